@@ -1,0 +1,486 @@
+"""B. ACTION PHASE: legality and effect of the 11 main actions and the free actions, and a turn.
+
+A TURN decision lists every legal row (Act, a, b, c, d) in ``st.opts``; free actions leave the
+turn open, a main action (or PASS) ends it.
+"""
+
+import numpy as np
+from numba import njit
+
+from sim.cards import (
+    burn_card,
+    draw_and_keep,
+    gain_card,
+    pile_loc,
+    take_pile_top,
+    top_of,
+)
+from sim.city import can_activate_at, can_build_at
+from sim.codes import FIRST_FREE_ACT, Act, Dec, Ev
+from sim.core import (
+    add_vp,
+    coin_value,
+    decide,
+    gain_vp,
+    give_coins_from_supply,
+    log,
+    pay_coins,
+    pay_plan,
+    pay_resources,
+    place_workers,
+    take_coins,
+    take_from_grids,
+    take_from_supply,
+    workers_available,
+)
+from sim.council import call_vote, can_call_vote, gain_council, law_options
+from sim.major import grid_free, major_open, own_on_grid, place_on_grid, recover_workers_free
+from sim.rules import RK
+from sim.state import N_CARDS, N_CHARACTERS, PF, VS, B, G, Loc, Mini, Sup
+
+ACTIVATABLE_FIRST = B.QUARRY
+N_MINOR = 15  # building types 1..14 are built with the Minor building actions
+
+
+@njit(cache=True)
+def _add(st, k, act, a, b, c, d):
+    st.opts[k, 0] = act
+    st.opts[k, 1] = a
+    st.opts[k, 2] = b
+    st.opts[k, 3] = c
+    st.opts[k, 4] = d
+    return k + 1
+
+
+@njit(cache=True)
+def building_in_supply(st, r, seat, t):
+    """Lots and Houses come from the player's supply, the rest from the game supply; a Palace
+    also needs a Palace ownership marker."""
+    if t == B.LOT:
+        return st.pl[seat, PF.LOTS] > 0
+    if t == B.HOUSE:
+        return st.pl[seat, PF.HOUSES] > 0
+    if t == B.PALACE:
+        return st.pl[seat, PF.PALACE_MARKERS] > 0 and st.supply[Sup.PALACE] > 0
+    return st.supply[r.b_sup[t]] > 0
+
+
+@njit(cache=True)
+def ship_workers(st, r):
+    return r.k[RK.SHIP_WORKERS_HARBOR] if st.g[G.HARBOR_BUILT] == 1 else r.k[RK.SHIP_WORKERS]
+
+
+@njit(cache=True)
+def activation_ok(st, r, seat, a):
+    """Can the player pay for and use activation row ``a`` (ignoring place and workers)?"""
+    if r.act_needs[a] >= 0 and st.major_state[r.act_needs[a], 1] == 0:
+        return False
+    if r.act_needs_not[a] >= 0 and st.major_state[r.act_needs_not[a], 1] > 0:
+        return False
+    inp = r.act_in[a]
+    if coin_value(st, seat) < 2 * inp[4] + inp[5]:
+        return False
+    if pay_plan(st, seat, inp[0], inp[1], inp[2], inp[3], 1 - r.act_real[a]) < 0:
+        return False
+    kind = r.act_kind[a]
+    if kind == 1:
+        if st.supply[Sup.SOLDIERS] <= 0:
+            return False
+        for j in range(r.k[RK.WAR_MARKERS]):
+            if st.minis[seat, j, 0] == Mini.MILICIANO_VET:
+                return True
+        return False
+    if kind == 2:
+        for j in range(r.k[RK.WAR_MARKERS]):
+            if st.minis[seat, j, 0] == Mini.SOLDIER:
+                return True
+        return False
+    return True
+
+
+@njit(cache=True)
+def turn_options(st, r, seat):
+    """Every legal row for the seat's TURN decision. Never empty: with workers, Player Order
+    (1 worker) is always legal; without, PASS is."""
+    k = 0
+    avail = workers_available(st, seat)
+    nc = st.cell_b.shape[0]
+    if avail > 0:
+        # 1-2. Minor buildings: construction
+        place_ok = np.zeros(nc, np.bool_)
+        for c in range(nc):
+            place_ok[c] = can_build_at(st, r, seat, c)
+        for t in range(1, N_MINOR):
+            if r.b_cost[t, 0] > avail or not building_in_supply(st, r, seat, t):
+                continue
+            if pay_plan(st, seat, r.b_cost[t, 1], r.b_cost[t, 2], r.b_cost[t, 3], r.b_cost[t, 4], 1) < 0:
+                continue
+            req = r.b_requires[t]
+            marks = 1 if ((t == B.MONUMENT or t == B.FOUNTAIN) and st.pl[seat, PF.STATUS_MARKERS] > 0) else 0
+            for c in range(nc):
+                if req == 0:
+                    ok = st.cell_b[c] == B.NONE and place_ok[c]
+                elif req == B.LOT or req == B.HOUSE:
+                    ok = st.cell_b[c] == req and st.cell_owner[c] == seat
+                else:
+                    ok = st.cell_b[c] == req and place_ok[c]
+                if ok:
+                    for mk in range(marks + 1):
+                        k = _add(st, k, Act.BUILD, t, c, mk, 0)
+        # 2. activation
+        for c in range(nc):
+            b = st.cell_b[c]
+            if b < ACTIVATABLE_FIRST or b > B.CHURCH or b == B.SQUARE or b == B.MONUMENT or b == B.FOUNTAIN:
+                continue
+            if st.act_used[seat, c] == 1 or not can_activate_at(st, r, seat, c):
+                continue
+            for a in range(r.act_b.shape[0]):
+                if r.act_b[a] == b and r.act_w[a] <= avail and activation_ok(st, r, seat, a):
+                    k = _add(st, k, Act.ACTIVATE, a, c, 0, 0)
+        # 3. Remove House/Palace
+        if avail >= r.k[RK.REMOVE_HOUSE_WORKERS]:
+            for c in range(nc):
+                if st.cell_owner[c] == seat and (st.cell_b[c] == B.HOUSE or st.cell_b[c] == B.PALACE):
+                    k = _add(st, k, Act.REMOVE, c, 0, 0, 0)
+        # 4. Deploy Milicianos
+        if avail >= r.k[RK.MILICIANO_WORKERS]:
+            if st.supply[Sup.MILICIANOS] > 0:
+                for j in range(r.k[RK.WAR_MARKERS]):
+                    if st.minis[seat, j, 0] == Mini.NONE:
+                        k = _add(st, k, Act.MILICIANO, 0, j, 0, 0)
+                        break
+            if pay_plan(st, seat, 0, 0, r.k[RK.MILICIANO_VET_PRECIOUS], 0, 1) >= 0:
+                for j in range(r.k[RK.WAR_MARKERS]):
+                    if st.minis[seat, j, 0] == Mini.MILICIANO:
+                        k = _add(st, k, Act.MILICIANO, 1, j, 0, 0)
+        # 5. Load the Ship: one load of at most 3 elements per player per decade, real items only
+        if avail >= ship_workers(st, r) and st.pl[seat, PF.SHIP_LOAD] < 0:
+            for ld in range(4):
+                p = r.ship_put[ld]
+                if p[0] + p[1] + p[2] + p[3] + p[4] > r.k[RK.SHIP_MAX_ELEMENTS]:
+                    continue
+                if (p[0] <= st.pl[seat, PF.WOOD] and p[1] <= st.pl[seat, PF.STONE] and p[2] <= st.pl[seat, PF.PRECIOUS]
+                        and p[3] <= st.pl[seat, PF.SILVER] and p[4] <= st.pl[seat, PF.BRONZE]):
+                    k = _add(st, k, Act.SHIP, ld, 0, 0, 0)
+        # 6. Take a card
+        if avail >= r.k[RK.TAKE_CARD_WORKERS]:
+            k = _add(st, k, Act.CARD_DRAW, 0, 0, 0, 0)
+            for pile in range(6):
+                if pile < 5 and pile >= st.g[G.NPLAYERS]:
+                    continue
+                if top_of(st, pile_loc(pile)) >= 0:
+                    k = _add(st, k, Act.CARD_PILE, pile, 0, 0, 0)
+            if coin_value(st, seat) >= r.k[RK.BUY_CARD_BRONZE]:
+                grp = st.pl[seat, PF.CHARACTER]
+                for c in range(N_CHARACTERS + grp * 6, N_CHARACTERS + grp * 6 + 6):
+                    loc = st.card_loc[c]
+                    if loc >= Loc.HAND and loc < Loc.HAND + 5 and loc != Loc.HAND + seat:
+                        k = _add(st, k, Act.CARD_BUY, c, loc - Loc.HAND, 0, 0)
+        # 7. Reactivate cards: up to 2 per worker; more workers than rotated cards need is pointless
+        rot = 0
+        for c in range(N_CARDS):
+            if st.card_loc[c] == Loc.HAND + seat and st.card_rot[c] == 1:
+                rot += 1
+        per = r.k[RK.REACT_PER_WORKER]
+        for w in range(1, min(avail, max(1, (rot + per - 1) // per)) + 1):
+            k = _add(st, k, Act.REACTIVATE, w, 0, 0, 0)
+        # 8. Player order
+        for w in range(1, avail + 1):
+            k = _add(st, k, Act.ORDER, w, 0, 0, 0)
+        # 9. City Council
+        for w in range(1, min(avail, 2) + 1):
+            k = _add(st, k, Act.COUNCIL, w, 0, 0, 0)
+        # 10. Improve Status: at most 2 categories (2 Status markers)
+        for cat in range(4):
+            lvl = st.pl[seat, PF.ST_CONSTRUCTION + cat]
+            if lvl >= 3:
+                continue
+            if lvl == 0 and st.pl[seat, PF.STATUS_MARKERS] <= 0:
+                continue
+            if r.st_workers[lvl] <= avail and coin_value(st, seat) >= 2 * r.st_silver[lvl]:
+                k = _add(st, k, Act.STATUS, cat, lvl + 1, 0, 0)
+        # 11. Major buildings: several workers at once
+        for m in range(6):
+            if major_open(st, r, m):
+                for w in range(1, min(avail, grid_free(st, r, m)) + 1):
+                    k = _add(st, k, Act.MAJOR, m, w, 0, 0)
+    else:
+        k = _add(st, k, Act.PASS, 0, 0, 0, 0)
+    # free actions
+    if can_call_vote(st, seat):
+        k = law_options(st, r, seat, k)
+    loc = Loc.HAND + seat
+    for c in range(N_CHARACTERS, N_CARDS):
+        if st.card_loc[c] == loc and st.card_turn[c] == 0:
+            k = _add(st, k, Act.F_BURN, c, 0, 0, 0)
+    for res in range(2):
+        if st.warehouse[res] > 0:
+            k = _add(st, k, Act.F_WAREHOUSE, res, 0, 0, 0)
+    for m in range(6):
+        if st.major_state[m, 0] == 0 and own_on_grid(st, m, seat) > 0:
+            k = _add(st, k, Act.F_RECOVER, m, 0, 0, 0)
+    for c in range(nc):
+        if st.cell_b[c] == B.LOT and st.cell_owner[c] == seat:
+            k = _add(st, k, Act.F_REMOVE_LOT, c, 0, 0, 0)
+    lvl = st.pl[seat, PF.ST_WORKER]
+    if lvl > 0 and st.pl[seat, PF.USED_CC_STATUS] == 0 and st.supply[Sup.COUNCIL_WORKERS] > 0:
+        if r.worker_bronze[lvl - 1] == 0:
+            k = _add(st, k, Act.F_CC_WORKER, 3, 0, 0, 0)
+        else:
+            if coin_value(st, seat) >= r.worker_bronze[lvl - 1]:
+                k = _add(st, k, Act.F_CC_WORKER, 0, 0, 0, 0)
+            if lvl >= 2:
+                if st.pl[seat, PF.WOOD] > 0:
+                    k = _add(st, k, Act.F_CC_WORKER, 1, 0, 0, 0)
+                if st.pl[seat, PF.STONE] > 0:
+                    k = _add(st, k, Act.F_CC_WORKER, 2, 0, 0, 0)
+    if st.pl[seat, PF.ST_CARDS] >= 2 and st.pl[seat, PF.REACT_FREE] == 0:
+        k = _add(st, k, Act.F_FREE_REACT, 0, 0, 0, 0)
+    return k
+
+
+@njit(cache=True)
+def build(st, r, W, seat, t, c, mark):
+    """Construct a Minor building (1-2): workers on the action space, cost to the game supply,
+    the replaced building back to its supply, City Council points and VP on construction."""
+    w = r.b_cost[t, 0]
+    place_workers(st, seat, w)
+    plan = pay_plan(st, seat, r.b_cost[t, 1], r.b_cost[t, 2], r.b_cost[t, 3], r.b_cost[t, 4], 1)
+    pay_resources(st, seat, r.b_cost[t, 1], r.b_cost[t, 2], r.b_cost[t, 3], r.b_cost[t, 4], plan)
+    old = st.cell_b[c]
+    if old == B.LOT:
+        st.pl[seat, PF.LOTS] += 1
+    elif old == B.HOUSE:
+        st.pl[seat, PF.HOUSES] += 1
+    elif old != B.NONE and old != B.SQUARE:
+        st.supply[r.b_sup[old]] += 1  # Market/Carpentry/Quarry replaced by Corporation/Hacienda
+    if t == B.LOT:
+        st.pl[seat, PF.LOTS] -= 1
+    elif t == B.HOUSE:
+        st.pl[seat, PF.HOUSES] -= 1
+    elif t == B.PALACE:
+        st.pl[seat, PF.PALACE_MARKERS] -= 1
+        st.supply[Sup.PALACE] -= 1
+    else:
+        st.supply[r.b_sup[t]] -= 1
+    st.cell_b[c] = t
+    st.built[seat, t] += 1
+    if t == B.LOT or t == B.HOUSE or t == B.PALACE:
+        st.cell_owner[c] = seat
+    elif mark == 1:
+        st.cell_owner[c] = seat
+        st.pl[seat, PF.STATUS_MARKERS] -= 1
+    else:
+        st.cell_owner[c] = -1
+    log(st, Ev.BUILD, seat, t, c, w, r.b_cost[t, 1], r.b_cost[t, 2], r.b_cost[t, 3] * 16 + r.b_cost[t, 4])
+    if r.b_cp[t] > 0:
+        gain_council(st, r, seat, r.b_cp[t])
+    if r.b_vp[t] > 0:
+        gain_vp(st, r, W, seat, r.b_vp[t], VS.BUILD)
+
+
+@njit(cache=True)
+def activate(st, r, W, seat, a, c):
+    """Activate a building (2): one effect, once per building per decade."""
+    place_workers(st, seat, r.act_w[a])
+    st.act_used[seat, c] = 1
+    inp = r.act_in[a]
+    plan = pay_plan(st, seat, inp[0], inp[1], inp[2], inp[3], 1 - r.act_real[a])
+    pay_resources(st, seat, inp[0], inp[1], inp[2], inp[3], plan)
+    if inp[4] > 0 or inp[5] > 0:
+        pay_coins(st, seat, 2 * inp[4] + inp[5])
+    log(st, Ev.ACTIVATE, seat, a, c)
+    kind = r.act_kind[a]
+    if kind == 1 or kind == 2:
+        frm = Mini.MILICIANO_VET if kind == 1 else Mini.SOLDIER
+        for j in range(r.k[RK.WAR_MARKERS]):
+            if st.minis[seat, j, 0] == frm:
+                if kind == 1:
+                    st.supply[Sup.MILICIANOS] += 1
+                    st.supply[Sup.SOLDIERS] -= 1
+                    st.minis[seat, j, 0] = Mini.SOLDIER
+                else:
+                    st.minis[seat, j, 0] = Mini.SOLDIER_VET
+                log(st, Ev.MINI_UPGRADE, seat, j, st.minis[seat, j, 0])
+                break
+        return
+    out = r.act_out[a]
+    if out[0] > 0:
+        take_from_grids(st, r, W, seat, 0, out[0])
+    if out[1] > 0:
+        take_from_grids(st, r, W, seat, 1, out[1])
+    if out[2] > 0:
+        take_from_grids(st, r, W, seat, 2, out[2])
+    for i in range(3):
+        if out[3 + i] > 0:
+            take_from_supply(st, seat, 0 if i == 0 else (1 if i == 1 else 3), out[3 + i])
+    if out[6] > 0 or out[7] > 0:
+        take_coins(st, r, W, seat, out[6], out[7])
+    if out[8] > 0:
+        f = min(out[8], st.supply[Sup.FAITH])
+        st.supply[Sup.FAITH] -= f
+        st.pl[seat, PF.FAITH] += f
+
+
+@njit(cache=True)
+def apply_option(st, r, W, seat, act, a, b, c):
+    """Carry out one TURN row."""
+    if act == Act.PASS:
+        st.pl[seat, PF.PASSED] = 1
+        log(st, Ev.PASS, seat)
+    elif act == Act.BUILD:
+        build(st, r, W, seat, a, b, c)
+    elif act == Act.ACTIVATE:
+        activate(st, r, W, seat, a, b)
+    elif act == Act.REMOVE:
+        place_workers(st, seat, r.k[RK.REMOVE_HOUSE_WORKERS])
+        t = st.cell_b[a]
+        if t == B.HOUSE:
+            st.pl[seat, PF.HOUSES] += 1
+        else:
+            st.supply[Sup.PALACE] += 1
+            st.pl[seat, PF.PALACE_MARKERS] += 1
+        st.cell_b[a] = B.NONE
+        st.cell_owner[a] = -1
+        log(st, Ev.REMOVE, seat, t, a)
+    elif act == Act.MILICIANO:
+        place_workers(st, seat, r.k[RK.MILICIANO_WORKERS])
+        if a == 0:
+            st.supply[Sup.MILICIANOS] -= 1
+            st.minis[seat, b, 0] = Mini.MILICIANO
+            st.minis[seat, b, 1] = 0
+        else:
+            pv = r.k[RK.MILICIANO_VET_PRECIOUS]
+            pay_resources(st, seat, 0, 0, pv, 0, pay_plan(st, seat, 0, 0, pv, 0, 1))
+            st.minis[seat, b, 0] = Mini.MILICIANO_VET
+        log(st, Ev.MILICIANO, seat, a, b)
+    elif act == Act.SHIP:
+        place_workers(st, seat, ship_workers(st, r))
+        p = r.ship_put[a]
+        for i in range(3):
+            st.pl[seat, PF.WOOD + i] -= p[i]
+        st.pl[seat, PF.SILVER] -= p[3]
+        st.pl[seat, PF.BRONZE] -= p[4]
+        st.pl[seat, PF.WH_WOOD] = max(0, st.pl[seat, PF.WH_WOOD] - p[0])
+        st.pl[seat, PF.WH_STONE] = max(0, st.pl[seat, PF.WH_STONE] - p[1])
+        st.dock[seat] = p[0] + p[1] + p[2] + p[3] + p[4]
+        st.pl[seat, PF.SHIP_LOAD] = a
+        log(st, Ev.SHIP, seat, a)
+    elif act == Act.CARD_DRAW:
+        place_workers(st, seat, r.k[RK.TAKE_CARD_WORKERS])
+        draw_and_keep(st, r, W, seat, r.k[RK.TAKE_CARD_DRAW])
+    elif act == Act.CARD_PILE:
+        place_workers(st, seat, r.k[RK.TAKE_CARD_WORKERS])
+        take_pile_top(st, seat, a)
+    elif act == Act.CARD_BUY:
+        place_workers(st, seat, r.k[RK.TAKE_CARD_WORKERS])
+        pay_coins(st, seat, r.k[RK.BUY_CARD_BRONZE])
+        give_coins_from_supply(st, b, 0, r.k[RK.BUY_CARD_BRONZE])
+        gain_card(st, seat, a)
+        log(st, Ev.CARD_BUY, seat, a, b)
+    elif act == Act.REACTIVATE:
+        place_workers(st, seat, a)
+        st.pl[seat, PF.REACT_WORKERS] += a
+        log(st, Ev.REACTIVATE, seat, a)
+    elif act == Act.ORDER:
+        place_workers(st, seat, a)
+        st.pl[seat, PF.ORDER_WORKERS] += a
+        log(st, Ev.ORDER, seat, a)
+    elif act == Act.COUNCIL:
+        place_workers(st, seat, a)
+        gain_council(st, r, seat, r.council_gain[a - 1])
+        log(st, Ev.COUNCIL, seat, a, r.council_gain[a - 1], st.pl[seat, PF.COUNCIL])
+    elif act == Act.STATUS:
+        lvl = st.pl[seat, PF.ST_CONSTRUCTION + a]
+        place_workers(st, seat, r.st_workers[lvl])
+        pay_coins(st, seat, 2 * r.st_silver[lvl])
+        if lvl == 0:
+            st.pl[seat, PF.STATUS_MARKERS] -= 1
+        st.pl[seat, PF.ST_CONSTRUCTION + a] = lvl + 1
+        log(st, Ev.STATUS, seat, a, lvl + 1)
+    elif act == Act.MAJOR:
+        place_on_grid(st, r, W, seat, a, b)
+    elif act == Act.F_VOTE:
+        call_vote(st, r, W, seat, a, b)
+    elif act == Act.F_BURN:
+        burn_card(st, r, seat, a)
+    elif act == Act.F_WAREHOUSE:
+        st.warehouse[a] -= 1
+        st.pl[seat, PF.WOOD + a] += 1
+        st.pl[seat, PF.WH_WOOD + a] += 1
+        log(st, Ev.WAREHOUSE, seat, a)
+        add_vp(st, seat, r.k[RK.WAREHOUSE_VP], VS.WAREHOUSE)
+    elif act == Act.F_RECOVER:
+        recover_workers_free(st, r, seat, a)
+    elif act == Act.F_REMOVE_LOT:
+        st.cell_b[a] = B.NONE
+        st.cell_owner[a] = -1
+        st.pl[seat, PF.LOTS] += 1
+        log(st, Ev.REMOVE_LOT, seat, a)
+    elif act == Act.F_CC_WORKER:
+        lvl = st.pl[seat, PF.ST_WORKER]
+        if a == 0:
+            pay_coins(st, seat, r.worker_bronze[lvl - 1])
+        elif a == 1 or a == 2:
+            res = a - 1
+            st.pl[seat, PF.WOOD + res] -= 1
+            st.supply[Sup.WOOD + res] += 1
+            st.pl[seat, PF.WH_WOOD + res] = max(0, st.pl[seat, PF.WH_WOOD + res] - 1)
+        n = min(r.worker_cc[lvl - 1], st.supply[Sup.COUNCIL_WORKERS])
+        st.supply[Sup.COUNCIL_WORKERS] -= n
+        st.pl[seat, PF.CC_WORKERS] += n
+        st.pl[seat, PF.USED_CC_STATUS] = 1
+        log(st, Ev.CC_WORKER, seat, n, a)
+    elif act == Act.F_FREE_REACT:
+        st.pl[seat, PF.REACT_FREE] = 1
+        log(st, Ev.REACTIVATE, seat, 0)
+
+
+@njit(cache=True)
+def end_turn(st, seat):
+    """City Warehouse cubes not used during the turn go to the general supply; cards rotated
+    this turn may be burnt from the next turn on."""
+    for res in range(2):
+        left = min(st.pl[seat, PF.WH_WOOD + res], st.pl[seat, PF.WOOD + res])
+        st.pl[seat, PF.WOOD + res] -= left
+        st.supply[Sup.WOOD + res] += left
+        st.pl[seat, PF.WH_WOOD + res] = 0
+    for c in range(N_CARDS):
+        st.card_turn[c] = 0
+
+
+@njit(cache=True)
+def play_turn(st, r, W, seat):
+    """One turn: any number of free actions, then one main action (or pass)."""
+    st.g[G.TURN_SEAT] = seat
+    for _ in range(1000):
+        k = turn_options(st, r, seat)
+        i = decide(st, r, W, seat, Dec.TURN, k)
+        act = st.opts[i, 0]
+        a = st.opts[i, 1]
+        b = st.opts[i, 2]
+        c = st.opts[i, 3]
+        apply_option(st, r, W, seat, act, a, b, c)
+        if act < FIRST_FREE_ACT:
+            break
+    end_turn(st, seat)
+    st.g[G.TURN_SEAT] = -1
+
+
+@njit(cache=True)
+def action_phase(st, r, W):
+    """B. ACTION PHASE: rounds in turn order until every player has passed."""
+    n = st.g[G.NPLAYERS]
+    for s in range(n):
+        st.pl[s, PF.PASSED] = 0
+    for _ in range(1000):
+        active = False
+        for i in range(n):
+            seat = st.order[i]
+            if st.pl[seat, PF.PASSED] == 1:
+                continue
+            active = True
+            play_turn(st, r, W, seat)
+        if not active:
+            break
+

@@ -1,0 +1,284 @@
+"""Cards as objects: the Affiliate deck, the display of discard piles, hands, rotation,
+burning, salaries and reactivation (A. START OF THE DECADE; AFFILIATE CARDS; 6-7; C.1).
+
+Card ids 0..83 are card numbers 1..84: 0..11 the Character cards, 12..83 the Affiliates.
+"""
+
+import numpy as np
+from numba import njit
+
+from sim.codes import Dec, Ev
+from sim.core import coin_value, decide, gain_vp, log, pay_coins
+from sim.rules import RK
+from sim.state import N_CARDS, N_CHARACTERS, PF, VS, G, Loc
+
+PILE_GAME = 5  # pile code of the game discard pile in DRAW_SOURCE/CARD_PILE options
+
+
+@njit(cache=True)
+def card_group(cid):
+    """Character group (colour) of a card: Character card c is group c; Affiliate n is (n-13) div 6."""
+    if cid < N_CHARACTERS:
+        return cid
+    return (cid - N_CHARACTERS) // 6
+
+
+@njit(cache=True)
+def back_symbols(r, cid):
+    """Tension symbols on an Affiliate's back (R-09): (natives, pirates)."""
+    j = (cid - N_CHARACTERS) % 6
+    return r.back_symbols[j, 0], r.back_symbols[j, 1]
+
+
+@njit(cache=True)
+def pile_loc(pile):
+    if pile == PILE_GAME:
+        return Loc.GAME_DISCARD
+    return Loc.PILE + pile
+
+
+@njit(cache=True)
+def top_of(st, loc):
+    """Top card of the deck or a discard pile, -1 when empty."""
+    best = -1
+    bs = -1
+    for c in range(N_CHARACTERS, N_CARDS):
+        if st.card_loc[c] == loc and st.card_seq[c] > bs:
+            bs = st.card_seq[c]
+            best = c
+    return best
+
+
+@njit(cache=True)
+def put_on(st, cid, loc):
+    """Put a card on top of the deck/pile ``loc`` (or into a hand)."""
+    st.g[G.SEQ] += 1
+    st.card_loc[cid] = loc
+    st.card_seq[cid] = st.g[G.SEQ]
+    st.card_rot[cid] = 0
+
+
+@njit(cache=True)
+def shuffle_deck(st):
+    """Shuffle the cards in the deck (random order of their sequence numbers)."""
+    n = 0
+    ids = np.empty(N_CARDS, np.int32)
+    for c in range(N_CHARACTERS, N_CARDS):
+        if st.card_loc[c] == Loc.DECK:
+            ids[n] = c
+            n += 1
+    perm = np.random.permutation(n)
+    for i in range(n):
+        st.g[G.SEQ] += 1
+        st.card_seq[ids[perm[i]]] = st.g[G.SEQ]
+
+
+@njit(cache=True)
+def reshuffle_discards(st):
+    """Shuffle all discard piles with the Affiliate deck into a new deck (C.7 SCORING; also
+    when the deck runs out, as the EVENTS variant says: 'When the Affiliate deck is exhausted, reshuffle it')."""
+    for c in range(N_CHARACTERS, N_CARDS):
+        loc = st.card_loc[c]
+        if loc == Loc.GAME_DISCARD or (loc >= Loc.PILE and loc < Loc.PILE + 5):
+            st.card_loc[c] = Loc.DECK
+            st.card_rot[c] = 0
+    shuffle_deck(st)
+    n = 0
+    for c in range(N_CHARACTERS, N_CARDS):
+        if st.card_loc[c] == Loc.DECK:
+            n += 1
+    log(st, Ev.RESHUFFLE, n)
+
+
+@njit(cache=True)
+def draw_top(st):
+    """Take the top card of the deck (reshuffling the discards in when it is empty); -1 if none."""
+    c = top_of(st, Loc.DECK)
+    if c < 0:
+        reshuffle_discards(st)
+        c = top_of(st, Loc.DECK)
+    return c
+
+
+@njit(cache=True)
+def n_affiliates(st, seat):
+    n = 0
+    loc = Loc.HAND + seat
+    for c in range(N_CHARACTERS, N_CARDS):
+        if st.card_loc[c] == loc:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def banner_up(st, seat, banner_slot):
+    """Progress a two-step banner: face-down, then face-up."""
+    if st.pl[seat, banner_slot] < 2:
+        st.pl[seat, banner_slot] += 1
+        log(st, Ev.BANNER, seat, banner_slot - PF.BANNER_BLACK, st.pl[seat, banner_slot])
+
+
+@njit(cache=True)
+def check_purple(st, seat):
+    """Purple banner: owning 9 Affiliate cards (face-up at once)."""
+    if st.pl[seat, PF.BANNER_PURPLE] < 2 and n_affiliates(st, seat) >= 9:
+        st.pl[seat, PF.BANNER_PURPLE] = 2
+        log(st, Ev.BANNER, seat, PF.BANNER_PURPLE - PF.BANNER_BLACK, 2)
+
+
+@njit(cache=True)
+def gain_card(st, seat, cid):
+    put_on(st, cid, Loc.HAND + seat)
+    check_purple(st, seat)
+
+
+@njit(cache=True)
+def draw_and_keep(st, r, W, seat, n):
+    """Draw n cards (+1 once per decade with Card status), keep 0 or 1, discard the rest face-up
+    on the player's own discard pile (A. DRAW CARDS; 6. TAKE A CARD)."""
+    if st.pl[seat, PF.ST_CARDS] >= 1 and st.pl[seat, PF.USED_EXTRA_DRAW] == 0:
+        st.pl[seat, PF.USED_EXTRA_DRAW] = 1
+        n += r.k[RK.CARD_EXTRA_DRAW]
+    drawn = st.scratch[0:8]
+    k = 0
+    for _ in range(n):
+        c = draw_top(st)
+        if c < 0:
+            break
+        st.card_loc[c] = Loc.SET_ASIDE  # in the player's hand of drawn cards
+        drawn[k] = c
+        k += 1
+    for i in range(k):
+        st.opts[i, 0] = drawn[i]
+    st.opts[k, 0] = -1
+    # copy: decide() may reuse scratch through the policy
+    i = decide(st, r, W, seat, Dec.KEEP, k + 1)
+    kept = st.opts[i, 0]
+    for j in range(k):
+        c = st.opts[j, 0]
+        if c != kept:
+            put_on(st, c, Loc.PILE + seat)
+    if kept >= 0:
+        gain_card(st, seat, kept)
+    log(st, Ev.DRAW, seat, k, kept)
+    return kept
+
+
+@njit(cache=True)
+def take_pile_top(st, seat, pile):
+    c = top_of(st, pile_loc(pile))
+    if c >= 0:
+        gain_card(st, seat, c)
+        log(st, Ev.TAKE_PILE, seat, pile, c)
+    return c
+
+
+@njit(cache=True)
+def phase_a_draw(st, r, W, seat):
+    """A. DRAW CARDS: draw 2 keep 0 or 1, or take the top card of any discard pile."""
+    k = 0
+    st.opts[k, 0] = -1
+    k += 1
+    for pile in range(6):
+        if pile < 5 and pile >= st.g[G.NPLAYERS]:
+            continue
+        if top_of(st, pile_loc(pile)) >= 0:
+            st.opts[k, 0] = pile
+            k += 1
+    pile = st.opts[decide(st, r, W, seat, Dec.DRAW_SOURCE, k), 0]
+    if pile < 0:
+        draw_and_keep(st, r, W, seat, r.k[RK.DRAW])
+    else:
+        take_pile_top(st, seat, pile)
+
+
+@njit(cache=True)
+def salary_free(st, r, seat):
+    """Affiliate cards ignored for salary: 1 per face-up banner, 1/2/3 with Card status I/II/III."""
+    free = 0
+    for b in range(6):
+        if st.pl[seat, PF.BANNER_BLACK + b] == 2:
+            free += 1
+    lvl = st.pl[seat, PF.ST_CARDS]
+    if lvl > 0:
+        free += r.card_free[lvl - 1]
+    return free
+
+
+@njit(cache=True)
+def pay_salary(st, r, W, seat):
+    """A. SALARY: 1 bronze per 3 Affiliate cards (rounded up) beyond the free ones; the player
+    may discard cards first; each card left unpaid costs 2 VP."""
+    discarded = 0
+    while True:
+        n = n_affiliates(st, seat)
+        free = salary_free(st, r, seat)
+        payable = max(0, n - free)
+        if payable == 0:
+            log(st, Ev.SALARY, seat, n, free, 0, 0, discarded)
+            return
+        per = r.k[RK.SALARY_PER_BRONZE]
+        full = (payable + per - 1) // per
+        k = 0
+        cv = coin_value(st, seat)
+        for b in range(full + 1):
+            if b <= cv:
+                st.opts[k, 0] = 1
+                st.opts[k, 1] = b
+                st.opts[k, 2] = max(0, payable - per * b)
+                k += 1
+        loc = Loc.HAND + seat
+        for c in range(N_CHARACTERS, N_CARDS):
+            if st.card_loc[c] == loc:
+                st.opts[k, 0] = 0
+                st.opts[k, 1] = c
+                k += 1
+        i = decide(st, r, W, seat, Dec.SALARY, k)
+        if st.opts[i, 0] == 0:
+            put_on(st, st.opts[i, 1], Loc.PILE + seat)
+            discarded += 1
+            continue
+        b = st.opts[i, 1]
+        unpaid = st.opts[i, 2]
+        pay_coins(st, seat, b)
+        log(st, Ev.SALARY, seat, n, free, b, unpaid, discarded)
+        if unpaid > 0:
+            gain_vp(st, r, W, seat, unpaid * r.k[RK.SALARY_VP], VS.SALARY)
+        return
+
+
+@njit(cache=True)
+def burn_card(st, r, seat, cid):
+    """BURN AN AFFILIATE CARD: to the player's discard pile, +1 AV for this decade's war."""
+    put_on(st, cid, Loc.PILE + seat)
+    st.pl[seat, PF.BURN_AV] += r.k[RK.BURN_AV]
+    log(st, Ev.BURN, seat, cid)
+
+
+@njit(cache=True)
+def rotate_card(st, seat, cid):
+    st.card_rot[cid] = 1
+    st.card_turn[cid] = 1
+    log(st, Ev.CARD_ROTATE, seat, cid)
+
+
+@njit(cache=True)
+def reactivate_cards(st, r, W, seat, n):
+    """C.1 CARDS REACTIVATION: turn up to n of the player's rotated cards upright."""
+    loc = Loc.HAND + seat
+    done = 0
+    while done < n:
+        k = 0
+        for c in range(N_CARDS):
+            if st.card_loc[c] == loc and st.card_rot[c] == 1:
+                st.opts[k, 0] = c
+                k += 1
+        if k == 0:
+            break
+        st.opts[k, 0] = -1
+        c = st.opts[decide(st, r, W, seat, Dec.REACTIVATE, k + 1), 0]
+        if c < 0:
+            break
+        st.card_rot[c] = 0
+        log(st, Ev.REACTIVATED, seat, c)
+        done += 1

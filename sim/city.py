@@ -1,0 +1,184 @@
+"""The city map: placement (Starting Area, adjacency, Roads), districts, Walls and the district
+VP value (1-2. Construction requirements; 11. MAJOR BUILDING; SCORING PHASE City).
+"""
+
+from numba import njit
+
+from sim.rules import RK
+from sim.state import B, G
+
+
+@njit(cache=True)
+def owns_marker_building(st, seat, c):
+    """A building 'of the player's colour' for adjacency: Lot, House, Palace, or a Monument/
+    Fountain marked with the player's Status marker."""
+    b = st.cell_b[c]
+    if st.cell_owner[c] != seat:
+        return False
+    return b == B.LOT or b == B.HOUSE or b == B.PALACE or b == B.MONUMENT or b == B.FOUNTAIN
+
+
+@njit(cache=True)
+def adjacent_to_own(st, r, seat, c):
+    for k in range(8):
+        a = r.adj[c, k]
+        if a < 0:
+            break
+        if owns_marker_building(st, seat, a):
+            return True
+    return False
+
+
+@njit(cache=True)
+def has_roads(st, r, c):
+    d = r.cell_district[c]
+    return d >= 0 and st.roads[d] == 1
+
+
+@njit(cache=True)
+def can_build_at(st, r, seat, c):
+    """Construction requirement: Starting Area OR adjacent to an own building OR a district
+    with Roads ("players can freely build ... in this district")."""
+    if r.cell_buildable[c] == 0:
+        return False
+    return r.cell_start[c] == 1 or adjacent_to_own(st, r, seat, c) or has_roads(st, r, c)
+
+
+@njit(cache=True)
+def can_activate_at(st, r, seat, c):
+    """Activation limitation: adjacent to an own Lot/House/Palace/marked Monument/Fountain, or Roads."""
+    return adjacent_to_own(st, r, seat, c) or has_roads(st, r, c)
+
+
+@njit(cache=True)
+def district_closed(st, r, d):
+    """A district is closed by Walls when all its perimeter segments hold a wall."""
+    if r.district_nseg[d] == 0:
+        return False
+    for s in range(r.seg_district.shape[0]):
+        if r.seg_district[s] == d and st.walls[s] == 0:
+            return False
+    return True
+
+
+@njit(cache=True)
+def n_closed_districts(st, r):
+    n = 0
+    for d in range(r.district_nseg.shape[0]):
+        if district_closed(st, r, d):
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def n_road_districts(st):
+    n = 0
+    for d in range(st.roads.shape[0]):
+        n += st.roads[d]
+    return n
+
+
+@njit(cache=True)
+def cathedral_districts(st, r, out):
+    """The districts the Cathedral stands in: out[0], out[1] (-1 when none). Returns the count."""
+    out[0] = -1
+    out[1] = -1
+    n = 0
+    for c in range(st.cell_b.shape[0]):
+        if st.cell_b[c] == B.CATHEDRAL:
+            d = r.cell_district[c]
+            if n == 0:
+                out[0] = d
+                n = 1
+            elif d != out[0]:
+                out[1] = d
+                n = 2
+    return n
+
+
+@njit(cache=True)
+def district_value(st, r, d):
+    """VP value of a district (SCORING PHASE, City): -1 per production building beyond the
+    first, +2 per Fountain/Monument/Church/Corporation/Hacienda/Barracks, +5 Roads, +5 closed by
+    Walls, +5 Fort and +5 Harbor (all districts), +5 Cabildo, +5 Cathedral (+2 each when split)."""
+    v = 0
+    prod = 0
+    cath_cells = 0
+    for i in range(r.district_ncells[d]):
+        c = r.district_cells[d, i]
+        b = st.cell_b[c]
+        if b == B.NONE:
+            continue
+        if b == B.CATHEDRAL:
+            cath_cells += 1
+            continue
+        if r.b_prod[b] == 1:
+            prod += 1
+        else:
+            v += r.b_dv[b]
+    if prod > 1:
+        v += (prod - 1) * r.k[RK.PRODUCTION_PENALTY]
+    bonus = r.k[RK.DISTRICT_BONUS]
+    if st.roads[d] == 1:
+        v += bonus
+    if district_closed(st, r, d):
+        v += bonus
+    if st.g[G.FORT_BUILT] == 1:
+        v += bonus
+    if st.g[G.HARBOR_BUILT] == 1:
+        v += bonus
+    if cath_cells == 2:
+        v += r.b_dv[B.CATHEDRAL]
+    elif cath_cells == 1:
+        v += r.k[RK.CATHEDRAL_SPLIT]
+    return v
+
+
+@njit(cache=True)
+def own_buildings_in_district(st, r, seat, d):
+    """Buildings of the player's colour in a district (Lots, Houses, Palaces, marked Monuments/Fountains)."""
+    n = 0
+    for i in range(r.district_ncells[d]):
+        if owns_marker_building(st, seat, r.district_cells[d, i]):
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def house_value(st, r, seat, d, faith, dv):
+    """VP of one House: own buildings in the district + 1 per Faith token, capped by the district value."""
+    v = own_buildings_in_district(st, r, seat, d) + faith * r.k[RK.HOUSE_PER_FAITH]
+    return min(v, dv)
+
+
+@njit(cache=True)
+def palace_value(r, faith, dv):
+    """VP of one Palace: district value + 10 + 3 per Faith token."""
+    return dv + r.k[RK.PALACE_BASE] + faith * r.k[RK.PALACE_PER_FAITH]
+
+
+@njit(cache=True)
+def count_type(st, b):
+    n = 0
+    for c in range(st.cell_b.shape[0]):
+        if st.cell_b[c] == b:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def count_owned(st, seat, b):
+    n = 0
+    for c in range(st.cell_b.shape[0]):
+        if st.cell_b[c] == b and st.cell_owner[c] == seat:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def district_occupied(st, r, d):
+    n = 0
+    for i in range(r.district_ncells[d]):
+        if st.cell_b[r.district_cells[d, i]] != B.NONE:
+            n += 1
+    return n

@@ -1,0 +1,101 @@
+"""The ``trinidad`` command (typer + rich)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, help="Trinidad balance simulator.")
+
+SEAT_COLOURS = ["Red", "Blue", "Yellow", "Green", "Black"]
+
+
+def _fail(msg: str) -> None:
+    typer.echo(msg, err=True)
+    raise typer.Exit(2)
+
+
+@app.command()
+def play(
+    players: Annotated[int, typer.Option("--players", "-p", help="2-5 players")] = 4,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="game seed")] = 1,
+    strategies: Annotated[str, typer.Option(help="comma-separated strategy per seat (or one for all)")] = "greedy",
+    rules: Annotated[Path | None, typer.Option("--rules", help="TOML file of rule overrides")] = None,
+    first_game: Annotated[bool, typer.Option("--first-game", help="First Game Option: 2 Characters, ends after Era 2")] = False,
+    log: Annotated[bool, typer.Option("--log", help="print an account of the whole game")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print the result as one JSON object")] = False,
+) -> None:
+    """Play one game and print the result (same seed, same output)."""
+    from sim.game import run_game
+    from sim.rules import RulesError, character_names, load_rules_doc, rules_from_doc
+    from sim.state import VS_NAMES
+    from strategies.registry import StrategyError, load_strategies
+
+    if not 2 <= players <= 5:
+        _fail(f"--players: must be 2..5, got {players}")
+    names = [s.strip() for s in strategies.split(",") if s.strip()]
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        _fail(f"--strategies: give one strategy or one per seat ({players}), got {len(names)}")
+    try:
+        doc = load_rules_doc(None, rules)
+        r = rules_from_doc(doc)
+        W, distinct = load_strategies(names)
+    except (RulesError, StrategyError) as e:
+        _fail(str(e))
+    ids = [distinct.index(n) for n in names]
+    st = run_game(r, W, players, seed, ids, first_game=first_game, log_capacity=200_000 if log else 0)
+    chars = character_names(doc)
+    seats = SEAT_COLOURS[:players]
+    if log:
+        from sim.log import format_log
+
+        for line in format_log(st, r, doc, seats):
+            print(line)
+    from sim.records import RG
+
+    rows = []
+    for s in range(players):
+        g = st.rec_game[s]
+        rows.append({
+            "seat": s, "colour": seats[s], "character": chars[int(g[RG.CHARACTER])], "strategy": names[s],
+            "vp": int(g[RG.VP]), "rank": int(g[RG.RANK]),
+            "vp_by_source": {VS_NAMES[i]: int(g[RG.VP_SRC + i]) for i in range(len(VS_NAMES)) if g[RG.VP_SRC + i]},
+        })
+    winners = [row["seat"] for row in rows if row["rank"] == 1]
+    if as_json:
+        print(json.dumps({"players": players, "seed": seed, "first_game": first_game, "seats": rows,
+                          "winner": winners[0] if len(winners) == 1 else winners}, sort_keys=True))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    t = Table(title=f"Trinidad, {players} players, seed {seed}")
+    for col in ("seat", "character", "strategy", "VP", "rank"):
+        t.add_column(col)
+    for row in sorted(rows, key=lambda x: x["rank"]):
+        t.add_row(row["colour"], row["character"], row["strategy"], str(row["vp"]), str(row["rank"]))
+    Console(file=sys.stdout, width=100).print(t)
+
+
+@app.command()
+def warm() -> None:
+    """Compile (or load from cache) the engine once and report how long it took."""
+    t0 = time.perf_counter()
+    from sim.game import run_game
+    from sim.rules import load_rules
+    from strategies.registry import load_strategies
+
+    W, _ = load_strategies(["random"])
+    run_game(load_rules(), W, 3, 0, [0, 0, 0])
+    typer.echo(f"engine ready in {time.perf_counter() - t0:.1f} s")
+
+
+if __name__ == "__main__":
+    app()

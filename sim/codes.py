@@ -1,0 +1,130 @@
+"""Integer codes shared by the engine, the policies and the log: decisions, actions, laws, events."""
+
+from enum import IntEnum
+
+
+class Dec(IntEnum):
+    """Decision points: every choice the rules give a player goes through the policy with one of these."""
+
+    TURN = 0  # main action or free action (option rows: Act, a, b, c, d)
+    GRID = 1  # which resource grid to take a cube from (a = grid index)
+    STACK = 2  # which coin stack to take a coin from (a = stack, b = 1 when making change)
+    CHAR_PICK = 3  # Character offer: card to put a disk on (a = card id)
+    BID = 4  # auction: a = 0 pass, else the bid in VP
+    FIRST_GAME_KEEP = 5  # First Game Option: which of the dealt Characters to keep
+    DRAW_SOURCE = 6  # Phase A: a = -1 draw from the deck, else take the top of pile a
+    KEEP = 7  # keep a drawn card (a = card id) or none (a = -1)
+    SALARY = 8  # a = 0: discard card b; a = 1: pay b bronze and end
+    VOTE = 9  # a = side (0 abstain, 1 yes, 2 no), b = votes from value tiles
+    WAR_FIGHT = 10  # a = bitmask of war-marker slots whose miniatures fight
+    WAR_BURN = 11  # a = card id to burn for +1 AV, or -1 to stop
+    PLACE_CABILDO = 12  # a = cell
+    PLACE_CATHEDRAL = 13  # a = first cell, b = second cell
+    PLACE_WALL = 14  # a = perimeter segment, or -1 to stop
+    PLACE_ROAD = 15  # a = district
+    VP_BONUS = 16  # a = 1: apply the VP status bonus to this VP assignation
+    REACTIVATE = 17  # a = card id to turn upright, or -1 to stop
+    MAJOR_ACT_SPACES = 18  # reserved (the legislator's City Council workers take the best spaces)
+
+
+N_DEC = 19
+
+
+class Act(IntEnum):
+    """Option rows of a TURN decision: main actions (1-11) and free actions."""
+
+    PASS = 0
+    BUILD = 1  # a = building type, b = cell
+    ACTIVATE = 2  # a = activation row, b = cell
+    REMOVE = 3  # a = cell of own House/Palace
+    MILICIANO = 4  # a = 0 deploy new (b = slot), 1 upgrade to veteran (b = slot)
+    SHIP = 5  # a = load row
+    CARD_DRAW = 6
+    CARD_PILE = 7  # a = pile (-1 game discard, else seat)
+    CARD_BUY = 8  # a = card id
+    REACTIVATE = 9  # a = workers
+    ORDER = 10  # a = workers
+    COUNCIL = 11  # a = workers (1 or 2)
+    STATUS = 12  # a = category (0 construction, 1 worker, 2 VP, 3 cards)
+    MAJOR = 13  # a = Major building, b = workers
+    F_VOTE = 20  # a = Law, b = parameter (Major building, or 0 current / 1 next decade)
+    F_BURN = 21  # a = card id
+    F_WAREHOUSE = 22  # a = 0 wood, 1 stone
+    F_RECOVER = 23  # a = Major building
+    F_REMOVE_LOT = 24  # a = cell
+    F_CC_WORKER = 25  # a = payment: 0 bronze, 1 wood, 2 stone, 3 free
+    F_FREE_REACT = 26  # Card status II: Reactivate Cards as a free action
+
+
+N_ACT = 27
+FIRST_FREE_ACT = 20
+
+
+class Law(IntEnum):
+    """CITY COUNCIL VOTE laws."""
+
+    MAJOR_BUILDING = 0
+    PEACE = 1
+    WAR = 2
+    SPAIN = 3
+
+
+class Ev(IntEnum):
+    """Event log codes (sim/log.py turns them into sentences)."""
+
+    SETUP_ORDER = 0  # seat, pos
+    START_RES = 1  # seat, wood, stone, silver, bronze
+    OFFER = 2  # card
+    DISK = 3  # seat, card
+    BID = 4  # seat, card, bid (0 = pass)
+    CHARACTER = 5  # seat, card, price
+    AFFILIATE_START = 6  # seat, card
+    DECADE = 7  # decade, era
+    DRAW = 8  # seat, drawn, kept (-1 none)
+    TAKE_PILE = 9  # seat, pile, card
+    SALARY = 10  # seat, cards, free, paid bronze, unpaid, discarded
+    BUILD = 11  # seat, type, cell, workers, wood, stone, precious, metal
+    ACTIVATE = 12  # seat, row, cell
+    REMOVE = 13  # seat, type, cell
+    MILICIANO = 14  # seat, kind, slot
+    SHIP = 15  # seat, load
+    CARD_BUY = 16  # seat, card, from seat
+    REACTIVATE = 17  # seat, workers
+    ORDER = 18  # seat, workers
+    COUNCIL = 19  # seat, workers, gain, new value
+    STATUS = 20  # seat, category, level
+    MAJOR = 21  # seat, major, own workers, cc workers, placed spaces
+    COMPLETE = 22  # major, seat, cell
+    WALL = 23  # seat, segment, district closed (1/0)
+    ROAD = 24  # seat, district
+    VOTE_CALL = 25  # seat, law, param
+    VOTE = 26  # seat, side, votes
+    VOTE_RESULT = 27  # approved, yes, no, tie decided by council (1/0)
+    BURN = 28  # seat, card
+    WAREHOUSE = 29  # seat, res
+    RECOVER = 30  # seat, major, workers
+    REMOVE_LOT = 31  # seat, cell
+    CC_WORKER = 32  # seat, n, pay
+    SHIP_PAY = 33  # seat, load, silver, bronze, metal, faith
+    TENSION = 34  # faction (1 natives, 2 pirates), steps, reason, pos, double
+    WAR = 35  # faction, base, modifier, walls reduction, WA
+    FIGHT = 36  # seat, av, result, penalty change, council change
+    MINI_LOST = 37  # seat, kind
+    PEACE = 38  # decade
+    ORDER_NEW = 39  # seat, pos
+    SCORING = 40  # era
+    GAME_END = 41  # seat, vp, rank, winner
+    VP = 42  # seat, amount, source, total
+    PASS = 43  # seat
+    LAW = 44  # law, param, effect
+    BANNER = 45  # seat, banner, level
+    NO_WAR = 46  # reason (0 no tension, 1 peace)
+    CARD_ROTATE = 47  # seat, card
+    RESHUFFLE = 48  # cards in deck
+    TIE_BREAK = 49  # seat, resources
+    REACTIVATED = 50  # seat, card
+    WORKERS_BACK = 51  # seat, major, workers, vp
+    DISCARD_TOP = 52  # card, natives, pirates
+    DISPLACED = 53  # type, cell, owner
+    MINI_UPGRADE = 54  # seat, slot, kind
+    FIRST_GAME = 55  # seat, kept, removed

@@ -1,0 +1,340 @@
+"""Shared kernels: the event log, VP assignation, the decision entry point, workers,
+resource grids and coin stacks, and paying costs (B. ACTION PHASE; COIN STACKS AND RESOURCE GRIDS).
+"""
+
+from numba import njit
+
+from sim.codes import Dec, Ev
+from sim.rules import RK
+from sim.state import PF, VS, G, Sup
+from strategies.policy import choose
+
+CCW = 5  # marks a City Council worker on a Major Building grid space
+
+
+@njit(cache=True)
+def log(st, code, a=0, b=0, c=0, d=0, e=0, f=0, h=0):
+    """Append one event to the log buffer (only when logging is on)."""
+    if st.g[G.LOG_ON] == 0:
+        return
+    n = st.g[G.LOG_N]
+    if n >= st.log.shape[0]:
+        st.g[G.LOG_DROPPED] += 1
+        return
+    row = st.log[n]
+    row[0] = code
+    row[1] = a
+    row[2] = b
+    row[3] = c
+    row[4] = d
+    row[5] = e
+    row[6] = f
+    row[7] = h
+    st.g[G.LOG_N] = n + 1
+
+
+@njit(cache=True)
+def decide(st, r, W, seat, kind, n):
+    """The one decision entry point: the seat's policy picks one of ``st.opts[:n]``."""
+    st.g[G.OPT_N] += 1
+    if n <= 0:
+        st.g[G.EMPTY_OPTS] += 1
+        return 0
+    if n == 1:
+        return 0
+    i = choose(st, r, W, seat, kind, n)
+    if i < 0 or i >= n:
+        i = 0
+    return i
+
+
+@njit(cache=True)
+def add_vp(st, seat, amount, source):
+    """Move the VP marker (no VP status bonus); VP may go negative (FREE ACTIONS, NOTE)."""
+    if amount == 0:
+        return
+    st.pl[seat, PF.VP] += amount
+    st.vps[seat, source] += amount
+    log(st, Ev.VP, seat, amount, source, st.pl[seat, PF.VP])
+
+
+@njit(cache=True)
+def gain_vp(st, r, W, seat, amount, source):
+    """One VP assignation. With VP status, once per decade the player may add 25/50/150 %
+    (rounded down) to a single assignation (10. IMPROVE STATUS, VP status)."""
+    add_vp(st, seat, amount, source)
+    lvl = st.pl[seat, PF.ST_VP]
+    if amount > 0 and lvl > 0 and st.pl[seat, PF.USED_VP_STATUS] == 0:
+        bonus = amount * r.vp_bonus_pct[lvl - 1] // 100
+        if bonus > 0:
+            st.opts[0, 0] = 0
+            st.opts[0, 1] = bonus
+            st.opts[1, 0] = 1
+            st.opts[1, 1] = bonus
+            if decide(st, r, W, seat, Dec.VP_BONUS, 2) == 1:
+                st.pl[seat, PF.USED_VP_STATUS] = 1
+                add_vp(st, seat, bonus, VS.VP_STATUS)
+
+
+# ----------------------------------------------------------------------------- workers
+
+@njit(cache=True)
+def workers_available(st, seat):
+    return st.pl[seat, PF.WORKERS] + st.pl[seat, PF.CC_WORKERS]
+
+
+@njit(cache=True)
+def place_workers(st, seat, n):
+    """Put n workers on a player-board or main-board action space. City Council workers go
+    first: they return to the supply at Recover Workers either way."""
+    cc = min(st.pl[seat, PF.CC_WORKERS], n)
+    st.pl[seat, PF.CC_WORKERS] -= cc
+    st.pl[seat, PF.CC_PLACED] += cc
+    own = n - cc
+    st.pl[seat, PF.WORKERS] -= own
+    st.pl[seat, PF.WORKERS_PLACED] += own
+
+
+# ----------------------------------------------------------------------------- grids and stacks
+
+@njit(cache=True)
+def grid_range(r, res):
+    """Index range of the resource grids of one type in ``State.grids`` (0 wood, 1 stone, 2 precious)."""
+    if res == 1:
+        return 0, r.k[RK.STONE_GRIDS]
+    if res == 0:
+        return 4, 4 + r.k[RK.WOOD_GRIDS]
+    return 8, 9
+
+
+@njit(cache=True)
+def take_from_grids(st, r, W, seat, res, n):
+    """Acquire n cubes of wood (0), stone (1) or precious (2) from the board's grids, one at a
+    time from a grid of the player's choice; all available up to n. The player who takes the
+    last cube of a grid loses 1 VP. Returns the number taken."""
+    lo, hi = grid_range(r, res)
+    got = 0
+    for _ in range(n):
+        k = 0
+        for gi in range(lo, hi):
+            if st.grids[gi] > 0:
+                st.opts[k, 0] = gi
+                st.opts[k, 1] = st.grids[gi]
+                st.opts[k, 2] = res
+                k += 1
+        if k == 0:
+            break
+        gi = st.opts[decide(st, r, W, seat, Dec.GRID, k), 0]
+        st.grids[gi] -= 1
+        st.pl[seat, PF.WOOD + res] += 1
+        got += 1
+        if st.grids[gi] == 0:
+            gain_vp(st, r, W, seat, r.k[RK.GRID_LAST_VP], VS.GRID_LAST)
+    return got
+
+
+@njit(cache=True)
+def take_from_supply(st, seat, res, n):
+    """Cubes (wood 0, stone 1, precious 2, metal 3) from the game supply, up to what it holds."""
+    got = min(n, st.supply[Sup.WOOD + res])
+    st.supply[Sup.WOOD + res] -= got
+    st.pl[seat, PF.WOOD + res] += got
+    return got
+
+
+@njit(cache=True)
+def take_coins(st, r, W, seat, silver, bronze):
+    """Acquire coins from the board's coin stacks (all available up to the amount). A bronze
+    from a stack holding only silver: the silver goes to the supply, 2 bronze come from it,
+    1 to the player and 1 to the stack (the stack is not emptied). Emptying a stack costs 1 VP."""
+    n_st = r.k[RK.COIN_STACKS]
+    for _ in range(silver):
+        k = 0
+        for s in range(n_st):
+            if st.stacks[s, 0] > 0:
+                st.opts[k, 0] = s
+                st.opts[k, 1] = 0
+                st.opts[k, 2] = st.stacks[s, 0] + st.stacks[s, 1]
+                k += 1
+        if k == 0:
+            # no silver anywhere: a silver's worth is two bronze coins from the stacks
+            bronze += 2
+            continue
+        s = st.opts[decide(st, r, W, seat, Dec.STACK, k), 0]
+        st.stacks[s, 0] -= 1
+        st.pl[seat, PF.SILVER] += 1
+        if st.stacks[s, 0] + st.stacks[s, 1] == 0:
+            gain_vp(st, r, W, seat, r.k[RK.GRID_LAST_VP], VS.GRID_LAST)
+    for _ in range(bronze):
+        k = 0
+        for s in range(n_st):
+            if st.stacks[s, 1] > 0:
+                st.opts[k, 0] = s
+                st.opts[k, 1] = 0
+                st.opts[k, 2] = st.stacks[s, 0] + st.stacks[s, 1]
+                k += 1
+            elif st.stacks[s, 0] > 0 and st.supply[Sup.BRONZE] >= 2:
+                st.opts[k, 0] = s
+                st.opts[k, 1] = 1
+                st.opts[k, 2] = st.stacks[s, 0] + st.stacks[s, 1]
+                k += 1
+        if k == 0:
+            break
+        i = decide(st, r, W, seat, Dec.STACK, k)
+        s = st.opts[i, 0]
+        if st.opts[i, 1] == 1:
+            st.stacks[s, 0] -= 1
+            st.supply[Sup.SILVER] += 1
+            st.supply[Sup.BRONZE] -= 2
+            st.stacks[s, 1] += 1
+            st.pl[seat, PF.BRONZE] += 1
+        else:
+            st.stacks[s, 1] -= 1
+            st.pl[seat, PF.BRONZE] += 1
+            if st.stacks[s, 0] + st.stacks[s, 1] == 0:
+                gain_vp(st, r, W, seat, r.k[RK.GRID_LAST_VP], VS.GRID_LAST)
+
+
+@njit(cache=True)
+def coin_value(st, seat):
+    """Coins in bronze units (1 silver = 2 bronze)."""
+    return 2 * st.pl[seat, PF.SILVER] + st.pl[seat, PF.BRONZE]
+
+
+@njit(cache=True)
+def pay_coins(st, seat, value):
+    """Pay ``value`` bronze units to the game supply: silver for pairs, bronze for the rest;
+    an odd bronze owed with only silver is paid with a silver and 1 bronze change from the supply.
+    The caller has checked coin_value >= value."""
+    sv = min(st.pl[seat, PF.SILVER], value // 2)
+    st.pl[seat, PF.SILVER] -= sv
+    st.supply[Sup.SILVER] += sv
+    rest = value - 2 * sv
+    bz = min(st.pl[seat, PF.BRONZE], rest)
+    st.pl[seat, PF.BRONZE] -= bz
+    st.supply[Sup.BRONZE] += bz
+    rest -= bz
+    while rest > 0:
+        st.pl[seat, PF.SILVER] -= 1
+        st.supply[Sup.SILVER] += 1
+        if rest == 1:
+            if st.supply[Sup.BRONZE] > 0:
+                st.supply[Sup.BRONZE] -= 1
+                st.pl[seat, PF.BRONZE] += 1
+            rest = 0
+        else:
+            rest -= 2
+
+
+@njit(cache=True)
+def give_coins_from_supply(st, seat, silver, bronze):
+    """Compensation paid from the game supply (Cabildo/Cathedral displacement)."""
+    s = min(silver, st.supply[Sup.SILVER])
+    st.supply[Sup.SILVER] -= s
+    st.pl[seat, PF.SILVER] += s
+    b = min(bronze, st.supply[Sup.BRONZE])
+    st.supply[Sup.BRONZE] -= b
+    st.pl[seat, PF.BRONZE] += b
+
+
+# ----------------------------------------------------------------------------- resource costs
+
+@njit(cache=True)
+def _swap_need(need, lvl, code):
+    """Apply one Construction status swap to a need vector [w, s, p, m] in place.
+    code 0 = unused. Level I: 1 wood as stone, 2 stone as wood. Level II: 1 w as p, 2 s as p,
+    3 p as w, 4 p as s. Level III: 1 w as m, 2 s as m, 3 m as w, 4 m as s.
+    Returns False when the swap replaces a resource the cost does not ask for."""
+    if code == 0:
+        return True
+    if lvl == 1:
+        src, dst = (0, 1) if code == 1 else (1, 0)
+    else:
+        hi = 2 if lvl == 2 else 3
+        if code == 1:
+            src, dst = 0, hi
+        elif code == 2:
+            src, dst = 1, hi
+        elif code == 3:
+            src, dst = hi, 0
+        else:
+            src, dst = hi, 1
+    if need[dst] <= 0:
+        return False
+    need[dst] -= 1
+    need[src] += 1
+    return True
+
+
+@njit(cache=True)
+def pay_plan(st, seat, w, s, p, m, swaps_ok):
+    """Find how to pay resources [w, s, p, m]: returns a plan code (swap codes for Construction
+    status Levels I-III, base 5), or -1 if unaffordable. Fewest swaps first, since each is once per decade.
+    ``swaps_ok`` = 0 for payments needing real resources (Market sales, Ship loads)."""
+    have0 = st.pl[seat, PF.WOOD]
+    have1 = st.pl[seat, PF.STONE]
+    have2 = st.pl[seat, PF.PRECIOUS]
+    have3 = st.pl[seat, PF.METAL]
+    if w <= have0 and s <= have1 and p <= have2 and m <= have3:
+        return 0
+    if swaps_ok == 0:
+        return -1
+    lvl = st.pl[seat, PF.ST_CONSTRUCTION]
+    if lvl == 0:
+        return -1
+    n1 = 3 if (lvl >= 1 and st.pl[seat, PF.USED_SWAP1] == 0) else 1
+    n2 = 5 if (lvl >= 2 and st.pl[seat, PF.USED_SWAP2] == 0) else 1
+    n3 = 5 if (lvl >= 3 and st.pl[seat, PF.USED_SWAP3] == 0) else 1
+    best = -1
+    best_used = 99
+    need = st.scratch[60:64]
+    for a in range(n1):
+        for b in range(n2):
+            for c in range(n3):
+                used = (a > 0) + (b > 0) + (c > 0)
+                if used >= best_used:
+                    continue
+                need[0] = w
+                need[1] = s
+                need[2] = p
+                need[3] = m
+                if not _swap_need(need, 1, a):
+                    continue
+                if not _swap_need(need, 2, b):
+                    continue
+                if not _swap_need(need, 3, c):
+                    continue
+                if need[0] <= have0 and need[1] <= have1 and need[2] <= have2 and need[3] <= have3:
+                    best = a + 5 * b + 25 * c
+                    best_used = used
+    return best
+
+
+@njit(cache=True)
+def pay_resources(st, seat, w, s, p, m, plan):
+    """Pay resources to the game supply following ``pay_plan``'s plan; marks swaps used."""
+    need = st.scratch[56:60]
+    need[0] = w
+    need[1] = s
+    need[2] = p
+    need[3] = m
+    a = plan % 5
+    b = (plan // 5) % 5
+    c = plan // 25
+    _swap_need(need, 1, a)
+    _swap_need(need, 2, b)
+    _swap_need(need, 3, c)
+    if a > 0:
+        st.pl[seat, PF.USED_SWAP1] = 1
+    if b > 0:
+        st.pl[seat, PF.USED_SWAP2] = 1
+    if c > 0:
+        st.pl[seat, PF.USED_SWAP3] = 1
+    for i in range(4):
+        st.pl[seat, PF.WOOD + i] -= need[i]
+        st.supply[Sup.WOOD + i] += need[i]
+        # City Warehouse cubes are spent first: they would be removed at the end of the turn
+        if i == 0:
+            st.pl[seat, PF.WH_WOOD] = max(0, st.pl[seat, PF.WH_WOOD] - need[0])
+        elif i == 1:
+            st.pl[seat, PF.WH_STONE] = max(0, st.pl[seat, PF.WH_STONE] - need[1])

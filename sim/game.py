@@ -1,0 +1,469 @@
+"""SETUP, the decade loop (A. START OF THE DECADE, B. ACTION PHASE, C. END OF THE DECADE) and
+a whole game, jitted; plus the thin Python shell that validates and allocates.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.actions import action_phase
+from sim.cards import (
+    card_group,
+    pay_salary,
+    phase_a_draw,
+    put_on,
+    reactivate_cards,
+    reshuffle_discards,
+    shuffle_deck,
+    top_of,
+)
+from sim.codes import Dec, Ev
+from sim.core import add_vp, decide, log, take_coins
+from sim.major import recover_completed
+from sim.records import N_RD, N_RG, RG, record_decade
+from sim.rules import RK, Rules
+from sim.scoring import end_game, ranks, resources_total, score_era
+from sim.state import MAX_PLAYERS, N_CARDS, N_CHARACTERS, N_SUP, PF, VS, G, Loc, State, Sup, new_state
+from sim.war import tension_and_war
+
+# ----------------------------------------------------------------------------- setup
+
+
+@njit(cache=True)
+def _take_supply(st, slot, n):
+    got = min(n, st.supply[slot])
+    st.supply[slot] -= got
+    return got
+
+
+@njit(cache=True)
+def _give_start(st, seat, slot_pf, slot_sup, n):
+    st.pl[seat, slot_pf] += _take_supply(st, slot_sup, n)
+
+
+@njit(cache=True)
+def assign_character(st, seat, c, price):
+    st.card_loc[c] = Loc.HAND + seat
+    st.card_rot[c] = 0
+    st.pl[seat, PF.CHARACTER] = c
+    log(st, Ev.CHARACTER, seat, c, price)
+    if price > 0:
+        add_vp(st, seat, -price, VS.AUCTION)
+
+
+@njit(cache=True)
+def auction(st, r, W, card, bidders, nb):
+    """Bid VP for a contested Character card: in turn order each bids more than the last bid or
+    passes (withdraws); the last one left takes the card and pays the bid."""
+    active = bidders[:nb].copy()
+    high = 0
+    high_seat = -1
+    n_active = nb
+    raises = r.k[RK.AUCTION_RAISES]
+    for _ in range(10000):
+        if n_active <= 1:
+            break
+        for i in range(nb):
+            s = active[i]
+            if s < 0 or s == high_seat or n_active <= 1:
+                continue
+            st.opts[0, 0] = 0
+            st.opts[0, 1] = card
+            for j in range(raises):
+                st.opts[1 + j, 0] = high + 1 + j
+                st.opts[1 + j, 1] = card
+            bid = st.opts[decide(st, r, W, s, Dec.BID, raises + 1), 0]
+            log(st, Ev.BID, s, card, bid)
+            if bid == 0:
+                active[i] = -1
+                n_active -= 1
+            else:
+                high = bid
+                high_seat = s
+    winner = -1
+    for i in range(nb):
+        if active[i] >= 0:
+            winner = active[i]
+    assign_character(st, winner, card, high)
+    return winner
+
+
+@njit(cache=True)
+def choose_characters(st, r, W, n):
+    """SETUP Starting Character card: X+3 cards on offer; in turn order each puts a disk on one;
+    single disks take the card; contested cards are auctioned, lowest number first; players left
+    without a card repeat with the remaining cards."""
+    perm = np.random.permutation(N_CHARACTERS)
+    n_offer = min(N_CHARACTERS, n + r.k[RK.CHAR_OFFER_EXTRA])
+    for i in range(N_CHARACTERS):
+        st.card_loc[perm[i]] = Loc.DISPLAY if i < n_offer else Loc.BOX
+        if i < n_offer:
+            log(st, Ev.OFFER, perm[i])
+    disks = np.empty(MAX_PLAYERS, np.int32)
+    bidders = np.empty(MAX_PLAYERS, np.int32)
+    for s in range(n):
+        st.pl[s, PF.CHARACTER] = -1
+    for _ in range(100):
+        missing = 0
+        for s in range(n):
+            disks[s] = -1
+            if st.pl[s, PF.CHARACTER] < 0:
+                missing += 1
+        if missing == 0:
+            break
+        for i in range(n):
+            s = st.order[i]
+            if st.pl[s, PF.CHARACTER] >= 0:
+                continue
+            k = 0
+            for c in range(N_CHARACTERS):
+                if st.card_loc[c] == Loc.DISPLAY:
+                    st.opts[k, 0] = c
+                    k += 1
+            disks[s] = st.opts[decide(st, r, W, s, Dec.CHAR_PICK, k), 0]
+            log(st, Ev.DISK, s, disks[s])
+        for c in range(N_CHARACTERS):
+            nb = 0
+            for i in range(n):
+                s = st.order[i]
+                if disks[s] == c:
+                    bidders[nb] = s
+                    nb += 1
+            if nb == 1:
+                assign_character(st, bidders[0], c, 0)
+            elif nb > 1:
+                auction(st, r, W, c, bidders, nb)
+    for c in range(N_CHARACTERS):
+        if st.card_loc[c] == Loc.DISPLAY:
+            st.card_loc[c] = Loc.BOX
+
+
+@njit(cache=True)
+def first_game_characters(st, r, W, n):
+    """FIRST GAME OPTION: each player gets 2 random Character cards and keeps 1."""
+    perm = np.random.permutation(N_CHARACTERS)
+    for c in range(N_CHARACTERS):
+        st.card_loc[c] = Loc.BOX
+    per = r.k[RK.FIRST_GAME_CHARS]
+    for i in range(n):
+        s = st.order[i]
+        for j in range(per):
+            st.opts[j, 0] = perm[i * per + j]
+        keep = st.opts[decide(st, r, W, s, Dec.FIRST_GAME_KEEP, per), 0]
+        assign_character(st, s, keep, 0)
+        log(st, Ev.FIRST_GAME, s, keep)
+
+
+@njit(cache=True)
+def starting_affiliates(st, n):
+    """SETUP Starting Affiliate card: draw one at a time; the first card of each player's
+    Character group goes to that player, other cards are set aside; then set-aside cards and the
+    deck are shuffled together and the top card starts the game discard pile."""
+    for c in range(N_CHARACTERS, N_CARDS):
+        st.card_loc[c] = Loc.DECK
+    shuffle_deck(st)
+    need = 0
+    for s in range(n):
+        need += 1
+    for _ in range(N_CARDS):
+        if need == 0:
+            break
+        c = top_of(st, Loc.DECK)
+        g = card_group(c)
+        taker = -1
+        for s in range(n):
+            if st.pl[s, PF.CHARACTER] == g:
+                has = False
+                for d in range(N_CHARACTERS, N_CARDS):
+                    if st.card_loc[d] == Loc.HAND + s:
+                        has = True
+                if not has:
+                    taker = s
+        if taker >= 0:
+            put_on(st, c, Loc.HAND + taker)
+            log(st, Ev.AFFILIATE_START, taker, c)
+            need -= 1
+        else:
+            st.card_loc[c] = Loc.SET_ASIDE
+    for c in range(N_CHARACTERS, N_CARDS):
+        if st.card_loc[c] == Loc.SET_ASIDE:
+            st.card_loc[c] = Loc.DECK
+    shuffle_deck(st)
+    c = top_of(st, Loc.DECK)
+    put_on(st, c, Loc.GAME_DISCARD)
+
+
+@njit(cache=True)
+def refill(st, r, n, initial):
+    """C.4 REFILL (and SETUP fill): only empty grids and stacks; the City Warehouse back to 2+2."""
+    cubes = r.grid_cubes[n - 2]
+    for gi in range(r.k[RK.STONE_GRIDS]):
+        if st.grids[gi] == 0 or initial:
+            st.grids[gi] += _take_supply(st, Sup.STONE, cubes)
+    for gi in range(4, 4 + r.k[RK.WOOD_GRIDS]):
+        if st.grids[gi] == 0 or initial:
+            st.grids[gi] += _take_supply(st, Sup.WOOD, cubes)
+    if st.grids[8] == 0 or initial:
+        st.grids[8] += _take_supply(st, Sup.PRECIOUS, n * r.k[RK.PRECIOUS_PER_PLAYER])
+    for s in range(r.k[RK.COIN_STACKS]):
+        if st.stacks[s, 0] + st.stacks[s, 1] == 0 or initial:
+            st.stacks[s, 0] += _take_supply(st, Sup.SILVER, n * r.k[RK.SILVER_PER_STACK])
+    want_w = r.k[RK.WAREHOUSE_WOOD]
+    want_s = r.k[RK.WAREHOUSE_STONE]
+    if st.warehouse[0] < want_w:
+        st.warehouse[0] += _take_supply(st, Sup.WOOD, want_w - st.warehouse[0])
+    if st.warehouse[1] < want_s:
+        st.warehouse[1] += _take_supply(st, Sup.STONE, want_s - st.warehouse[1])
+
+
+@njit(cache=True)
+def setup(st, r, W, n, strategies, first_game):
+    """SETUP 1-5 and the starting cards. Seat s starts at turn position s (the random turn order
+    is the random assignment of players to seats, done by the caller)."""
+    st.g[G.NPLAYERS] = n
+    st.g[G.DECADE] = 0
+    st.g[G.ERA] = 1
+    st.g[G.FIRST_GAME] = first_game
+    st.g[G.LAST_DECADE] = r.k[RK.FIRST_GAME_DECADES] if first_game else r.k[RK.DECADES]
+    st.g[G.TURN_SEAT] = -1
+    for j in range(N_SUP):
+        st.supply[j] = r.supply_n[n - 2, j]
+    for s in range(n):
+        st.order[s] = s
+        st.pl[s, PF.TURN_POS] = s
+        st.pl[s, PF.STRATEGY] = strategies[s]
+        st.pl[s, PF.WORKERS] = r.k[RK.WORKERS]
+        st.pl[s, PF.LOTS] = r.k[RK.LOTS]
+        st.pl[s, PF.HOUSES] = r.k[RK.HOUSES]
+        st.pl[s, PF.PALACE_MARKERS] = r.k[RK.PALACE_MARKERS]
+        st.pl[s, PF.STATUS_MARKERS] = r.k[RK.STATUS_MARKERS]
+        st.pl[s, PF.WAR_MARKERS] = r.k[RK.WAR_MARKERS]
+        st.pl[s, PF.COUNCIL] = r.k[RK.COUNCIL_START]
+        st.pl[s, PF.WAR_PENALTY] = r.k[RK.WAR_PENALTY_START]
+        st.pl[s, PF.SHIP_LOAD] = -1
+        log(st, Ev.SETUP_ORDER, s, s)
+    for s in range(n):
+        _give_start(st, s, PF.WOOD, Sup.WOOD, r.k[RK.START_WOOD])
+        _give_start(st, s, PF.STONE, Sup.STONE, r.k[RK.START_STONE])
+        _give_start(st, s, PF.SILVER, Sup.SILVER, r.k[RK.START_SILVER])
+        _give_start(st, s, PF.BRONZE, Sup.BRONZE, r.k[RK.START_BRONZE])
+    last = st.order[n - 1]
+    _give_start(st, last, PF.WOOD, Sup.WOOD, r.k[RK.LAST_WOOD])
+    _give_start(st, last, PF.STONE, Sup.STONE, r.k[RK.LAST_STONE])
+    if n == 5:
+        s2 = st.order[n - 2]
+        if np.random.randint(2) == 0:
+            _give_start(st, s2, PF.STONE, Sup.STONE, r.k[RK.SECOND_LAST_5P])
+        else:
+            _give_start(st, s2, PF.WOOD, Sup.WOOD, r.k[RK.SECOND_LAST_5P])
+    for s in range(n):
+        log(st, Ev.START_RES, s, st.pl[s, PF.WOOD], st.pl[s, PF.STONE], st.pl[s, PF.SILVER], st.pl[s, PF.BRONZE])
+    if first_game:
+        first_game_characters(st, r, W, n)
+    else:
+        choose_characters(st, r, W, n)
+    starting_affiliates(st, n)
+    refill(st, r, n, True)
+
+
+# ----------------------------------------------------------------------------- end of the decade
+
+
+@njit(cache=True)
+def ship_sails(st, r, W):
+    """C.2: loads are paid (coins from the board's stacks, metal and faith from the supply; the
+    Spain support cube adds its extra); what was on the Dock goes to the game supply."""
+    d = st.g[G.DECADE]
+    n = st.g[G.NPLAYERS]
+    for i in range(n):
+        s = st.order[i]
+        ld = st.pl[s, PF.SHIP_LOAD]
+        if ld < 0:
+            continue
+        p = r.ship_put[ld]
+        st.supply[Sup.WOOD] += p[0]
+        st.supply[Sup.STONE] += p[1]
+        st.supply[Sup.PRECIOUS] += p[2]
+        st.supply[Sup.SILVER] += p[3]
+        st.supply[Sup.BRONZE] += p[4]
+        silver = r.ship_pay[ld, 0]
+        bronze = r.ship_pay[ld, 1]
+        metal = r.ship_pay[ld, 2]
+        faith = r.ship_pay[ld, 3]
+        if st.spain[d] == 1:
+            silver += r.ship_spain[ld, 0]
+            bronze += r.ship_spain[ld, 1]
+            metal += r.ship_spain[ld, 2]
+            faith += r.ship_spain[ld, 3]
+        b0 = st.pl[s, PF.SILVER] * 2 + st.pl[s, PF.BRONZE]
+        take_coins(st, r, W, s, silver, bronze)
+        got_m = min(metal, st.supply[Sup.METAL])
+        st.supply[Sup.METAL] -= got_m
+        st.pl[s, PF.METAL] += got_m
+        got_f = min(faith, st.supply[Sup.FAITH])
+        st.supply[Sup.FAITH] -= got_f
+        st.pl[s, PF.FAITH] += got_f
+        log(st, Ev.SHIP_PAY, s, ld, st.pl[s, PF.SILVER] * 2 + st.pl[s, PF.BRONZE] - b0, 0, got_m, got_f)
+        if r.ship_put[ld, 2] > 0 and got_m > 0:
+            # black banner: loading a triplet and gaining metal
+            if st.pl[s, PF.BANNER_BLACK] < 2:
+                st.pl[s, PF.BANNER_BLACK] += 1
+                log(st, Ev.BANNER, s, 0, st.pl[s, PF.BANNER_BLACK])
+        st.pl[s, PF.SHIP_LOAD] = -1
+        st.dock[s] = 0
+
+
+@njit(cache=True)
+def new_player_order(st):
+    """C.5: most workers on Player Order first (ties: the rightmost first), the others keep
+    their order behind them."""
+    n = st.g[G.NPLAYERS]
+    old = st.order[:n].copy()
+    k = 0
+    used = np.zeros(n, np.bool_)
+    for _ in range(n):
+        best = -1
+        for i in range(n - 1, -1, -1):
+            s = old[i]
+            if used[i] or st.pl[s, PF.ORDER_WORKERS] == 0:
+                continue
+            if best < 0 or st.pl[s, PF.ORDER_WORKERS] > st.pl[old[best], PF.ORDER_WORKERS]:
+                best = i
+        if best < 0:
+            break
+        used[best] = True
+        st.order[k] = old[best]
+        k += 1
+    for i in range(n):
+        if not used[i]:
+            st.order[k] = old[i]
+            k += 1
+    for i in range(n):
+        st.pl[st.order[i], PF.TURN_POS] = i
+        log(st, Ev.ORDER_NEW, st.order[i], i)
+
+
+@njit(cache=True)
+def end_of_decade(st, r, W):
+    """C. END OF THE DECADE, steps 1-7 in order."""
+    n = st.g[G.NPLAYERS]
+    d = st.g[G.DECADE]
+    # 1. cards reactivation
+    for i in range(n):
+        s = st.order[i]
+        k = st.pl[s, PF.REACT_WORKERS] * r.k[RK.REACT_PER_WORKER] + st.pl[s, PF.REACT_FREE] * r.k[RK.CARD_REACT_FREE]
+        if k > 0:
+            reactivate_cards(st, r, W, s, k)
+    # 2. the Ship sails
+    ship_sails(st, r, W)
+    # 3. tension and war; burnt-card AV expires
+    tension_and_war(st, r, W)
+    for s in range(n):
+        st.pl[s, PF.BURN_AV] = 0
+    # 4. refill; markers of this decade leave the track; the council vote is active again
+    refill(st, r, n, False)
+    st.peace[d] = 0
+    st.spain[d] = 0
+    st.g[G.VOTE_DONE] = 0
+    # 5. player order
+    new_player_order(st)
+    # 6. recover workers
+    for s in range(n):
+        st.pl[s, PF.WORKERS] += st.pl[s, PF.WORKERS_PLACED]
+        st.pl[s, PF.WORKERS_PLACED] = 0
+        st.supply[Sup.COUNCIL_WORKERS] += st.pl[s, PF.CC_PLACED] + st.pl[s, PF.CC_WORKERS]
+        st.pl[s, PF.CC_PLACED] = 0
+        st.pl[s, PF.CC_WORKERS] = 0
+    recover_completed(st, r, W)
+    # 7. scoring at the end of an era
+    last = d == st.g[G.LAST_DECADE]
+    if d % r.k[RK.DECADES_PER_ERA] == 0 or last:
+        score_era(st, r, W, st.g[G.ERA])
+        if last:
+            end_game(st, r)
+        else:
+            reshuffle_discards(st)
+    # per-decade limits reset
+    for s in range(n):
+        st.pl[s, PF.ORDER_WORKERS] = 0
+        st.pl[s, PF.REACT_WORKERS] = 0
+        st.pl[s, PF.REACT_FREE] = 0
+        st.pl[s, PF.USED_SWAP1] = 0
+        st.pl[s, PF.USED_SWAP2] = 0
+        st.pl[s, PF.USED_SWAP3] = 0
+        st.pl[s, PF.USED_CC_STATUS] = 0
+        st.pl[s, PF.USED_VP_STATUS] = 0
+        st.pl[s, PF.USED_EXTRA_DRAW] = 0
+        for c in range(st.act_used.shape[1]):
+            st.act_used[s, c] = 0
+
+
+@njit(cache=True)
+def play_decade(st, r, W):
+    d = st.g[G.DECADE]
+    n = st.g[G.NPLAYERS]
+    log(st, Ev.DECADE, d, st.g[G.ERA])
+    for i in range(n):
+        phase_a_draw(st, r, W, st.order[i])
+    for i in range(n):
+        pay_salary(st, r, W, st.order[i])
+    action_phase(st, r, W)
+    end_of_decade(st, r, W)
+    record_decade(st, r)
+
+
+@njit(cache=True)
+def play_game(st, r, W, n, seed, strategies, first_game):
+    """A whole game from setup to the end-game VP variations, seeded by ``seed``."""
+    np.random.seed(seed)
+    setup(st, r, W, n, strategies, first_game)
+    last = st.g[G.LAST_DECADE]
+    for d in range(1, last + 1):
+        st.g[G.DECADE] = d
+        st.g[G.ERA] = (d - 1) // r.k[RK.DECADES_PER_ERA] + 1
+        play_decade(st, r, W)
+    rk = st.scratch[24:29]
+    ranks(st, rk)
+    for s in range(n):
+        row = st.rec_game[s]
+        row[RG.SEAT] = s
+        row[RG.CHARACTER] = st.pl[s, PF.CHARACTER]
+        row[RG.STRATEGY] = st.pl[s, PF.STRATEGY]
+        row[RG.VP] = st.pl[s, PF.VP]
+        row[RG.RANK] = rk[s]
+        row[RG.WINNER] = 1 if rk[s] == 1 else 0
+        row[RG.RESOURCES] = resources_total(st, s)
+        row[RG.DECISIONS] = st.g[G.OPT_N]
+        for v in range(st.vps.shape[1]):
+            row[RG.VP_SRC + v] = st.vps[s, v]
+    n_win = 0
+    for s in range(n):
+        n_win += st.rec_game[s, RG.WINNER]
+    for s in range(n):
+        st.rec_game[s, RG.TIE] = 1 if (n_win > 1 and st.rec_game[s, RG.WINNER] == 1) else 0
+        log(st, Ev.GAME_END, s, st.pl[s, PF.VP], rk[s], st.rec_game[s, RG.WINNER])
+    st.g[G.GAME_OVER] = 1
+
+
+# ----------------------------------------------------------------------------- Python shell
+
+
+def allocate(rules: Rules, log_capacity: int = 0) -> State:
+    return new_state(rules.cell_district.shape[0], rules.seg_district.shape[0], log_capacity, N_RD, N_RG)
+
+
+def run_game(rules: Rules, weights: np.ndarray, n_players: int, seed: int, strategies, first_game: bool = False,
+             log_capacity: int = 0) -> State:
+    """Validate, allocate and play one game; returns the final state (records and log inside)."""
+    if not 2 <= n_players <= MAX_PLAYERS:
+        raise ValueError(f"players: must be 2..{MAX_PLAYERS}, got {n_players}")
+    strat = np.zeros(MAX_PLAYERS, np.int32)
+    strategies = list(strategies)
+    if len(strategies) != n_players:
+        raise ValueError(f"strategies: need one per seat ({n_players}), got {len(strategies)}")
+    strat[:n_players] = strategies
+    st = allocate(rules, log_capacity)
+    st.g[G.LOG_ON] = 1 if log_capacity > 0 else 0
+    play_game(st, rules, weights, n_players, np.int64(seed), strat, 1 if first_game else 0)
+    return st

@@ -1,0 +1,347 @@
+"""11. MAJOR BUILDING: grids, first-worker VP, completion and placement (Cabildo, Cathedral
+with displacement, Fort, Harbor, Walls, Roads), Recover Workers (free action and decade end).
+"""
+
+from numba import njit
+
+from sim.cards import banner_up
+from sim.city import district_closed
+from sim.codes import Dec, Ev
+from sim.core import CCW, add_vp, decide, gain_vp, give_coins_from_supply, log
+from sim.rules import RK
+from sim.state import PF, VS, B, G, M, Sup
+
+EMPTY = -1
+CC_GONE = -2  # a City Council worker's space after completion (it went back to the supply)
+
+
+@njit(cache=True)
+def n_spaces(st, r, m):
+    return r.major_spaces[m, st.g[G.NPLAYERS] - 2]
+
+
+@njit(cache=True)
+def grid_free(st, r, m):
+    n = 0
+    for i in range(n_spaces(st, r, m)):
+        if st.major[m, i] == EMPTY:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def grid_empty(st, r, m):
+    return grid_free(st, r, m) == n_spaces(st, r, m)
+
+
+@njit(cache=True)
+def built_flag(m):
+    if m == M.CATHEDRAL:
+        return G.CATHEDRAL_BUILT
+    if m == M.FORT:
+        return G.FORT_BUILT
+    if m == M.CABILDO:
+        return G.CABILDO_BUILT
+    return G.HARBOR_BUILT
+
+
+@njit(cache=True)
+def free_segments(st):
+    n = 0
+    for s in range(st.walls.shape[0]):
+        if st.walls[s] == 0:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def major_open(st, r, m):
+    """Can workers go on this grid? Not while completed (until Recover Workers), never again for
+    the four single buildings, and for Roads/Walls only while markers/miniatures (and a place
+    for them) remain."""
+    if st.major_state[m, 0] == 1:
+        return False
+    if r.major_rep[m] == 0:
+        return st.major_state[m, 1] == 0
+    if m == M.ROADS:
+        if st.supply[Sup.ROAD_MARKERS] <= 0:
+            return False
+        for d in range(st.roads.shape[0]):
+            if st.roads[d] == 0:
+                return True
+        return False
+    return st.supply[Sup.WALLS] > 0 and free_segments(st) > 0
+
+
+@njit(cache=True)
+def own_on_grid(st, m, seat):
+    n = 0
+    for i in range(st.major.shape[1]):
+        if st.major[m, i] == seat:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _best_free_space(st, r, m, lowest):
+    best = -1
+    for i in range(n_spaces(st, r, m)):
+        if st.major[m, i] != EMPTY:
+            continue
+        if best < 0:
+            best = i
+        elif lowest and r.major_space_vp[m, i] < r.major_space_vp[m, best]:
+            best = i
+        elif not lowest and r.major_space_vp[m, i] > r.major_space_vp[m, best]:
+            best = i
+    return best
+
+
+@njit(cache=True)
+def place_on_grid(st, r, W, seat, m, n):
+    """Main action 11: put n workers on a Major Building grid at once. Own workers take the
+    highest-VP free spaces (City Council workers score nothing, so they go after). The first
+    player to put a worker on an empty grid scores its first-worker VP (not for a City Council
+    worker). The player who fills the last space completes the building."""
+    was_empty = grid_empty(st, r, m)
+    cc = min(st.pl[seat, PF.CC_WORKERS], max(0, n - st.pl[seat, PF.WORKERS]))
+    own = n - cc
+    for _ in range(own):
+        i = _best_free_space(st, r, m, False)
+        st.major[m, i] = seat
+    for _ in range(cc):
+        i = _best_free_space(st, r, m, True)
+        st.major[m, i] = CCW
+    st.pl[seat, PF.WORKERS] -= own
+    st.pl[seat, PF.CC_WORKERS] -= cc
+    log(st, Ev.MAJOR, seat, m, own, cc)
+    if was_empty and own > 0:
+        gain_vp(st, r, W, seat, r.major_first_vp[m], VS.MAJOR_FIRST)
+    if grid_free(st, r, m) == 0:
+        # the player's own worker is placed last when it has one; otherwise the first player places it
+        placer = seat if own > 0 else st.order[0]
+        complete(st, r, W, placer, m)
+
+
+@njit(cache=True)
+def council_workers_on_grid(st, r, W, seat, m, n):
+    """Major Building Act: the legislator puts up to n City Council workers from the supply on
+    the grid; they score nothing, so they take the lowest-VP spaces and leave the best to players."""
+    k = min(n, st.supply[Sup.COUNCIL_WORKERS], grid_free(st, r, m))
+    for _ in range(k):
+        i = _best_free_space(st, r, m, True)
+        st.major[m, i] = CCW
+    st.supply[Sup.COUNCIL_WORKERS] -= k
+    log(st, Ev.MAJOR, seat, m, 0, k)
+    if grid_free(st, r, m) == 0:
+        complete(st, r, W, seat, m)
+
+
+@njit(cache=True)
+def remove_minor(st, r, c):
+    """Displacement by the Cabildo/Cathedral: the building goes back to its owner's or the game
+    supply; a House's owner gets 1 bronze, a Palace's owner 2 silver from the game supply."""
+    b = st.cell_b[c]
+    o = st.cell_owner[c]
+    log(st, Ev.DISPLACED, b, c, o)
+    if b == B.LOT:
+        st.pl[o, PF.LOTS] += 1
+    elif b == B.HOUSE:
+        st.pl[o, PF.HOUSES] += 1
+        give_coins_from_supply(st, o, 0, r.k[RK.HOUSE_REMOVED_BRONZE])
+    elif b == B.PALACE:
+        st.supply[Sup.PALACE] += 1
+        st.pl[o, PF.PALACE_MARKERS] += 1
+        give_coins_from_supply(st, o, r.k[RK.PALACE_REMOVED_SILVER], 0)
+    elif b == B.MONUMENT or b == B.FOUNTAIN:
+        st.supply[r.b_sup[b]] += 1
+        st.supply[Sup.SQUARE] += 1
+        if o >= 0:
+            st.pl[o, PF.STATUS_MARKERS] += 1
+    else:
+        st.supply[r.b_sup[b]] += 1
+    st.cell_b[c] = B.NONE
+    st.cell_owner[c] = -1
+
+
+@njit(cache=True)
+def _displaceable(st, c):
+    b = st.cell_b[c]
+    return b != B.CABILDO and b != B.CATHEDRAL
+
+
+@njit(cache=True)
+def place_cabildo(st, r, W, seat):
+    """Around the Plaza Mayor; if every such space is occupied, remove one Minor Building."""
+    k = 0
+    for c in range(st.cell_b.shape[0]):
+        if r.cell_cab[c] == 1 and st.cell_b[c] == B.NONE:
+            st.opts[k, 0] = c
+            k += 1
+    if k == 0:
+        for c in range(st.cell_b.shape[0]):
+            if r.cell_cab[c] == 1 and _displaceable(st, c):
+                st.opts[k, 0] = c
+                k += 1
+    if k == 0:
+        return -1
+    c = st.opts[decide(st, r, W, seat, Dec.PLACE_CABILDO, k), 0]
+    if st.cell_b[c] != B.NONE:
+        remove_minor(st, r, c)
+    st.cell_b[c] = B.CABILDO
+    st.cell_owner[c] = -1
+    return c
+
+
+@njit(cache=True)
+def place_cathedral(st, r, W, seat):
+    """On two adjacent spaces around the Plaza Mayor; if no two are free, remove one or two
+    Minor Buildings."""
+    k = 0
+    for i in range(r.cath_pairs.shape[0]):
+        a = r.cath_pairs[i, 0]
+        b = r.cath_pairs[i, 1]
+        if st.cell_b[a] == B.NONE and st.cell_b[b] == B.NONE:
+            st.opts[k, 0] = a
+            st.opts[k, 1] = b
+            k += 1
+    if k == 0:
+        for i in range(r.cath_pairs.shape[0]):
+            a = r.cath_pairs[i, 0]
+            b = r.cath_pairs[i, 1]
+            if _displaceable(st, a) and _displaceable(st, b):
+                st.opts[k, 0] = a
+                st.opts[k, 1] = b
+                k += 1
+    if k == 0:
+        return -1
+    i = decide(st, r, W, seat, Dec.PLACE_CATHEDRAL, k)
+    a = st.opts[i, 0]
+    b = st.opts[i, 1]
+    for c in (a, b):
+        if st.cell_b[c] != B.NONE:
+            remove_minor(st, r, c)
+        st.cell_b[c] = B.CATHEDRAL
+        st.cell_owner[c] = -1
+    return a
+
+
+@njit(cache=True)
+def place_walls(st, r, W, seat):
+    """Up to 5 walls, freely, on free segments of the West-North-East perimeter."""
+    for _ in range(r.k[RK.WALLS_PER_COMPLETION]):
+        if st.supply[Sup.WALLS] <= 0:
+            break
+        k = 0
+        for s in range(st.walls.shape[0]):
+            if st.walls[s] == 0:
+                st.opts[k, 0] = s
+                st.opts[k, 1] = r.seg_district[s]
+                k += 1
+        if k == 0:
+            break
+        st.opts[k, 0] = -1
+        st.opts[k, 1] = -1
+        s = st.opts[decide(st, r, W, seat, Dec.PLACE_WALL, k + 1), 0]
+        if s < 0:
+            break
+        st.walls[s] = 1
+        st.supply[Sup.WALLS] -= 1
+        d = r.seg_district[s]
+        log(st, Ev.WALL, seat, s, 1 if district_closed(st, r, d) else 0)
+
+
+@njit(cache=True)
+def place_road(st, r, W, seat):
+    """A District Road marker on a district without Roads."""
+    k = 0
+    for d in range(st.roads.shape[0]):
+        if st.roads[d] == 0:
+            st.opts[k, 0] = d
+            k += 1
+    if k == 0 or st.supply[Sup.ROAD_MARKERS] <= 0:
+        return
+    d = st.opts[decide(st, r, W, seat, Dec.PLACE_ROAD, k), 0]
+    st.roads[d] = 1
+    st.supply[Sup.ROAD_MARKERS] -= 1
+    log(st, Ev.ROAD, seat, d)
+
+
+@njit(cache=True)
+def complete(st, r, W, placer, m):
+    """The building is completed: the placer puts the miniature(s) on the map; City Council
+    workers leave the grid for the supply; everyone who joined progresses the ocher banner."""
+    st.major_state[m, 0] = 1
+    st.major_state[m, 1] += 1
+    cell = -1
+    if m == M.CATHEDRAL:
+        cell = place_cathedral(st, r, W, placer)
+        st.g[G.CATHEDRAL_BUILT] = 1
+    elif m == M.CABILDO:
+        cell = place_cabildo(st, r, W, placer)
+        st.g[G.CABILDO_BUILT] = 1
+    elif m == M.FORT:
+        st.g[G.FORT_BUILT] = 1
+    elif m == M.HARBOR:
+        st.g[G.HARBOR_BUILT] = 1
+    log(st, Ev.COMPLETE, m, placer, cell)
+    if m == M.WALLS:
+        place_walls(st, r, W, placer)
+    elif m == M.ROADS:
+        place_road(st, r, W, placer)
+    for i in range(st.major.shape[1]):
+        if st.major[m, i] == CCW:
+            st.major[m, i] = CC_GONE
+            st.supply[Sup.COUNCIL_WORKERS] += 1
+    for s in range(st.g[G.NPLAYERS]):
+        if own_on_grid(st, m, s) > 0:
+            banner_up(st, s, PF.BANNER_OCHER)
+
+
+@njit(cache=True)
+def recover_completed(st, r, W):
+    """C.6: for each completed grid, players take back their workers and score the VP printed on
+    the spaces they held (one VP assignation per worker); the grid is cleared."""
+    for m in range(st.major.shape[0]):
+        if st.major_state[m, 0] != 1:
+            continue
+        for s in range(st.g[G.NPLAYERS]):
+            seat = st.order[s]
+            n = 0
+            tot = 0
+            for i in range(st.major.shape[1]):
+                if st.major[m, i] == seat:
+                    n += 1
+                    v = r.major_space_vp[m, i]
+                    tot += v
+                    if v != 0:
+                        gain_vp(st, r, W, seat, v, VS.MAJOR_SPACES)
+            if n > 0:
+                st.pl[seat, PF.WORKERS] += n
+                log(st, Ev.WORKERS_BACK, seat, m, n, tot)
+        for i in range(st.major.shape[1]):
+            if st.major[m, i] == CCW:
+                st.supply[Sup.COUNCIL_WORKERS] += 1
+            st.major[m, i] = EMPTY
+        st.major_state[m, 0] = 0
+
+
+@njit(cache=True)
+def recover_workers_free(st, r, seat, m):
+    """Free action Recover Workers: take own workers back from an incomplete grid, paying twice
+    the first-worker VP (independent of the number of workers)."""
+    n = 0
+    for i in range(st.major.shape[1]):
+        if st.major[m, i] == seat:
+            st.major[m, i] = EMPTY
+            n += 1
+    st.pl[seat, PF.WORKERS] += n
+    log(st, Ev.RECOVER, seat, m, n)
+    add_vp(st, seat, -2 * r.major_first_vp[m], VS.RECOVER)
+
+
+@njit(cache=True)
+def complete_by_law(st, r, W, seat, m):
+    """Major Building Act in the last decade: the building is completed at once, placed by the
+    legislator, even with free spaces left."""
+    complete(st, r, W, seat, m)

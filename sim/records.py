@@ -1,0 +1,140 @@
+"""Records filled inside the jitted loop: one row per decade x seat, one per game x seat.
+
+Column names are data (the runner turns the arrays into Parquet tables with these names).
+"""
+
+from enum import IntEnum
+
+from numba import njit
+
+from sim.cards import n_affiliates
+from sim.city import count_owned
+from sim.major import own_on_grid
+from sim.state import BANNER_NAMES, N_VS, PF, VS_NAMES, B, G
+
+N_BUILT = 15  # Minor building types 1..14 counted in State.built (index 0 unused)
+
+
+class RD(IntEnum):
+    """Per decade x seat record columns (fixed part; VP by source and built counts follow)."""
+
+    DECADE = 0
+    ERA = 1
+    SEAT = 2
+    TURN_POS = 3
+    CHARACTER = 4
+    STRATEGY = 5
+    VP = 6
+    WOOD = 7
+    STONE = 8
+    PRECIOUS = 9
+    METAL = 10
+    SILVER = 11
+    BRONZE = 12
+    FAITH = 13
+    COUNCIL = 14
+    WAR_PENALTY = 15
+    LOTS_ON_MAP = 16
+    HOUSES_ON_MAP = 17
+    PALACES_ON_MAP = 18
+    WORKERS_ON_GRIDS = 19
+    WAR_FACTION = 20
+    WAR_WA = 21
+    WARS_FOUGHT = 22
+    WARS_WON = 23
+    WAR_PENALTY_STEPS = 24
+    NAT_POS = 25
+    NAT_DOUBLE = 26
+    PIR_POS = 27
+    PIR_DOUBLE = 28
+    CARDS_HELD = 29
+    MILITARY_AV = 30
+    BANNERS = 31  # 6 columns, 0/1/2 each
+    VP_SRC = 37  # N_VS columns, cumulative VP by source
+    BUILT = 37 + N_VS  # N_BUILT - 1 columns: Minor buildings constructed by the seat, cumulative
+
+
+N_RD = RD.BUILT + N_BUILT - 1
+
+_BUILT_NAMES = ["lot", "house", "palace", "quarry", "carpentry", "market", "corporation",
+                "hacienda_wood", "hacienda_stone", "square", "monument", "fountain", "barracks", "church"]
+DECADE_COLUMNS = (
+    [m.name.lower() for m in RD if m < RD.BANNERS]
+    + [f"banner_{b}" for b in BANNER_NAMES]
+    + [f"vp_{s}" for s in VS_NAMES]
+    + [f"built_{b}" for b in _BUILT_NAMES]
+)
+assert len(DECADE_COLUMNS) == N_RD
+
+
+class RG(IntEnum):
+    """Per game x seat record columns (VP by source follows)."""
+
+    SEAT = 0
+    CHARACTER = 1
+    STRATEGY = 2
+    VP = 3
+    RANK = 4
+    WINNER = 5
+    TIE = 6
+    RESOURCES = 7
+    DECISIONS = 8
+    VP_SRC = 9
+
+
+N_RG = RG.VP_SRC + N_VS
+GAME_COLUMNS = [m.name.lower() for m in RG if m < RG.VP_SRC] + [f"vp_{s}" for s in VS_NAMES]
+assert len(GAME_COLUMNS) == N_RG
+
+
+@njit(cache=True)
+def military_av(st, r, seat):
+    t = 0
+    for j in range(st.minis.shape[1]):
+        t += r.war_av[st.minis[seat, j, 0]]
+    return t
+
+
+@njit(cache=True)
+def record_decade(st, r):
+    d = st.g[G.DECADE]
+    for s in range(st.g[G.NPLAYERS]):
+        row = st.rec_decade[d - 1, s]
+        row[RD.DECADE] = d
+        row[RD.ERA] = st.g[G.ERA]
+        row[RD.SEAT] = s
+        row[RD.TURN_POS] = st.pl[s, PF.TURN_POS]
+        row[RD.CHARACTER] = st.pl[s, PF.CHARACTER]
+        row[RD.STRATEGY] = st.pl[s, PF.STRATEGY]
+        row[RD.VP] = st.pl[s, PF.VP]
+        for i in range(4):
+            row[RD.WOOD + i] = st.pl[s, PF.WOOD + i]
+        row[RD.SILVER] = st.pl[s, PF.SILVER]
+        row[RD.BRONZE] = st.pl[s, PF.BRONZE]
+        row[RD.FAITH] = st.pl[s, PF.FAITH]
+        row[RD.COUNCIL] = st.pl[s, PF.COUNCIL]
+        row[RD.WAR_PENALTY] = st.pl[s, PF.WAR_PENALTY]
+        row[RD.LOTS_ON_MAP] = count_owned(st, s, B.LOT)
+        row[RD.HOUSES_ON_MAP] = count_owned(st, s, B.HOUSE)
+        row[RD.PALACES_ON_MAP] = count_owned(st, s, B.PALACE)
+        w = 0
+        for m in range(st.major.shape[0]):
+            w += own_on_grid(st, m, s)
+        row[RD.WORKERS_ON_GRIDS] = w
+        row[RD.WAR_FACTION] = st.g[G.WAR_FACTION]
+        row[RD.WAR_WA] = st.g[G.WAR_WA]
+        row[RD.WARS_FOUGHT] = st.pl[s, PF.WARS_FOUGHT]
+        row[RD.WARS_WON] = st.pl[s, PF.WARS_WON]
+        row[RD.WAR_PENALTY_STEPS] = st.pl[s, PF.WAR_PENALTY_LAST]
+        row[RD.NAT_POS] = st.g[G.NAT_POS]
+        row[RD.NAT_DOUBLE] = st.g[G.NAT_DOUBLE]
+        row[RD.PIR_POS] = st.g[G.PIR_POS]
+        row[RD.PIR_DOUBLE] = st.g[G.PIR_DOUBLE]
+        row[RD.CARDS_HELD] = n_affiliates(st, s)
+        row[RD.MILITARY_AV] = military_av(st, r, s)
+        for b in range(6):
+            row[RD.BANNERS + b] = st.pl[s, PF.BANNER_BLACK + b]
+        for v in range(N_VS):
+            row[RD.VP_SRC + v] = st.vps[s, v]
+        for t in range(1, N_BUILT):
+            row[RD.BUILT + t - 1] = st.built[s, t]

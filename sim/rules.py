@@ -1,0 +1,672 @@
+"""Load, validate and override the rules data file, and turn it into arrays for the engine.
+
+The engine never reads a rules number from a module global: everything below is packed into
+:class:`Rules`, a NamedTuple of int32 arrays passed to every jitted function as an argument,
+so a rules sweep (overrides) reuses the compiled, cached kernels.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import tomllib
+from enum import IntEnum
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from sim.state import MAX_MAJOR_SPACES, MINOR_NAMES, N_BUILDING_TYPES, N_DISTRICTS, N_SUP, SUPPLY_KEYS, B, Sup
+
+DEFAULT_RULES = Path(__file__).parent / "rules" / "trinidad.toml"
+
+
+class RulesError(ValueError):
+    """A rules file or override is invalid; the message is one line naming the key."""
+
+
+class RK(IntEnum):
+    """Scalar rules in ``Rules.k``; each is the dotted key of the rules file."""
+
+    DECADES = 0
+    DECADES_PER_ERA = 1
+    FIRST_GAME_DECADES = 2
+    WORKERS = 3
+    LOTS = 4
+    HOUSES = 5
+    PALACE_MARKERS = 6
+    STATUS_MARKERS = 7
+    WAR_MARKERS = 8
+    START_WOOD = 9
+    START_STONE = 10
+    START_SILVER = 11
+    START_BRONZE = 12
+    LAST_WOOD = 13
+    LAST_STONE = 14
+    SECOND_LAST_5P = 15
+    CHAR_OFFER_EXTRA = 16
+    FIRST_GAME_CHARS = 17
+    STONE_GRIDS = 18
+    WOOD_GRIDS = 19
+    COIN_STACKS = 20
+    PRECIOUS_PER_PLAYER = 21
+    SILVER_PER_STACK = 22
+    WAREHOUSE_WOOD = 23
+    WAREHOUSE_STONE = 24
+    COUNCIL_START = 25
+    WAR_PENALTY_START = 26
+    BOX_WOOD = 27
+    BOX_STONE = 28
+    BOX_PRECIOUS = 29
+    BOX_METAL = 30
+    BOX_SILVER = 31
+    BOX_BRONZE = 32
+    GRID_LAST_VP = 33
+    WAREHOUSE_VP = 34
+    REMOVE_HOUSE_WORKERS = 35
+    MILICIANO_WORKERS = 36
+    MILICIANO_VET_PRECIOUS = 37
+    TAKE_CARD_WORKERS = 38
+    TAKE_CARD_DRAW = 39
+    BUY_CARD_BRONZE = 40
+    REACT_PER_WORKER = 41
+    HOUSE_REMOVED_BRONZE = 42
+    PALACE_REMOVED_SILVER = 43
+    DRAW = 44
+    SALARY_PER_BRONZE = 45
+    SALARY_VP = 46
+    BURN_AV = 47
+    GROUP_SIZE = 48
+    SHIP_WORKERS = 49
+    SHIP_WORKERS_HARBOR = 50
+    SHIP_MAX_ELEMENTS = 51
+    CARD_EXTRA_DRAW = 52
+    CARD_REACT_FREE = 53
+    COUNCIL_MIN = 54
+    COUNCIL_MAX = 55
+    VOTE_VP_PER_ERA = 56
+    BELOW_ONE_BASE = 57
+    BELOW_ONE_PER_POINT = 58
+    COUNCIL_RESET = 59
+    PEACE_ACT_SILVER = 60
+    WAR_PROCLAMATION = 61
+    MAJOR_ACT_WORKERS = 62
+    ATTACK_NATIVES = 63
+    ATTACK_PIRATES = 64
+    WOUNDS_NATIVES = 65
+    WOUNDS_PIRATES = 66
+    PENALTY_MIN = 67
+    PENALTY_MAX = 68
+    COUNCIL_FLOOR_WAR = 69
+    TENSION_SPACES = 70
+    RED_ZONE = 71
+    PER_EMPTY_GRID = 72
+    WALLS_PER_COMPLETION = 73
+    DISTRICT_BONUS = 74
+    CATHEDRAL_SPLIT = 75
+    MONEY_VP = 76
+    MILITARY_VP = 77
+    FAITH_VP = 78
+    MAJORITY_NEEDS_ONE = 79
+    ODD_PER_JOKER = 80
+    PRODUCTION_PENALTY = 81
+    PALACE_BASE = 82
+    PALACE_PER_FAITH = 83
+    HOUSE_PER_FAITH = 84
+    CH_MOST = 85
+    CH_MORE_THAN_ALL = 86
+    CH_SURPLUS_CAP = 87
+    CH_DEFENDER = 88
+    CH_ROADMAKER = 89
+    CH_GEN_BARRACKS = 90
+    CH_GEN_MONUMENT = 91
+    CH_GEN_FORT = 92
+    CH_CAPTAIN = 93
+    CH_BISHOP_CHURCH = 94
+    CH_BISHOP_CATHEDRAL = 95
+    CH_BISHOP_SQUARE = 96
+    CH_GOV_FULL = 97
+    CH_GOV_HALF = 98
+    CH_NOBLEWOMAN = 99
+    SMALL_GAME_MAX = 100
+    AUCTION_RAISES = 101
+    MAP_W = 102
+    MAP_H = 103
+
+
+N_RK = 104
+
+# dotted key in the rules file for each scalar
+_RK_KEYS = {
+    RK.DECADES: "game.decades", RK.DECADES_PER_ERA: "game.decades_per_era",
+    RK.FIRST_GAME_DECADES: "game.first_game_decades", RK.WORKERS: "setup.workers",
+    RK.LOTS: "setup.lots", RK.HOUSES: "setup.houses", RK.PALACE_MARKERS: "setup.palace_markers",
+    RK.STATUS_MARKERS: "setup.status_markers", RK.WAR_MARKERS: "setup.war_markers",
+    RK.START_WOOD: "setup.start_wood", RK.START_STONE: "setup.start_stone",
+    RK.START_SILVER: "setup.start_silver", RK.START_BRONZE: "setup.start_bronze",
+    RK.LAST_WOOD: "setup.last_player_wood", RK.LAST_STONE: "setup.last_player_stone",
+    RK.SECOND_LAST_5P: "setup.second_last_extra_5p", RK.CHAR_OFFER_EXTRA: "setup.character_offer_extra",
+    RK.FIRST_GAME_CHARS: "setup.first_game_characters", RK.STONE_GRIDS: "setup.stone_grids",
+    RK.WOOD_GRIDS: "setup.wood_grids", RK.COIN_STACKS: "setup.coin_stacks",
+    RK.PRECIOUS_PER_PLAYER: "setup.precious_per_player",
+    RK.SILVER_PER_STACK: "setup.silver_per_player_per_stack",
+    RK.WAREHOUSE_WOOD: "setup.warehouse_wood", RK.WAREHOUSE_STONE: "setup.warehouse_stone",
+    RK.COUNCIL_START: "setup.council_start", RK.WAR_PENALTY_START: "setup.war_penalty_start",
+    RK.BOX_WOOD: "components.wood", RK.BOX_STONE: "components.stone",
+    RK.BOX_PRECIOUS: "components.precious", RK.BOX_METAL: "components.metal",
+    RK.BOX_SILVER: "components.silver", RK.BOX_BRONZE: "components.bronze",
+    RK.GRID_LAST_VP: "grids.last_item_vp", RK.WAREHOUSE_VP: "warehouse.vp_per_item",
+    RK.REMOVE_HOUSE_WORKERS: "actions.remove_house_workers",
+    RK.MILICIANO_WORKERS: "actions.miliciano_workers",
+    RK.MILICIANO_VET_PRECIOUS: "actions.miliciano_veteran_precious",
+    RK.TAKE_CARD_WORKERS: "actions.take_card_workers", RK.TAKE_CARD_DRAW: "actions.take_card_draw",
+    RK.BUY_CARD_BRONZE: "actions.buy_card_bronze", RK.REACT_PER_WORKER: "actions.reactivate_cards_per_worker",
+    RK.HOUSE_REMOVED_BRONZE: "actions.house_removed_bronze",
+    RK.PALACE_REMOVED_SILVER: "actions.palace_removed_silver",
+    RK.DRAW: "cards.draw", RK.SALARY_PER_BRONZE: "cards.salary_cards_per_bronze",
+    RK.SALARY_VP: "cards.salary_vp_per_unpaid", RK.BURN_AV: "cards.burn_av",
+    RK.GROUP_SIZE: "cards.group_size", RK.SHIP_WORKERS: "ship.workers",
+    RK.SHIP_WORKERS_HARBOR: "ship.workers_with_harbor", RK.SHIP_MAX_ELEMENTS: "ship.max_elements",
+    RK.CARD_EXTRA_DRAW: "status.card_extra_draw", RK.CARD_REACT_FREE: "status.card_reactivate_free_cards",
+    RK.COUNCIL_MIN: "council.track_min", RK.COUNCIL_MAX: "council.track_max",
+    RK.VOTE_VP_PER_ERA: "council.vote_vp_per_era", RK.BELOW_ONE_BASE: "council.below_one_vp_base",
+    RK.BELOW_ONE_PER_POINT: "council.below_one_vp_per_point", RK.COUNCIL_RESET: "council.reset_value",
+    RK.PEACE_ACT_SILVER: "council.peace_act_silver", RK.WAR_PROCLAMATION: "council.war_proclamation_natives",
+    RK.MAJOR_ACT_WORKERS: "council.major_act_council_workers",
+    RK.ATTACK_NATIVES: "war.attack_natives", RK.ATTACK_PIRATES: "war.attack_pirates",
+    RK.WOUNDS_NATIVES: "war.wounds_natives", RK.WOUNDS_PIRATES: "war.wounds_pirates",
+    RK.PENALTY_MIN: "war.penalty_min", RK.PENALTY_MAX: "war.penalty_max",
+    RK.COUNCIL_FLOOR_WAR: "war.council_floor_on_overflow",
+    RK.TENSION_SPACES: "tension.spaces", RK.RED_ZONE: "tension.red_zone_start",
+    RK.PER_EMPTY_GRID: "tension.per_empty_grid",
+    RK.WALLS_PER_COMPLETION: "major.walls_per_completion", RK.DISTRICT_BONUS: "major.district_bonus",
+    RK.CATHEDRAL_SPLIT: "major.cathedral_split_bonus",
+    RK.MONEY_VP: "scoring.money_vp_per_era", RK.MILITARY_VP: "scoring.military_vp_per_era",
+    RK.FAITH_VP: "scoring.faith_vp_per_era", RK.MAJORITY_NEEDS_ONE: "scoring.majority_needs_one",
+    RK.ODD_PER_JOKER: "scoring.odd_cards_per_joker", RK.PRODUCTION_PENALTY: "scoring.production_penalty",
+    RK.PALACE_BASE: "scoring.palace_base", RK.PALACE_PER_FAITH: "scoring.palace_per_faith",
+    RK.HOUSE_PER_FAITH: "scoring.house_per_faith",
+    RK.CH_MOST: "character.most_vp", RK.CH_MORE_THAN_ALL: "character.more_than_all_vp",
+    RK.CH_SURPLUS_CAP: "character.surplus_cap_vp", RK.CH_DEFENDER: "character.defender_per_district",
+    RK.CH_ROADMAKER: "character.roadmaker_per_district", RK.CH_GEN_BARRACKS: "character.general_barracks",
+    RK.CH_GEN_MONUMENT: "character.general_monument", RK.CH_GEN_FORT: "character.general_fort",
+    RK.CH_CAPTAIN: "character.captain_vp", RK.CH_BISHOP_CHURCH: "character.bishop_church",
+    RK.CH_BISHOP_CATHEDRAL: "character.bishop_cathedral",
+    RK.CH_BISHOP_SQUARE: "character.bishop_square_adjacent",
+    RK.CH_GOV_FULL: "character.governor_full_vp", RK.CH_GOV_HALF: "character.governor_half_vp",
+    RK.CH_NOBLEWOMAN: "character.noblewoman_vp", RK.SMALL_GAME_MAX: "character.small_game_max_players",
+    RK.AUCTION_RAISES: "options.auction_raises",
+}
+assert len(_RK_KEYS) == N_RK - 2  # MAP_W and MAP_H come from the map pictures
+
+# Ranges checked on load: (min, max) inclusive. Anything not listed must be >= 0 unless negative below.
+_NEGATIVE_OK = {"grids.last_item_vp", "warehouse.vp_per_item", "cards.salary_vp_per_unpaid",
+                "council.below_one_vp_base", "council.below_one_vp_per_point", "war.penalty_min",
+                "scoring.production_penalty", "war.penalty_vp"}
+_RANGES = {
+    "game.decades": (1, 12), "game.decades_per_era": (1, 12), "game.first_game_decades": (1, 12),
+    "setup.war_markers": (0, 3), "setup.stone_grids": (1, 4), "setup.wood_grids": (1, 4),
+    "setup.coin_stacks": (1, 4), "setup.workers": (1, 30), "council.track_max": (1, 15),
+    "council.track_min": (0, 15), "tension.spaces": (2, 8), "war.penalty_max": (0, 10),
+    "war.penalty_min": (-3, 0), "cards.group_size": (6, 6), "options.auction_raises": (1, 20),
+}
+
+
+class Rules(NamedTuple):
+    k: np.ndarray  # int32[N_RK]          scalars (RK)
+    b_cost: np.ndarray  # int32[17, 5]    build cost [workers, wood, stone, precious, metal]
+    b_requires: np.ndarray  # int32[17]   building replaced by an upgrade (B), 0 none
+    b_cp: np.ndarray  # int32[17]         City Council points on construction
+    b_vp: np.ndarray  # int32[17]         VP on construction
+    b_dv: np.ndarray  # int32[17]         term in the district VP value
+    b_prod: np.ndarray  # int32[17]       1 for production buildings (Market, Carpentry, Quarry)
+    b_sup: np.ndarray  # int32[17]        game supply slot (Sup) of the miniature, -1 player supply
+    act_b: np.ndarray  # int32[NA]        activation row: building
+    act_w: np.ndarray  # int32[NA]        workers
+    act_in: np.ndarray  # int32[NA, 6]    paid [wood, stone, precious, metal, silver, bronze]
+    act_out: np.ndarray  # int32[NA, 9]   gained [grid wood, grid stone, grid precious, supply wood, supply stone, supply metal, silver, bronze, faith]
+    act_kind: np.ndarray  # int32[NA]     0 trade, 1 soldier, 2 veteran soldier
+    act_needs: np.ndarray  # int32[NA]    Major building that must stand (M) or -1
+    act_needs_not: np.ndarray  # int32[NA]  Major building that must not stand or -1
+    act_real: np.ndarray  # int32[NA]     1: real resources only (no Construction status swap)
+    ship_put: np.ndarray  # int32[4, 5]   load put on the Dock [wood, stone, precious, silver, bronze]
+    ship_pay: np.ndarray  # int32[4, 4]   pay-out [silver, bronze, metal, faith]
+    ship_spain: np.ndarray  # int32[4, 4] extra pay-out with the Spain support cube
+    supply_n: np.ndarray  # int32[4, N_SUP]  game supply by player count 2..5
+    grid_cubes: np.ndarray  # int32[4]    cubes per stone/wood grid by player count 2..5
+    council_gain: np.ndarray  # int32[2]  City Council action: points for 1, 2 workers
+    council_vp: np.ndarray  # int32[16]   end-game VP by council value
+    vote_tiles: np.ndarray  # int32[4]    value tiles
+    st_workers: np.ndarray  # int32[3]    Improve Status level cost: workers
+    st_silver: np.ndarray  # int32[3]     Improve Status level cost: silver
+    vp_bonus_pct: np.ndarray  # int32[3]  VP status bonus %
+    card_free: np.ndarray  # int32[3]     Card status: Affiliate cards ignored for salary
+    card_l3_half: np.ndarray  # int32[4]  Card status III: half-VP per colour by player count
+    worker_cc: np.ndarray  # int32[3]     Worker status: City Council workers per use
+    worker_bronze: np.ndarray  # int32[3] Worker status: bronze per use
+    war_av: np.ndarray  # int32[5]        AV by Mini kind (index 0 unused)
+    war_wo: np.ndarray  # int32[5]        wounds a miniature can take by Mini kind
+    penalty_vp: np.ndarray  # int32[14]   end-game VP by War Penalty position - penalty_min
+    ten_single: np.ndarray  # int32[8]    single-disk tension modifier by space
+    ten_double: np.ndarray  # int32[8]    double-disk tension modifier by space
+    major_first_vp: np.ndarray  # int32[6]
+    major_rep: np.ndarray  # int32[6]     1 for Roads and Walls (repeatable)
+    major_spaces: np.ndarray  # int32[6, 4]  spaces in use by player count 2..5
+    major_space_vp: np.ndarray  # int32[6, 12]  VP printed on each space
+    back_symbols: np.ndarray  # int32[6, 2]  card back [natives, pirates] by place in group
+    banner_vp: np.ndarray  # int32[7]     banner VP x Era by face-up count
+    series_vp: np.ndarray  # int32[8]
+    series_vp_cab: np.ndarray  # int32[8]
+    char_bonus: np.ndarray  # int32[12]   2-3 player bonus x Era per Character
+    architect_n: np.ndarray  # int32[2]
+    architect_vp: np.ndarray  # int32[2]
+    cell_district: np.ndarray  # int32[NC]  district 0..7 or -1
+    cell_plaza: np.ndarray  # int32[NC]   1 on the Plaza Mayor
+    cell_cab: np.ndarray  # int32[NC]     1 on a Cabildo/Cathedral space
+    cell_start: np.ndarray  # int32[NC]   1 in the Starting Area
+    cell_buildable: np.ndarray  # int32[NC]  1 for district spaces off the Plaza Mayor
+    adj: np.ndarray  # int32[NC, 8]       8-neighbours, -1 padded
+    seg_district: np.ndarray  # int32[NSEG]  district of each wall segment
+    district_nseg: np.ndarray  # int32[8]
+    district_cells: np.ndarray  # int32[8, 9]  buildable cells, -1 padded
+    district_ncells: np.ndarray  # int32[8]
+    cath_pairs: np.ndarray  # int32[NP, 2]  Cathedral placements (two adjacent Cabildo spaces)
+
+
+# ----------------------------------------------------------------------------- loading
+
+def _leaf_paths(d: dict, prefix: str = "") -> dict[str, Any]:
+    """Dotted paths of every `{value = ...}` leaf."""
+    out = {}
+    for key, v in d.items():
+        path = f"{prefix}{key}"
+        if isinstance(v, dict):
+            if "value" in v and "source" in v:
+                out[path] = v
+            else:
+                out.update(_leaf_paths(v, path + "."))
+    return out
+
+
+def _type_name(v: Any) -> str:
+    if isinstance(v, bool):
+        return "a boolean"
+    if isinstance(v, int):
+        return "an integer"
+    if isinstance(v, str):
+        return "a string"
+    if isinstance(v, list):
+        return f"a list of {len(v)}"
+    return type(v).__name__
+
+
+def _check_same_shape(key: str, base: Any, new: Any) -> None:
+    if isinstance(base, bool) or isinstance(new, bool):
+        if not (isinstance(base, bool) and isinstance(new, bool)):
+            raise RulesError(f"rules: {key}: expected {_type_name(base)}, got {new!r}")
+        return
+    if isinstance(base, int):
+        if not isinstance(new, int):
+            raise RulesError(f"rules: {key}: expected an integer, got {new!r}")
+        return
+    if isinstance(base, str):
+        if not isinstance(new, str):
+            raise RulesError(f"rules: {key}: expected a string, got {new!r}")
+        return
+    if isinstance(base, list):
+        if not isinstance(new, list) or len(new) != len(base):
+            raise RulesError(f"rules: {key}: expected {_type_name(base)}, got {new!r}")
+        for i, (b, n) in enumerate(zip(base, new)):
+            _check_same_shape(f"{key}[{i}]", b, n)
+
+
+def apply_overrides(doc: dict, overrides: dict) -> dict:
+    """Return a copy of ``doc`` with plain values from ``overrides`` put into its leaves."""
+    doc = copy.deepcopy(doc)
+    leaves = _leaf_paths(doc)
+
+    def walk(o: dict, prefix: str) -> None:
+        for key, v in o.items():
+            path = f"{prefix}{key}"
+            if path in leaves:
+                base = leaves[path]["value"]
+                if isinstance(v, dict) and "value" in v:
+                    v = v["value"]
+                _check_same_shape(path, base, v)
+                leaves[path]["value"] = v
+            elif path.startswith("map.") and path in ("map.districts", "map.special", "map.start"):
+                if not isinstance(v, str):
+                    raise RulesError(f"rules: {path}: expected a map picture (string), got {v!r}")
+                doc["map"][key] = v
+            elif isinstance(v, dict) and (path == "map" or any(p.startswith(path + ".") for p in leaves)):
+                walk(v, path + ".")
+            else:
+                while isinstance(v, dict) and v:  # name the whole dotted key that was given
+                    first = next(iter(v))
+                    path, v = f"{path}.{first}", v[first]
+                near = sorted(p for p in leaves if p.split(".")[0] == path.split(".")[0])
+                hint = f"; keys under [{path.split('.')[0]}]: {', '.join(near)}" if near else ""
+                raise RulesError(f"rules: {path}: no such rule{hint}")
+
+    walk(overrides, "")
+    return doc
+
+
+def load_rules_doc(path: str | Path | None = None, overrides: dict | str | Path | None = None) -> dict:
+    """Read the rules file and merge overrides (a dict or a TOML file path)."""
+    p = Path(path) if path else DEFAULT_RULES
+    try:
+        doc = tomllib.loads(p.read_text())
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise RulesError(f"rules: {p}: {e}") from None
+    if overrides is not None:
+        if not isinstance(overrides, dict):
+            op = Path(overrides)
+            try:
+                overrides = tomllib.loads(op.read_text())
+            except (OSError, tomllib.TOMLDecodeError) as e:
+                raise RulesError(f"rules: {op}: {e}") from None
+        doc = apply_overrides(doc, overrides)
+    return doc
+
+
+def _get(doc: dict, key: str) -> Any:
+    node: Any = doc
+    for part in key.split("."):
+        if not isinstance(node, dict) or part not in node:
+            raise RulesError(f"rules: {key}: missing")
+        node = node[part]
+    if isinstance(node, dict) and "value" in node:
+        src = node.get("source")
+        if src not in ("rulebook", "ruling", "reading", "engine"):
+            raise RulesError(f"rules: {key}: source must be rulebook, ruling, reading or engine, got {src!r}")
+        node = node["value"]
+    return node
+
+
+def _int(doc: dict, key: str) -> int:
+    v = _get(doc, key)
+    if isinstance(v, bool):
+        v = int(v)
+    if not isinstance(v, int):
+        raise RulesError(f"rules: {key}: expected an integer, got {v!r}")
+    lo, hi = _RANGES.get(key, (None, None))
+    if lo is not None and not lo <= v <= hi:
+        raise RulesError(f"rules: {key}: must be in {lo}..{hi}, got {v}")
+    if lo is None and v < 0 and key not in _NEGATIVE_OK:
+        raise RulesError(f"rules: {key}: must be >= 0, got {v}")
+    return v
+
+
+def _ints(doc: dict, key: str, n: int | None = None) -> np.ndarray:
+    v = _get(doc, key)
+    if not isinstance(v, list) or not all(isinstance(x, (int, bool)) for x in v):
+        raise RulesError(f"rules: {key}: expected a list of integers, got {v!r}")
+    if n is not None and len(v) != n:
+        raise RulesError(f"rules: {key}: expected a list of {n} integers, got {len(v)}")
+    if key not in _NEGATIVE_OK and any(int(x) < 0 for x in v):
+        raise RulesError(f"rules: {key}: values must be >= 0, got {v}")
+    return np.array([int(x) for x in v], np.int32)
+
+
+def _picture(doc: dict, key: str) -> list[str]:
+    v = doc.get("map", {}).get(key)
+    if not isinstance(v, str):
+        raise RulesError(f"rules: map.{key}: expected a map picture (string)")
+    rows = [r for r in v.strip("\n").split("\n")]
+    if not rows or len({len(r) for r in rows}) != 1:
+        raise RulesError(f"rules: map.{key}: every row must have the same width")
+    return rows
+
+
+_OUT_KEYS = ["grid_wood", "grid_stone", "grid_precious", "supply_wood", "supply_stone", "supply_metal",
+             "silver", "bronze", "faith"]
+_IN_KEYS = ["wood", "stone", "precious", "metal", "silver", "bronze"]
+_MAJOR_KEYS = ["cathedral", "fort", "cabildo", "harbor", "roads", "walls"]
+
+
+def _build_map(doc: dict) -> dict[str, np.ndarray]:
+    dist = _picture(doc, "districts")
+    spec = _picture(doc, "special")
+    start = _picture(doc, "start")
+    h, w = len(dist), len(dist[0])
+    if (len(spec), len(spec[0])) != (h, w) or (len(start), len(start[0])) != (h, w):
+        raise RulesError("rules: map: districts, special and start pictures must have the same size")
+    nc = w * h
+    cell_district = np.full(nc, -1, np.int32)
+    cell_plaza = np.zeros(nc, np.int32)
+    cell_cab = np.zeros(nc, np.int32)
+    cell_start = np.zeros(nc, np.int32)
+    for y in range(h):
+        for x in range(w):
+            c = y * w + x
+            ch = dist[y][x]
+            if ch != ".":
+                if ch not in "12345678"[:N_DISTRICTS]:
+                    raise RulesError(f"rules: map.districts: row {y} col {x}: expected 1-{N_DISTRICTS} or '.', got {ch!r}")
+                cell_district[c] = int(ch) - 1
+            s = spec[y][x]
+            if s not in ".PCF":
+                raise RulesError(f"rules: map.special: row {y} col {x}: expected one of . P C F, got {s!r}")
+            cell_plaza[c] = s == "P"
+            cell_cab[c] = s == "C"
+            if start[y][x] not in ".S":
+                raise RulesError(f"rules: map.start: row {y} col {x}: expected . or S, got {start[y][x]!r}")
+            cell_start[c] = start[y][x] == "S"
+            if (cell_cab[c] or cell_start[c]) and cell_district[c] < 0:
+                raise RulesError(f"rules: map.start/map.special: row {y} col {x}: Starting Area and Cabildo spaces must lie in a district")
+    buildable = ((cell_district >= 0) & (cell_plaza == 0)).astype(np.int32)
+    if not cell_start.any():
+        raise RulesError("rules: map.start: the Starting Area is empty")
+    adj = np.full((nc, 8), -1, np.int32)
+    for y in range(h):
+        for x in range(w):
+            k = 0
+            for dy in (-1, 0, 1):
+                for dx in (-1, 0, 1):
+                    if (dx or dy) and 0 <= x + dx < w and 0 <= y + dy < h:
+                        adj[y * w + x, k] = (y + dy) * w + x + dx
+                        k += 1
+    # wall segments: outer west/north/east edges of district spaces (R-04)
+    segs = []
+    for y in range(h):
+        for x in range(w):
+            d = cell_district[y * w + x]
+            if d < 0:
+                continue
+            if x == 0:
+                segs.append(d)
+            if y == 0:
+                segs.append(d)
+            if x == w - 1:
+                segs.append(d)
+    seg_district = np.array(segs, np.int32)
+    district_nseg = np.bincount(seg_district, minlength=N_DISTRICTS).astype(np.int32)
+    district_cells = np.full((N_DISTRICTS, 9), -1, np.int32)
+    district_ncells = np.zeros(N_DISTRICTS, np.int32)
+    for c in range(nc):
+        d = cell_district[c]
+        if d >= 0 and buildable[c]:
+            if district_ncells[d] >= 9:
+                raise RulesError(f"rules: map.districts: district {d + 1} has more than 9 spaces")
+            district_cells[d, district_ncells[d]] = c
+            district_ncells[d] += 1
+    pairs = []
+    for c in range(nc):
+        if not cell_cab[c]:
+            continue
+        x, y = c % w, c // w
+        for dx, dy in ((1, 0), (0, 1)):
+            if x + dx < w and y + dy < h and cell_cab[(y + dy) * w + x + dx]:
+                pairs.append((c, (y + dy) * w + x + dx))
+    if not pairs:
+        raise RulesError("rules: map.special: no two adjacent Cabildo/Cathedral spaces for the Cathedral")
+    return dict(cell_district=cell_district, cell_plaza=cell_plaza, cell_cab=cell_cab, cell_start=cell_start,
+                cell_buildable=buildable, adj=adj, seg_district=seg_district, district_nseg=district_nseg,
+                district_cells=district_cells, district_ncells=district_ncells,
+                cath_pairs=np.array(pairs, np.int32), w=w, h=h)
+
+
+def rules_from_doc(doc: dict) -> Rules:
+    """Validate a rules document and pack it into :class:`Rules` arrays."""
+    k = np.zeros(N_RK, np.int32)
+    for rk, key in _RK_KEYS.items():
+        k[rk] = _int(doc, key)
+    mp = _build_map(doc)
+    k[RK.MAP_W], k[RK.MAP_H] = mp.pop("w"), mp.pop("h")
+
+    nb = N_BUILDING_TYPES
+    b_cost = np.zeros((nb, 5), np.int32)
+    b_requires = np.zeros(nb, np.int32)
+    b_cp, b_vp, b_dv, b_prod = (np.zeros(nb, np.int32) for _ in range(4))
+    b_sup = np.full(nb, -1, np.int32)
+    sup_of = {"quarry": Sup.QUARRY, "carpentry": Sup.CARPENTRY, "market": Sup.MARKET,
+              "corporation": Sup.CORP_HACIENDA, "hacienda_wood": Sup.CORP_HACIENDA,
+              "hacienda_stone": Sup.CORP_HACIENDA, "square": Sup.SQUARE, "monument": Sup.MONUMENT,
+              "fountain": Sup.FOUNTAIN, "barracks": Sup.BARRACKS, "church": Sup.CHURCH, "palace": Sup.PALACE}
+    for t in range(1, len(MINOR_NAMES)):
+        name = MINOR_NAMES[t]
+        base = f"building.{name}"
+        for j, f in enumerate(("workers", "wood", "stone", "precious", "metal")):
+            b_cost[t, j] = _int(doc, f"{base}.{f}")
+        req = _get(doc, f"{base}.requires")
+        if req != "none" and req not in MINOR_NAMES:
+            raise RulesError(f"rules: {base}.requires: expected none or a building name, got {req!r}")
+        b_requires[t] = 0 if req == "none" else MINOR_NAMES.index(req)
+        b_cp[t] = _int(doc, f"{base}.cp")
+        b_vp[t] = _int(doc, f"{base}.vp")
+        b_dv[t] = _int(doc, f"{base}.district_value")
+        b_prod[t] = int(bool(_get(doc, f"{base}.production")))
+        if name in sup_of:
+            b_sup[t] = sup_of[name]
+    b_dv[B.CABILDO] = k[RK.DISTRICT_BONUS]
+    b_dv[B.CATHEDRAL] = k[RK.DISTRICT_BONUS]
+
+    rows = doc.get("activation")
+    if not isinstance(rows, list) or not rows:
+        raise RulesError("rules: activation: expected a list of [[activation]] rows")
+    na = len(rows)
+    act_b, act_w, act_kind, act_needs, act_needs_not, act_real = (np.zeros(na, np.int32) for _ in range(6))
+    act_in = np.zeros((na, 6), np.int32)
+    act_out = np.zeros((na, 9), np.int32)
+    kinds = {"trade": 0, "soldier": 1, "veteran_soldier": 2}
+    for i, r in enumerate(rows):
+        key = f"activation[{i}]"
+        if r.get("building") not in MINOR_NAMES[1:]:
+            raise RulesError(f"rules: {key}.building: expected a minor building name, got {r.get('building')!r}")
+        if r.get("source") not in ("rulebook", "ruling", "reading"):
+            raise RulesError(f"rules: {key}.source: must be rulebook, ruling or reading")
+        act_b[i] = MINOR_NAMES.index(r["building"])
+        act_w[i] = int(r.get("workers", 1))
+        for kk, v in r.get("inp", {}).items():
+            if kk not in _IN_KEYS:
+                raise RulesError(f"rules: {key}.inp.{kk}: allowed: {', '.join(_IN_KEYS)}")
+            act_in[i, _IN_KEYS.index(kk)] = int(v)
+        for kk, v in r.get("out", {}).items():
+            if kk not in _OUT_KEYS:
+                raise RulesError(f"rules: {key}.out.{kk}: allowed: {', '.join(_OUT_KEYS)}")
+            act_out[i, _OUT_KEYS.index(kk)] = int(v)
+        kind = r.get("kind", "trade")
+        if kind not in kinds:
+            raise RulesError(f"rules: {key}.kind: allowed: {', '.join(kinds)}, got {kind!r}")
+        act_kind[i] = kinds[kind]
+        needs = r.get("needs", "")
+        act_needs[i] = act_needs_not[i] = -1
+        if needs:
+            neg = needs.startswith("!")
+            nm = needs.lstrip("!")
+            if nm not in _MAJOR_KEYS:
+                raise RulesError(f"rules: {key}.needs: allowed: a Major building name, optionally with '!', got {needs!r}")
+            if neg:
+                act_needs_not[i] = _MAJOR_KEYS.index(nm)
+            else:
+                act_needs[i] = _MAJOR_KEYS.index(nm)
+        act_real[i] = int(bool(r.get("real", False)))
+
+    loads = doc.get("ship", {}).get("load")
+    if not isinstance(loads, list) or len(loads) != 4:
+        raise RulesError("rules: ship.load: expected 4 [[ship.load]] rows (3 wood, 3 stone, triplet, coins)")
+    ship_put = np.array([ld["put"] for ld in loads], np.int32)
+    ship_pay = np.array([ld["pay"] for ld in loads], np.int32)
+    ship_spain = np.array([ld["spain"] for ld in loads], np.int32)
+    if ship_put.shape != (4, 5) or ship_pay.shape != (4, 4) or ship_spain.shape != (4, 4):
+        raise RulesError("rules: ship.load: put has 5 entries, pay and spain 4")
+
+    supply_n = np.zeros((4, N_SUP), np.int32)
+    for j, name in enumerate(SUPPLY_KEYS):
+        supply_n[:, j] = _ints(doc, f"supply.{name}", 4)
+    for slot, rk in ((Sup.WOOD, RK.BOX_WOOD), (Sup.STONE, RK.BOX_STONE), (Sup.PRECIOUS, RK.BOX_PRECIOUS),
+                     (Sup.METAL, RK.BOX_METAL), (Sup.SILVER, RK.BOX_SILVER), (Sup.BRONZE, RK.BOX_BRONZE)):
+        supply_n[:, slot] = k[rk]
+
+    major_spaces = np.zeros((6, 4), np.int32)
+    major_space_vp = np.zeros((6, MAX_MAJOR_SPACES), np.int32)
+    for m, name in enumerate(_MAJOR_KEYS):
+        sp = _ints(doc, f"major.{name}.spaces", 4)
+        vp = _ints(doc, f"major.{name}.space_vp")
+        if len(vp) > MAX_MAJOR_SPACES or sp.max() > len(vp):
+            raise RulesError(f"rules: major.{name}.spaces: at most {min(len(vp), MAX_MAJOR_SPACES)} (the printed spaces), got {sp.tolist()}")
+        if sp.min() < 1:
+            raise RulesError(f"rules: major.{name}.spaces: every grid needs at least 1 space")
+        major_spaces[m] = sp
+        major_space_vp[m, : len(vp)] = vp
+
+    council_vp = _ints(doc, "council.vp", 16)
+    n_pen = k[RK.PENALTY_MAX] - k[RK.PENALTY_MIN] + 1
+    penalty_vp = _ints(doc, "war.penalty_vp")
+    if len(penalty_vp) != n_pen:
+        raise RulesError(f"rules: war.penalty_vp: needs one entry per position war.penalty_min..war.penalty_max ({n_pen}), got {len(penalty_vp)}")
+    if k[RK.COUNCIL_MIN] > k[RK.COUNCIL_MAX] or not k[RK.COUNCIL_MIN] <= k[RK.COUNCIL_START] <= k[RK.COUNCIL_MAX]:
+        raise RulesError("rules: setup.council_start: need council.track_min <= setup.council_start <= council.track_max")
+    if k[RK.RED_ZONE] >= k[RK.TENSION_SPACES]:
+        raise RulesError(f"rules: tension.red_zone_start: must be < tension.spaces ({k[RK.TENSION_SPACES]})")
+
+    r = Rules(
+        k=k, b_cost=b_cost, b_requires=b_requires, b_cp=b_cp, b_vp=b_vp, b_dv=b_dv, b_prod=b_prod, b_sup=b_sup,
+        act_b=act_b, act_w=act_w, act_in=act_in, act_out=act_out, act_kind=act_kind, act_needs=act_needs,
+        act_needs_not=act_needs_not, act_real=act_real, ship_put=ship_put, ship_pay=ship_pay,
+        ship_spain=ship_spain, supply_n=supply_n, grid_cubes=_ints(doc, "setup.grid_cubes", 4),
+        council_gain=_ints(doc, "actions.council_gain", 2), council_vp=council_vp,
+        vote_tiles=_ints(doc, "council.vote_tiles", 4),
+        st_workers=_ints(doc, "status.level_workers", 3), st_silver=_ints(doc, "status.level_silver", 3),
+        vp_bonus_pct=_ints(doc, "status.vp_bonus_pct", 3), card_free=_ints(doc, "status.card_salary_free", 3),
+        card_l3_half=_ints(doc, "status.card_l3_half_vp_per_colour", 4),
+        worker_cc=_ints(doc, "status.worker_council_workers", 3),
+        worker_bronze=_ints(doc, "status.worker_bronze", 3),
+        war_av=np.concatenate([[0], _ints(doc, "war.av", 4)]).astype(np.int32),
+        war_wo=np.concatenate([[0], _ints(doc, "war.wounds_max", 4)]).astype(np.int32),
+        penalty_vp=penalty_vp,
+        ten_single=_ints(doc, "tension.single_modifier", 8), ten_double=_ints(doc, "tension.double_modifier", 8),
+        major_first_vp=_ints(doc, "major.first_vp", 6),
+        major_rep=np.array([int(bool(x)) for x in _get(doc, "major.repeatable")], np.int32),
+        major_spaces=major_spaces, major_space_vp=major_space_vp,
+        back_symbols=np.array(_get(doc, "cards.back_symbols"), np.int32).reshape(6, 2),
+        banner_vp=_ints(doc, "scoring.banner_vp_per_era", 7), series_vp=_ints(doc, "scoring.series_vp", 8),
+        series_vp_cab=_ints(doc, "scoring.series_vp_cabildo", 8),
+        char_bonus=_ints(doc, "character.small_game_bonus", 12),
+        architect_n=_ints(doc, "character.architect_buildings", 2),
+        architect_vp=_ints(doc, "character.architect_vp", 2),
+        **mp,
+    )
+    return r
+
+
+def load_rules(path: str | Path | None = None, overrides: dict | str | Path | None = None) -> Rules:
+    """Load the rules file (default: the bundled one), apply overrides, validate, pack."""
+    return rules_from_doc(load_rules_doc(path, overrides))
+
+
+def rules_hash(doc: dict) -> str:
+    """A stable hash of the resolved rules document (for run manifests)."""
+    return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def character_names(doc: dict | None = None) -> list[str]:
+    doc = doc or load_rules_doc()
+    return list(_get(doc, "cards.characters"))
+
+
+def major_names(doc: dict | None = None) -> list[str]:
+    doc = doc or load_rules_doc()
+    return list(_get(doc, "major.names"))

@@ -1,0 +1,405 @@
+"""SCORING PHASE (VPS ASSIGNATION, END OF THE GAME VPS VARIATIONS) and the Character cards'
+scoring (CARD REFERENCE > CHARACTER CARDS)."""
+
+import numpy as np
+from numba import njit
+
+from sim.cards import card_group
+from sim.city import (
+    count_type,
+    district_occupied,
+    district_value,
+    house_value,
+    n_closed_districts,
+    n_road_districts,
+    palace_value,
+)
+from sim.codes import Ev
+from sim.core import add_vp, coin_value, gain_vp, log
+from sim.rules import RK
+from sim.state import N_CARDS, N_GROUPS, PF, VS, B, G, Loc, Mini
+
+CARPENTER, STONEMASON, MERCHANT, DEFENDER, ROADMAKER, SAILMAKER = 0, 1, 2, 3, 4, 5
+GENERAL, CAPTAIN, BISHOP, ARCHITECT, GOVERNOR, NOBLEWOMAN = 6, 7, 8, 9, 10, 11
+
+
+@njit(cache=True)
+def majority_split(values, n, needs_one, out):
+    """Players with the most of something: out[s] = 1 for each. Returns how many share it."""
+    best = -1
+    for s in range(n):
+        if values[s] > best:
+            best = values[s]
+    k = 0
+    for s in range(n):
+        out[s] = 0
+        if values[s] == best and (best > 0 or not needs_one):
+            out[s] = 1
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def military_winners(st, r, n, out):
+    """Strongest miniature (highest AV); ties broken by the second strongest, then the third...;
+    players still tied share. Returns the number of winners."""
+    nm = r.k[RK.WAR_MARKERS]
+    av = np.zeros((n, nm), np.int32)
+    for s in range(n):
+        for j in range(nm):
+            kind = st.minis[s, j, 0]
+            av[s, j] = r.war_av[kind] if kind != Mini.NONE else 0
+        av[s] = -np.sort(-av[s])
+    alive = np.ones(n, np.int32)
+    if r.k[RK.MAJORITY_NEEDS_ONE] == 1:
+        for s in range(n):
+            if nm == 0 or av[s, 0] == 0:
+                alive[s] = 0
+    for j in range(nm):
+        best = -1
+        for s in range(n):
+            if alive[s] == 1 and av[s, j] > best:
+                best = av[s, j]
+        for s in range(n):
+            if alive[s] == 1 and av[s, j] < best:
+                alive[s] = 0
+    k = 0
+    for s in range(n):
+        out[s] = alive[s]
+        k += alive[s]
+    return k
+
+
+@njit(cache=True)
+def series_counts(st, seat, counts):
+    """Cards of each colour owned (Character card included, rotated or not)."""
+    for gi in range(N_GROUPS):
+        counts[gi] = 0
+    loc = Loc.HAND + seat
+    for c in range(N_CARDS):
+        if st.card_loc[c] == loc:
+            counts[card_group(c)] += 1
+
+
+@njit(cache=True)
+def _series_table(r, cnt, cabildo):
+    c = min(cnt, 7)
+    return r.series_vp_cab[c] if cabildo else r.series_vp[c]
+
+
+@njit(cache=True)
+def _table_total(r, counts, cabildo):
+    t = 0
+    for gi in range(N_GROUPS):
+        t += _series_table(r, counts[gi], cabildo)
+    return t
+
+
+@njit(cache=True)
+def _best_jokers(r, counts, jokers, cabildo):
+    """Best total when ``jokers`` wild cards are spread over the colours held (exhaustive over
+    multisets: the table is convex, so greedy spreading is not optimal). Iterative on purpose:
+    recursive kernels do not load reliably from Numba's cache."""
+    if jokers == 0:
+        return _table_total(r, counts, cabildo)
+    held = np.empty(N_GROUPS, np.int64)
+    nh = 0
+    for gi in range(N_GROUPS):
+        if counts[gi] > 0:
+            held[nh] = gi
+            nh += 1
+    if nh == 0:
+        return _table_total(r, counts, cabildo)
+    idx = np.zeros(jokers, np.int64)  # non-decreasing indices into held: one multiset per step
+    best = -1
+    while True:
+        for j in range(jokers):
+            counts[held[idx[j]]] += 1
+        v = _table_total(r, counts, cabildo)
+        for j in range(jokers):
+            counts[held[idx[j]]] -= 1
+        if v > best:
+            best = v
+        j = jokers - 1
+        while j >= 0 and idx[j] == nh - 1:
+            j -= 1
+        if j < 0:
+            break
+        idx[j] += 1
+        for t in range(j + 1, jokers):
+            idx[t] = idx[j]
+    return best
+
+
+@njit(cache=True)
+def series_base(r, counts, cabildo):
+    """Card series VP (before x Era): any 3 single odd cards of different colours count as 1
+    card of any colour; only cards not part of a series (not even a pair) can be used so."""
+    singles = 0
+    for gi in range(N_GROUPS):
+        if counts[gi] == 1:
+            singles += 1
+    per = r.k[RK.ODD_PER_JOKER]
+    best = 0
+    work = counts.copy()
+    for j in range(singles // per + 1):
+        # use 3j singles as j jokers: drop 3j single colours (which ones is immaterial, they are alike,
+        # except that a kept single can still receive jokers - the search below covers that)
+        for gi in range(N_GROUPS):
+            work[gi] = counts[gi]
+        dropped = 0
+        for gi in range(N_GROUPS):
+            if dropped == per * j:
+                break
+            if work[gi] == 1:
+                work[gi] = 0
+                dropped += 1
+        v = _best_jokers(r, work, j, cabildo)
+        if v > best:
+            best = v
+    return best
+
+
+@njit(cache=True)
+def n_colours(counts):
+    n = 0
+    for gi in range(N_GROUPS):
+        if counts[gi] > 0:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _resource_character(st, r, seat, n, slot):
+    """Carpenter/Stonemason: 5 if the most, 8 if more than all others together."""
+    mine = st.pl[seat, slot]
+    tot = 0
+    mx = 0
+    for s in range(n):
+        if s != seat:
+            tot += st.pl[s, slot]
+            mx = max(mx, st.pl[s, slot])
+    if mine > 0 and mine > tot:
+        return r.k[RK.CH_MORE_THAN_ALL]
+    if mine > mx:
+        return r.k[RK.CH_MOST]
+    return 0
+
+
+@njit(cache=True)
+def _surplus_character(st, r, seat, n, slot):
+    """Merchant/Sailmaker: 5 if the most, +1 per unit above all others together, at most 9."""
+    mine = st.pl[seat, slot]
+    tot = 0
+    mx = 0
+    for s in range(n):
+        if s != seat:
+            tot += st.pl[s, slot]
+            mx = max(mx, st.pl[s, slot])
+    if mine > mx:
+        return min(r.k[RK.CH_SURPLUS_CAP], r.k[RK.CH_MOST] + max(0, mine - tot))
+    return 0
+
+
+@njit(cache=True)
+def _adjacent_to_faith_building(st, r, c):
+    for k in range(8):
+        a = r.adj[c, k]
+        if a < 0:
+            break
+        if st.cell_b[a] == B.CHURCH or st.cell_b[a] == B.CATHEDRAL:
+            return True
+    return False
+
+
+@njit(cache=True)
+def architect_types(st, r, d):
+    """Different buildings in a district: building types present, plus Walls when any wall stands
+    on the district's perimeter (the rulebook's example counts 'walls')."""
+    seen = np.zeros(B.CATHEDRAL + 2, np.int32)
+    n = 0
+    for i in range(r.district_ncells[d]):
+        b = st.cell_b[r.district_cells[d, i]]
+        if b != B.NONE and seen[b] == 0:
+            seen[b] = 1
+            n += 1
+    for s in range(r.seg_district.shape[0]):
+        if r.seg_district[s] == d and st.walls[s] == 1:
+            n += 1
+            break
+    return n
+
+
+@njit(cache=True)
+def character_base(st, r, seat, n):
+    """A Character card's VP before x Era (CARD REFERENCE > CHARACTER CARDS), with the
+    2-3 player bonus when the card scores at least 1 VP."""
+    ch = st.pl[seat, PF.CHARACTER]
+    v = 0
+    if ch == CARPENTER:
+        v = _resource_character(st, r, seat, n, PF.WOOD)
+    elif ch == STONEMASON:
+        v = _resource_character(st, r, seat, n, PF.STONE)
+    elif ch == MERCHANT:
+        v = _surplus_character(st, r, seat, n, PF.PRECIOUS)
+    elif ch == SAILMAKER:
+        v = _surplus_character(st, r, seat, n, PF.METAL)
+    elif ch == DEFENDER:
+        v = r.k[RK.CH_DEFENDER] * n_closed_districts(st, r)
+    elif ch == ROADMAKER:
+        v = r.k[RK.CH_ROADMAKER] * n_road_districts(st)
+    elif ch == GENERAL:
+        v = (r.k[RK.CH_GEN_BARRACKS] * count_type(st, B.BARRACKS)
+             + r.k[RK.CH_GEN_MONUMENT] * count_type(st, B.MONUMENT)
+             + r.k[RK.CH_GEN_FORT] * st.g[G.FORT_BUILT])
+    elif ch == CAPTAIN:
+        v = r.k[RK.CH_CAPTAIN] if st.pl[seat, PF.WARS_WON_ERA] > 0 else 0
+    elif ch == BISHOP:
+        v = r.k[RK.CH_BISHOP_CHURCH] * count_type(st, B.CHURCH) + r.k[RK.CH_BISHOP_CATHEDRAL] * st.g[G.CATHEDRAL_BUILT]
+        for c in range(st.cell_b.shape[0]):
+            b = st.cell_b[c]
+            if (b == B.MONUMENT or b == B.FOUNTAIN) and _adjacent_to_faith_building(st, r, c):
+                v += r.k[RK.CH_BISHOP_SQUARE]
+    elif ch == ARCHITECT:
+        for d in range(r.district_ncells.shape[0]):
+            t = architect_types(st, r, d)
+            if t >= r.architect_n[1]:
+                v += r.architect_vp[1]
+            elif t >= r.architect_n[0]:
+                v += r.architect_vp[0]
+    elif ch == GOVERNOR:
+        for d in range(r.district_ncells.shape[0]):
+            occ = district_occupied(st, r, d)
+            cap = r.district_ncells[d]
+            if cap > 0 and occ == cap:
+                v += r.k[RK.CH_GOV_FULL]
+            elif cap > 0 and 2 * occ >= cap:
+                v += r.k[RK.CH_GOV_HALF]
+    elif ch == NOBLEWOMAN:
+        v = r.k[RK.CH_NOBLEWOMAN] if st.g[G.WARS_ERA] == 0 else 0
+    if v > 0 and n <= r.k[RK.SMALL_GAME_MAX]:
+        v += r.char_bonus[ch]
+    return v
+
+
+@njit(cache=True)
+def city_total(st, r, seat):
+    """The seat's city VP (SCORING PHASE, City) without VP status bonus: every House and Palace."""
+    t = 0
+    faith = st.pl[seat, PF.FAITH]
+    for d in range(r.district_ncells.shape[0]):
+        dv = district_value(st, r, d)
+        for j in range(r.district_ncells[d]):
+            c = r.district_cells[d, j]
+            if st.cell_owner[c] != seat:
+                continue
+            if st.cell_b[c] == B.HOUSE:
+                t += house_value(st, r, seat, d, faith, dv)
+            elif st.cell_b[c] == B.PALACE:
+                t += palace_value(r, faith, dv)
+    return t
+
+
+@njit(cache=True)
+def score_era(st, r, W, era):
+    """VPS ASSIGNATION: money, military, banners, faith, Character, card series (and Card
+    status III), city. Each is one VP assignation (the VP status bonus may apply to one)."""
+    n = st.g[G.NPLAYERS]
+    log(st, Ev.SCORING, era)
+    vals = np.zeros(n, np.int32)
+    win = np.zeros(n, np.int32)
+    needs = r.k[RK.MAJORITY_NEEDS_ONE] == 1
+    # money
+    for s in range(n):
+        vals[s] = coin_value(st, s)
+    k = majority_split(vals, n, needs, win)
+    for i in range(n):
+        s = st.order[i]
+        if win[s] == 1:
+            gain_vp(st, r, W, s, r.k[RK.MONEY_VP] * era // k, VS.MONEY)
+    # military
+    k = military_winners(st, r, n, win)
+    for i in range(n):
+        s = st.order[i]
+        if win[s] == 1:
+            gain_vp(st, r, W, s, r.k[RK.MILITARY_VP] * era // k, VS.MILITARY)
+    # banners
+    for i in range(n):
+        s = st.order[i]
+        up = 0
+        for b in range(6):
+            if st.pl[s, PF.BANNER_BLACK + b] == 2:
+                up += 1
+        gain_vp(st, r, W, s, r.banner_vp[up] * era, VS.BANNERS)
+    # faith
+    for s in range(n):
+        vals[s] = st.pl[s, PF.FAITH]
+    k = majority_split(vals, n, needs, win)
+    for i in range(n):
+        s = st.order[i]
+        if win[s] == 1:
+            gain_vp(st, r, W, s, r.k[RK.FAITH_VP] * era // k, VS.FAITH)
+    # characters
+    for i in range(n):
+        s = st.order[i]
+        gain_vp(st, r, W, s, character_base(st, r, s, n) * era, VS.CHARACTER)
+    # card series and Card status III
+    counts = np.zeros(N_GROUPS, np.int32)
+    cab = st.g[G.CABILDO_BUILT] == 1
+    for i in range(n):
+        s = st.order[i]
+        series_counts(st, s, counts)
+        gain_vp(st, r, W, s, series_base(r, counts, cab) * era, VS.SERIES)
+        if st.pl[s, PF.ST_CARDS] >= 3:
+            gain_vp(st, r, W, s, n_colours(counts) * r.card_l3_half[n - 2] * era // 2, VS.CARD_STATUS)
+    # city: every House and Palace is its own assignation
+    nd = r.district_ncells.shape[0]
+    dv = np.zeros(nd, np.int32)
+    for d in range(nd):
+        dv[d] = district_value(st, r, d)
+    for i in range(n):
+        s = st.order[i]
+        faith = st.pl[s, PF.FAITH]
+        for d in range(nd):
+            for j in range(r.district_ncells[d]):
+                c = r.district_cells[d, j]
+                if st.cell_owner[c] != s:
+                    continue
+                if st.cell_b[c] == B.HOUSE:
+                    gain_vp(st, r, W, s, house_value(st, r, s, d, faith, dv[d]), VS.CITY)
+                elif st.cell_b[c] == B.PALACE:
+                    gain_vp(st, r, W, s, palace_value(r, faith, dv[d]), VS.CITY)
+    for s in range(n):
+        st.pl[s, PF.WARS_WON_ERA] = 0
+    st.g[G.WARS_ERA] = 0
+
+
+@njit(cache=True)
+def end_game(st, r):
+    """END OF THE GAME VPS VARIATIONS: City Council VP and War Penalty VP; then ranks.
+    Ties on VP are broken by most resources; a further tie shares the place (both win)."""
+    n = st.g[G.NPLAYERS]
+    for s in range(n):
+        add_vp(st, s, r.council_vp[st.pl[s, PF.COUNCIL]], VS.END_COUNCIL)
+        add_vp(st, s, r.penalty_vp[st.pl[s, PF.WAR_PENALTY] - r.k[RK.PENALTY_MIN]], VS.END_WAR)
+
+
+@njit(cache=True)
+def resources_total(st, seat):
+    return st.pl[seat, PF.WOOD] + st.pl[seat, PF.STONE] + st.pl[seat, PF.PRECIOUS] + st.pl[seat, PF.METAL]
+
+
+@njit(cache=True)
+def ranks(st, out):
+    """Rank 1 = best by (VP, resources); equal pairs share the rank."""
+    n = st.g[G.NPLAYERS]
+    for s in range(n):
+        rk = 1
+        for t in range(n):
+            if t == s:
+                continue
+            if st.pl[t, PF.VP] > st.pl[s, PF.VP] or (
+                st.pl[t, PF.VP] == st.pl[s, PF.VP] and resources_total(st, t) > resources_total(st, s)
+            ):
+                rk += 1
+        out[s] = rk

@@ -1,0 +1,337 @@
+"""Game state: a NamedTuple of small integer arrays, and the IntEnums that name their slots.
+
+Every array is allocated once per game by :func:`new_state`; the jitted engine mutates it in
+place. Scalars live in ``State.g`` (slots named by :class:`G`) and per-player scalars in
+``State.pl`` (slots named by :class:`PF`). Money and VP are int32 (Numba does not check
+overflow; int32 leaves ample headroom for a game's scores).
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import NamedTuple
+
+import numpy as np
+
+MAX_PLAYERS = 5
+N_CARDS = 84  # card ids 0..83 = card numbers 1..84 (1-12 Characters, 13-84 Affiliates)
+N_CHARACTERS = 12
+N_GROUPS = 12
+N_MAJOR = 6
+MAX_MAJOR_SPACES = 12
+N_WAR_MARKERS = 3  # upper bound on rules' setup.war_markers (validated by the loader)
+N_DISTRICTS = 8
+N_DECADE_SLOTS = 14  # decade track slots 0..13 (1..12 used, 13 = beyond the last decade)
+MAX_OPTIONS = 2048
+OPT_WIDTH = 5
+LOG_WIDTH = 8
+
+
+class Res(IntEnum):
+    """Resource cubes (GAME CONTENTS)."""
+
+    WOOD = 0
+    STONE = 1
+    PRECIOUS = 2
+    METAL = 3
+
+
+class B(IntEnum):
+    """Buildings on the city map (1-2. MINOR BUILDING CONSTRUCTION; 11. MAJOR BUILDING)."""
+
+    NONE = 0
+    LOT = 1
+    HOUSE = 2
+    PALACE = 3
+    QUARRY = 4
+    CARPENTRY = 5
+    MARKET = 6
+    CORPORATION = 7
+    HACIENDA_WOOD = 8
+    HACIENDA_STONE = 9
+    SQUARE = 10
+    MONUMENT = 11
+    FOUNTAIN = 12
+    BARRACKS = 13
+    CHURCH = 14
+    CABILDO = 15
+    CATHEDRAL = 16
+
+
+N_BUILDING_TYPES = 17
+MINOR_NAMES = [
+    "none", "lot", "house", "palace", "quarry", "carpentry", "market", "corporation",
+    "hacienda_wood", "hacienda_stone", "square", "monument", "fountain", "barracks", "church",
+]
+BUILDING_LABELS = [
+    "-", "Lot", "House", "Palace", "Quarry", "Carpentry", "Market", "Corporation",
+    "Hacienda (wood)", "Hacienda (stone)", "Square", "Monument", "Fountain", "Barracks",
+    "Church", "Cabildo", "Cathedral",
+]
+
+
+class M(IntEnum):
+    """Major buildings, in the rules file's order (11. MAJOR BUILDING)."""
+
+    CATHEDRAL = 0
+    FORT = 1
+    CABILDO = 2
+    HARBOR = 3
+    ROADS = 4
+    WALLS = 5
+
+
+class Sup(IntEnum):
+    """Game supply counters (SETUP 3) and the cube/coin/token supply."""
+
+    QUARRY = 0
+    CARPENTRY = 1
+    MARKET = 2
+    BARRACKS = 3
+    CHURCH = 4
+    CORP_HACIENDA = 5
+    SQUARE = 6
+    PALACE = 7
+    WALLS = 8
+    MONUMENT = 9
+    FOUNTAIN = 10
+    ROAD_MARKERS = 11
+    FAITH = 12
+    COUNCIL_WORKERS = 13
+    SOLDIERS = 14
+    MILICIANOS = 15
+    WOOD = 16
+    STONE = 17
+    PRECIOUS = 18
+    METAL = 19
+    SILVER = 20
+    BRONZE = 21
+
+
+N_SUP = 22
+SUPPLY_KEYS = [
+    "quarry", "carpentry", "market", "barracks", "church", "corp_hacienda", "square",
+    "palace", "walls", "monument", "fountain", "road_markers", "faith", "council_workers",
+    "soldiers", "milicianos",
+]
+
+
+class G(IntEnum):
+    """Game scalars in ``State.g``."""
+
+    NPLAYERS = 0  # seats in play
+    DECADE = 1  # 1..12 (0 during setup)
+    LAST_DECADE = 2  # 12, or 8 with the First Game Option
+    VOTE_DONE = 3  # a City Council vote happened this decade (decade marker shows "X")
+    NAT_POS = 4  # Natives tension marker space 0..7
+    NAT_DOUBLE = 5  # 1 when the Natives marker is a double disk
+    PIR_POS = 6  # Pirates tension marker space 0..7
+    PIR_DOUBLE = 7  # 1 when the Pirates marker is a double disk
+    CATHEDRAL_BUILT = 8
+    FORT_BUILT = 9
+    CABILDO_BUILT = 10
+    HARBOR_BUILT = 11
+    WARS_ERA = 12  # wars that took place in the current era (Noblewoman)
+    WARS_TOTAL = 13
+    SEQ = 14  # monotonic counter ordering cards in deck and piles
+    LOG_N = 15  # events written to the log buffer
+    LOG_ON = 16  # 1 when the log buffer is filled
+    TURN_SEAT = 17  # seat whose turn it is (-1 outside the Action Phase)
+    FIRST_GAME = 18  # First Game Option in force
+    OPT_N = 19  # decisions taken (a counter for records)
+    WAR_FACTION = 20  # faction of this decade's war: 0 none, 1 Natives, 2 Pirates
+    WAR_WA = 21  # this decade's final War Attack value
+    LOG_DROPPED = 22  # events that did not fit the log buffer
+    GAME_OVER = 23
+    ERA = 24  # 1..3
+    EMPTY_OPTS = 25  # decisions that found no legal option (must stay 0)
+
+
+N_G = 26
+
+
+class PF(IntEnum):
+    """Per-player scalars in ``State.pl[seat]``."""
+
+    VP = 0
+    WOOD = 1
+    STONE = 2
+    PRECIOUS = 3
+    METAL = 4
+    SILVER = 5
+    BRONZE = 6
+    FAITH = 7
+    COUNCIL = 8  # City Council track value
+    WAR_PENALTY = 9  # War Penalty track position (-3..10)
+    WORKERS = 10  # own workers on the Available Workers spaces
+    WORKERS_PLACED = 11  # own workers on action spaces (back at Recover Workers)
+    CC_WORKERS = 12  # City Council workers held as available workers
+    CC_PLACED = 13  # City Council workers on action spaces (back to supply at decade end)
+    LOTS = 14  # Lot tiles in the player's supply
+    HOUSES = 15  # Houses in the player's supply
+    PALACE_MARKERS = 16  # Palace ownership markers in the player's supply
+    STATUS_MARKERS = 17  # Status markers not on the Status table nor on a Monument/Fountain
+    ST_CONSTRUCTION = 18  # Status levels 0..3 (10. IMPROVE STATUS)
+    ST_WORKER = 19
+    ST_VP = 20
+    ST_CARDS = 21
+    TURN_POS = 22  # position on the Turn Order track (0 = first)
+    ORDER_WORKERS = 23  # workers on the Player Order action this decade
+    REACT_WORKERS = 24  # workers on Reactivate Cards this decade
+    REACT_FREE = 25  # Reactivate Cards taken free with Card status II this decade
+    SHIP_LOAD = 26  # load on the Dock this decade: -1 none, else ship.load row
+    PASSED = 27
+    USED_SWAP1 = 28  # Construction status powers used this decade (Levels I, II, III)
+    USED_SWAP2 = 29
+    USED_SWAP3 = 30
+    USED_CC_STATUS = 31  # Worker status power used this decade
+    USED_VP_STATUS = 32  # VP status bonus used this decade
+    USED_EXTRA_DRAW = 33  # Card status extra draw used this decade
+    BURN_AV = 34  # +AV from cards burnt this decade (expires after the war step)
+    WARS_WON_ERA = 35  # Captain
+    WARS_WON = 36
+    BANNER_BLACK = 37  # banners: 0 none, 1 face-down, 2 face-up
+    BANNER_GREEN = 38
+    BANNER_PURPLE = 39
+    BANNER_BLUE = 40
+    BANNER_RED = 41
+    BANNER_OCHER = 42
+    WH_WOOD = 43  # City Warehouse wood taken this turn (removed at end of turn if unused)
+    WH_STONE = 44
+    CHARACTER = 45  # character group 0..11 (card id of the Character card)
+    STRATEGY = 46  # policy id
+    WAR_MARKERS = 47  # war markers owned (3)
+    VP_BONUS_PENDING = 48  # scratch: bonus VP granted by the VP status on the last gain
+    WARS_FOUGHT = 49
+    WARS_LOST = 50
+    WAR_PENALTY_LAST = 51  # penalty steps taken in this decade's war
+
+
+N_PF = 52
+BANNER_FIRST = PF.BANNER_BLACK
+N_BANNERS = 6
+BANNER_NAMES = ["black", "green", "purple", "blue", "red", "ocher"]
+
+
+class VS(IntEnum):
+    """Sources of VP, for records and the VP status bonus (one VP assignation)."""
+
+    AUCTION = 0
+    GRID_LAST = 1
+    BUILD = 2
+    MAJOR_FIRST = 3
+    MAJOR_SPACES = 4
+    RECOVER = 5
+    WAREHOUSE = 6
+    SALARY = 7
+    COUNCIL_VOTE = 8
+    COUNCIL_BELOW = 9
+    MONEY = 10
+    MILITARY = 11
+    BANNERS = 12
+    FAITH = 13
+    CHARACTER = 14
+    SERIES = 15
+    CARD_STATUS = 16
+    CITY = 17
+    END_COUNCIL = 18
+    END_WAR = 19
+    VP_STATUS = 20
+
+
+N_VS = 21
+VS_NAMES = [
+    "auction", "grid_last", "build", "major_first", "major_spaces", "recover", "warehouse",
+    "salary", "council_vote", "council_below", "money", "military", "banners", "faith",
+    "character", "series", "card_status", "city", "end_council", "end_war", "vp_status",
+]
+
+
+class Loc(IntEnum):
+    """Where a card is (``State.card_loc``)."""
+
+    DECK = 0
+    GAME_DISCARD = 1
+    BOX = 2  # removed from the game
+    SET_ASIDE = 3  # setup only
+    DISPLAY = 4  # setup only: the Character offer
+    HAND = 10  # + seat: owned by a player (Character or Affiliate)
+    PILE = 20  # + seat: the player's discard pile
+
+
+class Mini(IntEnum):
+    """Miniature on a war marker (``State.minis[seat, k, 0]``)."""
+
+    NONE = 0
+    MILICIANO = 1
+    MILICIANO_VET = 2
+    SOLDIER = 3
+    SOLDIER_VET = 4
+
+
+class State(NamedTuple):
+    g: np.ndarray  # int32[N_G]                game scalars (G)
+    pl: np.ndarray  # int32[5, N_PF]           per-player scalars (PF)
+    vps: np.ndarray  # int32[5, N_VS]          VP gained by source, whole game
+    order: np.ndarray  # int32[5]              seat at each Turn Order position
+    cell_b: np.ndarray  # int32[NC]            building type on each map space (B)
+    cell_owner: np.ndarray  # int32[NC]        owner seat of Lot/House/Palace, status marker on Monument/Fountain; -1
+    act_used: np.ndarray  # int32[5, NC]       1 if the seat activated the building there this decade
+    grids: np.ndarray  # int32[9]              resource grids: 0-3 stone, 4-7 wood, 8 precious
+    stacks: np.ndarray  # int32[4, 2]          coin stacks: [silver, bronze]
+    warehouse: np.ndarray  # int32[2]          City Warehouse [wood, stone]
+    supply: np.ndarray  # int32[N_SUP]         game supply (Sup)
+    major: np.ndarray  # int32[6, 12]          worker on each grid space: -1 empty, seat, 5 = City Council worker
+    major_state: np.ndarray  # int32[6, 3]     [completed this grid (awaiting recovery), times completed, first-worker VP taken]
+    walls: np.ndarray  # int32[NSEG]           1 when a wall stands on the perimeter segment
+    roads: np.ndarray  # int32[8]              1 when the district has its Road marker
+    minis: np.ndarray  # int32[5, 3, 2]        per war marker: [Mini kind, wounds]
+    card_loc: np.ndarray  # int32[84]          Loc code
+    card_rot: np.ndarray  # int32[84]          1 when rotated (used)
+    card_seq: np.ndarray  # int32[84]          order within deck/pile (higher = nearer the top)
+    card_turn: np.ndarray  # int32[84]         1 when rotated during the current turn (no burn then)
+    peace: np.ndarray  # int32[14]             peace marker on decade slot
+    spain: np.ndarray  # int32[14]             Spain support cube on decade slot
+    dock: np.ndarray  # int32[5]               elements on the Dock per seat (3-element limit)
+    built: np.ndarray  # int32[5, 17]          Minor buildings constructed by each seat (B), cumulative
+    log: np.ndarray  # int32[L, 8]             event log buffer (code, seat, args...)
+    rec_decade: np.ndarray  # int32[12, 5, R]  per decade x seat record (records.py)
+    rec_game: np.ndarray  # int32[5, RG]       per seat final record
+    opts: np.ndarray  # int32[MAX_OPTIONS, 5]  scratch: legal options of the current decision
+    scratch: np.ndarray  # int32[64]           scratch for kernels (vote tallies, series counts)
+
+
+def new_state(n_cells: int, n_segments: int, log_capacity: int, n_rec: int, n_rec_game: int) -> State:
+    """Allocate an all-zero state; :func:`sim.game.setup` fills it."""
+    z = np.zeros
+    return State(
+        g=z(N_G, np.int32),
+        pl=z((MAX_PLAYERS, N_PF), np.int32),
+        vps=z((MAX_PLAYERS, N_VS), np.int32),
+        order=z(MAX_PLAYERS, np.int32),
+        cell_b=z(n_cells, np.int32),
+        cell_owner=np.full(n_cells, -1, np.int32),
+        act_used=z((MAX_PLAYERS, n_cells), np.int32),
+        grids=z(9, np.int32),
+        stacks=z((4, 2), np.int32),
+        warehouse=z(2, np.int32),
+        supply=z(N_SUP, np.int32),
+        major=np.full((N_MAJOR, MAX_MAJOR_SPACES), -1, np.int32),
+        major_state=z((N_MAJOR, 3), np.int32),
+        walls=z(n_segments, np.int32),
+        roads=z(N_DISTRICTS, np.int32),
+        minis=z((MAX_PLAYERS, N_WAR_MARKERS, 2), np.int32),
+        card_loc=z(N_CARDS, np.int32),
+        card_rot=z(N_CARDS, np.int32),
+        card_seq=z(N_CARDS, np.int32),
+        card_turn=z(N_CARDS, np.int32),
+        peace=z(N_DECADE_SLOTS, np.int32),
+        spain=z(N_DECADE_SLOTS, np.int32),
+        dock=z(MAX_PLAYERS, np.int32),
+        built=z((MAX_PLAYERS, N_BUILDING_TYPES), np.int32),
+        log=z((max(log_capacity, 1), LOG_WIDTH), np.int32),
+        rec_decade=z((12, MAX_PLAYERS, n_rec), np.int32),
+        rec_game=z((MAX_PLAYERS, n_rec_game), np.int32),
+        opts=z((MAX_OPTIONS, OPT_WIDTH), np.int32),
+        scratch=z(64, np.int32),
+    )

@@ -1,0 +1,254 @@
+"""C.3 TENSION LEVEL & WAR and the base WAR procedure.
+
+Factions: 1 = Natives, 2 = Pirates.
+"""
+
+from numba import njit
+
+from sim.cards import back_symbols, banner_up, burn_card, draw_top, put_on
+from sim.city import n_closed_districts
+from sim.codes import Dec, Ev
+from sim.core import decide, log
+from sim.rules import RK
+from sim.state import N_CARDS, N_CHARACTERS, PF, G, Loc, Mini, Sup
+
+NATIVES = 1
+PIRATES = 2
+# reasons in Ev.TENSION
+T_GRIDS = 0
+T_PRECIOUS_COINS = 1
+T_CARD = 2
+T_LAW = 3
+
+
+@njit(cache=True)
+def _slots(faction):
+    if faction == NATIVES:
+        return G.NAT_POS, G.NAT_DOUBLE
+    return G.PIR_POS, G.PIR_DOUBLE
+
+
+@njit(cache=True)
+def advance_tension(st, r, faction, steps, reason):
+    """Move a tension marker; past the last space it becomes a double disk on the first space
+    and goes on from there; a double disk cannot pass the last space (R-08)."""
+    if steps <= 0:
+        return
+    ps, ds = _slots(faction)
+    last = r.k[RK.TENSION_SPACES] - 1
+    pos = st.g[ps] + steps
+    if pos > last:
+        if st.g[ds] == 0:
+            st.g[ds] = 1
+            pos = min(pos - last - 1, last)
+        else:
+            pos = last
+    st.g[ps] = pos
+    log(st, Ev.TENSION, faction, steps, reason, pos, st.g[ds])
+
+
+@njit(cache=True)
+def tension_modifier(st, r, faction):
+    ps, ds = _slots(faction)
+    if st.g[ds] == 1:
+        return r.ten_double[st.g[ps]]
+    return r.ten_single[st.g[ps]]
+
+
+@njit(cache=True)
+def war_faction(st, r):
+    """The belligerent: a double disk first (both: the farther; tie: Pirates), else a single
+    disk in the red zone (both: the farther; tie: Pirates); 0 when no war."""
+    nd = st.g[G.NAT_DOUBLE]
+    pd = st.g[G.PIR_DOUBLE]
+    np_ = st.g[G.NAT_POS]
+    pp = st.g[G.PIR_POS]
+    if nd == 1 or pd == 1:
+        if nd == 1 and pd == 1:
+            return NATIVES if np_ > pp else PIRATES
+        return NATIVES if nd == 1 else PIRATES
+    red = r.k[RK.RED_ZONE]
+    nr = np_ >= red
+    pr = pp >= red
+    if nr and pr:
+        return NATIVES if np_ > pp else PIRATES
+    if nr:
+        return NATIVES
+    if pr:
+        return PIRATES
+    return 0
+
+
+@njit(cache=True)
+def tension_step(st, r):
+    """C.3 A-C: empty stone/wood grids raise Natives tension; an empty precious grid and empty
+    coin stacks raise Pirates tension; then discard the top card and read the new top card's back."""
+    n = 0
+    for gi in range(r.k[RK.STONE_GRIDS]):
+        if st.grids[gi] == 0:
+            n += 1
+    for gi in range(4, 4 + r.k[RK.WOOD_GRIDS]):
+        if st.grids[gi] == 0:
+            n += 1
+    advance_tension(st, r, NATIVES, n * r.k[RK.PER_EMPTY_GRID], T_GRIDS)
+    n = 1 if st.grids[8] == 0 else 0
+    for s in range(r.k[RK.COIN_STACKS]):
+        if st.stacks[s, 0] + st.stacks[s, 1] == 0:
+            n += 1
+    advance_tension(st, r, PIRATES, n * r.k[RK.PER_EMPTY_GRID], T_PRECIOUS_COINS)
+    c = draw_top(st)
+    if c >= 0:
+        put_on(st, c, Loc.GAME_DISCARD)
+    top = draw_top(st)
+    if top >= 0:
+        na, pi = back_symbols(r, top)
+        log(st, Ev.DISCARD_TOP, top, na, pi)
+        advance_tension(st, r, NATIVES, na, T_CARD)
+        advance_tension(st, r, PIRATES, pi, T_CARD)
+
+
+@njit(cache=True)
+def walls_reduction(st, r, faction):
+    """With districts closed by Walls: discard the top card, then draw one card per closed
+    district; each symbol of the attacking faction on their backs reduces WA by 1."""
+    nd = n_closed_districts(st, r)
+    if nd == 0:
+        return 0
+    c = draw_top(st)
+    if c >= 0:
+        put_on(st, c, Loc.GAME_DISCARD)
+    red = 0
+    for _ in range(nd):
+        c = draw_top(st)
+        if c < 0:
+            break
+        na, pi = back_symbols(r, c)
+        red += na if faction == NATIVES else pi
+        put_on(st, c, Loc.GAME_DISCARD)
+    return red
+
+
+@njit(cache=True)
+def fight(st, r, W, seat, wa, faction):
+    """One player's battle: choose the miniatures that fight and the cards to burn (+1 AV each,
+    only with a miniature fighting); WA minus total AV <= 0 wins (War Penalty 1 step left),
+    else the marker moves right by the rest (past the end: the City Council marker moves down).
+    Every miniature that fought takes 1 wound (2 against Pirates) and leaves at its limit."""
+    nm = r.k[RK.WAR_MARKERS]
+    k = 0
+    for mask in range(1 << nm):
+        ok = True
+        av = 0
+        for j in range(nm):
+            if mask & (1 << j):
+                if st.minis[seat, j, 0] == Mini.NONE:
+                    ok = False
+                    break
+                av += r.war_av[st.minis[seat, j, 0]]
+        if ok:
+            st.opts[k, 0] = mask
+            st.opts[k, 1] = av
+            st.opts[k, 2] = wa
+            st.opts[k, 3] = faction
+            k += 1
+    mask = st.opts[decide(st, r, W, seat, Dec.WAR_FIGHT, k), 0]
+    av = 0
+    for j in range(nm):
+        if mask & (1 << j):
+            av += r.war_av[st.minis[seat, j, 0]]
+    if mask != 0:
+        av += st.pl[seat, PF.BURN_AV]
+        while True:
+            k = 0
+            loc = Loc.HAND + seat
+            for c in range(N_CHARACTERS, N_CARDS):
+                if st.card_loc[c] == loc and st.card_turn[c] == 0:
+                    st.opts[k, 0] = c
+                    st.opts[k, 1] = wa - av
+                    k += 1
+            if k == 0:
+                break
+            st.opts[k, 0] = -1
+            st.opts[k, 1] = wa - av
+            c = st.opts[decide(st, r, W, seat, Dec.WAR_BURN, k + 1), 0]
+            if c < 0:
+                break
+            burn_card(st, r, seat, c)
+            av += r.k[RK.BURN_AV]
+    result = wa - av
+    dpen = 0
+    dcouncil = 0
+    st.pl[seat, PF.WARS_FOUGHT] += 1
+    if result <= 0:
+        newp = max(r.k[RK.PENALTY_MIN], st.pl[seat, PF.WAR_PENALTY] - 1)
+        dpen = newp - st.pl[seat, PF.WAR_PENALTY]
+        st.pl[seat, PF.WAR_PENALTY] = newp
+        st.pl[seat, PF.WARS_WON] += 1
+        st.pl[seat, PF.WARS_WON_ERA] += 1
+        banner_up(st, seat, PF.BANNER_RED)
+    else:
+        st.pl[seat, PF.WARS_LOST] += 1
+        newp = st.pl[seat, PF.WAR_PENALTY] + result
+        over = newp - r.k[RK.PENALTY_MAX]
+        if over > 0:
+            newp = r.k[RK.PENALTY_MAX]
+            before = st.pl[seat, PF.COUNCIL]
+            st.pl[seat, PF.COUNCIL] = max(r.k[RK.COUNCIL_FLOOR_WAR], before - over)
+            dcouncil = st.pl[seat, PF.COUNCIL] - before
+        dpen = newp - st.pl[seat, PF.WAR_PENALTY]
+        st.pl[seat, PF.WAR_PENALTY] = newp
+    st.pl[seat, PF.WAR_PENALTY_LAST] = dpen
+    log(st, Ev.FIGHT, seat, av, result, dpen, dcouncil, mask)
+    wounds = r.k[RK.WOUNDS_PIRATES] if faction == PIRATES else r.k[RK.WOUNDS_NATIVES]
+    for j in range(nm):
+        if mask & (1 << j):
+            kind = st.minis[seat, j, 0]
+            st.minis[seat, j, 1] += wounds
+            if st.minis[seat, j, 1] >= r.war_wo[kind]:
+                if kind == Mini.MILICIANO or kind == Mini.MILICIANO_VET:
+                    st.supply[Sup.MILICIANOS] += 1
+                else:
+                    st.supply[Sup.SOLDIERS] += 1
+                st.minis[seat, j, 0] = Mini.NONE
+                st.minis[seat, j, 1] = 0
+                log(st, Ev.MINI_LOST, seat, kind)
+
+
+@njit(cache=True)
+def tension_and_war(st, r, W):
+    """C.3: raise tension, then (unless a peace marker holds and this is not the last decade)
+    a war if a marker is a double disk or in the red zone."""
+    st.g[G.WAR_FACTION] = 0
+    st.g[G.WAR_WA] = 0
+    for s in range(st.g[G.NPLAYERS]):
+        st.pl[s, PF.WAR_PENALTY_LAST] = 0
+    tension_step(st, r)
+    d = st.g[G.DECADE]
+    last = d == st.g[G.LAST_DECADE]
+    if st.peace[d] == 1 and not last:
+        log(st, Ev.NO_WAR, 1)
+        return
+    faction = war_faction(st, r)
+    if faction == 0:
+        log(st, Ev.NO_WAR, 0)
+        return
+    mod = tension_modifier(st, r, faction)
+    base = r.k[RK.ATTACK_PIRATES] if faction == PIRATES else r.k[RK.ATTACK_NATIVES]
+    red = walls_reduction(st, r, faction)
+    wa = base + mod - red
+    st.g[G.WAR_FACTION] = faction
+    st.g[G.WAR_WA] = wa
+    st.g[G.WARS_ERA] += 1
+    st.g[G.WARS_TOTAL] += 1
+    log(st, Ev.WAR, faction, base, mod, red, wa)
+    if wa > 0:
+        n = st.g[G.NPLAYERS]
+        for i in range(n - 1, -1, -1):
+            fight(st, r, W, st.order[i], wa, faction)
+    st.g[G.NAT_POS] = 0
+    st.g[G.NAT_DOUBLE] = 0
+    if faction == PIRATES:
+        st.g[G.PIR_POS] = 0
+        st.g[G.PIR_DOUBLE] = 0
+    st.peace[min(d + 1, st.peace.shape[0] - 1)] = 1
+    log(st, Ev.PEACE, d + 1)

@@ -1,0 +1,264 @@
+"""The one jitted policy entry point: ``choose(st, r, W, seat, kind, n)`` picks one of the legal
+options ``st.opts[:n]`` of a decision of kind ``kind`` (sim.codes.Dec) for ``seat``.
+
+``W`` is a float64 matrix, one row per strategy id: ``W[sid, 0]`` is the strategy family and the
+rest are weights over the named features in :data:`FEATURES` (loaded from the TOML files in
+``strategies/``). Families: 0 ``random`` (uniform over the legal options), 1 ``greedy`` (best
+immediate VP/resource value: the weighted feature delta of each option).
+
+This module must not import sim modules that import it (sim.core): it reads the state only.
+"""
+
+from enum import IntEnum
+
+import numpy as np
+from numba import njit
+
+from sim.city import district_value, house_value, own_buildings_in_district, palace_value
+from sim.codes import Act, Dec, Law
+from sim.rules import RK
+from sim.state import N_CHARACTERS, PF, B, G
+
+FAMILY_RANDOM = 0
+FAMILY_GREEDY = 1
+
+
+class F(IntEnum):
+    """Weight vector slots (column 0 is the family id)."""
+
+    FAMILY = 0
+    VP = 1
+    WOOD = 2
+    STONE = 3
+    PRECIOUS = 4
+    METAL = 5
+    COIN = 6  # per bronze unit
+    FAITH = 7
+    COUNCIL = 8
+    CARD = 9
+    MILITARY = 10  # per AV point
+    WORKER = 11  # per worker spent (a cost: usually negative)
+    CITY = 12  # per VP of estimated city score at the next scoring
+    STATUS = 13  # per Status level
+    ORDER = 14  # per worker on Player Order
+    PRODUCTION = 15  # per production/activatable building put in reach
+    BANNER = 16  # per banner step
+
+
+N_FEATURES = 17
+FEATURES = [f.name.lower() for f in F]
+
+
+@njit(cache=True)
+def _res_value(w, a, b, c, d):
+    return w[F.WOOD] * a + w[F.STONE] * b + w[F.PRECIOUS] * c + w[F.METAL] * d
+
+
+@njit(cache=True)
+def _city_gain(st, r, seat, t, c):
+    """Estimated city VP from putting building t on cell c (next scoring)."""
+    d = r.cell_district[c]
+    if d < 0:
+        return 0.0
+    dv = district_value(st, r, d)
+    faith = st.pl[seat, PF.FAITH]
+    if t == B.LOT:
+        return 1.0
+    if t == B.HOUSE:
+        return float(min(dv, own_buildings_in_district(st, r, seat, d) + faith))
+    if t == B.PALACE:
+        return float(palace_value(r, faith, dv) - house_value(st, r, seat, d, faith, dv))
+    mine = 0
+    for i in range(r.district_ncells[d]):
+        cc = r.district_cells[d, i]
+        if st.cell_owner[cc] == seat and (st.cell_b[cc] == B.HOUSE or st.cell_b[cc] == B.PALACE):
+            mine += 1
+    return float(r.b_dv[t] * mine)
+
+
+@njit(cache=True)
+def _turn_value(st, r, w, seat, i):
+    act = st.opts[i, 0]
+    a = st.opts[i, 1]
+    b = st.opts[i, 2]
+    era = st.g[G.ERA]
+    if act == Act.PASS:
+        return 0.0
+    if act == Act.BUILD:
+        cost = r.b_cost[a]
+        v = -_res_value(w, cost[1], cost[2], cost[3], cost[4]) + w[F.WORKER] * cost[0]
+        v += w[F.VP] * r.b_vp[a] + w[F.COUNCIL] * r.b_cp[a] + w[F.CITY] * _city_gain(st, r, seat, a, b)
+        if a >= B.QUARRY and a <= B.CHURCH and a != B.SQUARE and a != B.MONUMENT and a != B.FOUNTAIN:
+            v += w[F.PRODUCTION]
+        if st.opts[i, 3] == 1:
+            v += w[F.CITY] * 1.0 - w[F.STATUS] * 0.5
+        return v
+    if act == Act.ACTIVATE:
+        inp = r.act_in[a]
+        out = r.act_out[a]
+        v = w[F.WORKER] * r.act_w[a] - _res_value(w, inp[0], inp[1], inp[2], inp[3])
+        v -= w[F.COIN] * (2 * inp[4] + inp[5])
+        v += _res_value(w, out[0] + out[3], out[1] + out[4], out[2], out[5])
+        v += w[F.COIN] * (2 * out[6] + out[7]) + w[F.FAITH] * out[8]
+        if r.act_kind[a] != 0:
+            v += w[F.MILITARY]
+        return v
+    if act == Act.REMOVE:
+        return w[F.WORKER] - w[F.CITY] * 5.0
+    if act == Act.MILICIANO:
+        return w[F.WORKER] + w[F.MILITARY] - (w[F.PRECIOUS] if a == 1 else 0.0)
+    if act == Act.SHIP:
+        p = r.ship_put[a]
+        q = r.ship_pay[a]
+        v = -_res_value(w, p[0], p[1], p[2], 0) - w[F.COIN] * (2 * p[3] + p[4])
+        v += w[F.COIN] * (2 * q[0] + q[1]) + w[F.METAL] * q[2] + w[F.FAITH] * q[3]
+        return v + w[F.WORKER] * (r.k[RK.SHIP_WORKERS_HARBOR] if st.g[G.HARBOR_BUILT] else r.k[RK.SHIP_WORKERS])
+    if act == Act.CARD_DRAW or act == Act.CARD_PILE:
+        return w[F.CARD] + w[F.WORKER] * r.k[RK.TAKE_CARD_WORKERS]
+    if act == Act.CARD_BUY:
+        return 1.5 * w[F.CARD] + w[F.WORKER] * r.k[RK.TAKE_CARD_WORKERS] - w[F.COIN] * r.k[RK.BUY_CARD_BRONZE]
+    if act == Act.REACTIVATE:
+        return w[F.WORKER] * a + 0.5 * w[F.CARD] * a
+    if act == Act.ORDER:
+        return (w[F.WORKER] + w[F.ORDER]) * a
+    if act == Act.COUNCIL:
+        gain = min(r.council_gain[a - 1], r.k[RK.COUNCIL_MAX] - st.pl[seat, PF.COUNCIL])
+        return w[F.WORKER] * a + w[F.COUNCIL] * gain
+    if act == Act.STATUS:
+        return w[F.WORKER] * r.st_workers[b - 1] - w[F.COIN] * 2 * r.st_silver[b - 1] + w[F.STATUS] * b
+    if act == Act.MAJOR:
+        v = w[F.WORKER] * b
+        empty = True
+        free_vp = np.zeros(r.major_space_vp.shape[1], np.int32)
+        nf = 0
+        for j in range(r.major_spaces[a, st.g[G.NPLAYERS] - 2]):
+            if st.major[a, j] != -1:
+                empty = False
+            else:
+                free_vp[nf] = r.major_space_vp[a, j]
+                nf += 1
+        if empty:
+            v += w[F.VP] * r.major_first_vp[a]
+        srt = -np.sort(-free_vp[:nf])
+        for j in range(min(b, nf)):
+            v += w[F.VP] * srt[j]
+        if b >= nf:
+            v += w[F.BANNER]
+        return v
+    if act == Act.F_VOTE:
+        v = w[F.VP] * r.k[RK.VOTE_VP_PER_ERA] * era * 0.5 - w[F.COUNCIL]
+        if a == Law.PEACE:
+            v -= w[F.COIN] * 2 * r.k[RK.PEACE_ACT_SILVER]
+        return v
+    if act == Act.F_BURN:
+        return -w[F.CARD]
+    if act == Act.F_WAREHOUSE:
+        return w[F.VP] * r.k[RK.WAREHOUSE_VP] + (w[F.WOOD] if a == 0 else w[F.STONE])
+    if act == Act.F_RECOVER:
+        return -w[F.VP] * 2 * r.major_first_vp[a] - w[F.WORKER] * 2
+    if act == Act.F_REMOVE_LOT:
+        return -w[F.CITY]
+    if act == Act.F_CC_WORKER:
+        lvl = st.pl[seat, PF.ST_WORKER]
+        v = -w[F.WORKER] * r.worker_cc[lvl - 1]
+        if a == 0:
+            v -= w[F.COIN] * r.worker_bronze[lvl - 1]
+        elif a == 1:
+            v -= w[F.WOOD]
+        elif a == 2:
+            v -= w[F.STONE]
+        return v
+    if act == Act.F_FREE_REACT:
+        return 0.5 * w[F.CARD]
+    return 0.0
+
+
+@njit(cache=True)
+def _option_value(st, r, w, seat, kind, i):
+    """Greedy family: immediate value of option i."""
+    if kind == Dec.TURN:
+        return _turn_value(st, r, w, seat, i)
+    o = st.opts[i]
+    if kind == Dec.GRID or kind == Dec.STACK:
+        # avoid taking the last item of a grid/stack (1 VP)
+        if kind == Dec.STACK and o[1] == 1:
+            return 0.0
+        return -w[F.VP] if o[2] == 1 else 0.0
+    if kind == Dec.BID:
+        return 1.0 if o[0] == 0 else (0.5 if o[0] <= 2 else -1.0)
+    if kind == Dec.DRAW_SOURCE:
+        return 1.0 if o[0] < 0 else 0.5
+    if kind == Dec.KEEP:
+        if o[0] < 0:
+            return 0.0
+        return w[F.CARD] * (2.0 if (o[0] - N_CHARACTERS) // 6 == st.pl[seat, PF.CHARACTER] else 1.0)
+    if kind == Dec.SALARY:
+        if o[0] == 1:
+            return -w[F.COIN] * o[1] - 2.0 * w[F.VP] * o[2]
+        return -w[F.CARD] - 0.1
+    if kind == Dec.VOTE:
+        legislator = o[3] == seat
+        if legislator:
+            if o[0] == 1 and o[1] == 1:
+                return 1.0
+            return 0.0
+        return 1.0 if o[0] == 0 else 0.0
+    if kind == Dec.WAR_FIGHT:
+        wa = o[2]
+        av = o[1]
+        loss = max(0, wa - av)
+        v = -2.0 * w[F.VP] * loss + (2.0 * w[F.VP] if loss == 0 else 0.0)
+        bits = 0
+        for j in range(3):
+            if o[0] & (1 << j):
+                bits += 1
+        return v - 0.25 * w[F.MILITARY] * bits
+    if kind == Dec.WAR_BURN:
+        if o[0] < 0:
+            return 0.0
+        return (2.0 * w[F.VP] if o[1] > 0 else -1.0) - w[F.CARD]
+    if kind == Dec.PLACE_CABILDO or kind == Dec.PLACE_ROAD:
+        d = r.cell_district[o[0]] if kind == Dec.PLACE_CABILDO else o[0]
+        v = float(own_buildings_in_district(st, r, seat, d))
+        if kind == Dec.PLACE_CABILDO and st.cell_b[o[0]] != B.NONE:
+            v -= 3.0 if st.cell_owner[o[0]] == seat else 0.5
+        return v
+    if kind == Dec.PLACE_CATHEDRAL:
+        return float(own_buildings_in_district(st, r, seat, r.cell_district[o[0]])
+                     + own_buildings_in_district(st, r, seat, r.cell_district[o[1]]))
+    if kind == Dec.PLACE_WALL:
+        if o[0] < 0:
+            return -0.5
+        return float(own_buildings_in_district(st, r, seat, o[1]))
+    if kind == Dec.VP_BONUS:
+        return float(o[0])
+    if kind == Dec.REACTIVATE:
+        if o[0] < 0:
+            return 0.0
+        return 2.0 if o[0] < N_CHARACTERS else 1.0
+    return 0.0
+
+
+@njit(cache=True)
+def choose(st, r, W, seat, kind, n):
+    """Pick an option index for ``seat`` (strategy ``st.pl[seat, PF.STRATEGY]``)."""
+    sid = st.pl[seat, PF.STRATEGY]
+    w = W[sid]
+    fam = int(w[F.FAMILY])
+    if fam == FAMILY_RANDOM:
+        return np.random.randint(n)
+    best = -1e18
+    bi = 0
+    ties = 0
+    for i in range(n):
+        v = _option_value(st, r, w, seat, kind, i)
+        if v > best + 1e-9:
+            best = v
+            bi = i
+            ties = 1
+        elif v > best - 1e-9:
+            ties += 1
+            if np.random.randint(ties) == 0:
+                bi = i
+    return bi
+

@@ -1,0 +1,64 @@
+"""The `trinidad play` command: same seed -> byte-identical output; --log; --json; bad overrides."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from typer.testing import CliRunner
+
+from sim.cli import app
+
+runner = CliRunner()
+
+
+def test_play_json_shape(engine):
+    res = runner.invoke(app, ["play", "--players", "3", "--seed", "5", "--json", "--strategies", "random,greedy,greedy"])
+    assert res.exit_code == 0, res.output
+    obj = json.loads(res.output)
+    assert len(obj["seats"]) == 3
+    for seat in obj["seats"]:
+        assert {"character", "strategy", "vp", "vp_by_source"} <= set(seat)
+        assert sum(seat["vp_by_source"].values()) == seat["vp"]
+    assert obj["winner"] in (0, 1, 2) or isinstance(obj["winner"], list)
+
+
+def test_play_log_tells_the_game(engine):
+    res = runner.invoke(app, ["play", "--players", "4", "--seed", "1", "--log"])
+    assert res.exit_code == 0, res.output
+    out = res.output
+    for d in range(1, 13):
+        assert f"=== Decade {d} " in out
+    assert out.count("--- Scoring, Era") == 3
+    assert "builds a" in out and "VP (" in out
+
+
+def test_same_seed_byte_identical_across_processes(engine):
+    cmd = [sys.executable, "-m", "sim.cli", "play", "--players", "4", "--seed", "3", "--log", "--json"]
+    a = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    b = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    assert a == b and len(a) > 1000
+
+
+def test_bad_override_one_line(engine, tmp_path):
+    p = tmp_path / "bad.toml"
+    p.write_text("[setup]\nstart_woood = 3\n")
+    res = runner.invoke(app, ["play", "--rules", str(p)])
+    assert res.exit_code == 2
+    lines = [ln for ln in res.output.splitlines() if ln.strip()]
+    assert len(lines) == 1 and "setup.start_woood" in lines[0]
+
+
+def test_override_changes_the_game(engine, tmp_path):
+    p = tmp_path / "rich.toml"
+    p.write_text("[setup]\nstart_silver = 5\n")
+    a = runner.invoke(app, ["play", "--seed", "2", "--json"]).output
+    b = runner.invoke(app, ["play", "--seed", "2", "--json", "--rules", str(p)]).output
+    assert a != b
+
+
+def test_bad_strategy_and_players(engine):
+    assert runner.invoke(app, ["play", "--players", "6"]).exit_code == 2
+    res = runner.invoke(app, ["play", "--strategies", "nosuch"])
+    assert res.exit_code == 2 and "nosuch" in res.output

@@ -1,0 +1,511 @@
+"""Tests for the rules data file (sim/rules/trinidad.toml) and its loader (sim/rules.py).
+
+Fast: plain numpy, no numba compilation.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+# the repository has no pytest `pythonpath` setting: make `import sim` work under plain `pytest`
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from sim.rules import DEFAULT_RULES, RK, RulesError, apply_overrides, load_rules, load_rules_doc, rules_hash
+from sim.state import B
+
+RULINGS = Path(__file__).resolve().parents[2] / "shared" / "rules" / "RULINGS.md"
+SOURCES = {"rulebook", "ruling", "reading", "engine"}
+W = 12  # map width (R-04)
+
+
+def cell(col: int, row: int) -> int:
+    return row * W + col
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load_rules()
+
+
+@pytest.fixture(scope="module")
+def raw_doc():
+    return tomllib.loads(DEFAULT_RULES.read_text())
+
+
+# ----------------------------------------------------------------------------- 1. default values
+
+
+def test_default_loads_int32_arrays(rules):
+    assert rules.k.dtype == np.int32
+    assert rules.b_cost.shape == (17, 5)
+    assert rules.b_cost.dtype == np.int32
+    assert rules.k[RK.MAP_W] == 12
+    assert rules.k[RK.MAP_H] == 7
+    assert rules.k[RK.DECADES] == 12
+    assert rules.k[RK.START_WOOD] == 2
+    assert rules.k[RK.COUNCIL_START] == 3  # R-06
+    assert rules.k[RK.PENALTY_MIN] == -3  # R-07
+    assert rules.k[RK.PENALTY_MAX] == 10
+
+
+# R-01: [workers, wood, stone, precious, metal]
+R01_COSTS = {
+    B.LOT: [2, 0, 0, 0, 0],
+    B.HOUSE: [2, 1, 1, 0, 0],
+    B.PALACE: [4, 3, 3, 1, 1],
+    B.QUARRY: [1, 2, 0, 0, 0],
+    B.CARPENTRY: [1, 0, 2, 0, 0],
+    B.MARKET: [1, 1, 1, 0, 0],
+    B.CORPORATION: [3, 2, 2, 0, 0],
+    B.HACIENDA_WOOD: [3, 2, 2, 0, 0],
+    B.HACIENDA_STONE: [3, 2, 2, 0, 0],
+    B.SQUARE: [1, 0, 1, 0, 0],
+    B.MONUMENT: [1, 0, 1, 1, 0],
+    B.FOUNTAIN: [1, 1, 0, 1, 0],
+    B.BARRACKS: [2, 2, 3, 1, 0],
+    B.CHURCH: [2, 2, 3, 1, 0],
+}
+
+
+@pytest.mark.parametrize("b", list(R01_COSTS), ids=lambda b: b.name)
+def test_building_costs_r01(rules, b):
+    assert rules.b_cost[b].tolist() == R01_COSTS[b]
+
+
+def test_building_requires(rules):
+    assert rules.b_requires[B.HOUSE] == B.LOT
+    assert rules.b_requires[B.PALACE] == B.HOUSE
+    assert rules.b_requires[B.CORPORATION] == B.MARKET
+    assert rules.b_requires[B.HACIENDA_WOOD] == B.CARPENTRY
+    assert rules.b_requires[B.HACIENDA_STONE] == B.QUARRY
+    assert rules.b_requires[B.MONUMENT] == B.SQUARE
+    assert rules.b_requires[B.QUARRY] == 0
+
+
+def test_construction_points_r02(rules):
+    cp = {B.QUARRY: 1, B.CARPENTRY: 1, B.MARKET: 1, B.CORPORATION: 2, B.HACIENDA_WOOD: 2,
+          B.HACIENDA_STONE: 2, B.BARRACKS: 2, B.CHURCH: 2}
+    vp = {B.BARRACKS: 3, B.CHURCH: 3, B.MONUMENT: 2, B.FOUNTAIN: 2}
+    for b in list(R01_COSTS):
+        assert rules.b_cp[b] == cp.get(b, 0), b.name
+        assert rules.b_vp[b] == vp.get(b, 0), b.name
+    assert rules.b_cp[B.BARRACKS] == 2 and rules.b_vp[B.BARRACKS] == 3
+    assert rules.b_vp[B.MONUMENT] == 2
+
+
+def test_production_buildings(rules):
+    prod = {int(b) for b in np.flatnonzero(rules.b_prod)}
+    assert prod == {B.QUARRY, B.CARPENTRY, B.MARKET}
+
+
+def test_council_vp_r06(rules):
+    assert len(rules.council_vp) == 16
+    assert rules.council_vp[6] == 4  # rulebook
+    assert rules.council_vp[14] == 30  # rulebook
+    assert rules.council_vp[1:].tolist() == [0, 1, 2, 2, 3, 4, 5, 7, 9, 12, 15, 19, 24, 30, 30]
+
+
+@pytest.mark.parametrize("pos,vp", [(-3, 12), (-2, 8), (-1, 4), (0, 0), (1, -2), (5, -10), (6, -18), (10, -30)])
+def test_penalty_vp_r07(rules, pos, vp):
+    assert rules.penalty_vp[pos - rules.k[RK.PENALTY_MIN]] == vp
+
+
+def test_penalty_vp_formula_r07(rules):
+    lo, hi = int(rules.k[RK.PENALTY_MIN]), int(rules.k[RK.PENALTY_MAX])
+    expected = [4 * -p if p < 0 else (-2 * p if p <= 5 else -3 * p) for p in range(lo, hi + 1)]
+    assert rules.penalty_vp.tolist() == expected
+
+
+def test_major_grids_r05(rules):
+    assert rules.major_first_vp.tolist() == [6, 5, 4, 3, 2, 2]
+    assert rules.major_spaces[:, 2].tolist() == [10, 9, 8, 6, 4, 4]  # 4 players
+    assert rules.major_spaces[:, 1].tolist() == [8, 7, 6, 5, 3, 3]  # 3 players
+    assert rules.major_spaces[:, 0].tolist() == rules.major_spaces[:, 1].tolist()  # 2p use the 3p grid
+    assert rules.major_spaces[:, 3].tolist() == [12, 11, 10, 8, 5, 5]
+    assert rules.major_space_vp[0].tolist() == [5, 5, 4, 4, 3, 3, 2, 2, 2, 1, 1, 0]
+    assert rules.major_space_vp[4].tolist()[:5] == [2, 1, 1, 1, 0]
+    assert rules.major_rep.tolist() == [0, 0, 0, 0, 1, 1]
+
+
+def test_supply_by_player_count(rules):
+    from sim.state import Sup
+
+    assert rules.supply_n.shape == (4, 22)
+    assert rules.supply_n[:, Sup.WALLS].tolist() == [13, 18, 18, 27]
+    assert rules.supply_n[:, Sup.FAITH].tolist() == [9, 13, 17, 22]
+    for i, n in enumerate(range(2, 6)):
+        assert rules.supply_n[i, Sup.SOLDIERS] == n - 1
+        assert rules.supply_n[i, Sup.MILICIANOS] == n + 3
+    assert rules.supply_n[:, Sup.WOOD].tolist() == [45] * 4  # box contents
+    assert rules.grid_cubes.tolist() == [3, 5, 6, 7]
+
+
+def test_tension_and_banners(rules):
+    assert rules.ten_single.tolist() == [0, 0, 0, 0, 0, 0, 1, 2]  # R-08
+    assert rules.ten_double.tolist() == [3, 3, 4, 4, 5, 5, 6, 6]
+    assert rules.k[RK.RED_ZONE] == 5
+    assert rules.banner_vp.tolist() == [0, 0, 0, 0, 4, 7, 11]  # R-13
+    assert rules.back_symbols.tolist() == [[0, 0], [0, 0], [1, 0], [0, 1], [1, 1], [2, 0]]  # R-09
+
+
+# ----------------------------------------------------------------------------- 2. the map (R-04)
+
+
+def test_wall_segments(rules):
+    assert len(rules.seg_district) == 24
+    assert rules.district_nseg.tolist() == [6, 3, 3, 6, 3, 0, 0, 3]
+
+
+def test_district_spaces(rules):
+    assert rules.district_ncells.tolist() == [9, 9, 9, 9, 9, 7, 7, 9]
+    for d in range(8):
+        cells = rules.district_cells[d]
+        n = rules.district_ncells[d]
+        assert (cells[n:] == -1).all()
+        assert (rules.cell_district[cells[:n]] == d).all()
+        assert rules.cell_buildable[cells[:n]].all()
+    # N1 = columns 0-2, rows 0-2
+    assert sorted(rules.district_cells[0].tolist()) == sorted(cell(c, r) for c in range(3) for r in range(3))
+    assert (rules.cell_district[6 * W:] == -1).all()  # row 6 is outside every district
+
+
+def test_starting_area(rules):
+    start = set(np.flatnonzero(rules.cell_start).tolist())
+    assert start == {cell(c, r) for r in (2, 3) for c in range(4, 8)}
+    assert len(start) == 8
+
+
+def test_plaza_mayor(rules):
+    plaza = set(np.flatnonzero(rules.cell_plaza).tolist())
+    assert plaza == {cell(c, r) for c in (5, 6) for r in (4, 5)}
+    for c in plaza:
+        assert rules.cell_buildable[c] == 0
+    assert rules.cell_buildable.sum() == 9 * 6 + 7 * 2
+
+
+def test_cabildo_spaces(rules):
+    cab = set(np.flatnonzero(rules.cell_cab).tolist())
+    expected = {(4, 3), (5, 3), (6, 3), (7, 3), (4, 4), (4, 5), (7, 4), (7, 5)}
+    assert cab == {cell(c, r) for c, r in expected}
+
+
+def test_cathedral_pairs(rules):
+    pairs = [tuple(p) for p in rules.cath_pairs.tolist()]
+    assert len(pairs) == 7
+    for a, b in pairs:
+        assert rules.cell_cab[a] and rules.cell_cab[b]
+        assert b - a in (1, W)  # orthogonally adjacent
+    straddle = [(a, b) for a, b in pairs if rules.cell_district[a] != rules.cell_district[b]]
+    assert straddle == [(cell(5, 3), cell(6, 3))]
+    assert {int(rules.cell_district[x]) for x in straddle[0]} == {5, 6}  # S2, S3
+
+
+def test_adjacency(rules):
+    def nbrs(c):
+        return sorted(x for x in rules.adj[c].tolist() if x >= 0)
+
+    assert rules.adj.shape == (84, 8)
+    assert nbrs(0) == [1, W, W + 1]
+    assert nbrs(cell(11, 6)) == sorted([cell(10, 6), cell(10, 5), cell(11, 5)])
+    interior = cell(3, 2)
+    assert nbrs(interior) == sorted(cell(3 + dx, 2 + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
+    assert len(nbrs(cell(5, 0))) == 5  # north edge
+    assert all(len(nbrs(c)) in (3, 5, 8) for c in range(84))
+
+
+# ----------------------------------------------------------------------------- 3. sources
+
+
+def _leaves(d: dict, prefix: str = ""):
+    for key, v in d.items():
+        path = f"{prefix}{key}"
+        if isinstance(v, dict):
+            if "value" in v:
+                yield path, v
+            else:
+                yield from _leaves(v, path + ".")
+
+
+def _sourced(doc: dict):
+    """Every value leaf plus the other sourced items: [[activation]] rows, [[ship.load]] rows, [map]."""
+    yield from _leaves(doc)
+    for i, row in enumerate(doc["activation"]):
+        yield f"activation[{i}]", row
+    for i, row in enumerate(doc["ship"]["load"]):
+        yield f"ship.load[{i}]", row
+    yield "map", doc["map"]
+
+
+def test_leaf_count(raw_doc):
+    assert len(list(_leaves(raw_doc))) > 150
+
+
+def test_every_leaf_has_source_and_ref(raw_doc):
+    bad = []
+    for path, leaf in _sourced(raw_doc):
+        if leaf.get("source") not in SOURCES:
+            bad.append(f"{path}: source {leaf.get('source')!r}")
+        ref = leaf.get("ref")
+        if not isinstance(ref, str) or not ref.strip():
+            bad.append(f"{path}: ref {ref!r}")
+    assert not bad, bad
+
+
+def test_ruling_refs_exist():
+    if not RULINGS.is_file():
+        pytest.skip(f"{RULINGS} not found")
+    known = set(re.findall(r"^## (R-\d+)\b", RULINGS.read_text(), re.MULTILINE))
+    assert {"R-01", "R-04", "R-13"} <= known
+    doc = tomllib.loads(DEFAULT_RULES.read_text())
+    bad = []
+    n = 0
+    for path, leaf in _sourced(doc):
+        if leaf.get("source") != "ruling":
+            continue
+        n += 1
+        ids = re.findall(r"R-\d+", leaf.get("ref", ""))
+        if not ids or not set(ids) <= known:
+            bad.append(f"{path}: ref {leaf.get('ref')!r}")
+    assert n > 50
+    assert not bad, bad
+
+
+def test_reading_leaves_have_why(raw_doc):
+    readings = [(p, leaf) for p, leaf in _sourced(raw_doc) if leaf.get("source") == "reading"]
+    assert readings
+    bad = [p for p, leaf in readings if not isinstance(leaf.get("why"), str) or not leaf["why"].strip()]
+    assert not bad, bad
+
+
+def test_loader_rejects_bad_source(tmp_path):
+    text = DEFAULT_RULES.read_text().replace(
+        'start_wood = { value = 2, source = "rulebook"', 'start_wood = { value = 2, source = "guess"')
+    assert "guess" in text
+    p = tmp_path / "rules.toml"
+    p.write_text(text)
+    with pytest.raises(RulesError, match=r"setup\.start_wood"):
+        load_rules(p)
+
+
+# ----------------------------------------------------------------------------- 4. overrides
+
+
+def test_override_scalar():
+    r = load_rules(overrides={"setup": {"start_wood": 3}})
+    assert r.k[RK.START_WOOD] == 3
+    assert load_rules().k[RK.START_WOOD] == 2  # the default is untouched
+
+
+def test_override_building_cost():
+    r = load_rules(overrides={"building": {"palace": {"workers": 3}}})
+    assert r.b_cost[B.PALACE].tolist() == [3, 3, 3, 1, 1]
+
+
+def test_override_with_value_table():
+    r = load_rules(overrides={"setup": {"start_wood": {"value": 4}}})
+    assert r.k[RK.START_WOOD] == 4
+
+
+def test_override_list():
+    vp = [9, 8, 7, 6, 5, 4, 3, 2, 1, 1, 1, 0]
+    r = load_rules(overrides={"major": {"cathedral": {"space_vp": vp}}})
+    assert r.major_space_vp[0].tolist() == vp
+    assert r.major_space_vp[1].tolist() == load_rules().major_space_vp[1].tolist()
+
+
+def test_override_negative_allowed():
+    r = load_rules(overrides={"grids": {"last_item_vp": -3}})
+    assert r.k[RK.GRID_LAST_VP] == -3
+
+
+def test_override_map_start():
+    start = "\n".join(["SSSS........", "SSSS........"] + ["." * 12] * 5)
+    r = load_rules(overrides={"map": {"start": start}})
+    assert set(np.flatnonzero(r.cell_start).tolist()) == {cell(c, rr) for rr in (0, 1) for c in range(4)}
+    assert r.cell_start[cell(4, 2)] == 0
+
+
+def test_override_map_special_changes_derived_arrays():
+    # Plaza Mayor moved to the far west; Cabildo spaces only at (3,3) and (3,4).
+    special = "\n".join(["." * 12] * 3 + ["...C........", "PP.C........", "PP.........."] + ["." * 12])
+    r = load_rules(overrides={"map": {"special": special}})
+    assert set(np.flatnonzero(r.cell_plaza).tolist()) == {cell(c, rr) for c in (0, 1) for rr in (4, 5)}
+    assert r.cath_pairs.tolist() == [[cell(3, 3), cell(3, 4)]]
+    assert r.district_ncells.tolist() == [9, 9, 9, 9, 5, 9, 9, 9]
+    assert r.cell_buildable[cell(5, 4)] == 1
+
+
+def test_override_map_districts_changes_walls():
+    # one row fewer of north districts: N1..N4 lose one west/east segment each
+    districts = "\n".join(["............"] + ["111222333444"] * 2 + ["555666777888"] * 3 + ["." * 12])
+    r = load_rules(overrides={"map": {"districts": districts}})
+    assert r.district_ncells.tolist()[:4] == [6, 6, 6, 6]
+    assert r.district_nseg.tolist() == [2, 0, 0, 2, 3, 0, 0, 3]
+    assert len(r.seg_district) == 10
+
+
+def test_override_file(tmp_path):
+    p = tmp_path / "variant.toml"
+    p.write_text('[setup]\nstart_wood = 3\n\n[building.palace]\nworkers = 5\n\n'
+                 '[major.cathedral]\nspaces = [8, 9, 10, 11]\n')
+    for ov in (p, str(p)):
+        r = load_rules(overrides=ov)
+        assert r.k[RK.START_WOOD] == 3
+        assert r.b_cost[B.PALACE, 0] == 5
+        assert r.major_spaces[0].tolist() == [8, 9, 10, 11]
+
+
+def test_override_file_map_picture(tmp_path):
+    p = tmp_path / "variant.toml"
+    p.write_text('[map]\nstart = """\n' + "S...........\n" + ("." * 12 + "\n") * 6 + '"""\n')
+    r = load_rules(overrides=p)
+    assert np.flatnonzero(r.cell_start).tolist() == [0]
+
+
+def test_explicit_rules_path(tmp_path):
+    p = tmp_path / "copy.toml"
+    p.write_text(DEFAULT_RULES.read_text().replace("decades = { value = 12,", "decades = { value = 10,"))
+    assert load_rules(p).k[RK.DECADES] == 10
+
+
+# ----------------------------------------------------------------------------- 5. bad overrides
+
+
+def _err(overrides=None, path=None) -> str:
+    with pytest.raises(RulesError) as ei:
+        load_rules(path, overrides=overrides)
+    msg = str(ei.value)
+    assert "\n" not in msg, msg
+    assert msg.startswith("rules: ")
+    return msg
+
+
+def test_unknown_key():
+    msg = _err({"setup": {"start_woood": 3}})
+    assert "setup.start_woood" in msg
+    assert "setup.start_wood" in msg.split(";", 1)[1]  # the hint lists the real keys
+
+
+def test_unknown_nested_key():
+    assert "building.palase.workers" in _err({"building": {"palase": {"workers": 3}}})
+    assert "nosuch" in _err({"nosuch": 1})
+
+
+def test_unknown_empty_table():
+    assert "building.palase" in _err({"building": {"palase": {}}})
+
+
+@pytest.mark.parametrize("ov,key", [
+    ({"setup": {"start_wood": "3"}}, "setup.start_wood"),
+    ({"setup": {"start_wood": 3.0}}, "setup.start_wood"),
+    ({"setup": {"start_wood": True}}, "setup.start_wood"),
+    ({"scoring": {"majority_needs_one": 1}}, "scoring.majority_needs_one"),
+    ({"building": {"palace": {"requires": 3}}}, "building.palace.requires"),
+    ({"major": {"first_vp": "6,5,4,3,2,2"}}, "major.first_vp"),
+    ({"map": {"special": 3}}, "map.special"),
+])
+def test_wrong_type(ov, key):
+    assert key in _err(ov)
+
+
+@pytest.mark.parametrize("ov,key", [
+    ({"major": {"cathedral": {"space_vp": [1, 2]}}}, "major.cathedral.space_vp"),
+    ({"setup": {"grid_cubes": [3, 5, 6, 7, 8]}}, "setup.grid_cubes"),
+    ({"cards": {"back_symbols": [[0, 0]] * 5 + [[1]]}}, "cards.back_symbols"),
+])
+def test_wrong_list_length(ov, key):
+    assert key in _err(ov)
+
+
+@pytest.mark.parametrize("ov,key", [
+    ({"game": {"decades": 13}}, "game.decades"),
+    ({"game": {"decades": 0}}, "game.decades"),
+    ({"council": {"track_max": 16}}, "council.track_max"),
+    ({"war": {"penalty_min": -4}}, "war.penalty_min"),
+    ({"setup": {"war_markers": 4}}, "setup.war_markers"),
+    ({"tension": {"red_zone_start": 8}}, "tension.red_zone_start"),
+    ({"major": {"cathedral": {"spaces": [8, 8, 10, 13]}}}, "major.cathedral.spaces"),
+])
+def test_out_of_range(ov, key):
+    msg = _err(ov)
+    assert key in msg
+
+
+@pytest.mark.parametrize("ov,key", [
+    ({"setup": {"start_wood": -1}}, "setup.start_wood"),
+    ({"building": {"palace": {"metal": -1}}}, "building.palace.metal"),
+    ({"supply": {"walls": [-1, 18, 18, 27]}}, "supply.walls"),
+])
+def test_negative_not_allowed(ov, key):
+    assert key in _err(ov)
+
+
+def test_malformed_map_picture():
+    msg = _err({"map": {"districts": "111222333444\n11122233344\n" + ("." * 12 + "\n") * 5}})
+    assert "map.districts" in msg
+    msg = _err({"map": {"start": "X" + "." * 11 + "\n" + ("." * 12 + "\n") * 6}})
+    assert "map.start" in msg
+    assert "map.special" in _err({"map": {"special": ("." * 12 + "\n") * 7}})  # no Cabildo spaces
+    assert "same size" in _err({"map": {"start": "....SS......\n" * 3}})
+
+
+def test_map_unicode_digit():
+    assert "map.districts" in _err({"map": {"districts": ("\u00b2" * 12 + "\n") * 7}})
+
+
+def test_bad_toml_override_file(tmp_path):
+    p = tmp_path / "broken.toml"
+    p.write_text("[setup]\nstart_wood = = 3\n")
+    assert "broken.toml" in _err(p)
+
+
+def test_missing_override_file(tmp_path):
+    assert "absent.toml" in _err(tmp_path / "absent.toml")
+
+
+def test_bad_override_file_content(tmp_path):
+    p = tmp_path / "typo.toml"
+    p.write_text("[setup]\nstart_woood = 3\n")
+    assert "setup.start_woood" in _err(p)
+
+
+def test_bad_toml_rules_file(tmp_path):
+    p = tmp_path / "rules.toml"
+    p.write_text("[game\n")
+    assert "rules.toml" in _err(path=p)
+
+
+# ----------------------------------------------------------------------------- 6. hash
+
+
+def test_rules_hash():
+    h = rules_hash(load_rules_doc())
+    assert re.fullmatch(r"[0-9a-f]{16}", h)
+    assert rules_hash(load_rules_doc()) == h
+    assert rules_hash(load_rules_doc(overrides={"setup": {"start_wood": 2}})) == h  # same value, same rules
+    h3 = rules_hash(load_rules_doc(overrides={"setup": {"start_wood": 3}}))
+    assert h3 != h
+    assert rules_hash(load_rules_doc(overrides={"setup": {"start_wood": 3}})) == h3
+    assert rules_hash(load_rules_doc(overrides={"setup": {"start_wood": 4}})) not in (h, h3)
+
+
+def test_overrides_do_not_mutate_the_base_doc():
+    base = load_rules_doc()
+    snapshot = copy.deepcopy(base)
+    h = rules_hash(base)
+    new = apply_overrides(base, {"setup": {"start_wood": 7}, "map": {"start": "S" + "." * 11 + "\n" + "." * 12}})
+    assert base == snapshot
+    assert rules_hash(base) == h
+    assert new["setup"]["start_wood"]["value"] == 7
+    assert rules_hash(new) != h
+
+
+def test_penalty_vp_must_match_track_length():
+    assert "war.penalty_vp" in _err({"war": {"penalty_min": -2}})
