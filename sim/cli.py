@@ -50,7 +50,7 @@ def play(
     except (RulesError, StrategyError) as e:
         _fail(str(e))
     ids = [distinct.index(n) for n in names]
-    st = run_game(r, W, players, seed, ids, first_game=first_game, log_capacity=200_000 if log else 0)
+    st = run_game(r, W, players, seed, ids, first_game=first_game, log=log)
     chars = character_names(doc)
     seats = SEAT_COLOURS[:players]
     if log:

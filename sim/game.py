@@ -449,12 +449,12 @@ def play_game(st, r, W, n, seed, strategies, first_game):
 # ----------------------------------------------------------------------------- Python shell
 
 
-def allocate(rules: Rules, log_capacity: int = 0) -> State:
-    return new_state(rules.cell_district.shape[0], rules.seg_district.shape[0], log_capacity, N_RD, N_RG)
+def allocate(rules: Rules) -> State:
+    return new_state(rules.cell_district.shape[0], rules.seg_district.shape[0], N_RD, N_RG)
 
 
 def run_game(rules: Rules, weights: np.ndarray, n_players: int, seed: int, strategies, first_game: bool = False,
-             log_capacity: int = 0) -> State:
+             log: bool = False) -> State:
     """Validate, allocate and play one game; returns the final state (records and log inside)."""
     if not 2 <= n_players <= MAX_PLAYERS:
         raise ValueError(f"players: must be 2..{MAX_PLAYERS}, got {n_players}")
@@ -463,7 +463,7 @@ def run_game(rules: Rules, weights: np.ndarray, n_players: int, seed: int, strat
     if len(strategies) != n_players:
         raise ValueError(f"strategies: need one per seat ({n_players}), got {len(strategies)}")
     strat[:n_players] = strategies
-    st = allocate(rules, log_capacity)
-    st.g[G.LOG_ON] = 1 if log_capacity > 0 else 0
+    st = allocate(rules)
+    st.g[G.LOG_ON] = 1 if log else 0
     play_game(st, rules, weights, n_players, np.int64(seed), strat, 1 if first_game else 0)
     return st

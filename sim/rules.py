@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from sim.state import MAX_MAJOR_SPACES, MINOR_NAMES, N_BUILDING_TYPES, N_DISTRICTS, N_SUP, SUPPLY_KEYS, B, Sup
+from sim.state import MAX_MAJOR_SPACES, MINOR_NAMES, N_BUILDING_TYPES, N_DISTRICTS, N_SUP, SUPPLY_KEYS, B, Sup, pack
 
 DEFAULT_RULES = Path(__file__).parent / "rules" / "trinidad.toml"
 
@@ -649,7 +649,7 @@ def rules_from_doc(doc: dict) -> Rules:
         architect_vp=_ints(doc, "character.architect_vp", 2),
         **mp,
     )
-    return r
+    return pack(r)  # one record: the jitted engine takes it as a single pointer (see sim.state)
 
 
 def load_rules(path: str | Path | None = None, overrides: dict | str | Path | None = None) -> Rules:

@@ -1,7 +1,12 @@
-"""Game state: a NamedTuple of small integer arrays, and the IntEnums that name their slots.
+"""Game state: small integer arrays packed into one numpy record, and the IntEnums that name their slots.
 
-Every array is allocated once per game by :func:`new_state`; the jitted engine mutates it in
-place. Scalars live in ``State.g`` (slots named by :class:`G`) and per-player scalars in
+:class:`State` lists the fields (its layout comments are the documentation); :func:`new_state`
+allocates them as *one* numpy record (:func:`pack`), so the jitted engine receives a single
+pointer instead of ~30 arrays. A NamedTuple of arrays is flattened by Numba into every kernel's
+signature (about 9 machine values per array): with the ~85 arrays of State and Rules together,
+each kernel took seconds to compile and every call copied hundreds of words. On the Python side
+a record reads like the NamedTuple did (``st.pl[seat, PF.VP]``), and every field is a writable
+view into the record's buffer. Scalars live in ``State.g`` (slots named by :class:`G`) and per-player scalars in
 ``State.pl`` (slots named by :class:`PF`). Money and VP are int32 (Numba does not check
 overflow; int32 leaves ample headroom for a game's scores).
 """
@@ -25,6 +30,7 @@ N_DECADE_SLOTS = 14  # decade track slots 0..13 (1..12 used, 13 = beyond the las
 MAX_OPTIONS = 2048
 OPT_WIDTH = 5
 LOG_WIDTH = 8
+LOG_ROWS = 4096  # log buffer rows; a 5-player game logs about 1,000 events (G.LOG_DROPPED counts overflow)
 
 
 class Res(IntEnum):
@@ -301,10 +307,22 @@ class State(NamedTuple):
     scratch: np.ndarray  # int32[64]           scratch for kernels (vote tallies, series counts)
 
 
-def new_state(n_cells: int, n_segments: int, log_capacity: int, n_rec: int, n_rec_game: int) -> State:
-    """Allocate an all-zero state; :func:`sim.game.setup` fills it."""
+def pack(fields: NamedTuple) -> np.record:
+    """Copy a NamedTuple of arrays into one numpy record with a field per array (same names,
+    dtypes and shapes); the fields of the result are views into a single buffer."""
+    dt = np.dtype([(name, a.dtype, a.shape) for name, a in zip(fields._fields, fields)])
+    buf = np.zeros(1, dt).view(np.recarray)
+    for name, a in zip(fields._fields, fields):
+        buf[name][0] = a
+    return buf[0]
+
+
+def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int) -> State:
+    """Allocate a blank state record; :func:`sim.game.setup` fills it. The log buffer has a fixed
+    size (:data:`LOG_ROWS`) so that logging on or off does not change the record type (and so
+    does not compile the engine twice); ``G.LOG_ON`` decides whether it is filled."""
     z = np.zeros
-    return State(
+    return pack(State(
         g=z(N_G, np.int32),
         pl=z((MAX_PLAYERS, N_PF), np.int32),
         vps=z((MAX_PLAYERS, N_VS), np.int32),
@@ -329,9 +347,9 @@ def new_state(n_cells: int, n_segments: int, log_capacity: int, n_rec: int, n_re
         spain=z(N_DECADE_SLOTS, np.int32),
         dock=z(MAX_PLAYERS, np.int32),
         built=z((MAX_PLAYERS, N_BUILDING_TYPES), np.int32),
-        log=z((max(log_capacity, 1), LOG_WIDTH), np.int32),
+        log=z((LOG_ROWS, LOG_WIDTH), np.int32),
         rec_decade=z((12, MAX_PLAYERS, n_rec), np.int32),
         rec_game=z((MAX_PLAYERS, n_rec_game), np.int32),
         opts=z((MAX_OPTIONS, OPT_WIDTH), np.int32),
         scratch=z(64, np.int32),
-    )
+    ))

@@ -45,7 +45,7 @@ def blank(engine):
     from sim.state import MAX_PLAYERS, G
 
     r, W = engine
-    st = allocate(r, 0)
+    st = allocate(r)
     np.random.seed(12345)
     strat = np.zeros(MAX_PLAYERS, np.int32)
     strat[:4] = 1

@@ -40,7 +40,7 @@ def test_invariants_every_decade(engine):
     r, W = engine
     for seed in range(40):
         n = 2 + seed % 4
-        st = allocate(r, 0)
+        st = allocate(r)
         np.random.seed(seed)
         strat = np.zeros(MAX_PLAYERS, np.int32)
         strat[:n] = seed % 2
@@ -63,8 +63,8 @@ def test_first_game_option_ends_after_era_2(engine):
 
 def test_same_seed_same_records(engine):
     r, W = engine
-    a = run_game(r, W, 4, 99, [0, 1, 1, 0], log_capacity=50_000)
-    b = run_game(r, W, 4, 99, [0, 1, 1, 0], log_capacity=50_000)
+    a = run_game(r, W, 4, 99, [0, 1, 1, 0], log=True)
+    b = run_game(r, W, 4, 99, [0, 1, 1, 0], log=True)
     c = run_game(r, W, 4, 100, [0, 1, 1, 0])
     assert np.array_equal(a.rec_decade, b.rec_decade) and np.array_equal(a.rec_game, b.rec_game)
     assert np.array_equal(a.log, b.log)
