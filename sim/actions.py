@@ -4,7 +4,6 @@ A TURN decision lists every legal row (Act, a, b, c, d) in ``st.opts``; free act
 turn open, a main action (or PASS) ends it.
 """
 
-import numpy as np
 from numba import njit
 
 from sim.cards import (
@@ -107,9 +106,9 @@ def turn_options(st, r, seat):
     nc = st.cell_b.shape[0]
     if avail > 0:
         # 1-2. Minor buildings: construction
-        place_ok = np.zeros(nc, np.bool_)
+        place_ok = st.cell_tmp  # scratch in the state: no allocation per decision
         for c in range(nc):
-            place_ok[c] = can_build_at(st, r, seat, c)
+            place_ok[c] = 1 if can_build_at(st, r, seat, c) else 0
         for t in range(1, N_MINOR):
             if r.b_cost[t, 0] > avail or not building_in_supply(st, r, seat, t):
                 continue
@@ -119,11 +118,11 @@ def turn_options(st, r, seat):
             marks = 1 if ((t == B.MONUMENT or t == B.FOUNTAIN) and st.pl[seat, PF.STATUS_MARKERS] > 0) else 0
             for c in range(nc):
                 if req == 0:
-                    ok = st.cell_b[c] == B.NONE and place_ok[c]
+                    ok = st.cell_b[c] == B.NONE and place_ok[c] == 1
                 elif req == B.LOT or req == B.HOUSE:
                     ok = st.cell_b[c] == req and st.cell_owner[c] == seat
                 else:
-                    ok = st.cell_b[c] == req and place_ok[c]
+                    ok = st.cell_b[c] == req and place_ok[c] == 1
                 if ok:
                     for mk in range(marks + 1):
                         k = _add(st, k, Act.BUILD, t, c, mk, 0)
@@ -240,7 +239,7 @@ def turn_options(st, r, seat):
 
 
 @njit(cache=True)
-def build(st, r, W, seat, t, c, mark):
+def build(st, r, seat, t, c, mark):
     """Construct a Minor building (1-2): workers on the action space, cost to the game supply,
     the replaced building back to its supply, City Council points and VP on construction."""
     w = r.b_cost[t, 0]
@@ -276,11 +275,11 @@ def build(st, r, W, seat, t, c, mark):
     if r.b_cp[t] > 0:
         gain_council(st, r, seat, r.b_cp[t])
     if r.b_vp[t] > 0:
-        gain_vp(st, r, W, seat, r.b_vp[t], VS.BUILD)
+        gain_vp(st, r, seat, r.b_vp[t], VS.BUILD)
 
 
 @njit(cache=True)
-def activate(st, r, W, seat, a, c):
+def activate(st, r, seat, a, c):
     """Activate a building (2): one effect, once per building per decade."""
     place_workers(st, seat, r.act_w[a])
     st.act_used[seat, c] = 1
@@ -306,16 +305,16 @@ def activate(st, r, W, seat, a, c):
         return
     out = r.act_out[a]
     if out[0] > 0:
-        take_from_grids(st, r, W, seat, 0, out[0])
+        take_from_grids(st, r, seat, 0, out[0])
     if out[1] > 0:
-        take_from_grids(st, r, W, seat, 1, out[1])
+        take_from_grids(st, r, seat, 1, out[1])
     if out[2] > 0:
-        take_from_grids(st, r, W, seat, 2, out[2])
+        take_from_grids(st, r, seat, 2, out[2])
     for i in range(3):
         if out[3 + i] > 0:
             take_from_supply(st, seat, 0 if i == 0 else (1 if i == 1 else 3), out[3 + i])
     if out[6] > 0 or out[7] > 0:
-        take_coins(st, r, W, seat, out[6], out[7])
+        take_coins(st, r, seat, out[6], out[7])
     if out[8] > 0:
         f = min(out[8], st.supply[Sup.FAITH])
         st.supply[Sup.FAITH] -= f
@@ -323,15 +322,15 @@ def activate(st, r, W, seat, a, c):
 
 
 @njit(cache=True)
-def apply_option(st, r, W, seat, act, a, b, c):
+def apply_option(st, r, seat, act, a, b, c):
     """Carry out one TURN row."""
     if act == Act.PASS:
         st.pl[seat, PF.PASSED] = 1
         log(st, Ev.PASS, seat)
     elif act == Act.BUILD:
-        build(st, r, W, seat, a, b, c)
+        build(st, r, seat, a, b, c)
     elif act == Act.ACTIVATE:
-        activate(st, r, W, seat, a, b)
+        activate(st, r, seat, a, b)
     elif act == Act.REMOVE:
         place_workers(st, seat, r.k[RK.REMOVE_HOUSE_WORKERS])
         t = st.cell_b[a]
@@ -368,7 +367,7 @@ def apply_option(st, r, W, seat, act, a, b, c):
         log(st, Ev.SHIP, seat, a)
     elif act == Act.CARD_DRAW:
         place_workers(st, seat, r.k[RK.TAKE_CARD_WORKERS])
-        draw_and_keep(st, r, W, seat, r.k[RK.TAKE_CARD_DRAW])
+        draw_and_keep(st, r, seat, r.k[RK.TAKE_CARD_DRAW])
     elif act == Act.CARD_PILE:
         place_workers(st, seat, r.k[RK.TAKE_CARD_WORKERS])
         take_pile_top(st, seat, a)
@@ -399,9 +398,9 @@ def apply_option(st, r, W, seat, act, a, b, c):
         st.pl[seat, PF.ST_CONSTRUCTION + a] = lvl + 1
         log(st, Ev.STATUS, seat, a, lvl + 1)
     elif act == Act.MAJOR:
-        place_on_grid(st, r, W, seat, a, b)
+        place_on_grid(st, r, seat, a, b)
     elif act == Act.F_VOTE:
-        call_vote(st, r, W, seat, a, b)
+        call_vote(st, r, seat, a, b)
     elif act == Act.F_BURN:
         burn_card(st, r, seat, a)
     elif act == Act.F_WAREHOUSE:
@@ -450,17 +449,17 @@ def end_turn(st, seat):
 
 
 @njit(cache=True)
-def play_turn(st, r, W, seat):
+def play_turn(st, r, seat):
     """One turn: any number of free actions, then one main action (or pass)."""
     st.g[G.TURN_SEAT] = seat
     for _ in range(1000):
         k = turn_options(st, r, seat)
-        i = decide(st, r, W, seat, Dec.TURN, k)
+        i = decide(st, r, seat, Dec.TURN, k)
         act = st.opts[i, 0]
         a = st.opts[i, 1]
         b = st.opts[i, 2]
         c = st.opts[i, 3]
-        apply_option(st, r, W, seat, act, a, b, c)
+        apply_option(st, r, seat, act, a, b, c)
         if act < FIRST_FREE_ACT:
             break
     end_turn(st, seat)
@@ -468,7 +467,7 @@ def play_turn(st, r, W, seat):
 
 
 @njit(cache=True)
-def action_phase(st, r, W):
+def action_phase(st, r):
     """B. ACTION PHASE: rounds in turn order until every player has passed."""
     n = st.g[G.NPLAYERS]
     for s in range(n):
@@ -480,7 +479,7 @@ def action_phase(st, r, W):
             if st.pl[seat, PF.PASSED] == 1:
                 continue
             active = True
-            play_turn(st, r, W, seat)
+            play_turn(st, r, seat)
         if not active:
             break
 

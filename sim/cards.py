@@ -9,6 +9,7 @@ from numba import njit
 
 from sim.codes import Dec, Ev
 from sim.core import coin_value, decide, gain_vp, log, pay_coins
+from sim.rng import permutation
 from sim.rules import RK
 from sim.state import N_CARDS, N_CHARACTERS, PF, VS, G, Loc
 
@@ -67,7 +68,7 @@ def shuffle_deck(st):
         if st.card_loc[c] == Loc.DECK:
             ids[n] = c
             n += 1
-    perm = np.random.permutation(n)
+    perm = permutation(st, n)
     for i in range(n):
         st.g[G.SEQ] += 1
         st.card_seq[ids[perm[i]]] = st.g[G.SEQ]
@@ -133,7 +134,7 @@ def gain_card(st, seat, cid):
 
 
 @njit(cache=True)
-def draw_and_keep(st, r, W, seat, n):
+def draw_and_keep(st, r, seat, n):
     """Draw n cards (+1 once per decade with Card status), keep 0 or 1, discard the rest face-up
     on the player's own discard pile (A. DRAW CARDS; 6. TAKE A CARD)."""
     if st.pl[seat, PF.ST_CARDS] >= 1 and st.pl[seat, PF.USED_EXTRA_DRAW] == 0:
@@ -152,7 +153,7 @@ def draw_and_keep(st, r, W, seat, n):
         st.opts[i, 0] = drawn[i]
     st.opts[k, 0] = -1
     # copy: decide() may reuse scratch through the policy
-    i = decide(st, r, W, seat, Dec.KEEP, k + 1)
+    i = decide(st, r, seat, Dec.KEEP, k + 1)
     kept = st.opts[i, 0]
     for j in range(k):
         c = st.opts[j, 0]
@@ -174,7 +175,7 @@ def take_pile_top(st, seat, pile):
 
 
 @njit(cache=True)
-def phase_a_draw(st, r, W, seat):
+def phase_a_draw(st, r, seat):
     """A. DRAW CARDS: draw 2 keep 0 or 1, or take the top card of any discard pile."""
     k = 0
     st.opts[k, 0] = -1
@@ -185,9 +186,9 @@ def phase_a_draw(st, r, W, seat):
         if top_of(st, pile_loc(pile)) >= 0:
             st.opts[k, 0] = pile
             k += 1
-    pile = st.opts[decide(st, r, W, seat, Dec.DRAW_SOURCE, k), 0]
+    pile = st.opts[decide(st, r, seat, Dec.DRAW_SOURCE, k), 0]
     if pile < 0:
-        draw_and_keep(st, r, W, seat, r.k[RK.DRAW])
+        draw_and_keep(st, r, seat, r.k[RK.DRAW])
     else:
         take_pile_top(st, seat, pile)
 
@@ -206,7 +207,7 @@ def salary_free(st, r, seat):
 
 
 @njit(cache=True)
-def pay_salary(st, r, W, seat):
+def pay_salary(st, r, seat):
     """A. SALARY: 1 bronze per 3 Affiliate cards (rounded up) beyond the free ones; the player
     may discard cards first; each card left unpaid costs 2 VP."""
     discarded = 0
@@ -233,7 +234,7 @@ def pay_salary(st, r, W, seat):
                 st.opts[k, 0] = 0
                 st.opts[k, 1] = c
                 k += 1
-        i = decide(st, r, W, seat, Dec.SALARY, k)
+        i = decide(st, r, seat, Dec.SALARY, k)
         if st.opts[i, 0] == 0:
             put_on(st, st.opts[i, 1], Loc.PILE + seat)
             discarded += 1
@@ -243,7 +244,7 @@ def pay_salary(st, r, W, seat):
         pay_coins(st, seat, b)
         log(st, Ev.SALARY, seat, n, free, b, unpaid, discarded)
         if unpaid > 0:
-            gain_vp(st, r, W, seat, unpaid * r.k[RK.SALARY_VP], VS.SALARY)
+            gain_vp(st, r, seat, unpaid * r.k[RK.SALARY_VP], VS.SALARY)
         return
 
 
@@ -263,7 +264,7 @@ def rotate_card(st, seat, cid):
 
 
 @njit(cache=True)
-def reactivate_cards(st, r, W, seat, n):
+def reactivate_cards(st, r, seat, n):
     """C.1 CARDS REACTIVATION: turn up to n of the player's rotated cards upright."""
     loc = Loc.HAND + seat
     done = 0
@@ -276,7 +277,7 @@ def reactivate_cards(st, r, W, seat, n):
         if k == 0:
             break
         st.opts[k, 0] = -1
-        c = st.opts[decide(st, r, W, seat, Dec.REACTIVATE, k + 1), 0]
+        c = st.opts[decide(st, r, seat, Dec.REACTIVATE, k + 1), 0]
         if c < 0:
             break
         st.card_rot[c] = 0

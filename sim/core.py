@@ -34,7 +34,7 @@ def log(st, code, a=0, b=0, c=0, d=0, e=0, f=0, h=0):
 
 
 @njit(cache=True)
-def decide(st, r, W, seat, kind, n):
+def decide(st, r, seat, kind, n):
     """The one decision entry point: the seat's policy picks one of ``st.opts[:n]``."""
     st.g[G.OPT_N] += 1
     if n <= 0:
@@ -42,7 +42,7 @@ def decide(st, r, W, seat, kind, n):
         return 0
     if n == 1:
         return 0
-    i = choose(st, r, W, seat, kind, n)
+    i = choose(st, r, seat, kind, n)
     if i < 0 or i >= n:
         i = 0
     return i
@@ -59,7 +59,7 @@ def add_vp(st, seat, amount, source):
 
 
 @njit(cache=True)
-def gain_vp(st, r, W, seat, amount, source):
+def gain_vp(st, r, seat, amount, source):
     """One VP assignation. With VP status, once per decade the player may add 25/50/150 %
     (rounded down) to a single assignation (10. IMPROVE STATUS, VP status)."""
     add_vp(st, seat, amount, source)
@@ -71,7 +71,7 @@ def gain_vp(st, r, W, seat, amount, source):
             st.opts[0, 1] = bonus
             st.opts[1, 0] = 1
             st.opts[1, 1] = bonus
-            if decide(st, r, W, seat, Dec.VP_BONUS, 2) == 1:
+            if decide(st, r, seat, Dec.VP_BONUS, 2) == 1:
                 st.pl[seat, PF.USED_VP_STATUS] = 1
                 add_vp(st, seat, bonus, VS.VP_STATUS)
 
@@ -108,7 +108,7 @@ def grid_range(r, res):
 
 
 @njit(cache=True)
-def take_from_grids(st, r, W, seat, res, n):
+def take_from_grids(st, r, seat, res, n):
     """Acquire n cubes of wood (0), stone (1) or precious (2) from the board's grids, one at a
     time from a grid of the player's choice; all available up to n. The player who takes the
     last cube of a grid loses 1 VP. Returns the number taken."""
@@ -124,12 +124,12 @@ def take_from_grids(st, r, W, seat, res, n):
                 k += 1
         if k == 0:
             break
-        gi = st.opts[decide(st, r, W, seat, Dec.GRID, k), 0]
+        gi = st.opts[decide(st, r, seat, Dec.GRID, k), 0]
         st.grids[gi] -= 1
         st.pl[seat, PF.WOOD + res] += 1
         got += 1
         if st.grids[gi] == 0:
-            gain_vp(st, r, W, seat, r.k[RK.GRID_LAST_VP], VS.GRID_LAST)
+            gain_vp(st, r, seat, r.k[RK.GRID_LAST_VP], VS.GRID_LAST)
     return got
 
 
@@ -143,7 +143,7 @@ def take_from_supply(st, seat, res, n):
 
 
 @njit(cache=True)
-def take_coins(st, r, W, seat, silver, bronze):
+def take_coins(st, r, seat, silver, bronze):
     """Acquire coins from the board's coin stacks (all available up to the amount). A bronze
     from a stack holding only silver: the silver goes to the supply, 2 bronze come from it,
     1 to the player and 1 to the stack (the stack is not emptied). Emptying a stack costs 1 VP."""
@@ -160,11 +160,11 @@ def take_coins(st, r, W, seat, silver, bronze):
             # no silver anywhere: a silver's worth is two bronze coins from the stacks
             bronze += 2
             continue
-        s = st.opts[decide(st, r, W, seat, Dec.STACK, k), 0]
+        s = st.opts[decide(st, r, seat, Dec.STACK, k), 0]
         st.stacks[s, 0] -= 1
         st.pl[seat, PF.SILVER] += 1
         if st.stacks[s, 0] + st.stacks[s, 1] == 0:
-            gain_vp(st, r, W, seat, r.k[RK.GRID_LAST_VP], VS.GRID_LAST)
+            gain_vp(st, r, seat, r.k[RK.GRID_LAST_VP], VS.GRID_LAST)
     for _ in range(bronze):
         k = 0
         for s in range(n_st):
@@ -180,7 +180,7 @@ def take_coins(st, r, W, seat, silver, bronze):
                 k += 1
         if k == 0:
             break
-        i = decide(st, r, W, seat, Dec.STACK, k)
+        i = decide(st, r, seat, Dec.STACK, k)
         s = st.opts[i, 0]
         if st.opts[i, 1] == 1:
             st.stacks[s, 0] -= 1
@@ -192,7 +192,7 @@ def take_coins(st, r, W, seat, silver, bronze):
             st.stacks[s, 1] -= 1
             st.pl[seat, PF.BRONZE] += 1
             if st.stacks[s, 0] + st.stacks[s, 1] == 0:
-                gain_vp(st, r, W, seat, r.k[RK.GRID_LAST_VP], VS.GRID_LAST)
+                gain_vp(st, r, seat, r.k[RK.GRID_LAST_VP], VS.GRID_LAST)
 
 
 @njit(cache=True)

@@ -88,7 +88,7 @@ def tally(st, r, n, sides, votes):
 
 
 @njit(cache=True)
-def council_cost(st, r, W, seat, votes):
+def council_cost(st, r, seat, votes):
     """Each voter's council value drops by the tiles used; at 0 or below the player loses
     2 VP + 2 VP per point below zero and the marker goes back to 1."""
     v = st.pl[seat, PF.COUNCIL] - votes
@@ -109,12 +109,12 @@ def place_decade_marker(st, arr, nxt):
 
 
 @njit(cache=True)
-def apply_law(st, r, W, seat, law, param):
+def apply_law(st, r, seat, law, param):
     if law == Law.MAJOR_BUILDING:
         if st.g[G.DECADE] == st.g[G.LAST_DECADE]:
-            complete_by_law(st, r, W, seat, param)
+            complete_by_law(st, r, seat, param)
         else:
-            council_workers_on_grid(st, r, W, seat, param, r.k[RK.MAJOR_ACT_WORKERS])
+            council_workers_on_grid(st, r, seat, param, r.k[RK.MAJOR_ACT_WORKERS])
         log(st, Ev.LAW, law, param, 0)
     elif law == Law.PEACE:
         d = place_decade_marker(st, st.peace, param)
@@ -136,7 +136,7 @@ def apply_law(st, r, W, seat, law, param):
 
 
 @njit(cache=True)
-def call_vote(st, r, W, seat, law, param):
+def call_vote(st, r, seat, law, param):
     """Rotate the Character card; the legislator's law is put to a secret vote of all players."""
     rotate_card(st, seat, st.pl[seat, PF.CHARACTER])
     st.g[G.VOTE_DONE] = 1
@@ -161,7 +161,7 @@ def call_vote(st, r, W, seat, law, param):
                 st.opts[k, 2] = law
                 st.opts[k, 3] = seat
                 k += 1
-        j = decide(st, r, W, s, Dec.VOTE, k)
+        j = decide(st, r, s, Dec.VOTE, k)
         sides[s] = st.opts[j, 0]
         votes[s] = st.opts[j, 1]
     for s in range(n):
@@ -179,13 +179,13 @@ def call_vote(st, r, W, seat, law, param):
     era = st.g[G.ERA]
     total = r.k[RK.VOTE_VP_PER_ERA] * era
     if approved and all_yes:
-        gain_vp(st, r, W, seat, total, VS.COUNCIL_VOTE)
+        gain_vp(st, r, seat, total, VS.COUNCIL_VOTE)
     elif winners > 0:
         share = total // winners
         for i in range(n):
             s = st.order[i]
             if sides[s] == win_side:
-                gain_vp(st, r, W, s, share, VS.COUNCIL_VOTE)
+                gain_vp(st, r, s, share, VS.COUNCIL_VOTE)
     if winners > 0:
         for s in range(n):
             if sides[s] == win_side:
@@ -193,9 +193,9 @@ def call_vote(st, r, W, seat, law, param):
     for i in range(n):
         s = st.order[i]
         if sides[s] != SIDE_ABSTAIN and votes[s] > 0:
-            council_cost(st, r, W, s, votes[s])
+            council_cost(st, r, s, votes[s])
     if approved:
-        apply_law(st, r, W, seat, law, param)
+        apply_law(st, r, seat, law, param)
 
 
 @njit(cache=True)

@@ -22,6 +22,7 @@ from sim.codes import Dec, Ev
 from sim.core import add_vp, decide, log, take_coins
 from sim.major import recover_completed
 from sim.records import N_RD, N_RG, RG, record_decade
+from sim.rng import permutation, rand_below
 from sim.rules import RK, Rules
 from sim.scoring import end_game, ranks, resources_total, score_era
 from sim.state import MAX_PLAYERS, N_CARDS, N_CHARACTERS, N_SUP, PF, VS, G, Loc, State, Sup, new_state
@@ -53,7 +54,7 @@ def assign_character(st, seat, c, price):
 
 
 @njit(cache=True)
-def auction(st, r, W, card, bidders, nb):
+def auction(st, r, card, bidders, nb):
     """Bid VP for a contested Character card: in turn order each bids more than the last bid or
     passes (withdraws); the last one left takes the card and pays the bid."""
     active = bidders[:nb].copy()
@@ -73,7 +74,7 @@ def auction(st, r, W, card, bidders, nb):
             for j in range(raises):
                 st.opts[1 + j, 0] = high + 1 + j
                 st.opts[1 + j, 1] = card
-            bid = st.opts[decide(st, r, W, s, Dec.BID, raises + 1), 0]
+            bid = st.opts[decide(st, r, s, Dec.BID, raises + 1), 0]
             log(st, Ev.BID, s, card, bid)
             if bid == 0:
                 active[i] = -1
@@ -90,11 +91,11 @@ def auction(st, r, W, card, bidders, nb):
 
 
 @njit(cache=True)
-def choose_characters(st, r, W, n):
+def choose_characters(st, r, n):
     """SETUP Starting Character card: X+3 cards on offer; in turn order each puts a disk on one;
     single disks take the card; contested cards are auctioned, lowest number first; players left
     without a card repeat with the remaining cards."""
-    perm = np.random.permutation(N_CHARACTERS)
+    perm = permutation(st, N_CHARACTERS)
     n_offer = min(N_CHARACTERS, n + r.k[RK.CHAR_OFFER_EXTRA])
     for i in range(N_CHARACTERS):
         st.card_loc[perm[i]] = Loc.DISPLAY if i < n_offer else Loc.BOX
@@ -121,7 +122,7 @@ def choose_characters(st, r, W, n):
                 if st.card_loc[c] == Loc.DISPLAY:
                     st.opts[k, 0] = c
                     k += 1
-            disks[s] = st.opts[decide(st, r, W, s, Dec.CHAR_PICK, k), 0]
+            disks[s] = st.opts[decide(st, r, s, Dec.CHAR_PICK, k), 0]
             log(st, Ev.DISK, s, disks[s])
         for c in range(N_CHARACTERS):
             nb = 0
@@ -133,16 +134,16 @@ def choose_characters(st, r, W, n):
             if nb == 1:
                 assign_character(st, bidders[0], c, 0)
             elif nb > 1:
-                auction(st, r, W, c, bidders, nb)
+                auction(st, r, c, bidders, nb)
     for c in range(N_CHARACTERS):
         if st.card_loc[c] == Loc.DISPLAY:
             st.card_loc[c] = Loc.BOX
 
 
 @njit(cache=True)
-def first_game_characters(st, r, W, n):
+def first_game_characters(st, r, n):
     """FIRST GAME OPTION: each player gets 2 random Character cards and keeps 1."""
-    perm = np.random.permutation(N_CHARACTERS)
+    perm = permutation(st, N_CHARACTERS)
     for c in range(N_CHARACTERS):
         st.card_loc[c] = Loc.BOX
     per = r.k[RK.FIRST_GAME_CHARS]
@@ -150,7 +151,7 @@ def first_game_characters(st, r, W, n):
         s = st.order[i]
         for j in range(per):
             st.opts[j, 0] = perm[i * per + j]
-        keep = st.opts[decide(st, r, W, s, Dec.FIRST_GAME_KEEP, per), 0]
+        keep = st.opts[decide(st, r, s, Dec.FIRST_GAME_KEEP, per), 0]
         assign_character(st, s, keep, 0)
         log(st, Ev.FIRST_GAME, s, keep)
 
@@ -218,9 +219,20 @@ def refill(st, r, n, initial):
 
 
 @njit(cache=True)
-def setup(st, r, W, n, strategies, first_game):
+def forced_characters(st, n, chars):
+    """An experiment's fixed Characters (seat s gets card ``chars[s]``): the Character offer and
+    auction are skipped, nobody pays VP; the other Character cards go back to the box."""
+    for c in range(N_CHARACTERS):
+        st.card_loc[c] = Loc.BOX
+    for s in range(n):
+        assign_character(st, s, chars[s], 0)
+
+
+@njit(cache=True)
+def setup(st, r, W, n, strategies, chars, first_game):
     """SETUP 1-5 and the starting cards. Seat s starts at turn position s (the random turn order
-    is the random assignment of players to seats, done by the caller)."""
+    is the random assignment of players to seats, done by the caller). ``chars[0] >= 0`` forces
+    each seat's Character (see :func:`forced_characters`); otherwise they are drafted by the rules."""
     st.g[G.NPLAYERS] = n
     st.g[G.DECADE] = 0
     st.g[G.ERA] = 1
@@ -233,6 +245,8 @@ def setup(st, r, W, n, strategies, first_game):
         st.order[s] = s
         st.pl[s, PF.TURN_POS] = s
         st.pl[s, PF.STRATEGY] = strategies[s]
+        for j in range(W.shape[1]):  # the policy reads weights from the state (no array argument to pass down)
+            st.w[s, j] = W[strategies[s], j]
         st.pl[s, PF.WORKERS] = r.k[RK.WORKERS]
         st.pl[s, PF.LOTS] = r.k[RK.LOTS]
         st.pl[s, PF.HOUSES] = r.k[RK.HOUSES]
@@ -253,16 +267,18 @@ def setup(st, r, W, n, strategies, first_game):
     _give_start(st, last, PF.STONE, Sup.STONE, r.k[RK.LAST_STONE])
     if n == 5:
         s2 = st.order[n - 2]
-        if np.random.randint(2) == 0:
+        if rand_below(st, 2) == 0:
             _give_start(st, s2, PF.STONE, Sup.STONE, r.k[RK.SECOND_LAST_5P])
         else:
             _give_start(st, s2, PF.WOOD, Sup.WOOD, r.k[RK.SECOND_LAST_5P])
     for s in range(n):
         log(st, Ev.START_RES, s, st.pl[s, PF.WOOD], st.pl[s, PF.STONE], st.pl[s, PF.SILVER], st.pl[s, PF.BRONZE])
-    if first_game:
-        first_game_characters(st, r, W, n)
+    if chars[0] >= 0:
+        forced_characters(st, n, chars)
+    elif first_game:
+        first_game_characters(st, r, n)
     else:
-        choose_characters(st, r, W, n)
+        choose_characters(st, r, n)
     starting_affiliates(st, n)
     refill(st, r, n, True)
 
@@ -271,7 +287,7 @@ def setup(st, r, W, n, strategies, first_game):
 
 
 @njit(cache=True)
-def ship_sails(st, r, W):
+def ship_sails(st, r):
     """C.2: loads are paid (coins from the board's stacks, metal and faith from the supply; the
     Spain support cube adds its extra); what was on the Dock goes to the game supply."""
     d = st.g[G.DECADE]
@@ -297,7 +313,7 @@ def ship_sails(st, r, W):
             metal += r.ship_spain[ld, 2]
             faith += r.ship_spain[ld, 3]
         b0 = st.pl[s, PF.SILVER] * 2 + st.pl[s, PF.BRONZE]
-        take_coins(st, r, W, s, silver, bronze)
+        take_coins(st, r, s, silver, bronze)
         got_m = min(metal, st.supply[Sup.METAL])
         st.supply[Sup.METAL] -= got_m
         st.pl[s, PF.METAL] += got_m
@@ -345,7 +361,7 @@ def new_player_order(st):
 
 
 @njit(cache=True)
-def end_of_decade(st, r, W):
+def end_of_decade(st, r):
     """C. END OF THE DECADE, steps 1-7 in order."""
     n = st.g[G.NPLAYERS]
     d = st.g[G.DECADE]
@@ -354,11 +370,11 @@ def end_of_decade(st, r, W):
         s = st.order[i]
         k = st.pl[s, PF.REACT_WORKERS] * r.k[RK.REACT_PER_WORKER] + st.pl[s, PF.REACT_FREE] * r.k[RK.CARD_REACT_FREE]
         if k > 0:
-            reactivate_cards(st, r, W, s, k)
+            reactivate_cards(st, r, s, k)
     # 2. the Ship sails
-    ship_sails(st, r, W)
+    ship_sails(st, r)
     # 3. tension and war; burnt-card AV expires
-    tension_and_war(st, r, W)
+    tension_and_war(st, r)
     for s in range(n):
         st.pl[s, PF.BURN_AV] = 0
     # 4. refill; markers of this decade leave the track; the council vote is active again
@@ -375,11 +391,11 @@ def end_of_decade(st, r, W):
         st.supply[Sup.COUNCIL_WORKERS] += st.pl[s, PF.CC_PLACED] + st.pl[s, PF.CC_WORKERS]
         st.pl[s, PF.CC_PLACED] = 0
         st.pl[s, PF.CC_WORKERS] = 0
-    recover_completed(st, r, W)
+    recover_completed(st, r)
     # 7. scoring at the end of an era
     last = d == st.g[G.LAST_DECADE]
     if d % r.k[RK.DECADES_PER_ERA] == 0 or last:
-        score_era(st, r, W, st.g[G.ERA])
+        score_era(st, r, st.g[G.ERA])
         if last:
             end_game(st, r)
         else:
@@ -400,29 +416,30 @@ def end_of_decade(st, r, W):
 
 
 @njit(cache=True)
-def play_decade(st, r, W):
+def play_decade(st, r):
     d = st.g[G.DECADE]
     n = st.g[G.NPLAYERS]
     log(st, Ev.DECADE, d, st.g[G.ERA])
     for i in range(n):
-        phase_a_draw(st, r, W, st.order[i])
+        phase_a_draw(st, r, st.order[i])
     for i in range(n):
-        pay_salary(st, r, W, st.order[i])
-    action_phase(st, r, W)
-    end_of_decade(st, r, W)
+        pay_salary(st, r, st.order[i])
+    action_phase(st, r)
+    end_of_decade(st, r)
     record_decade(st, r)
 
 
 @njit(cache=True)
-def play_game(st, r, W, n, seed, strategies, first_game):
-    """A whole game from setup to the end-game VP variations, seeded by ``seed``."""
-    np.random.seed(seed)
-    setup(st, r, W, n, strategies, first_game)
+def play_game(st, r, W, n, seed, strategies, chars, first_game):
+    """A whole game from setup to the end-game VP variations; its random stream starts at
+    ``seed`` (a 64-bit word, see sim.rng)."""
+    st.rng[0] = np.uint64(seed)
+    setup(st, r, W, n, strategies, chars, first_game)
     last = st.g[G.LAST_DECADE]
     for d in range(1, last + 1):
         st.g[G.DECADE] = d
         st.g[G.ERA] = (d - 1) // r.k[RK.DECADES_PER_ERA] + 1
-        play_decade(st, r, W)
+        play_decade(st, r)
     rk = st.scratch[24:29]
     ranks(st, rk)
     for s in range(n):
@@ -454,8 +471,9 @@ def allocate(rules: Rules) -> State:
 
 
 def run_game(rules: Rules, weights: np.ndarray, n_players: int, seed: int, strategies, first_game: bool = False,
-             log: bool = False) -> State:
-    """Validate, allocate and play one game; returns the final state (records and log inside)."""
+             log: bool = False, characters=None) -> State:
+    """Validate, allocate and play one game; returns the final state (records and log inside).
+    ``characters``: a Character card id per seat to force them, or None to draft by the rules."""
     if not 2 <= n_players <= MAX_PLAYERS:
         raise ValueError(f"players: must be 2..{MAX_PLAYERS}, got {n_players}")
     strat = np.zeros(MAX_PLAYERS, np.int32)
@@ -463,7 +481,13 @@ def run_game(rules: Rules, weights: np.ndarray, n_players: int, seed: int, strat
     if len(strategies) != n_players:
         raise ValueError(f"strategies: need one per seat ({n_players}), got {len(strategies)}")
     strat[:n_players] = strategies
+    chars = np.full(MAX_PLAYERS, -1, np.int32)
+    if characters is not None:
+        characters = list(characters)
+        if len(characters) != n_players or len(set(characters)) != n_players or not all(0 <= c < N_CHARACTERS for c in characters):
+            raise ValueError(f"characters: need {n_players} distinct Character ids 0..{N_CHARACTERS - 1}, got {characters}")
+        chars[:n_players] = characters
     st = allocate(rules)
     st.g[G.LOG_ON] = 1 if log else 0
-    play_game(st, rules, weights, n_players, np.int64(seed), strat, 1 if first_game else 0)
+    play_game(st, rules, weights, n_players, np.int64(seed), strat, chars, 1 if first_game else 0)
     return st

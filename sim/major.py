@@ -98,7 +98,7 @@ def _best_free_space(st, r, m, lowest):
 
 
 @njit(cache=True)
-def place_on_grid(st, r, W, seat, m, n):
+def place_on_grid(st, r, seat, m, n):
     """Main action 11: put n workers on a Major Building grid at once. Own workers take the
     highest-VP free spaces (City Council workers score nothing, so they go after). The first
     player to put a worker on an empty grid scores its first-worker VP (not for a City Council
@@ -116,15 +116,15 @@ def place_on_grid(st, r, W, seat, m, n):
     st.pl[seat, PF.CC_WORKERS] -= cc
     log(st, Ev.MAJOR, seat, m, own, cc)
     if was_empty and own > 0:
-        gain_vp(st, r, W, seat, r.major_first_vp[m], VS.MAJOR_FIRST)
+        gain_vp(st, r, seat, r.major_first_vp[m], VS.MAJOR_FIRST)
     if grid_free(st, r, m) == 0:
         # the player's own worker is placed last when it has one; otherwise the first player places it
         placer = seat if own > 0 else st.order[0]
-        complete(st, r, W, placer, m)
+        complete(st, r, placer, m)
 
 
 @njit(cache=True)
-def council_workers_on_grid(st, r, W, seat, m, n):
+def council_workers_on_grid(st, r, seat, m, n):
     """Major Building Act: the legislator puts up to n City Council workers from the supply on
     the grid; they score nothing, so they take the lowest-VP spaces and leave the best to players."""
     k = min(n, st.supply[Sup.COUNCIL_WORKERS], grid_free(st, r, m))
@@ -134,7 +134,7 @@ def council_workers_on_grid(st, r, W, seat, m, n):
     st.supply[Sup.COUNCIL_WORKERS] -= k
     log(st, Ev.MAJOR, seat, m, 0, k)
     if grid_free(st, r, m) == 0:
-        complete(st, r, W, seat, m)
+        complete(st, r, seat, m)
 
 
 @njit(cache=True)
@@ -171,7 +171,7 @@ def _displaceable(st, c):
 
 
 @njit(cache=True)
-def place_cabildo(st, r, W, seat):
+def place_cabildo(st, r, seat):
     """Around the Plaza Mayor; if every such space is occupied, remove one Minor Building."""
     k = 0
     for c in range(st.cell_b.shape[0]):
@@ -185,7 +185,7 @@ def place_cabildo(st, r, W, seat):
                 k += 1
     if k == 0:
         return -1
-    c = st.opts[decide(st, r, W, seat, Dec.PLACE_CABILDO, k), 0]
+    c = st.opts[decide(st, r, seat, Dec.PLACE_CABILDO, k), 0]
     if st.cell_b[c] != B.NONE:
         remove_minor(st, r, c)
     st.cell_b[c] = B.CABILDO
@@ -194,7 +194,7 @@ def place_cabildo(st, r, W, seat):
 
 
 @njit(cache=True)
-def place_cathedral(st, r, W, seat):
+def place_cathedral(st, r, seat):
     """On two adjacent spaces around the Plaza Mayor; if no two are free, remove one or two
     Minor Buildings."""
     k = 0
@@ -215,7 +215,7 @@ def place_cathedral(st, r, W, seat):
                 k += 1
     if k == 0:
         return -1
-    i = decide(st, r, W, seat, Dec.PLACE_CATHEDRAL, k)
+    i = decide(st, r, seat, Dec.PLACE_CATHEDRAL, k)
     a = st.opts[i, 0]
     b = st.opts[i, 1]
     for c in (a, b):
@@ -227,7 +227,7 @@ def place_cathedral(st, r, W, seat):
 
 
 @njit(cache=True)
-def place_walls(st, r, W, seat):
+def place_walls(st, r, seat):
     """Up to 5 walls, freely, on free segments of the West-North-East perimeter."""
     for _ in range(r.k[RK.WALLS_PER_COMPLETION]):
         if st.supply[Sup.WALLS] <= 0:
@@ -242,7 +242,7 @@ def place_walls(st, r, W, seat):
             break
         st.opts[k, 0] = -1
         st.opts[k, 1] = -1
-        s = st.opts[decide(st, r, W, seat, Dec.PLACE_WALL, k + 1), 0]
+        s = st.opts[decide(st, r, seat, Dec.PLACE_WALL, k + 1), 0]
         if s < 0:
             break
         st.walls[s] = 1
@@ -252,7 +252,7 @@ def place_walls(st, r, W, seat):
 
 
 @njit(cache=True)
-def place_road(st, r, W, seat):
+def place_road(st, r, seat):
     """A District Road marker on a district without Roads."""
     k = 0
     for d in range(st.roads.shape[0]):
@@ -261,24 +261,24 @@ def place_road(st, r, W, seat):
             k += 1
     if k == 0 or st.supply[Sup.ROAD_MARKERS] <= 0:
         return
-    d = st.opts[decide(st, r, W, seat, Dec.PLACE_ROAD, k), 0]
+    d = st.opts[decide(st, r, seat, Dec.PLACE_ROAD, k), 0]
     st.roads[d] = 1
     st.supply[Sup.ROAD_MARKERS] -= 1
     log(st, Ev.ROAD, seat, d)
 
 
 @njit(cache=True)
-def complete(st, r, W, placer, m):
+def complete(st, r, placer, m):
     """The building is completed: the placer puts the miniature(s) on the map; City Council
     workers leave the grid for the supply; everyone who joined progresses the ocher banner."""
     st.major_state[m, 0] = 1
     st.major_state[m, 1] += 1
     cell = -1
     if m == M.CATHEDRAL:
-        cell = place_cathedral(st, r, W, placer)
+        cell = place_cathedral(st, r, placer)
         st.g[G.CATHEDRAL_BUILT] = 1
     elif m == M.CABILDO:
-        cell = place_cabildo(st, r, W, placer)
+        cell = place_cabildo(st, r, placer)
         st.g[G.CABILDO_BUILT] = 1
     elif m == M.FORT:
         st.g[G.FORT_BUILT] = 1
@@ -286,9 +286,9 @@ def complete(st, r, W, placer, m):
         st.g[G.HARBOR_BUILT] = 1
     log(st, Ev.COMPLETE, m, placer, cell)
     if m == M.WALLS:
-        place_walls(st, r, W, placer)
+        place_walls(st, r, placer)
     elif m == M.ROADS:
-        place_road(st, r, W, placer)
+        place_road(st, r, placer)
     for i in range(st.major.shape[1]):
         if st.major[m, i] == CCW:
             st.major[m, i] = CC_GONE
@@ -299,7 +299,7 @@ def complete(st, r, W, placer, m):
 
 
 @njit(cache=True)
-def recover_completed(st, r, W):
+def recover_completed(st, r):
     """C.6: for each completed grid, players take back their workers and score the VP printed on
     the spaces they held (one VP assignation per worker); the grid is cleared."""
     for m in range(st.major.shape[0]):
@@ -315,7 +315,7 @@ def recover_completed(st, r, W):
                     v = r.major_space_vp[m, i]
                     tot += v
                     if v != 0:
-                        gain_vp(st, r, W, seat, v, VS.MAJOR_SPACES)
+                        gain_vp(st, r, seat, v, VS.MAJOR_SPACES)
             if n > 0:
                 st.pl[seat, PF.WORKERS] += n
                 log(st, Ev.WORKERS_BACK, seat, m, n, tot)
@@ -341,7 +341,7 @@ def recover_workers_free(st, r, seat, m):
 
 
 @njit(cache=True)
-def complete_by_law(st, r, W, seat, m):
+def complete_by_law(st, r, seat, m):
     """Major Building Act in the last decade: the building is completed at once, placed by the
     legislator, even with free spaces left."""
-    complete(st, r, W, seat, m)
+    complete(st, r, seat, m)

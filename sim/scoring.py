@@ -301,7 +301,7 @@ def city_total(st, r, seat):
 
 
 @njit(cache=True)
-def score_era(st, r, W, era):
+def score_era(st, r, era):
     """VPS ASSIGNATION: money, military, banners, faith, Character, card series (and Card
     status III), city. Each is one VP assignation (the VP status bonus may apply to one)."""
     n = st.g[G.NPLAYERS]
@@ -316,13 +316,13 @@ def score_era(st, r, W, era):
     for i in range(n):
         s = st.order[i]
         if win[s] == 1:
-            gain_vp(st, r, W, s, r.k[RK.MONEY_VP] * era // k, VS.MONEY)
+            gain_vp(st, r, s, r.k[RK.MONEY_VP] * era // k, VS.MONEY)
     # military
     k = military_winners(st, r, n, win)
     for i in range(n):
         s = st.order[i]
         if win[s] == 1:
-            gain_vp(st, r, W, s, r.k[RK.MILITARY_VP] * era // k, VS.MILITARY)
+            gain_vp(st, r, s, r.k[RK.MILITARY_VP] * era // k, VS.MILITARY)
     # banners
     for i in range(n):
         s = st.order[i]
@@ -330,7 +330,7 @@ def score_era(st, r, W, era):
         for b in range(6):
             if st.pl[s, PF.BANNER_BLACK + b] == 2:
                 up += 1
-        gain_vp(st, r, W, s, r.banner_vp[up] * era, VS.BANNERS)
+        gain_vp(st, r, s, r.banner_vp[up] * era, VS.BANNERS)
     # faith
     for s in range(n):
         vals[s] = st.pl[s, PF.FAITH]
@@ -338,20 +338,20 @@ def score_era(st, r, W, era):
     for i in range(n):
         s = st.order[i]
         if win[s] == 1:
-            gain_vp(st, r, W, s, r.k[RK.FAITH_VP] * era // k, VS.FAITH)
+            gain_vp(st, r, s, r.k[RK.FAITH_VP] * era // k, VS.FAITH)
     # characters
     for i in range(n):
         s = st.order[i]
-        gain_vp(st, r, W, s, character_base(st, r, s, n) * era, VS.CHARACTER)
+        gain_vp(st, r, s, character_base(st, r, s, n) * era, VS.CHARACTER)
     # card series and Card status III
     counts = np.zeros(N_GROUPS, np.int32)
     cab = st.g[G.CABILDO_BUILT] == 1
     for i in range(n):
         s = st.order[i]
         series_counts(st, s, counts)
-        gain_vp(st, r, W, s, series_base(r, counts, cab) * era, VS.SERIES)
+        gain_vp(st, r, s, series_base(r, counts, cab) * era, VS.SERIES)
         if st.pl[s, PF.ST_CARDS] >= 3:
-            gain_vp(st, r, W, s, n_colours(counts) * r.card_l3_half[n - 2] * era // 2, VS.CARD_STATUS)
+            gain_vp(st, r, s, n_colours(counts) * r.card_l3_half[n - 2] * era // 2, VS.CARD_STATUS)
     # city: every House and Palace is its own assignation
     nd = r.district_ncells.shape[0]
     dv = np.zeros(nd, np.int32)
@@ -366,9 +366,9 @@ def score_era(st, r, W, era):
                 if st.cell_owner[c] != s:
                     continue
                 if st.cell_b[c] == B.HOUSE:
-                    gain_vp(st, r, W, s, house_value(st, r, s, d, faith, dv[d]), VS.CITY)
+                    gain_vp(st, r, s, house_value(st, r, s, d, faith, dv[d]), VS.CITY)
                 elif st.cell_b[c] == B.PALACE:
-                    gain_vp(st, r, W, s, palace_value(r, faith, dv[d]), VS.CITY)
+                    gain_vp(st, r, s, palace_value(r, faith, dv[d]), VS.CITY)
     for s in range(n):
         st.pl[s, PF.WARS_WON_ERA] = 0
     st.g[G.WARS_ERA] = 0

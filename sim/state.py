@@ -30,6 +30,7 @@ N_DECADE_SLOTS = 14  # decade track slots 0..13 (1..12 used, 13 = beyond the las
 MAX_OPTIONS = 2048
 OPT_WIDTH = 5
 LOG_WIDTH = 8
+N_WEIGHTS = 32  # room for the policy's feature weights (strategies.policy.N_FEATURES <= this)
 LOG_ROWS = 4096  # log buffer rows; a 5-player game logs about 1,000 events (G.LOG_DROPPED counts overflow)
 
 
@@ -305,6 +306,11 @@ class State(NamedTuple):
     rec_game: np.ndarray  # int32[5, RG]       per seat final record
     opts: np.ndarray  # int32[MAX_OPTIONS, 5]  scratch: legal options of the current decision
     scratch: np.ndarray  # int32[64]           scratch for kernels (vote tallies, series counts)
+    rng: np.ndarray  # uint64[1]               SplitMix64 state of this game's random stream (sim.rng)
+    w: np.ndarray  # float64[5, N_WEIGHTS]    each seat's strategy weights (family in column 0), copied at setup
+    dist: np.ndarray  # int32[3, 8]           policy scratch: per-district table of a turn decision
+    vals: np.ndarray  # float64[MAX_OPTIONS]  policy scratch: value of each option
+    cell_tmp: np.ndarray  # int32[NC]         scratch per map space (turn_options: can build there)
 
 
 def pack(fields: NamedTuple) -> np.record:
@@ -352,4 +358,9 @@ def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int) -> Sta
         rec_game=z((MAX_PLAYERS, n_rec_game), np.int32),
         opts=z((MAX_OPTIONS, OPT_WIDTH), np.int32),
         scratch=z(64, np.int32),
+        rng=z(1, np.uint64),
+        w=z((MAX_PLAYERS, N_WEIGHTS), np.float64),
+        dist=z((3, N_DISTRICTS), np.int32),
+        vals=z(MAX_OPTIONS, np.float64),
+        cell_tmp=z(n_cells, np.int32),
     ))

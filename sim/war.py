@@ -129,7 +129,7 @@ def walls_reduction(st, r, faction):
 
 
 @njit(cache=True)
-def fight(st, r, W, seat, wa, faction):
+def fight(st, r, seat, wa, faction):
     """One player's battle: choose the miniatures that fight and the cards to burn (+1 AV each,
     only with a miniature fighting); WA minus total AV <= 0 wins (War Penalty 1 step left),
     else the marker moves right by the rest (past the end: the City Council marker moves down).
@@ -151,7 +151,7 @@ def fight(st, r, W, seat, wa, faction):
             st.opts[k, 2] = wa
             st.opts[k, 3] = faction
             k += 1
-    mask = st.opts[decide(st, r, W, seat, Dec.WAR_FIGHT, k), 0]
+    mask = st.opts[decide(st, r, seat, Dec.WAR_FIGHT, k), 0]
     av = 0
     for j in range(nm):
         if mask & (1 << j):
@@ -170,7 +170,7 @@ def fight(st, r, W, seat, wa, faction):
                 break
             st.opts[k, 0] = -1
             st.opts[k, 1] = wa - av
-            c = st.opts[decide(st, r, W, seat, Dec.WAR_BURN, k + 1), 0]
+            c = st.opts[decide(st, r, seat, Dec.WAR_BURN, k + 1), 0]
             if c < 0:
                 break
             burn_card(st, r, seat, c)
@@ -215,7 +215,7 @@ def fight(st, r, W, seat, wa, faction):
 
 
 @njit(cache=True)
-def tension_and_war(st, r, W):
+def tension_and_war(st, r):
     """C.3: raise tension, then (unless a peace marker holds and this is not the last decade)
     a war if a marker is a double disk or in the red zone."""
     st.g[G.WAR_FACTION] = 0
@@ -244,7 +244,7 @@ def tension_and_war(st, r, W):
     if wa > 0:
         n = st.g[G.NPLAYERS]
         for i in range(n - 1, -1, -1):
-            fight(st, r, W, st.order[i], wa, faction)
+            fight(st, r, st.order[i], wa, faction)
     st.g[G.NAT_POS] = 0
     st.g[G.NAT_DOUBLE] = 0
     if faction == PIRATES:

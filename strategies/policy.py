@@ -1,4 +1,4 @@
-"""The one jitted policy entry point: ``choose(st, r, W, seat, kind, n)`` picks one of the legal
+"""The one jitted policy entry point: ``choose(st, r, seat, kind, n)`` picks one of the legal
 options ``st.opts[:n]`` of a decision of kind ``kind`` (sim.codes.Dec) for ``seat``.
 
 ``W`` is a float64 matrix, one row per strategy id: ``W[sid, 0]`` is the strategy family and the
@@ -11,13 +11,13 @@ This module must not import sim modules that import it (sim.core): it reads the 
 
 from enum import IntEnum
 
-import numpy as np
 from numba import njit
 
-from sim.city import district_value, house_value, own_buildings_in_district, palace_value
+from sim.city import district_value, own_buildings_in_district, palace_value
 from sim.codes import Act, Dec, Law
+from sim.rng import rand_below
 from sim.rules import RK
-from sim.state import N_CHARACTERS, PF, B, G
+from sim.state import N_CHARACTERS, N_WEIGHTS, PF, B, G
 
 FAMILY_RANDOM = 0
 FAMILY_GREEDY = 1
@@ -46,6 +46,7 @@ class F(IntEnum):
 
 
 N_FEATURES = 17
+assert N_FEATURES <= N_WEIGHTS
 FEATURES = [f.name.lower() for f in F]
 
 
@@ -55,29 +56,39 @@ def _res_value(w, a, b, c, d):
 
 
 @njit(cache=True)
-def _city_gain(st, r, seat, t, c):
+def _district_table(st, r, seat, t):
+    """Fill ``t`` with, per district: [value, seat's marker buildings, seat's Houses + Palaces].
+    Computed once per turn decision, not once per option: a turn offers hundreds of BUILD options."""
+    nd = r.district_ncells.shape[0]
+    for d in range(nd):
+        t[2, d] = 0
+        t[0, d] = district_value(st, r, d)
+        t[1, d] = own_buildings_in_district(st, r, seat, d)
+        for i in range(r.district_ncells[d]):
+            cc = r.district_cells[d, i]
+            if st.cell_owner[cc] == seat and (st.cell_b[cc] == B.HOUSE or st.cell_b[cc] == B.PALACE):
+                t[2, d] += 1
+
+
+@njit(cache=True)
+def _city_gain(st, r, seat, t, c, dist):
     """Estimated city VP from putting building t on cell c (next scoring)."""
     d = r.cell_district[c]
     if d < 0:
         return 0.0
-    dv = district_value(st, r, d)
+    dv = dist[0, d]
     faith = st.pl[seat, PF.FAITH]
     if t == B.LOT:
         return 1.0
     if t == B.HOUSE:
-        return float(min(dv, own_buildings_in_district(st, r, seat, d) + faith))
+        return float(min(dv, dist[1, d] + faith * r.k[RK.HOUSE_PER_FAITH]))
     if t == B.PALACE:
-        return float(palace_value(r, faith, dv) - house_value(st, r, seat, d, faith, dv))
-    mine = 0
-    for i in range(r.district_ncells[d]):
-        cc = r.district_cells[d, i]
-        if st.cell_owner[cc] == seat and (st.cell_b[cc] == B.HOUSE or st.cell_b[cc] == B.PALACE):
-            mine += 1
-    return float(r.b_dv[t] * mine)
+        return float(palace_value(r, faith, dv) - min(dv, dist[1, d] + faith * r.k[RK.HOUSE_PER_FAITH]))
+    return float(r.b_dv[t] * dist[2, d])
 
 
 @njit(cache=True)
-def _turn_value(st, r, w, seat, i):
+def _turn_value(st, r, w, seat, i, dist):
     act = st.opts[i, 0]
     a = st.opts[i, 1]
     b = st.opts[i, 2]
@@ -87,7 +98,7 @@ def _turn_value(st, r, w, seat, i):
     if act == Act.BUILD:
         cost = r.b_cost[a]
         v = -_res_value(w, cost[1], cost[2], cost[3], cost[4]) + w[F.WORKER] * cost[0]
-        v += w[F.VP] * r.b_vp[a] + w[F.COUNCIL] * r.b_cp[a] + w[F.CITY] * _city_gain(st, r, seat, a, b)
+        v += w[F.VP] * r.b_vp[a] + w[F.COUNCIL] * r.b_cp[a] + w[F.CITY] * _city_gain(st, r, seat, a, b, dist)
         if a >= B.QUARRY and a <= B.CHURCH and a != B.SQUARE and a != B.MONUMENT and a != B.FOUNTAIN:
             v += w[F.PRODUCTION]
         if st.opts[i, 3] == 1:
@@ -129,19 +140,24 @@ def _turn_value(st, r, w, seat, i):
     if act == Act.MAJOR:
         v = w[F.WORKER] * b
         empty = True
-        free_vp = np.zeros(r.major_space_vp.shape[1], np.int32)
         nf = 0
-        for j in range(r.major_spaces[a, st.g[G.NPLAYERS] - 2]):
+        spaces = r.major_spaces[a, st.g[G.NPLAYERS] - 2]
+        for j in range(spaces):
             if st.major[a, j] != -1:
                 empty = False
             else:
-                free_vp[nf] = r.major_space_vp[a, j]
                 nf += 1
         if empty:
             v += w[F.VP] * r.major_first_vp[a]
-        srt = -np.sort(-free_vp[:nf])
-        for j in range(min(b, nf)):
-            v += w[F.VP] * srt[j]
+        # the b best free spaces (own workers take the highest-VP spaces), without allocating
+        taken = 0
+        for _ in range(min(b, nf)):
+            bj = -1
+            for j in range(spaces):
+                if st.major[a, j] == -1 and not (taken >> j) & 1 and (bj < 0 or r.major_space_vp[a, j] > r.major_space_vp[a, bj]):
+                    bj = j
+            taken |= 1 << bj
+            v += w[F.VP] * r.major_space_vp[a, bj]
         if b >= nf:
             v += w[F.BANNER]
         return v
@@ -174,10 +190,10 @@ def _turn_value(st, r, w, seat, i):
 
 
 @njit(cache=True)
-def _option_value(st, r, w, seat, kind, i):
-    """Greedy family: immediate value of option i."""
+def _option_value(st, r, w, seat, kind, i, dist):
+    """Greedy family: immediate value of option i (``dist``: :func:`_district_table`, turn decisions only)."""
     if kind == Dec.TURN:
-        return _turn_value(st, r, w, seat, i)
+        return _turn_value(st, r, w, seat, i, dist)
     o = st.opts[i]
     if kind == Dec.GRID or kind == Dec.STACK:
         # avoid taking the last item of a grid/stack (1 VP)
@@ -240,25 +256,34 @@ def _option_value(st, r, w, seat, kind, i):
 
 
 @njit(cache=True)
-def choose(st, r, W, seat, kind, n):
+def choose(st, r, seat, kind, n):
     """Pick an option index for ``seat`` (strategy ``st.pl[seat, PF.STRATEGY]``)."""
-    sid = st.pl[seat, PF.STRATEGY]
-    w = W[sid]
+    w = st.w[seat]
     fam = int(w[F.FAMILY])
     if fam == FAMILY_RANDOM:
-        return np.random.randint(n)
+        return rand_below(st, n)
+    dist = st.dist
+    if kind == Dec.TURN:
+        _district_table(st, r, seat, dist)
+    # values first, then one random draw among the best (one draw per decision, not per tie)
+    vals = st.vals
     best = -1e18
-    bi = 0
+    for i in range(n):
+        v = _option_value(st, r, w, seat, kind, i, dist)
+        vals[i] = v
+        if v > best:
+            best = v
     ties = 0
     for i in range(n):
-        v = _option_value(st, r, w, seat, kind, i)
-        if v > best + 1e-9:
-            best = v
-            bi = i
-            ties = 1
-        elif v > best - 1e-9:
+        if vals[i] > best - 1e-9:
             ties += 1
-            if np.random.randint(ties) == 0:
+    pick = rand_below(st, ties) if ties > 1 else 0
+    bi = 0
+    for i in range(n):
+        if vals[i] > best - 1e-9:
+            if pick == 0:
                 bi = i
+                break
+            pick -= 1
     return bi
 

@@ -46,10 +46,10 @@ def blank(engine):
 
     r, W = engine
     st = allocate(r)
-    np.random.seed(12345)
+    st.rng[0] = 12345
     strat = np.zeros(MAX_PLAYERS, np.int32)
     strat[:4] = 1
-    setup(st, r, W, 4, strat, 0)
+    setup(st, r, W, 4, strat, np.full(5, -1, np.int32), 0)
     st.g[G.DECADE] = 1
     st.g[G.ERA] = 1
     return st

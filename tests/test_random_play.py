@@ -41,15 +41,15 @@ def test_invariants_every_decade(engine):
     for seed in range(40):
         n = 2 + seed % 4
         st = allocate(r)
-        np.random.seed(seed)
+        st.rng[0] = seed
         strat = np.zeros(MAX_PLAYERS, np.int32)
         strat[:n] = seed % 2
-        setup(st, r, W, n, strat, 0)
+        setup(st, r, W, n, strat, np.full(5, -1, np.int32), 0)
         assert not check_state(st, r)
         for d in range(1, 13):
             st.g[G.DECADE] = d
             st.g[G.ERA] = (d - 1) // 4 + 1
-            play_decade(st, r, W)
+            play_decade(st, r)
             errs = check_state(st, r)
             assert not errs, (seed, d, errs)
 

@@ -138,7 +138,7 @@ def test_card_status_iii_example_45(rules):
     assert n_colours * rules.card_l3_half[3 - 2] * 3 // 2 == 30
 
 
-def test_council_vote_red_loses_8(blank, rules, weights):
+def test_council_vote_red_loses_8(blank, rules):
     """Red at council 1 uses 4 votes: -3 -> loses 8 VP, back to 1. Green/Red win 4 VP each in Era 2."""
     from sim.council import SIDE_NO, SIDE_YES, council_cost, tally
 
@@ -149,7 +149,7 @@ def test_council_vote_red_loses_8(blank, rules, weights):
     assert approved and yes == 5 and no == 3 and not by_council
     st.pl[2, PF.COUNCIL] = 1
     vp0 = st.pl[2, PF.VP]
-    council_cost(st, rules, weights, 2, 4)
+    council_cost(st, rules, 2, 4)
     assert st.pl[2, PF.VP] - vp0 == -8 and st.pl[2, PF.COUNCIL] == 1
     assert rules.k[RK.VOTE_VP_PER_ERA] * 2 // 2 == 4
 
@@ -179,14 +179,14 @@ def test_council_zero_votes_rejected(blank, rules):
     assert not approved
 
 
-def test_council_value_5_paying_7(blank, rules, weights):
+def test_council_value_5_paying_7(blank, rules):
     """'council value is 5 ... must pay 7 ... it becomes -2, they lose 6 VPs, and then 1.'"""
     from sim.council import council_cost
 
     st = blank
     st.pl[1, PF.COUNCIL] = 5
     vp0 = st.pl[1, PF.VP]
-    council_cost(st, rules, weights, 1, 7)
+    council_cost(st, rules, 1, 7)
     assert st.pl[1, PF.VP] - vp0 == -6 and st.pl[1, PF.COUNCIL] == 1
 
 
@@ -324,7 +324,7 @@ def test_governor_example(blank, rules):
     assert character_base(st, rules, 0, 4) * 3 == 24
 
 
-def test_war_example_wa_3(blank, rules, weights):
+def test_war_example_wa_3(blank, rules):
     """WA 3: Yellow's two Milicianos (AV 2) lose by 1 (War Penalty +1) and both fall; Green's
     Soldier (AV 3) wins and takes 1 wound."""
     from sim.war import NATIVES, fight
@@ -337,8 +337,8 @@ def test_war_example_wa_3(blank, rules, weights):
     st.minis[yellow, 0, 0] = Mini.MILICIANO
     st.minis[yellow, 1, 0] = Mini.MILICIANO
     st.minis[green, 0, 0] = Mini.SOLDIER
-    fight(st, rules, weights, yellow, 3, NATIVES)
-    fight(st, rules, weights, green, 3, NATIVES)
+    fight(st, rules, yellow, 3, NATIVES)
+    fight(st, rules, green, 3, NATIVES)
     assert st.pl[yellow, PF.WAR_PENALTY] == 1
     assert (st.minis[yellow, :, 0] == Mini.NONE).all()
     assert st.pl[green, PF.WAR_PENALTY] == -1 and st.pl[green, PF.BANNER_RED] == 1
@@ -350,7 +350,7 @@ def test_war_attack_example(rules):
     assert rules.k[RK.ATTACK_NATIVES] + rules.ten_single[7] == 4
 
 
-def test_vp_status_bonus(blank, rules, weights):
+def test_vp_status_bonus(blank, rules):
     """VP status I/II/III: +25 % / +50 % / +150 % (rounded down) on one VP assignation a decade."""
     from sim.core import gain_vp
 
@@ -359,10 +359,10 @@ def test_vp_status_bonus(blank, rules, weights):
         st.pl[0, PF.ST_VP] = lvl
         st.pl[0, PF.USED_VP_STATUS] = 0
         vp0 = st.pl[0, PF.VP]
-        gain_vp(st, rules, weights, 0, 10, VS.MONEY)  # greedy uses the bonus
+        gain_vp(st, rules, 0, 10, VS.MONEY)  # greedy uses the bonus
         assert st.pl[0, PF.VP] - vp0 == 10 + bonus
         vp0 = st.pl[0, PF.VP]
-        gain_vp(st, rules, weights, 0, 10, VS.MONEY)  # once per decade
+        gain_vp(st, rules, 0, 10, VS.MONEY)  # once per decade
         assert st.pl[0, PF.VP] - vp0 == 10
 
 
@@ -379,7 +379,7 @@ def test_recover_workers_minus_12(blank, rules):
     assert st.pl[2, PF.VP] - vp0 == -12 and st.pl[2, PF.WORKERS] == rules.k[RK.WORKERS]
 
 
-def test_city_warehouse_minus_4(blank, rules, weights):
+def test_city_warehouse_minus_4(blank, rules):
     """'takes 2 wood resources from City Warehouse and takes a -4 VPs penalty.'"""
     from sim.actions import apply_option, end_turn
     from sim.codes import Act
@@ -388,8 +388,8 @@ def test_city_warehouse_minus_4(blank, rules, weights):
     st = blank
     vp0 = st.pl[1, PF.VP]
     w0 = st.pl[1, PF.WOOD]
-    apply_option(st, rules, weights, 1, Act.F_WAREHOUSE, 0, 0, 0)
-    apply_option(st, rules, weights, 1, Act.F_WAREHOUSE, 0, 0, 0)
+    apply_option(st, rules, 1, Act.F_WAREHOUSE, 0, 0, 0)
+    apply_option(st, rules, 1, Act.F_WAREHOUSE, 0, 0, 0)
     assert st.pl[1, PF.VP] - vp0 == -4 and st.pl[1, PF.WOOD] == w0 + 2
     pay_resources(st, 1, 1, 0, 0, 0, 0)  # used one to pay a cost
     end_turn(st, 1)
