@@ -9,13 +9,14 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e ".[dev]"
+	$(BIN)/pip install --quiet -e ".[dev,ray]"
 	touch $(STAMP)
 
 install: $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/trinidad play --players 4 --seed 1 --log
+	rm -rf runs/demo
+	$(BIN)/trinidad run --out runs/demo
 
 test: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,0 +1,42 @@
+"""trinidad-sim: the rules engine (Numba).
+
+Numba's on-disk cache (``cache=True``) checks only a kernel's own source file: when a callee in
+another file changes, callers keep the stale machine code of the old callee. So the cache lives in
+a folder named after a hash of every engine source file (``sim/__pycache__/numba-<hash>``): an
+edit anywhere starts a fresh cache, and a process still running old code can only write into the
+old folder (no race between processes). Older folders are removed. A ``NUMBA_CACHE_DIR`` set by
+the user wins (the benchmark uses it for a cold compile).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+from pathlib import Path
+
+
+def _engine_cache_dir() -> None:
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return
+    root = Path(__file__).resolve().parent.parent
+    h = hashlib.sha256()
+    for d in (root / "sim", root / "strategies"):
+        for p in sorted(d.glob("*.py")):
+            h.update(p.name.encode())
+            h.update(p.read_bytes())
+    base = root / "sim" / "__pycache__"
+    cache = base / f"numba-{h.hexdigest()[:16]}"
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+    except OSError:  # a read-only install: leave Numba's default
+        return
+    for old in base.glob("numba-*"):
+        if old != cache:
+            shutil.rmtree(old, ignore_errors=True)
+    import numba
+
+    numba.config.CACHE_DIR = str(cache)
+
+
+_engine_cache_dir()

@@ -7,12 +7,11 @@ turn open, a main action (or PASS) ends it.
 from numba import njit
 
 from sim.cards import (
+    PILE_GAME,
     burn_card,
     draw_and_keep,
     gain_card,
-    pile_loc,
     take_pile_top,
-    top_of,
 )
 from sim.city import can_activate_at, can_build_at
 from sim.codes import FIRST_FREE_ACT, Act, Dec, Ev
@@ -77,7 +76,7 @@ def activation_ok(st, r, seat, a):
     if r.act_needs_not[a] >= 0 and st.major_state[r.act_needs_not[a], 1] > 0:
         return False
     inp = r.act_in[a]
-    if coin_value(st, seat) < 2 * inp[4] + inp[5]:
+    if coin_value(st, r, seat) < r.k[RK.BRONZE_PER_SILVER] * inp[4] + inp[5]:
         return False
     if pay_plan(st, seat, inp[0], inp[1], inp[2], inp[3], 1 - r.act_real[a]) < 0:
         return False
@@ -106,26 +105,37 @@ def turn_options(st, r, seat):
     nc = st.cell_b.shape[0]
     if avail > 0:
         # 1-2. Minor buildings: construction
-        place_ok = st.cell_tmp  # scratch in the state: no allocation per decision
-        for c in range(nc):
-            place_ok[c] = 1 if can_build_at(st, r, seat, c) else 0
+        # the building types the seat can pay for and has in supply, then one pass over the map
+        types = st.cell_tmp  # scratch in the state: no allocation per decision
+        nt = 0
         for t in range(1, N_MINOR):
             if r.b_cost[t, 0] > avail or not building_in_supply(st, r, seat, t):
                 continue
             if pay_plan(st, seat, r.b_cost[t, 1], r.b_cost[t, 2], r.b_cost[t, 3], r.b_cost[t, 4], 1) < 0:
                 continue
-            req = r.b_requires[t]
-            marks = 1 if ((t == B.MONUMENT or t == B.FOUNTAIN) and st.pl[seat, PF.STATUS_MARKERS] > 0) else 0
-            for c in range(nc):
-                if req == 0:
-                    ok = st.cell_b[c] == B.NONE and place_ok[c] == 1
-                elif req == B.LOT or req == B.HOUSE:
-                    ok = st.cell_b[c] == req and st.cell_owner[c] == seat
+            types[nt] = t
+            nt += 1
+        markers = st.pl[seat, PF.STATUS_MARKERS] > 0
+        for c in range(nc):
+            b = st.cell_b[c]
+            own_upgrade = (b == B.LOT or b == B.HOUSE) and st.cell_owner[c] == seat
+            placeable = -1  # can_build_at, computed only when a type needs it
+            for j in range(nt):
+                t = types[j]
+                req = r.b_requires[t]
+                if req != b:
+                    continue
+                if req == B.LOT or req == B.HOUSE:
+                    if not own_upgrade:
+                        continue
                 else:
-                    ok = st.cell_b[c] == req and place_ok[c] == 1
-                if ok:
-                    for mk in range(marks + 1):
-                        k = _add(st, k, Act.BUILD, t, c, mk, 0)
+                    if placeable < 0:
+                        placeable = 1 if can_build_at(st, r, seat, c) else 0
+                    if placeable == 0:
+                        continue
+                marks = 1 if ((t == B.MONUMENT or t == B.FOUNTAIN) and markers) else 0
+                for mk in range(marks + 1):
+                    k = _add(st, k, Act.BUILD, t, c, mk, 0)
         # 2. activation
         for c in range(nc):
             b = st.cell_b[c]
@@ -154,7 +164,11 @@ def turn_options(st, r, seat):
                         k = _add(st, k, Act.MILICIANO, 1, j, 0, 0)
         # 5. Load the Ship: one load of at most 3 elements per player per decade, real items only
         if avail >= ship_workers(st, r) and st.pl[seat, PF.SHIP_LOAD] < 0:
-            for ld in range(4):
+            for ld in range(r.ship_put.shape[0]):
+                if r.ship_needs[ld] >= 0 and st.major_state[r.ship_needs[ld], 1] == 0:
+                    continue
+                if r.ship_needs_not[ld] >= 0 and st.major_state[r.ship_needs_not[ld], 1] > 0:
+                    continue
                 p = r.ship_put[ld]
                 if p[0] + p[1] + p[2] + p[3] + p[4] > r.k[RK.SHIP_MAX_ELEMENTS]:
                     continue
@@ -164,12 +178,19 @@ def turn_options(st, r, seat):
         # 6. Take a card
         if avail >= r.k[RK.TAKE_CARD_WORKERS]:
             k = _add(st, k, Act.CARD_DRAW, 0, 0, 0, 0)
+            nonempty = 0  # bit p: discard pile p holds a card (one pass over the cards, not one per pile)
+            for c in range(N_CHARACTERS, N_CARDS):
+                loc = st.card_loc[c]
+                if loc >= Loc.PILE and loc < Loc.PILE + 5:
+                    nonempty |= 1 << (loc - Loc.PILE)
+                elif loc == Loc.GAME_DISCARD:
+                    nonempty |= 1 << PILE_GAME
             for pile in range(6):
                 if pile < 5 and pile >= st.g[G.NPLAYERS]:
                     continue
-                if top_of(st, pile_loc(pile)) >= 0:
+                if (nonempty >> pile) & 1:
                     k = _add(st, k, Act.CARD_PILE, pile, 0, 0, 0)
-            if coin_value(st, seat) >= r.k[RK.BUY_CARD_BRONZE]:
+            if coin_value(st, r, seat) >= r.k[RK.BUY_CARD_BRONZE]:
                 grp = st.pl[seat, PF.CHARACTER]
                 for c in range(N_CHARACTERS + grp * 6, N_CHARACTERS + grp * 6 + 6):
                     loc = st.card_loc[c]
@@ -196,7 +217,7 @@ def turn_options(st, r, seat):
                 continue
             if lvl == 0 and st.pl[seat, PF.STATUS_MARKERS] <= 0:
                 continue
-            if r.st_workers[lvl] <= avail and coin_value(st, seat) >= 2 * r.st_silver[lvl]:
+            if r.st_workers[lvl] <= avail and coin_value(st, r, seat) >= r.k[RK.BRONZE_PER_SILVER] * r.st_silver[lvl]:
                 k = _add(st, k, Act.STATUS, cat, lvl + 1, 0, 0)
         # 11. Major buildings: several workers at once
         for m in range(6):
@@ -226,7 +247,7 @@ def turn_options(st, r, seat):
         if r.worker_bronze[lvl - 1] == 0:
             k = _add(st, k, Act.F_CC_WORKER, 3, 0, 0, 0)
         else:
-            if coin_value(st, seat) >= r.worker_bronze[lvl - 1]:
+            if coin_value(st, r, seat) >= r.worker_bronze[lvl - 1]:
                 k = _add(st, k, Act.F_CC_WORKER, 0, 0, 0, 0)
             if lvl >= 2:
                 if st.pl[seat, PF.WOOD] > 0:
@@ -264,6 +285,12 @@ def build(st, r, seat, t, c, mark):
         st.supply[r.b_sup[t]] -= 1
     st.cell_b[c] = t
     st.built[seat, t] += 1
+    if t == B.HACIENDA_WOOD or t == B.HACIENDA_STONE:
+        # the marker cube that tells a Hacienda from a Corporation leaves the supply (if any is left)
+        slot = Sup.WOOD if t == B.HACIENDA_WOOD else Sup.STONE
+        cube = min(r.k[RK.HACIENDA_MARKER], st.supply[slot])
+        st.supply[slot] -= cube
+        st.cell_cube[c] = cube
     if t == B.LOT or t == B.HOUSE or t == B.PALACE:
         st.cell_owner[c] = seat
     elif mark == 1:
@@ -287,7 +314,7 @@ def activate(st, r, seat, a, c):
     plan = pay_plan(st, seat, inp[0], inp[1], inp[2], inp[3], 1 - r.act_real[a])
     pay_resources(st, seat, inp[0], inp[1], inp[2], inp[3], plan)
     if inp[4] > 0 or inp[5] > 0:
-        pay_coins(st, seat, 2 * inp[4] + inp[5])
+        pay_coins(st, r, seat, r.k[RK.BRONZE_PER_SILVER] * inp[4] + inp[5])
     log(st, Ev.ACTIVATE, seat, a, c)
     kind = r.act_kind[a]
     if kind == 1 or kind == 2:
@@ -373,7 +400,7 @@ def apply_option(st, r, seat, act, a, b, c):
         take_pile_top(st, seat, a)
     elif act == Act.CARD_BUY:
         place_workers(st, seat, r.k[RK.TAKE_CARD_WORKERS])
-        pay_coins(st, seat, r.k[RK.BUY_CARD_BRONZE])
+        pay_coins(st, r, seat, r.k[RK.BUY_CARD_BRONZE])
         give_coins_from_supply(st, b, 0, r.k[RK.BUY_CARD_BRONZE])
         gain_card(st, seat, a)
         log(st, Ev.CARD_BUY, seat, a, b)
@@ -392,7 +419,7 @@ def apply_option(st, r, seat, act, a, b, c):
     elif act == Act.STATUS:
         lvl = st.pl[seat, PF.ST_CONSTRUCTION + a]
         place_workers(st, seat, r.st_workers[lvl])
-        pay_coins(st, seat, 2 * r.st_silver[lvl])
+        pay_coins(st, r, seat, r.k[RK.BRONZE_PER_SILVER] * r.st_silver[lvl])
         if lvl == 0:
             st.pl[seat, PF.STATUS_MARKERS] -= 1
         st.pl[seat, PF.ST_CONSTRUCTION + a] = lvl + 1
@@ -419,7 +446,7 @@ def apply_option(st, r, seat, act, a, b, c):
     elif act == Act.F_CC_WORKER:
         lvl = st.pl[seat, PF.ST_WORKER]
         if a == 0:
-            pay_coins(st, seat, r.worker_bronze[lvl - 1])
+            pay_coins(st, r, seat, r.worker_bronze[lvl - 1])
         elif a == 1 or a == 2:
             res = a - 1
             st.pl[seat, PF.WOOD + res] -= 1

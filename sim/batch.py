@@ -41,7 +41,7 @@ def play_batch(rules: Rules, W: np.ndarray, n_players: int, seeds: np.ndarray, s
     (seats beyond ``n_players`` are zero)."""
     if not 2 <= n_players <= MAX_PLAYERS:
         raise ValueError(f"players: must be 2..{MAX_PLAYERS}, got {n_players}")
-    seeds = np.ascontiguousarray(seeds, np.int64)
+    seeds = np.ascontiguousarray(seeds, np.uint64)
     g = seeds.shape[0]
     strat = np.zeros((g, MAX_PLAYERS), np.int32)
     strat[:, :n_players] = np.asarray(strategies, np.int32).reshape(g, n_players)
@@ -56,11 +56,13 @@ def play_batch(rules: Rules, W: np.ndarray, n_players: int, seeds: np.ndarray, s
     nt = threads or numba.get_num_threads()
     nt = max(1, min(nt, g))
     blank_rec = allocate(rules)
-    blank = np.array([blank_rec], dtype=blank_rec.dtype)
-    states = np.repeat(blank, nt)
+    # record arrays (recarray views) so that the same code also runs with NUMBA_DISABLE_JIT=1
+    blank = np.array([blank_rec], dtype=blank_rec.dtype).view(np.recarray)
+    states = np.repeat(blank, nt).view(np.recarray)
     dec_out = np.zeros((g, 12, MAX_PLAYERS, N_RD), np.int32)
     game_out = np.zeros((g, MAX_PLAYERS, N_RG), np.int32)
     if g:
-        rules_arr = np.array([rules], dtype=rules.dtype)
-        _play_batch(rules_arr, W, n_players, seeds, strat, chars, 1 if first_game else 0, states, blank, dec_out, game_out)
+        rules_arr = np.array([rules], dtype=rules.dtype).view(np.recarray)
+        with np.errstate(over="ignore"):  # uint64 wrap-around in sim.rng (matters only without JIT)
+            _play_batch(rules_arr, W, n_players, seeds, strat, chars, 1 if first_game else 0, states, blank, dec_out, game_out)
     return dec_out, game_out

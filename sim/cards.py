@@ -221,7 +221,7 @@ def pay_salary(st, r, seat):
         per = r.k[RK.SALARY_PER_BRONZE]
         full = (payable + per - 1) // per
         k = 0
-        cv = coin_value(st, seat)
+        cv = coin_value(st, r, seat)
         for b in range(full + 1):
             if b <= cv:
                 st.opts[k, 0] = 1
@@ -241,7 +241,7 @@ def pay_salary(st, r, seat):
             continue
         b = st.opts[i, 1]
         unpaid = st.opts[i, 2]
-        pay_coins(st, seat, b)
+        pay_coins(st, r, seat, b)
         log(st, Ev.SALARY, seat, n, free, b, unpaid, discarded)
         if unpaid > 0:
             gain_vp(st, r, seat, unpaid * r.k[RK.SALARY_VP], VS.SALARY)

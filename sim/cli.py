@@ -97,5 +97,81 @@ def warm() -> None:
     typer.echo(f"engine ready in {time.perf_counter() - t0:.1f} s")
 
 
+@app.command()
+def run(
+    experiment: Annotated[Path | None, typer.Argument(help="experiment TOML (default: the built-in one)")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="player count (overrides the file)")] = None,
+    games: Annotated[int | None, typer.Option("--games", "-n", help="games per player count and variant")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="master seed")] = None,
+    out: Annotated[str | None, typer.Option("--out", "-o", help="output directory")] = None,
+    strategies: Annotated[str | None, typer.Option(help="comma-separated strategies, cycled over the seats")] = None,
+    backend: Annotated[str, typer.Option(help="local (threads) or ray")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address (default: start a local Ray)")] = None,
+    workers: Annotated[int | None, typer.Option("--workers", "-w", help="threads (local) or CPUs (ray)")] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="finish an interrupted run in --out")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+) -> None:
+    """Play an experiment's games in parallel and write them to Parquet (DIR/decades, DIR/games, DIR/manifest.json)."""
+    from sim.experiment import ExperimentError, load_experiment
+    from sim.runner import run_experiment, summarize
+
+    if backend not in ("local", "ray"):
+        _fail(f"--backend: allowed: local, ray, got {backend!r}")
+    if workers is not None and workers < 1:
+        _fail(f"--workers: must be >= 1, got {workers}")
+    strat = [s.strip() for s in strategies.split(",") if s.strip()] if strategies else None
+    try:
+        exp = load_experiment(experiment, players=players, games=games, seed=seed, out=out, strategies=strat)
+        m = run_experiment(exp, backend=backend, workers=workers, address=address, resume=resume, progress=not quiet)
+    except ExperimentError as e:
+        _fail(str(e))
+    except KeyboardInterrupt:
+        typer.echo(f"interrupted: complete shards are kept; finish with: trinidad run ... --out {exp.out} --resume", err=True)
+        raise typer.Exit(130) from None
+    for line in summarize(m["experiment"]["out"]):
+        typer.echo(line)
+
+
+runs_app = typer.Typer(add_completion=False, no_args_is_help=True, help="Inspect run directories.")
+app.add_typer(runs_app, name="runs")
+
+
+@runs_app.command("summarize")
+def runs_summarize(directory: Annotated[Path, typer.Argument(help="a run directory (with manifest.json)")]) -> None:
+    """Print a short text summary of a run."""
+    from sim.experiment import ExperimentError
+    from sim.runner import summarize
+
+    try:
+        for line in summarize(directory):
+            typer.echo(line)
+    except ExperimentError as e:
+        _fail(str(e))
+
+
+@app.command()
+def bench(
+    players: Annotated[int, typer.Option("--players", "-p")] = 4,
+    games: Annotated[int, typer.Option("--games", "-n", help="games for the jitted measurement")] = 20000,
+    nojit_games: Annotated[int, typer.Option(help="games for the NUMBA_DISABLE_JIT=1 measurement")] = 6,
+    strategies: Annotated[str, typer.Option(help="strategy for every seat")] = "greedy",
+    cold: Annotated[bool, typer.Option("--cold/--no-cold", help="also measure a cold compile (minutes) in a fresh cache")] = True,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+) -> None:
+    """Measure games/s (total and per core), the speed-up over the same engine without JIT, cold
+    compile and cached start times, and peak memory."""
+    from sim.bench import run_bench
+
+    if not 2 <= players <= 5:
+        _fail(f"--players: must be 2..5, got {players}")
+    res = run_bench(players=players, games=games, nojit_games=nojit_games, strategy=strategies, cold=cold,
+                    progress=not as_json)
+    if as_json:
+        print(json.dumps(res, sort_keys=True))
+        return
+    for k, v in res.items():
+        typer.echo(f"{k:>24}: {v}")
+
+
 if __name__ == "__main__":
     app()

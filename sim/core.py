@@ -145,9 +145,11 @@ def take_from_supply(st, seat, res, n):
 @njit(cache=True)
 def take_coins(st, r, seat, silver, bronze):
     """Acquire coins from the board's coin stacks (all available up to the amount). A bronze
-    from a stack holding only silver: the silver goes to the supply, 2 bronze come from it,
-    1 to the player and 1 to the stack (the stack is not emptied). Emptying a stack costs 1 VP."""
+    from a stack holding only silver: the silver goes to the supply, its worth in bronze (2) comes
+    from it, 1 to the player and the rest to the stack (the stack is not emptied). Emptying a stack
+    costs 1 VP."""
     n_st = r.k[RK.COIN_STACKS]
+    rate = r.k[RK.BRONZE_PER_SILVER]
     for _ in range(silver):
         k = 0
         for s in range(n_st):
@@ -158,7 +160,7 @@ def take_coins(st, r, seat, silver, bronze):
                 k += 1
         if k == 0:
             # no silver anywhere: a silver's worth is two bronze coins from the stacks
-            bronze += 2
+            bronze += rate
             continue
         s = st.opts[decide(st, r, seat, Dec.STACK, k), 0]
         st.stacks[s, 0] -= 1
@@ -173,7 +175,7 @@ def take_coins(st, r, seat, silver, bronze):
                 st.opts[k, 1] = 0
                 st.opts[k, 2] = st.stacks[s, 0] + st.stacks[s, 1]
                 k += 1
-            elif st.stacks[s, 0] > 0 and st.supply[Sup.BRONZE] >= 2:
+            elif st.stacks[s, 0] > 0 and st.supply[Sup.BRONZE] >= rate:
                 st.opts[k, 0] = s
                 st.opts[k, 1] = 1
                 st.opts[k, 2] = st.stacks[s, 0] + st.stacks[s, 1]
@@ -185,8 +187,8 @@ def take_coins(st, r, seat, silver, bronze):
         if st.opts[i, 1] == 1:
             st.stacks[s, 0] -= 1
             st.supply[Sup.SILVER] += 1
-            st.supply[Sup.BRONZE] -= 2
-            st.stacks[s, 1] += 1
+            st.supply[Sup.BRONZE] -= rate
+            st.stacks[s, 1] += rate - 1
             st.pl[seat, PF.BRONZE] += 1
         else:
             st.stacks[s, 1] -= 1
@@ -196,20 +198,21 @@ def take_coins(st, r, seat, silver, bronze):
 
 
 @njit(cache=True)
-def coin_value(st, seat):
-    """Coins in bronze units (1 silver = 2 bronze)."""
-    return 2 * st.pl[seat, PF.SILVER] + st.pl[seat, PF.BRONZE]
+def coin_value(st, r, seat):
+    """Coins in bronze units (1 silver = game.bronze_per_silver bronze)."""
+    return r.k[RK.BRONZE_PER_SILVER] * st.pl[seat, PF.SILVER] + st.pl[seat, PF.BRONZE]
 
 
 @njit(cache=True)
-def pay_coins(st, seat, value):
+def pay_coins(st, r, seat, value):
     """Pay ``value`` bronze units to the game supply: silver for pairs, bronze for the rest;
     an odd bronze owed with only silver is paid with a silver and 1 bronze change from the supply.
     The caller has checked coin_value >= value."""
-    sv = min(st.pl[seat, PF.SILVER], value // 2)
+    rate = r.k[RK.BRONZE_PER_SILVER]
+    sv = min(st.pl[seat, PF.SILVER], value // rate)
     st.pl[seat, PF.SILVER] -= sv
     st.supply[Sup.SILVER] += sv
-    rest = value - 2 * sv
+    rest = value - rate * sv
     bz = min(st.pl[seat, PF.BRONZE], rest)
     st.pl[seat, PF.BRONZE] -= bz
     st.supply[Sup.BRONZE] += bz
@@ -217,13 +220,13 @@ def pay_coins(st, seat, value):
     while rest > 0:
         st.pl[seat, PF.SILVER] -= 1
         st.supply[Sup.SILVER] += 1
-        if rest == 1:
-            if st.supply[Sup.BRONZE] > 0:
-                st.supply[Sup.BRONZE] -= 1
-                st.pl[seat, PF.BRONZE] += 1
+        if rest < rate:
+            change = min(rate - rest, st.supply[Sup.BRONZE])
+            st.supply[Sup.BRONZE] -= change
+            st.pl[seat, PF.BRONZE] += change
             rest = 0
         else:
-            rest -= 2
+            rest -= rate
 
 
 @njit(cache=True)
@@ -285,6 +288,13 @@ def pay_plan(st, seat, w, s, p, m, swaps_ok):
     n1 = 3 if (lvl >= 1 and st.pl[seat, PF.USED_SWAP1] == 0) else 1
     n2 = 5 if (lvl >= 2 and st.pl[seat, PF.USED_SWAP2] == 0) else 1
     n3 = 5 if (lvl >= 3 and st.pl[seat, PF.USED_SWAP3] == 0) else 1
+    # Each swap turns one unit of one resource into one of another: a cost is payable only if the
+    # total is held and the shortfall is at most the swaps left (cheap rejection before the search).
+    if w + s + p + m > have0 + have1 + have2 + have3:
+        return -1
+    short = max(0, w - have0) + max(0, s - have1) + max(0, p - have2) + max(0, m - have3)
+    if short > (n1 > 1) + (n2 > 1) + (n3 > 1):
+        return -1
     best = -1
     best_used = 99
     need = st.scratch[60:64]

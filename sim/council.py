@@ -41,7 +41,7 @@ def law_options(st, r, seat, k):
             st.opts[k, 1] = Law.MAJOR_BUILDING
             st.opts[k, 2] = m
             k += 1
-    if coin_value(st, seat) >= 2 * r.k[RK.PEACE_ACT_SILVER]:
+    if coin_value(st, r, seat) >= r.k[RK.BRONZE_PER_SILVER] * r.k[RK.PEACE_ACT_SILVER]:
         for nxt in range(2):
             st.opts[k, 0] = Act.F_VOTE
             st.opts[k, 1] = Law.PEACE
@@ -142,7 +142,7 @@ def call_vote(st, r, seat, law, param):
     st.g[G.VOTE_DONE] = 1
     log(st, Ev.VOTE_CALL, seat, law, param)
     if law == Law.PEACE:
-        pay_coins(st, seat, 2 * r.k[RK.PEACE_ACT_SILVER])
+        pay_coins(st, r, seat, r.k[RK.BRONZE_PER_SILVER] * r.k[RK.PEACE_ACT_SILVER])
     n = st.g[G.NPLAYERS]
     sides = st.scratch[8:13]
     votes = st.scratch[16:21]
@@ -153,6 +153,7 @@ def call_vote(st, r, seat, law, param):
         st.opts[k, 0] = SIDE_ABSTAIN
         st.opts[k, 1] = 0
         st.opts[k, 2] = law
+        st.opts[k, 3] = seat  # every row names the legislator (the policy votes differently as one)
         k += 1
         for side in (SIDE_YES, SIDE_NO):
             for v in range(mv + 1):

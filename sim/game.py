@@ -19,7 +19,7 @@ from sim.cards import (
     top_of,
 )
 from sim.codes import Dec, Ev
-from sim.core import add_vp, decide, log, take_coins
+from sim.core import add_vp, coin_value, decide, log, take_coins
 from sim.major import recover_completed
 from sim.records import N_RD, N_RG, RG, record_decade
 from sim.rng import permutation, rand_below
@@ -312,7 +312,7 @@ def ship_sails(st, r):
             bronze += r.ship_spain[ld, 1]
             metal += r.ship_spain[ld, 2]
             faith += r.ship_spain[ld, 3]
-        b0 = st.pl[s, PF.SILVER] * 2 + st.pl[s, PF.BRONZE]
+        b0 = coin_value(st, r, s)
         take_coins(st, r, s, silver, bronze)
         got_m = min(metal, st.supply[Sup.METAL])
         st.supply[Sup.METAL] -= got_m
@@ -320,7 +320,7 @@ def ship_sails(st, r):
         got_f = min(faith, st.supply[Sup.FAITH])
         st.supply[Sup.FAITH] -= got_f
         st.pl[s, PF.FAITH] += got_f
-        log(st, Ev.SHIP_PAY, s, ld, st.pl[s, PF.SILVER] * 2 + st.pl[s, PF.BRONZE] - b0, 0, got_m, got_f)
+        log(st, Ev.SHIP_PAY, s, ld, coin_value(st, r, s) - b0, 0, got_m, got_f)
         if r.ship_put[ld, 2] > 0 and got_m > 0:
             # black banner: loading a triplet and gaining metal
             if st.pl[s, PF.BANNER_BLACK] < 2:
@@ -489,5 +489,8 @@ def run_game(rules: Rules, weights: np.ndarray, n_players: int, seed: int, strat
         chars[:n_players] = characters
     st = allocate(rules)
     st.g[G.LOG_ON] = 1 if log else 0
-    play_game(st, rules, weights, n_players, np.int64(seed), strat, chars, 1 if first_game else 0)
+    if not 0 <= int(seed) < 2**64:
+        raise ValueError(f"seed: must be 0..2**64-1, got {seed}")
+    with np.errstate(over="ignore"):  # uint64 wrap-around is the point of the generator (matters only without JIT)
+        play_game(st, rules, weights, n_players, np.uint64(seed), strat, chars, 1 if first_game else 0)
     return st

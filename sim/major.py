@@ -160,8 +160,13 @@ def remove_minor(st, r, c):
             st.pl[o, PF.STATUS_MARKERS] += 1
     else:
         st.supply[r.b_sup[b]] += 1
+        if b == B.HACIENDA_WOOD:
+            st.supply[Sup.WOOD] += st.cell_cube[c]
+        elif b == B.HACIENDA_STONE:
+            st.supply[Sup.STONE] += st.cell_cube[c]
     st.cell_b[c] = B.NONE
     st.cell_owner[c] = -1
+    st.cell_cube[c] = 0
 
 
 @njit(cache=True)
@@ -337,7 +342,7 @@ def recover_workers_free(st, r, seat, m):
             n += 1
     st.pl[seat, PF.WORKERS] += n
     log(st, Ev.RECOVER, seat, m, n)
-    add_vp(st, seat, -2 * r.major_first_vp[m], VS.RECOVER)
+    add_vp(st, seat, -r.k[RK.RECOVER_VP_FACTOR] * r.major_first_vp[m], VS.RECOVER)
 
 
 @njit(cache=True)

@@ -63,13 +63,13 @@ def permutation(st, n):
 def game_seed(master, index):
     """Seed of game ``index`` of a run with master seed ``master``: a pure function of the two,
     so a run splits and resumes anywhere and gives the same games on any number of workers.
-    Distinct indices give distinct seeds (``mix64`` is a bijection)."""
-    return np.int64(mix64(mix64(np.uint64(master)) + np.uint64(index)))
+    Distinct indices give distinct seeds (``mix64`` is a bijection). Seeds are unsigned 64-bit."""
+    return mix64(mix64(np.uint64(master)) + np.uint64(index))
 
 
 @njit(cache=True)
 def game_seeds(master, start, count):
-    out = np.empty(count, np.int64)
+    out = np.empty(count, np.uint64)
     for i in range(count):
         out[i] = game_seed(master, start + i)
     return out

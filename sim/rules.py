@@ -131,11 +131,15 @@ class RK(IntEnum):
     CH_NOBLEWOMAN = 99
     SMALL_GAME_MAX = 100
     AUCTION_RAISES = 101
-    MAP_W = 102
-    MAP_H = 103
+    BRONZE_PER_SILVER = 102
+    RECOVER_VP_FACTOR = 103
+    CH_GOV_HALF_PCT = 104
+    HACIENDA_MARKER = 105
+    MAP_W = 106
+    MAP_H = 107
 
 
-N_RK = 104
+N_RK = 108
 
 # dotted key in the rules file for each scalar
 _RK_KEYS = {
@@ -196,7 +200,9 @@ _RK_KEYS = {
     RK.CH_BISHOP_SQUARE: "character.bishop_square_adjacent",
     RK.CH_GOV_FULL: "character.governor_full_vp", RK.CH_GOV_HALF: "character.governor_half_vp",
     RK.CH_NOBLEWOMAN: "character.noblewoman_vp", RK.SMALL_GAME_MAX: "character.small_game_max_players",
-    RK.AUCTION_RAISES: "options.auction_raises",
+    RK.AUCTION_RAISES: "options.auction_raises", RK.BRONZE_PER_SILVER: "game.bronze_per_silver",
+    RK.RECOVER_VP_FACTOR: "major.recover_vp_factor", RK.CH_GOV_HALF_PCT: "character.governor_half_percent",
+    RK.HACIENDA_MARKER: "game.hacienda_marker_cubes",
 }
 assert len(_RK_KEYS) == N_RK - 2  # MAP_W and MAP_H come from the map pictures
 
@@ -230,9 +236,11 @@ class Rules(NamedTuple):
     act_needs: np.ndarray  # int32[NA]    Major building that must stand (M) or -1
     act_needs_not: np.ndarray  # int32[NA]  Major building that must not stand or -1
     act_real: np.ndarray  # int32[NA]     1: real resources only (no Construction status swap)
-    ship_put: np.ndarray  # int32[4, 5]   load put on the Dock [wood, stone, precious, silver, bronze]
-    ship_pay: np.ndarray  # int32[4, 4]   pay-out [silver, bronze, metal, faith]
-    ship_spain: np.ndarray  # int32[4, 4] extra pay-out with the Spain support cube
+    ship_put: np.ndarray  # int32[NL, 5]   load put on the Dock [wood, stone, precious, silver, bronze]
+    ship_pay: np.ndarray  # int32[NL, 4]   pay-out [silver, bronze, metal, faith]
+    ship_spain: np.ndarray  # int32[NL, 4] extra pay-out with the Spain support cube
+    ship_needs: np.ndarray  # int32[NL]   Major building that must stand (M) or -1
+    ship_needs_not: np.ndarray  # int32[NL]  Major building that must not stand or -1
     supply_n: np.ndarray  # int32[4, N_SUP]  game supply by player count 2..5
     grid_cubes: np.ndarray  # int32[4]    cubes per stone/wood grid by player count 2..5
     council_gain: np.ndarray  # int32[2]  City Council action: points for 1, 2 workers
@@ -585,13 +593,23 @@ def rules_from_doc(doc: dict) -> Rules:
         act_real[i] = int(bool(r.get("real", False)))
 
     loads = doc.get("ship", {}).get("load")
-    if not isinstance(loads, list) or len(loads) != 4:
-        raise RulesError("rules: ship.load: expected 4 [[ship.load]] rows (3 wood, 3 stone, triplet, coins)")
+    if not isinstance(loads, list) or not 1 <= len(loads) <= 8:
+        raise RulesError("rules: ship.load: expected 1..8 [[ship.load]] rows (3 wood, 3 stone, triplet, coins...)")
+    nl = len(loads)
     ship_put = np.array([ld["put"] for ld in loads], np.int32)
     ship_pay = np.array([ld["pay"] for ld in loads], np.int32)
     ship_spain = np.array([ld["spain"] for ld in loads], np.int32)
-    if ship_put.shape != (4, 5) or ship_pay.shape != (4, 4) or ship_spain.shape != (4, 4):
+    if ship_put.shape != (nl, 5) or ship_pay.shape != (nl, 4) or ship_spain.shape != (nl, 4):
         raise RulesError("rules: ship.load: put has 5 entries, pay and spain 4")
+    ship_needs = np.full(nl, -1, np.int32)
+    ship_needs_not = np.full(nl, -1, np.int32)
+    for i, ld in enumerate(loads):
+        needs = ld.get("needs", "")
+        if needs:
+            nm = needs.lstrip("!")
+            if nm not in _MAJOR_KEYS:
+                raise RulesError(f"rules: ship.load[{i}].needs: allowed: a Major building name, optionally with '!', got {needs!r}")
+            (ship_needs_not if needs.startswith("!") else ship_needs)[i] = _MAJOR_KEYS.index(nm)
 
     supply_n = np.zeros((4, N_SUP), np.int32)
     for j, name in enumerate(SUPPLY_KEYS):
@@ -626,7 +644,7 @@ def rules_from_doc(doc: dict) -> Rules:
         k=k, b_cost=b_cost, b_requires=b_requires, b_cp=b_cp, b_vp=b_vp, b_dv=b_dv, b_prod=b_prod, b_sup=b_sup,
         act_b=act_b, act_w=act_w, act_in=act_in, act_out=act_out, act_kind=act_kind, act_needs=act_needs,
         act_needs_not=act_needs_not, act_real=act_real, ship_put=ship_put, ship_pay=ship_pay,
-        ship_spain=ship_spain, supply_n=supply_n, grid_cubes=_ints(doc, "setup.grid_cubes", 4),
+        ship_spain=ship_spain, ship_needs=ship_needs, ship_needs_not=ship_needs_not, supply_n=supply_n, grid_cubes=_ints(doc, "setup.grid_cubes", 4),
         council_gain=_ints(doc, "actions.council_gain", 2), council_vp=council_vp,
         vote_tiles=_ints(doc, "council.vote_tiles", 4),
         st_workers=_ints(doc, "status.level_workers", 3), st_silver=_ints(doc, "status.level_silver", 3),

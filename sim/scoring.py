@@ -273,7 +273,7 @@ def character_base(st, r, seat, n):
             cap = r.district_ncells[d]
             if cap > 0 and occ == cap:
                 v += r.k[RK.CH_GOV_FULL]
-            elif cap > 0 and 2 * occ >= cap:
+            elif cap > 0 and 100 * occ >= cap * r.k[RK.CH_GOV_HALF_PCT]:
                 v += r.k[RK.CH_GOV_HALF]
     elif ch == NOBLEWOMAN:
         v = r.k[RK.CH_NOBLEWOMAN] if st.g[G.WARS_ERA] == 0 else 0
@@ -311,7 +311,7 @@ def score_era(st, r, era):
     needs = r.k[RK.MAJORITY_NEEDS_ONE] == 1
     # money
     for s in range(n):
-        vals[s] = coin_value(st, s)
+        vals[s] = coin_value(st, r, s)
     k = majority_split(vals, n, needs, win)
     for i in range(n):
         s = st.order[i]

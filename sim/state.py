@@ -283,6 +283,7 @@ class State(NamedTuple):
     order: np.ndarray  # int32[5]              seat at each Turn Order position
     cell_b: np.ndarray  # int32[NC]            building type on each map space (B)
     cell_owner: np.ndarray  # int32[NC]        owner seat of Lot/House/Palace, status marker on Monument/Fountain; -1
+    cell_cube: np.ndarray  # int32[NC]         marker cubes (wood/stone from the supply) on a Hacienda
     act_used: np.ndarray  # int32[5, NC]       1 if the seat activated the building there this decade
     grids: np.ndarray  # int32[9]              resource grids: 0-3 stone, 4-7 wood, 8 precious
     stacks: np.ndarray  # int32[4, 2]          coin stacks: [silver, bronze]
@@ -310,7 +311,7 @@ class State(NamedTuple):
     w: np.ndarray  # float64[5, N_WEIGHTS]    each seat's strategy weights (family in column 0), copied at setup
     dist: np.ndarray  # int32[3, 8]           policy scratch: per-district table of a turn decision
     vals: np.ndarray  # float64[MAX_OPTIONS]  policy scratch: value of each option
-    cell_tmp: np.ndarray  # int32[NC]         scratch per map space (turn_options: can build there)
+    cell_tmp: np.ndarray  # int32[NC]         scratch (turn_options: the building types a seat can build)
 
 
 def pack(fields: NamedTuple) -> np.record:
@@ -335,6 +336,7 @@ def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int) -> Sta
         order=z(MAX_PLAYERS, np.int32),
         cell_b=z(n_cells, np.int32),
         cell_owner=np.full(n_cells, -1, np.int32),
+        cell_cube=z(n_cells, np.int32),
         act_used=z((MAX_PLAYERS, n_cells), np.int32),
         grids=z(9, np.int32),
         stacks=z((4, 2), np.int32),

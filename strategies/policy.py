@@ -71,24 +71,29 @@ def _district_table(st, r, seat, t):
 
 
 @njit(cache=True)
-def _city_gain(st, r, seat, t, c, dist):
-    """Estimated city VP from putting building t on cell c (next scoring)."""
+def _city_gain(st, r, seat, t, c):
+    """Estimated city VP from putting building t on cell c (next scoring); reads the turn's
+    district table (st.dist, filled by _district_table)."""
+    dist = st.dist
     d = r.cell_district[c]
     if d < 0:
         return 0.0
     dv = dist[0, d]
     faith = st.pl[seat, PF.FAITH]
+    house = float(min(dv, dist[1, d] + 1 + faith * r.k[RK.HOUSE_PER_FAITH]))
     if t == B.LOT:
-        return 1.0
+        return 1.0 + 0.5 * max(0.0, house)  # a Lot is worth a share of the House it leads to
     if t == B.HOUSE:
-        return float(min(dv, dist[1, d] + faith * r.k[RK.HOUSE_PER_FAITH]))
+        return house
     if t == B.PALACE:
         return float(palace_value(r, faith, dv) - min(dv, dist[1, d] + faith * r.k[RK.HOUSE_PER_FAITH]))
     return float(r.b_dv[t] * dist[2, d])
 
 
 @njit(cache=True)
-def _turn_value(st, r, w, seat, i, dist):
+def _turn_value(st, r, seat, i):
+    # arguments are the two record pointers and scalars: arrays are read from the records
+    w = st.w[seat]
     act = st.opts[i, 0]
     a = st.opts[i, 1]
     b = st.opts[i, 2]
@@ -98,7 +103,7 @@ def _turn_value(st, r, w, seat, i, dist):
     if act == Act.BUILD:
         cost = r.b_cost[a]
         v = -_res_value(w, cost[1], cost[2], cost[3], cost[4]) + w[F.WORKER] * cost[0]
-        v += w[F.VP] * r.b_vp[a] + w[F.COUNCIL] * r.b_cp[a] + w[F.CITY] * _city_gain(st, r, seat, a, b, dist)
+        v += w[F.VP] * r.b_vp[a] + w[F.COUNCIL] * r.b_cp[a] + w[F.CITY] * _city_gain(st, r, seat, a, b)
         if a >= B.QUARRY and a <= B.CHURCH and a != B.SQUARE and a != B.MONUMENT and a != B.FOUNTAIN:
             v += w[F.PRODUCTION]
         if st.opts[i, 3] == 1:
@@ -108,9 +113,9 @@ def _turn_value(st, r, w, seat, i, dist):
         inp = r.act_in[a]
         out = r.act_out[a]
         v = w[F.WORKER] * r.act_w[a] - _res_value(w, inp[0], inp[1], inp[2], inp[3])
-        v -= w[F.COIN] * (2 * inp[4] + inp[5])
+        v -= w[F.COIN] * (r.k[RK.BRONZE_PER_SILVER] * inp[4] + inp[5])
         v += _res_value(w, out[0] + out[3], out[1] + out[4], out[2], out[5])
-        v += w[F.COIN] * (2 * out[6] + out[7]) + w[F.FAITH] * out[8]
+        v += w[F.COIN] * (r.k[RK.BRONZE_PER_SILVER] * out[6] + out[7]) + w[F.FAITH] * out[8]
         if r.act_kind[a] != 0:
             v += w[F.MILITARY]
         return v
@@ -121,8 +126,8 @@ def _turn_value(st, r, w, seat, i, dist):
     if act == Act.SHIP:
         p = r.ship_put[a]
         q = r.ship_pay[a]
-        v = -_res_value(w, p[0], p[1], p[2], 0) - w[F.COIN] * (2 * p[3] + p[4])
-        v += w[F.COIN] * (2 * q[0] + q[1]) + w[F.METAL] * q[2] + w[F.FAITH] * q[3]
+        v = -_res_value(w, p[0], p[1], p[2], 0) - w[F.COIN] * (r.k[RK.BRONZE_PER_SILVER] * p[3] + p[4])
+        v += w[F.COIN] * (r.k[RK.BRONZE_PER_SILVER] * q[0] + q[1]) + w[F.METAL] * q[2] + w[F.FAITH] * q[3]
         return v + w[F.WORKER] * (r.k[RK.SHIP_WORKERS_HARBOR] if st.g[G.HARBOR_BUILT] else r.k[RK.SHIP_WORKERS])
     if act == Act.CARD_DRAW or act == Act.CARD_PILE:
         return w[F.CARD] + w[F.WORKER] * r.k[RK.TAKE_CARD_WORKERS]
@@ -136,7 +141,7 @@ def _turn_value(st, r, w, seat, i, dist):
         gain = min(r.council_gain[a - 1], r.k[RK.COUNCIL_MAX] - st.pl[seat, PF.COUNCIL])
         return w[F.WORKER] * a + w[F.COUNCIL] * gain
     if act == Act.STATUS:
-        return w[F.WORKER] * r.st_workers[b - 1] - w[F.COIN] * 2 * r.st_silver[b - 1] + w[F.STATUS] * b
+        return w[F.WORKER] * r.st_workers[b - 1] - w[F.COIN] * r.k[RK.BRONZE_PER_SILVER] * r.st_silver[b - 1] + w[F.STATUS] * b
     if act == Act.MAJOR:
         v = w[F.WORKER] * b
         empty = True
@@ -164,14 +169,14 @@ def _turn_value(st, r, w, seat, i, dist):
     if act == Act.F_VOTE:
         v = w[F.VP] * r.k[RK.VOTE_VP_PER_ERA] * era * 0.5 - w[F.COUNCIL]
         if a == Law.PEACE:
-            v -= w[F.COIN] * 2 * r.k[RK.PEACE_ACT_SILVER]
+            v -= w[F.COIN] * r.k[RK.BRONZE_PER_SILVER] * r.k[RK.PEACE_ACT_SILVER]
         return v
     if act == Act.F_BURN:
         return -w[F.CARD]
     if act == Act.F_WAREHOUSE:
         return w[F.VP] * r.k[RK.WAREHOUSE_VP] + (w[F.WOOD] if a == 0 else w[F.STONE])
     if act == Act.F_RECOVER:
-        return -w[F.VP] * 2 * r.major_first_vp[a] - w[F.WORKER] * 2
+        return -w[F.VP] * r.k[RK.RECOVER_VP_FACTOR] * r.major_first_vp[a] - w[F.WORKER] * 2
     if act == Act.F_REMOVE_LOT:
         return -w[F.CITY]
     if act == Act.F_CC_WORKER:
@@ -190,14 +195,18 @@ def _turn_value(st, r, w, seat, i, dist):
 
 
 @njit(cache=True)
-def _option_value(st, r, w, seat, kind, i, dist):
-    """Greedy family: immediate value of option i (``dist``: :func:`_district_table`, turn decisions only)."""
+def _option_value(st, r, seat, kind, i):
+    """Greedy family: immediate value of option i (turn decisions read st.dist, see :func:`_district_table`)."""
     if kind == Dec.TURN:
-        return _turn_value(st, r, w, seat, i, dist)
+        return _turn_value(st, r, seat, i)
+    w = st.w[seat]
     o = st.opts[i]
-    if kind == Dec.GRID or kind == Dec.STACK:
-        # avoid taking the last item of a grid/stack (1 VP)
-        if kind == Dec.STACK and o[1] == 1:
+    if kind == Dec.GRID:
+        # o = [grid, cubes on it, resource]: prefer full grids, avoid taking a grid's last cube (VP penalty)
+        return 0.01 * o[1] - (w[F.VP] if o[1] <= 1 else 0.0)
+    if kind == Dec.STACK:
+        # o = [stack, 1 when making bronze change, coins on it]: avoid taking a stack's last coin
+        if o[1] == 1:
             return 0.0
         return -w[F.VP] if o[2] == 1 else 0.0
     if kind == Dec.BID:
@@ -262,14 +271,13 @@ def choose(st, r, seat, kind, n):
     fam = int(w[F.FAMILY])
     if fam == FAMILY_RANDOM:
         return rand_below(st, n)
-    dist = st.dist
     if kind == Dec.TURN:
-        _district_table(st, r, seat, dist)
+        _district_table(st, r, seat, st.dist)
     # values first, then one random draw among the best (one draw per decision, not per tie)
     vals = st.vals
     best = -1e18
     for i in range(n):
-        v = _option_value(st, r, w, seat, kind, i, dist)
+        v = _option_value(st, r, seat, kind, i)
         vals[i] = v
         if v > best:
             best = v

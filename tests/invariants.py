@@ -25,10 +25,13 @@ def check_state(st, r) -> list[str]:
         ld = int(pl[s, PF.SHIP_LOAD])
         if ld >= 0:
             dock += r.ship_put[ld]
-    eq("wood", st.supply[Sup.WOOD] + st.grids[4:8].sum() + st.warehouse[0] + pl[:, PF.WOOD].sum() + dock[0],
+    on_wood_haciendas = st.cell_cube[st.cell_b == B.HACIENDA_WOOD].sum()
+    on_stone_haciendas = st.cell_cube[st.cell_b == B.HACIENDA_STONE].sum()
+    eq("wood", st.supply[Sup.WOOD] + st.grids[4:8].sum() + st.warehouse[0] + pl[:, PF.WOOD].sum() + dock[0] + on_wood_haciendas,
        r.k[RK.BOX_WOOD])
-    eq("stone", st.supply[Sup.STONE] + st.grids[0:4].sum() + st.warehouse[1] + pl[:, PF.STONE].sum() + dock[1],
+    eq("stone", st.supply[Sup.STONE] + st.grids[0:4].sum() + st.warehouse[1] + pl[:, PF.STONE].sum() + dock[1] + on_stone_haciendas,
        r.k[RK.BOX_STONE])
+    eq("cubes only on Haciendas", st.cell_cube[(st.cell_b != B.HACIENDA_WOOD) & (st.cell_b != B.HACIENDA_STONE)].sum(), 0)
     eq("precious", st.supply[Sup.PRECIOUS] + st.grids[8] + pl[:, PF.PRECIOUS].sum() + dock[2], r.k[RK.BOX_PRECIOUS])
     eq("metal", st.supply[Sup.METAL] + pl[:, PF.METAL].sum(), r.k[RK.BOX_METAL])
     eq("silver", st.supply[Sup.SILVER] + st.stacks[:, 0].sum() + pl[:, PF.SILVER].sum() + dock[3], r.k[RK.BOX_SILVER])

@@ -1,0 +1,308 @@
+"""Experiments: what a batch run plays (``trinidad run [EXPERIMENT.toml]``).
+
+An experiment TOML names the player counts, games, master seed, the strategy of each seat
+(fixed, rotated through the seats, or every permutation), how Characters are dealt (drafted by
+the rules, forced per seat, or balanced so each appears equally often and at each seat), a rules
+file with overrides, and named variants (sets of rule overrides) played on common seeds::
+
+    name = "palace-cost"
+    players = [3, 4]          # or one number
+    games = 20000             # per player count and variant
+    seed = 7
+    out = "runs/palace-cost"
+    shard_games = 5000        # games per Parquet shard (the unit of resume)
+
+    [seats]
+    strategies = ["greedy", "random"]   # cycled to fill the seats
+    assign = "rotate"                   # fixed | rotate | permute
+
+    [characters]
+    assign = "balanced"                 # draft | forced | balanced
+    # forced = ["Captain", "Bishop", "Merchant", "Noblewoman"]
+
+    [rules]
+    # file = "my_rules.toml"            # a whole rules file instead of the bundled one
+    overrides.setup.start_wood = 3      # dotted keys nest, as in a rules override file
+
+    [[variants]]
+    name = "base"
+
+    [[variants]]
+    name = "palace-3-workers"
+    overrides.building.palace.workers = 3
+
+Every error is one line naming the key and what is allowed (:class:`ExperimentError`).
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import math
+import tomllib
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from sim.rules import RulesError, character_names, load_rules_doc, rules_from_doc, rules_hash
+from sim.state import MAX_PLAYERS, N_CHARACTERS
+from strategies.registry import StrategyError, available, load_strategies
+
+DEFAULT_EXPERIMENT = Path(__file__).parent / "experiments" / "default.toml"
+SEAT_ASSIGN = ("fixed", "rotate", "permute")
+CHAR_ASSIGN = ("draft", "forced", "balanced")
+_TOP_KEYS = {"name", "players", "games", "seed", "out", "shard_games", "first_game", "seats", "characters", "rules", "variants"}
+
+
+class ExperimentError(ValueError):
+    """An experiment file or flag is invalid; the message is one line naming the key."""
+
+
+@dataclass
+class Variant:
+    name: str
+    overrides: dict = field(default_factory=dict)
+
+
+@dataclass
+class Experiment:
+    name: str = "default"
+    players: list[int] = field(default_factory=lambda: [4])
+    games: int = 1000
+    seed: int = 1
+    out: str = "runs/default"
+    shard_games: int = 5000
+    first_game: bool = False
+    strategies: list[str] = field(default_factory=lambda: ["greedy"])
+    seat_assign: str = "fixed"
+    char_assign: str = "draft"
+    forced: list[str] = field(default_factory=list)
+    rules_file: str | None = None
+    overrides: dict = field(default_factory=dict)
+    variants: list[Variant] = field(default_factory=lambda: [Variant("base")])
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    # ------------------------------------------------------------------ derived, validated
+
+    def resolved_rules_docs(self) -> list[dict]:
+        """The full rules document of each variant (base file + experiment overrides + variant's)."""
+        docs = []
+        for v in self.variants:
+            try:
+                doc = load_rules_doc(self.rules_file, None)
+                from sim.rules import apply_overrides
+
+                if self.overrides:
+                    doc = apply_overrides(doc, self.overrides)
+                if v.overrides:
+                    doc = apply_overrides(doc, v.overrides)
+                rules_from_doc(doc)  # validates the values too
+            except RulesError as e:
+                where = f"variants[{v.name}].overrides" if v.overrides else "rules"
+                raise ExperimentError(f"experiment: {where}: {e}") from None
+            docs.append(doc)
+        return docs
+
+    def rules_hashes(self) -> list[str]:
+        return [rules_hash(d) for d in self.resolved_rules_docs()]
+
+    def lineup(self, n: int) -> list[str]:
+        """The strategy names of seats 0..n-1 before rotation (the list cycled to n seats)."""
+        return [self.strategies[s % len(self.strategies)] for s in range(n)]
+
+    def seat_strategies(self, n: int, game_index: np.ndarray) -> np.ndarray:
+        """Strategy-name indices (into :meth:`strategy_names`) per game and seat: a pure function
+        of the game index, so any shard can be played alone."""
+        names = self.strategy_names()
+        base = np.array([names.index(x) for x in self.lineup(n)], np.int32)
+        gi = np.asarray(game_index, np.int64)
+        if self.seat_assign == "fixed":
+            return np.tile(base, (len(gi), 1))
+        if self.seat_assign == "rotate":
+            idx = (np.arange(n)[None, :] + gi[:, None]) % n
+            return base[idx]
+        perms = np.array(list(itertools.permutations(range(n))), np.int64)
+        return base[perms[gi % len(perms)]]
+
+    def strategy_names(self) -> list[str]:
+        out: list[str] = []
+        for s in self.strategies:
+            if s not in out:
+                out.append(s)
+        return out
+
+    def seat_characters(self, n: int, game_index: np.ndarray) -> np.ndarray | None:
+        """Character ids per game and seat, or None to draft them by the rules.
+
+        ``balanced``: games come in blocks of 12; in game j of block b, seat s gets Character
+        ``perm_b[(j + s) % 12]`` where ``perm_b`` is a permutation drawn from (seed, block). Over a
+        block each Character appears exactly once at every seat; the permutation varies which
+        Characters sit together."""
+        gi = np.asarray(game_index, np.int64)
+        if self.char_assign == "draft":
+            return None
+        if self.char_assign == "forced":
+            names = [c.lower() for c in character_names()]
+            ids = np.array([names.index(c.lower()) for c in self.forced[:n]], np.int32)
+            return np.tile(ids, (len(gi), 1))
+        out = np.empty((len(gi), n), np.int32)
+        blocks = gi // N_CHARACTERS
+        for b in np.unique(blocks):
+            perm = np.random.default_rng([self.seed, int(b), 0x5EA7]).permutation(N_CHARACTERS)
+            rows = np.nonzero(blocks == b)[0]
+            j = gi[rows] % N_CHARACTERS
+            out[rows] = perm[(j[:, None] + np.arange(n)[None, :]) % N_CHARACTERS]
+        return out
+
+    def total_games(self) -> int:
+        return self.games * len(self.players) * len(self.variants)
+
+    def shards(self) -> list[tuple[int, int, int, int, int]]:
+        """(variant index, players, shard index, first game, game count) for the whole run."""
+        out = []
+        for vi in range(len(self.variants)):
+            for n in self.players:
+                for k in range(math.ceil(self.games / self.shard_games)):
+                    a = k * self.shard_games
+                    out.append((vi, n, k, a, min(self.games, a + self.shard_games) - a))
+        return out
+
+
+def _err(key: str, msg: str) -> ExperimentError:
+    return ExperimentError(f"experiment: {key}: {msg}")
+
+
+def _int(d: dict, key: str, default: int, lo: int, hi: int | None = None) -> int:
+    v = d.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise _err(key, f"expected an integer, got {v!r}")
+    if v < lo or (hi is not None and v > hi):
+        raise _err(key, f"must be in {lo}..{hi}, got {v}" if hi is not None else f"must be >= {lo}, got {v}")
+    return v
+
+
+def experiment_from_dict(d: dict, where: str = "experiment") -> Experiment:
+    """Validate a parsed experiment document."""
+    unknown = sorted(set(d) - _TOP_KEYS)
+    if unknown:
+        raise _err(unknown[0], f"unknown key; allowed: {', '.join(sorted(_TOP_KEYS))}")
+    e = Experiment()
+    e.name = str(d.get("name", Path(where).stem))
+    pl = d.get("players", e.players)
+    pl = [pl] if isinstance(pl, int) and not isinstance(pl, bool) else pl
+    if not isinstance(pl, list) or not pl or not all(isinstance(x, int) and not isinstance(x, bool) and 2 <= x <= MAX_PLAYERS for x in pl):
+        raise _err("players", f"expected a player count 2..{MAX_PLAYERS} or a list of them, got {d.get('players')!r}")
+    e.players = sorted(set(pl))
+    e.games = _int(d, "games", e.games, 1)
+    e.seed = _int(d, "seed", e.seed, 0, 2**63 - 1)
+    e.shard_games = _int(d, "shard_games", e.shard_games, 1, 1_000_000)
+    out = d.get("out", f"runs/{e.name}")
+    if not isinstance(out, str) or not out:
+        raise _err("out", f"expected a directory path, got {out!r}")
+    e.out = out
+    fg = d.get("first_game", False)
+    if not isinstance(fg, bool):
+        raise _err("first_game", f"expected true or false, got {fg!r}")
+    e.first_game = fg
+
+    seats = d.get("seats", {})
+    if not isinstance(seats, dict):
+        raise _err("seats", "expected a table with strategies and assign")
+    for k in seats:
+        if k not in ("strategies", "assign"):
+            raise _err(f"seats.{k}", "unknown key; allowed: strategies, assign")
+    strat = seats.get("strategies", e.strategies)
+    if isinstance(strat, str):
+        strat = [strat]
+    if not isinstance(strat, list) or not strat or not all(isinstance(s, str) for s in strat):
+        raise _err("seats.strategies", f"expected a list of strategy names, got {strat!r}")
+    try:
+        load_strategies(list(dict.fromkeys(strat)))
+    except StrategyError as ex:
+        raise _err("seats.strategies", f"{ex}; available: {', '.join(available())}") from None
+    e.strategies = strat
+    e.seat_assign = seats.get("assign", e.seat_assign)
+    if e.seat_assign not in SEAT_ASSIGN:
+        raise _err("seats.assign", f"allowed: {', '.join(SEAT_ASSIGN)}, got {e.seat_assign!r}")
+
+    chars = d.get("characters", {})
+    if not isinstance(chars, dict):
+        raise _err("characters", "expected a table with assign (and forced)")
+    for k in chars:
+        if k not in ("assign", "forced"):
+            raise _err(f"characters.{k}", "unknown key; allowed: assign, forced")
+    e.char_assign = chars.get("assign", e.char_assign)
+    if e.char_assign not in CHAR_ASSIGN:
+        raise _err("characters.assign", f"allowed: {', '.join(CHAR_ASSIGN)}, got {e.char_assign!r}")
+    if e.char_assign == "forced":
+        forced = chars.get("forced")
+        names = character_names()
+        lower = [c.lower() for c in names]
+        if not isinstance(forced, list) or len(forced) < max(e.players) or not all(isinstance(c, str) for c in forced):
+            raise _err("characters.forced", f"expected a list of at least {max(e.players)} Character names (one per seat)")
+        bad = [c for c in forced if c.lower() not in lower]
+        if bad:
+            raise _err("characters.forced", f"unknown Character {bad[0]!r}; allowed: {', '.join(names)}")
+        if len({c.lower() for c in forced[: max(e.players)]}) != max(e.players):
+            raise _err("characters.forced", "the seats need distinct Characters")
+        e.forced = forced
+    elif e.char_assign == "balanced" and e.first_game:
+        raise _err("characters.assign", "balanced Characters replace the First Game Option's deal; set first_game = false")
+
+    rules = d.get("rules", {})
+    if not isinstance(rules, dict):
+        raise _err("rules", "expected a table with file and/or overrides")
+    for k in rules:
+        if k not in ("file", "overrides"):
+            raise _err(f"rules.{k}", "unknown key; allowed: file, overrides")
+    rf = rules.get("file")
+    if rf is not None and (not isinstance(rf, str) or not Path(rf).exists()):
+        raise _err("rules.file", f"expected an existing rules file, got {rf!r}")
+    e.rules_file = rf
+    ov = rules.get("overrides", {})
+    if not isinstance(ov, dict):
+        raise _err("rules.overrides", "expected a table of rule overrides")
+    e.overrides = ov
+
+    vs = d.get("variants", [{"name": "base"}])
+    if not isinstance(vs, list) or not vs:
+        raise _err("variants", "expected a list of [[variants]] tables with a name (and overrides)")
+    e.variants = []
+    for i, v in enumerate(vs):
+        if not isinstance(v, dict) or not isinstance(v.get("name"), str) or not v["name"]:
+            raise _err(f"variants[{i}].name", "every variant needs a name")
+        for k in v:
+            if k not in ("name", "overrides"):
+                raise _err(f"variants[{i}].{k}", "unknown key; allowed: name, overrides")
+        if not isinstance(v.get("overrides", {}), dict):
+            raise _err(f"variants[{i}].overrides", "expected a table of rule overrides")
+        e.variants.append(Variant(v["name"], copy.deepcopy(v.get("overrides", {}))))
+    names = [v.name for v in e.variants]
+    if len(set(names)) != len(names):
+        raise _err("variants", f"variant names must be distinct, got {names}")
+    e.resolved_rules_docs()  # fail now, with the key, rather than in a worker
+    return e
+
+
+def load_experiment(path: str | Path | None = None, **flags: Any) -> Experiment:
+    """Read an experiment file (default: the built-in one) and apply command-line flags
+    (players, games, seed, out, strategies, workers...) over it."""
+    p = Path(path) if path else DEFAULT_EXPERIMENT
+    try:
+        d = tomllib.loads(p.read_text())
+    except OSError as ex:
+        raise ExperimentError(f"experiment: {p}: {ex.strerror or ex}") from None
+    except tomllib.TOMLDecodeError as ex:
+        raise ExperimentError(f"experiment: {p}: {ex}") from None
+    for k, v in flags.items():
+        if v is None:
+            continue
+        if k == "strategies":
+            d.setdefault("seats", {})["strategies"] = v
+        else:
+            d[k] = v
+    return experiment_from_dict(d, str(p))

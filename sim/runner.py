@@ -1,0 +1,322 @@
+"""Batch runs (``trinidad run``): an experiment's games in shards, played by the jitted batch
+kernel on local threads or as Ray tasks, streamed to Parquet.
+
+Layout of a run directory::
+
+    DIR/manifest.json                 version, git commit, experiment, rules (resolved) and hashes, counts, timing
+    DIR/decades/part-v00-p4-00000.parquet   one row per game x decade x seat
+    DIR/games/part-v00-p4-00000.parquet     one row per game x seat
+
+A shard is (variant, player count, a range of game indices). Both its files are written to a
+temporary name and renamed, the games file last: a shard is complete exactly when its games file
+exists. Ctrl-C (or a killed process) leaves only complete shards, and ``--resume`` plays the
+missing ones. Game ``i`` of player count ``n`` has seed ``game_seed(game_seed(master, n), i)``
+(sim.rng) in every variant, so variants are compared on common seeds, and the tables do not
+depend on threads, workers, backend or how the run was split.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import platform
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+from sim.experiment import Experiment, ExperimentError, experiment_from_dict
+from sim.records import DECADE_COLUMNS, GAME_COLUMNS, N_RD
+from sim.rng import game_seed, game_seeds
+from sim.rules import character_names, rules_from_doc
+from sim.state import VS_NAMES
+
+MANIFEST = "manifest.json"
+_INT8 = {"decade", "era", "seat", "turn_pos", "nat_pos", "nat_double", "pir_pos", "pir_double", "war_faction",
+         "winner", "tie", "rank"} | {c for c in DECADE_COLUMNS if c.startswith("banner_")}
+_INT32 = {"vp", "decisions"} | {f"vp_{s}" for s in VS_NAMES}
+
+
+def _dtype(col: str) -> pl.DataType:
+    if col in _INT8:
+        return pl.Int8
+    if col in _INT32:
+        return pl.Int32
+    return pl.Int16
+
+
+def package_version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("trinidad-sim")
+    except Exception:  # not installed (running from a checkout)
+        return "unknown"
+
+
+def git_commit() -> str | None:
+    try:
+        out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=Path(__file__).parent, capture_output=True, text=True, timeout=5)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip() or None if out.returncode == 0 else None
+
+
+def shard_name(vi: int, n: int, k: int) -> str:
+    return f"part-v{vi:02d}-p{n}-{k:05d}.parquet"
+
+
+def player_seeds(master: int, n: int, start: int, count: int) -> np.ndarray:
+    with np.errstate(over="ignore"):
+        # np.uint64: a jitted game_seed returns a Python int, which Numba would otherwise type as int64
+        return game_seeds(np.uint64(game_seed(np.uint64(master), n)), start, count)
+
+
+@dataclass
+class ShardResult:
+    games: int
+    seconds: float
+
+
+_RULES_CACHE: dict = {}
+
+
+def _variant_rules(exp: Experiment, vi: int):
+    """(resolved rules document, rules record) of a variant, built once per process."""
+    key = (json.dumps(exp.to_dict(), sort_keys=True), vi)
+    if key not in _RULES_CACHE:
+        doc = exp.resolved_rules_docs()[vi]
+        _RULES_CACHE[key] = (doc, rules_from_doc(doc))
+    return _RULES_CACHE[key]
+
+
+def play_shard(exp: Experiment, vi: int, n: int, start: int, count: int, threads: int | None = None) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Play one shard and return its (decades, games) tables."""
+    from sim.batch import play_batch
+    from strategies.registry import load_strategies
+
+    doc, rules = _variant_rules(exp, vi)
+    names = exp.strategy_names()
+    W, _ = load_strategies(names)
+    gi = np.arange(start, start + count, dtype=np.int64)
+    seeds = player_seeds(exp.seed, n, start, count)
+    strat = exp.seat_strategies(n, gi)
+    chars = exp.seat_characters(n, gi)
+    dec, gam = play_batch(rules, W, n, seeds, strat, chars, exp.first_game, threads)
+    last = int(dec[0, :, 0, 0].astype(bool).sum()) if count else 12  # decades played (12, or 8 with the First Game Option)
+    char_enum = pl.Enum(character_names(doc))
+    strat_enum = pl.Enum(names)
+    var_enum = pl.Enum([v.name for v in exp.variants])
+
+    def frame(arr: np.ndarray, cols: list[str], reps: int) -> pl.DataFrame:
+        data = {
+            "game": np.repeat(gi, reps),
+            "seed": np.repeat(seeds, reps),
+        }
+        df = pl.DataFrame(data).with_columns(
+            pl.lit(exp.variants[vi].name, dtype=var_enum).alias("variant"),
+            pl.lit(n, dtype=pl.Int8).alias("players"),
+        )
+        body = {}
+        for j, c in enumerate(cols):
+            col = arr[:, j]
+            if c == "character":
+                body[c] = pl.Series(c, np.asarray(character_names(doc))[col], dtype=char_enum)
+            elif c == "strategy":
+                body[c] = pl.Series(c, np.asarray(names)[col], dtype=strat_enum)
+            else:
+                body[c] = pl.Series(c, col).cast(_dtype(c))
+        return pl.concat([df, pl.DataFrame(body)], how="horizontal")
+
+    dec_rows = dec[:, :last, :n, :].reshape(count * last * n, N_RD)
+    game_rows = gam[:, :n, :].reshape(count * n, gam.shape[2])
+    return frame(dec_rows, DECADE_COLUMNS, last * n), frame(game_rows, GAME_COLUMNS, n)
+
+
+def _write_atomic(df: pl.DataFrame, path: Path) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    df.write_parquet(tmp, compression="zstd")
+    os.replace(tmp, path)
+
+
+@functools.lru_cache(maxsize=8)
+def _experiment(doc_json: str) -> Experiment:
+    return experiment_from_dict(json.loads(doc_json))
+
+
+def run_shard(exp_dict: dict, out: str, vi: int, n: int, k: int, start: int, count: int, threads: int | None = None) -> ShardResult:
+    """Play and write one shard (the unit of work for both backends)."""
+    t0 = time.perf_counter()
+    exp = _experiment(json.dumps(exp_dict, sort_keys=True))  # validated once per process, not per shard
+    dec, gam = play_shard(exp, vi, n, start, count, threads)
+    o = Path(out)
+    name = shard_name(vi, n, k)
+    _write_atomic(dec, o / "decades" / name)
+    _write_atomic(gam, o / "games" / name)  # last: its presence marks the shard complete
+    return ShardResult(count, time.perf_counter() - t0)
+
+
+def pending_shards(exp: Experiment, out: Path) -> list[tuple[int, int, int, int, int]]:
+    return [s for s in exp.shards() if not (out / "games" / shard_name(s[0], s[1], s[2])).exists()]
+
+
+def _manifest(exp: Experiment, status: str, games_done: int, wall_s: float, backend: str, workers: int) -> dict:
+    docs = exp.resolved_rules_docs()
+    return {
+        "status": status,
+        "package_version": package_version(),
+        "git_commit": git_commit(),
+        "python": platform.python_version(),
+        "experiment": exp.to_dict(),
+        "variants": [{"name": v.name, "overrides": v.overrides, "rules_hash": h, "rules": d}
+                     for v, d, h in zip(exp.variants, docs, exp.rules_hashes())],
+        "seeds": {"master": exp.seed, "rule": "seed(game i, n players) = game_seed(game_seed(master, n), i), sim.rng (SplitMix64)"},
+        "counts": {"games_total": exp.total_games(), "games_done": games_done, "shards": len(exp.shards())},
+        "backend": backend,
+        "workers": workers,
+        "wall_s": round(wall_s, 3),
+        "games_per_s": round(games_done / wall_s, 1) if wall_s > 0 else None,
+    }
+
+
+def _write_manifest(out: Path, m: dict) -> None:
+    tmp = out / f".{MANIFEST}.tmp"
+    tmp.write_text(json.dumps(m, indent=2, sort_keys=True))
+    os.replace(tmp, out / MANIFEST)
+
+
+def prepare_out(exp: Experiment, out: Path, resume: bool) -> None:
+    """Check the output directory: a new run needs it empty; ``resume`` needs the same experiment."""
+    if (out / MANIFEST).exists():
+        if not resume:
+            raise ExperimentError(f"out: {out} already holds a run; use --resume to finish it or choose another --out")
+        old = json.loads((out / MANIFEST).read_text())
+        if old.get("experiment") != json.loads(json.dumps(exp.to_dict())):
+            raise ExperimentError(f"out: {out} holds a different experiment; --resume needs the same experiment and flags")
+    elif out.exists() and any(out.iterdir()):
+        raise ExperimentError(f"out: {out} exists and is not a run directory; choose an empty or new --out")
+    (out / "decades").mkdir(parents=True, exist_ok=True)
+    (out / "games").mkdir(parents=True, exist_ok=True)
+    for tmp in list(out.glob("*/.*.tmp")):  # leftovers of an interrupted shard
+        tmp.unlink()
+
+
+def run_experiment(exp: Experiment, backend: str = "local", workers: int | None = None, address: str | None = None,
+                   resume: bool = False, progress: bool = True) -> dict:
+    """Play every pending shard of ``exp`` and return the final manifest."""
+    import numba
+
+    out = Path(exp.out)
+    prepare_out(exp, out, resume)
+    todo = pending_shards(exp, out)
+    done_before = exp.total_games() - sum(s[4] for s in todo)
+    if backend not in ("local", "ray"):
+        raise ExperimentError(f"backend: allowed: local, ray, got {backend!r}")
+    nw = workers or (numba.config.NUMBA_NUM_THREADS if backend == "local" else os.cpu_count() or 1)
+    t0 = time.perf_counter()
+    _write_manifest(out, _manifest(exp, "running", done_before, 0.0, backend, nw))
+    exp_dict_flat = _experiment_document(exp)
+    done = done_before
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    cols = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+            TextColumn("{task.fields[rate]} games/s"), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn()]
+    with Progress(*cols, disable=not progress, transient=False) as bar:
+        task = bar.add_task(exp.name, total=exp.total_games(), completed=done_before, rate="-")
+        played = 0
+
+        def tick(n_games: int) -> None:
+            nonlocal done, played
+            done += n_games
+            played += n_games
+            el = time.perf_counter() - t0
+            bar.update(task, completed=done, rate=f"{played / el:,.0f}" if el > 0 else "-")
+            _write_manifest(out, _manifest(exp, "running", done, el, backend, nw))
+
+        if backend == "local":
+            numba.set_num_threads(min(nw, numba.config.NUMBA_NUM_THREADS))
+            for (vi, n, k, a, c) in todo:
+                run_shard(exp_dict_flat, str(out), vi, n, k, a, c, nw)
+                tick(c)
+        else:
+            _run_ray(exp_dict_flat, out, todo, nw, address, tick)
+    wall = time.perf_counter() - t0
+    m = _manifest(exp, "complete", done, wall, backend, nw)
+    m["games_this_session"] = done - done_before
+    m["games_per_s"] = round((done - done_before) / wall, 1) if wall > 0 else None
+    _write_manifest(out, m)
+    return m
+
+
+def _experiment_document(exp: Experiment) -> dict:
+    """The experiment as the TOML-shaped document :func:`experiment_from_dict` reads (for workers)."""
+    d = {
+        "name": exp.name, "players": exp.players, "games": exp.games, "seed": exp.seed, "out": exp.out,
+        "shard_games": exp.shard_games, "first_game": exp.first_game,
+        "seats": {"strategies": exp.strategies, "assign": exp.seat_assign},
+        "characters": {"assign": exp.char_assign} | ({"forced": exp.forced} if exp.char_assign == "forced" else {}),
+        "rules": ({"file": exp.rules_file} if exp.rules_file else {}) | {"overrides": exp.overrides},
+        "variants": [{"name": v.name, "overrides": v.overrides} for v in exp.variants],
+    }
+    return d
+
+
+def _run_ray(exp_doc: dict, out: Path, todo: list, workers: int, address: str | None, tick) -> None:
+    try:
+        import ray
+    except ImportError:
+        raise ExperimentError("backend: ray needs the ray extra: pip install 'trinidad-sim[ray]'") from None
+    started = False
+    if not ray.is_initialized():
+        ray.init(address=address, num_cpus=None if address else workers, include_dashboard=False,
+                 log_to_driver=False, ignore_reinit_error=True)
+        started = True
+    try:
+        task = ray.remote(num_cpus=1)(_ray_shard)
+        refs = {task.remote(exp_doc, str(out.resolve()), vi, n, k, a, c): c for (vi, n, k, a, c) in todo}
+        pending = list(refs)
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for ref in ready:
+                ray.get(ref)
+                tick(refs[ref])
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def _ray_shard(exp_doc: dict, out: str, vi: int, n: int, k: int, a: int, c: int) -> int:
+    run_shard(exp_doc, out, vi, n, k, a, c, 1)
+    return c
+
+
+def summarize(out: str | Path) -> list[str]:
+    """A short text summary of a run directory."""
+    o = Path(out)
+    if not (o / MANIFEST).exists():
+        raise ExperimentError(f"runs: {o}: no {MANIFEST} (not a run directory)")
+    m = json.loads((o / MANIFEST).read_text())
+    lines = [f"run {m['experiment']['name']} in {o}: {m['status']}, {m['counts']['games_done']:,} of "
+             f"{m['counts']['games_total']:,} games, {m['wall_s']:.1f} s, {m['games_per_s'] or 0:,.0f} games/s "
+             f"({m['backend']}, {m['workers']} workers), rules {', '.join(v['rules_hash'] for v in m['variants'])}"]
+    if not any((o / "games").glob("*.parquet")):
+        return lines  # interrupted before its first shard: nothing to summarize yet
+    games = pl.scan_parquet(str(o / "games" / "*.parquet"))
+    t = (games.group_by("variant", "players").agg(
+        pl.col("game").n_unique().alias("games"), pl.col("vp").mean().alias("mean_vp"),
+        (pl.col("tie").sum() / pl.col("game").n_unique()).alias("tie_rate")).sort("variant", "players").collect())
+    for row in t.iter_rows(named=True):
+        lines.append(f"  {row['variant']} / {row['players']} players: {row['games']:,} games, mean VP {row['mean_vp']:.1f}, "
+                     f"games with a tie for first {row['tie_rate']:.1%}")
+    ch = (games.group_by("variant", "players", "character").agg(
+        pl.len().alias("n"), pl.col("winner").cast(pl.Float64).mean().alias("win"), pl.col("vp").mean().alias("vp"))
+        .sort("variant", "players", "win", descending=[False, False, True]).collect())
+    for (var, n), grp in ch.group_by(["variant", "players"], maintain_order=True):
+        lines.append(f"  win rate by Character ({var}, {n} players; fair share {1 / n:.1%}):")
+        for row in grp.iter_rows(named=True):
+            lines.append(f"    {row['character']:<14} {row['win']:6.1%}  mean VP {row['vp']:6.1f}  ({row['n']:,} seats)")
+    return lines

@@ -1,0 +1,557 @@
+"""Batch runs (issue 4): reproducibility over threads, workers, shard sizes and backends; resume
+after an interruption (simulated and a real SIGKILL); row counts and schema of the Parquet tables;
+seat and Character assignment; one-line experiment errors; the no-JIT engine; `runs summarize`
+and `bench`.
+
+Every run is tiny (a few dozen games) and writes under ``tmp_path``. Master seed 7 is used
+throughout: see ``test_any_master_seed_runs`` for why the seed matters.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+import pytest
+from polars.testing import assert_frame_equal
+from typer.testing import CliRunner
+
+from sim.cli import app
+from sim.experiment import ExperimentError, experiment_from_dict, load_experiment
+from sim.runner import run_experiment, summarize
+
+ROOT = Path(__file__).resolve().parent.parent
+SEED = 7  # game_seed(7, n) < 2**63 for every player count n: see test_any_master_seed_runs
+cli = CliRunner()
+
+_M64 = 2**64 - 1
+
+
+def _mix64(z: int) -> int:
+    """SplitMix64's output function in plain Python (the reference for sim.rng)."""
+    z &= _M64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return z ^ (z >> 31)
+
+
+def _game_seed(master: int, index: int) -> int:
+    return _mix64((_mix64(master) + index) & _M64)
+
+
+def _expected_seeds(master: int, n: int, games: int) -> list[int]:
+    """The documented rule: seed of game i with n players = game_seed(game_seed(master, n), i)."""
+    return [_game_seed(_game_seed(master, n), i) for i in range(games)]
+
+
+def _doc(out: Path, **kw) -> dict:
+    d = {
+        "name": "t", "players": [3], "games": 12, "seed": SEED, "out": str(out), "shard_games": 6,
+        "seats": {"strategies": ["greedy", "random"], "assign": "rotate"},
+        "characters": {"assign": "balanced"},
+    }
+    d.update(kw)
+    return d
+
+
+def _exp(out: Path, **kw):
+    return experiment_from_dict(_doc(out, **kw))
+
+
+def _run(out: Path, workers: int = 2, **kw) -> dict:
+    return run_experiment(_exp(out, **kw), workers=workers, progress=False)
+
+
+def _tables(out: Path) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """(decades, games) of a run directory, in a canonical row order."""
+    dec = pl.read_parquet(str(out / "decades" / "*.parquet")).sort("variant", "players", "game", "decade", "seat")
+    gam = pl.read_parquet(str(out / "games" / "*.parquet")).sort("variant", "players", "game", "seat")
+    return dec, gam
+
+
+def _assert_same_tables(a: Path, b: Path) -> None:
+    da, ga = _tables(a)
+    db, gb = _tables(b)
+    assert ga.height > 0 and da.height > 0
+    assert_frame_equal(ga, gb)
+    assert_frame_equal(da, db)
+
+
+def _shard_files(out: Path, table: str = "games") -> list[str]:
+    return sorted(p.name for p in (out / table).glob("part-*.parquet"))
+
+
+def _write_toml(path: Path, text: str) -> Path:
+    path.write_text(text)
+    return path
+
+
+def _subprocess_env(**extra: str) -> dict:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    env.update(extra)
+    return env
+
+
+def _one_line(text: str) -> str:
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    assert len(lines) == 1, text
+    return lines[0]
+
+
+# ----------------------------------------------------------------------------- 1. reproducibility
+
+
+def test_play_batch_same_records_on_1_2_3_threads(engine):
+    from sim.batch import play_batch
+    from sim.rules import load_rules
+    from strategies.registry import load_strategies
+
+    r = load_rules()
+    W, _ = load_strategies(["greedy", "random"])
+    seeds = np.array(_expected_seeds(SEED, 3, 8), np.uint64)
+    strat = np.array([[(s + i) % 2 for s in range(3)] for i in range(8)], np.int32)
+    outs = [play_batch(r, W, 3, seeds, strat, threads=t) for t in (1, 2, 3)]
+    dec1, gam1 = outs[0]
+    assert dec1.shape[0] == gam1.shape[0] == 8
+    assert gam1[:, :3, :].any() and not gam1[:, 3:, :].any()  # seats beyond the players stay zero
+    for dec, gam in outs[1:]:
+        np.testing.assert_array_equal(dec, dec1)
+        np.testing.assert_array_equal(gam, gam1)
+    # a game's record does not depend on its batch: game 5 alone gives row 5
+    dec5, gam5 = play_batch(r, W, 3, seeds[5:6], strat[5:6], threads=1)
+    np.testing.assert_array_equal(gam5[0], gam1[5])
+    np.testing.assert_array_equal(dec5[0], dec1[5])
+
+
+def test_run_same_tables_on_1_and_2_workers(engine, tmp_path):
+    kw = {"players": [3, 4], "games": 12, "shard_games": 6}
+    m1 = _run(tmp_path / "w1", workers=1, **kw)
+    m2 = _run(tmp_path / "w2", workers=2, **kw)
+    assert m1["workers"] == 1 and m2["workers"] == 2
+    _assert_same_tables(tmp_path / "w1", tmp_path / "w2")
+
+
+def test_run_same_tables_for_any_shard_size(engine, tmp_path):
+    for sg in (5, 7, 24):
+        _run(tmp_path / f"s{sg}", shard_games=sg, games=14, players=[3, 4])
+    assert len(_shard_files(tmp_path / "s5")) == 2 * 3
+    assert len(_shard_files(tmp_path / "s7")) == 2 * 2
+    assert len(_shard_files(tmp_path / "s24")) == 2 * 1
+    _assert_same_tables(tmp_path / "s5", tmp_path / "s24")
+    _assert_same_tables(tmp_path / "s7", tmp_path / "s24")
+
+
+# ----------------------------------------------------------------------------- 2. Ray backend
+
+
+def test_ray_backend_same_tables_as_local(engine, tmp_path, monkeypatch):
+    ray = pytest.importorskip("ray")
+    # Ray's workers are fresh processes: they must find the project and the warm Numba cache
+    monkeypatch.setenv("PYTHONPATH", _subprocess_env()["PYTHONPATH"])
+    assert not ray.is_initialized()
+    m = run_experiment(_exp(tmp_path / "ray", games=12, shard_games=6), backend="ray", workers=2, progress=False)
+    assert not ray.is_initialized()  # the runner shuts down the Ray it started
+    assert m["status"] == "complete" and m["backend"] == "ray" and m["counts"]["games_done"] == 12
+    _run(tmp_path / "local", games=12, shard_games=6)
+    assert _shard_files(tmp_path / "ray") == _shard_files(tmp_path / "local")
+    _assert_same_tables(tmp_path / "ray", tmp_path / "local")
+
+
+# ----------------------------------------------------------------------------- 3. resume
+
+
+def test_resume_after_simulated_interruption(engine, tmp_path):
+    variants = [{"name": "base"}, {"name": "rich", "overrides": {"setup": {"start_silver": 3}}}]
+    kw = {"players": [3, 4], "games": 18, "shard_games": 6, "variants": variants}
+    _run(tmp_path / "full", **kw)
+    out = tmp_path / "cut"
+    _run(out, **kw)
+    shards = _shard_files(out)
+    assert len(shards) == 2 * 2 * 3
+    # a killed run: one shard wrote its decades but not its games file; another was mid-write
+    victim = "part-v01-p3-00001.parquet"
+    (out / "games" / victim).unlink()
+    (out / "games" / "part-v00-p4-00002.parquet").unlink()
+    (out / "decades" / "part-v00-p4-00002.parquet").unlink()
+    stray = [out / "decades" / ".part-v00-p4-00002.parquet.4242.tmp", out / "games" / ".part-v00-p4-00002.parquet.4242.tmp"]
+    for p in stray:
+        p.write_bytes(b"half a parquet file")
+    m = json.loads((out / "manifest.json").read_text())
+    m["status"] = "running"
+    (out / "manifest.json").write_text(json.dumps(m))
+
+    m = run_experiment(_exp(out, **kw), workers=2, resume=True, progress=False)
+    assert m["status"] == "complete"
+    assert m["counts"]["games_done"] == m["counts"]["games_total"] == 2 * 2 * 18
+    assert m["games_this_session"] == 2 * 6
+    assert not any(p.exists() for p in stray)
+    assert not list(out.glob("*/.*.tmp"))
+    assert _shard_files(out) == shards and _shard_files(out, "decades") == shards
+    dec, gam = _tables(out)
+    assert gam.select("variant", "players", "game", "seat").is_duplicated().sum() == 0
+    assert dec.select("variant", "players", "game", "decade", "seat").is_duplicated().sum() == 0
+    _assert_same_tables(out, tmp_path / "full")
+    # resuming a complete run plays nothing and changes nothing
+    m = run_experiment(_exp(out, **kw), workers=2, resume=True, progress=False)
+    assert m["games_this_session"] == 0
+    _assert_same_tables(out, tmp_path / "full")
+
+
+def test_used_out_dir_needs_resume_and_the_same_experiment(engine, tmp_path):
+    out = tmp_path / "run"
+    _run(out)
+    with pytest.raises(ExperimentError) as ei:
+        _run(out)
+    msg = str(ei.value)
+    assert msg.startswith("out:") and "--resume" in msg and "\n" not in msg
+    for other in ({"seed": SEED + 1}, {"games": 13}, {"seats": {"strategies": ["greedy"], "assign": "fixed"}}):
+        with pytest.raises(ExperimentError, match="different experiment") as ei:
+            run_experiment(_exp(out, **other), workers=2, resume=True, progress=False)
+        assert str(ei.value).startswith("out:") and "\n" not in str(ei.value)
+    # a non-empty directory that is not a run is refused too, resume or not
+    junk = tmp_path / "junk"
+    junk.mkdir()
+    (junk / "notes.txt").write_text("mine")
+    for resume in (False, True):
+        with pytest.raises(ExperimentError, match="^out: .*not a run directory"):
+            run_experiment(_exp(junk), workers=2, resume=resume, progress=False)
+    assert sorted(p.name for p in junk.iterdir()) == ["notes.txt"]
+    # the CLI says the same in one line, exit code 2
+    res = cli.invoke(app, ["run", "--quiet", "--games", "12", "--players", "3", "--seed", str(SEED), "--out", str(out)])
+    assert res.exit_code == 2
+    assert _one_line(res.output).startswith("out:")
+
+
+def test_resume_after_a_real_kill(engine, tmp_path):
+    out = tmp_path / "killed"
+    toml = _write_toml(tmp_path / "kill.toml", f"""
+name = "kill"
+players = 3
+games = 120
+seed = {SEED}
+out = "{out}"
+shard_games = 5
+
+[seats]
+strategies = ["greedy", "random"]
+assign = "rotate"
+
+[characters]
+assign = "balanced"
+""")
+    total = 120 // 5
+    p = subprocess.Popen([sys.executable, "-m", "sim.cli", "run", str(toml), "--quiet", "--workers", "1"], cwd=str(ROOT),
+                         env=_subprocess_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 120
+        while not (out / "games").is_dir() or not any((out / "games").glob("part-*.parquet")):
+            assert p.poll() is None, f"trinidad run exited ({p.returncode}) before its first shard: {p.communicate()[1][-2000:]!r}"
+            assert time.monotonic() < deadline, "no shard after 120 s"
+            time.sleep(0.005)
+        os.kill(p.pid, signal.SIGKILL)
+    finally:
+        if p.poll() is None:
+            p.kill()
+        p.communicate()
+    assert p.returncode == -signal.SIGKILL
+    done = len(_shard_files(out))
+    assert 1 <= done < total, f"the run was not interrupted ({done} of {total} shards)"
+    assert json.loads((out / "manifest.json").read_text())["status"] == "running"
+
+    res = cli.invoke(app, ["run", str(toml), "--resume", "--quiet"])
+    assert res.exit_code == 0, res.output
+    assert f"complete, {120:,} of {120:,} games" in res.output
+    assert len(_shard_files(out)) == total and not list(out.glob("*/.*.tmp"))
+    m = json.loads((out / "manifest.json").read_text())
+    assert m["status"] == "complete" and m["games_this_session"] == 120 - 5 * done
+
+    ref = tmp_path / "ref"
+    run_experiment(load_experiment(toml, out=str(ref), shard_games=120), workers=2, progress=False)
+    _, gam = _tables(out)
+    assert gam.height == 120 * 3 and gam.select("game", "seat").is_duplicated().sum() == 0
+    _assert_same_tables(out, ref)
+
+
+# ----------------------------------------------------------------------------- 4. rows, schema, seats, Characters
+
+
+GAME_DTYPES = {"game": pl.Int64, "seed": pl.UInt64, "players": pl.Int8, "seat": pl.Int8, "vp": pl.Int32, "rank": pl.Int8,
+               "winner": pl.Int8, "tie": pl.Int8, "decisions": pl.Int32, "vp_money": pl.Int32}
+DECADE_DTYPES = {"game": pl.Int64, "seed": pl.UInt64, "players": pl.Int8, "seat": pl.Int8, "decade": pl.Int8, "era": pl.Int8,
+                 "vp": pl.Int32, "wood": pl.Int16, "banner_black": pl.Int8, "vp_money": pl.Int32, "built_church": pl.Int16}
+
+
+def test_rows_schema_and_common_seeds(engine, tmp_path):
+    from sim.records import DECADE_COLUMNS, GAME_COLUMNS
+    from sim.rules import character_names
+
+    variants = [{"name": "base"}, {"name": "no-money", "overrides": {"scoring": {"money_vp_per_era": 0}}}]
+    games = 12
+    _run(tmp_path / "r", players=[3, 4], games=games, shard_games=5, variants=variants)
+    dec, gam = _tables(tmp_path / "r")
+
+    lead = ["game", "seed", "variant", "players"]
+    assert gam.columns == lead + GAME_COLUMNS
+    assert dec.columns == lead + DECADE_COLUMNS
+    for df, dtypes in ((gam, GAME_DTYPES), (dec, DECADE_DTYPES)):
+        for col, dt in dtypes.items():
+            assert df.schema[col] == dt, (col, df.schema[col])
+        assert df.schema["variant"] == pl.Enum(["base", "no-money"])
+        assert df.schema["character"] == pl.Enum(character_names())
+        assert df.schema["strategy"] == pl.Enum(["greedy", "random"])
+
+    counts = {(v, n): c for v, n, c in gam.group_by("variant", "players").len().iter_rows()}
+    assert counts == {(v, n): games * n for v in ("base", "no-money") for n in (3, 4)}
+    counts = {(v, n): c for v, n, c in dec.group_by("variant", "players").len().iter_rows()}
+    assert counts == {(v, n): games * 12 * n for v in ("base", "no-money") for n in (3, 4)}
+    assert dec.group_by("variant", "players", "game", "seat").agg(pl.col("decade").sort()).get_column("decade").to_list() \
+        == [list(range(1, 13))] * (2 * games * 7)
+    assert dec.filter(pl.col("decade") == 12).get_column("era").unique().to_list() == [3]
+
+    # ranks 1..n, one or more winners per game (all rank 1, the most VP), ties flagged
+    per_game = gam.group_by("variant", "players", "game").agg(
+        pl.col("winner").sum().alias("winners"), pl.col("rank").min().alias("best"), pl.col("rank").max().alias("worst"),
+        pl.col("tie").sum().alias("ties"), pl.col("vp").max().alias("top"),
+        pl.col("vp").filter(pl.col("winner") == 1).min().alias("winner_vp"), pl.col("seat").n_unique().alias("seats"))
+    assert per_game.height == 2 * 2 * games
+    assert (per_game["winners"] >= 1).all() and (per_game["best"] == 1).all()
+    assert (per_game["worst"] <= per_game["players"]).all() and (per_game["seats"] == per_game["players"]).all()
+    assert (per_game["winner_vp"] == per_game["top"]).all()
+    assert per_game.filter(pl.col("ties") != pl.when(pl.col("winners") > 1).then(pl.col("winners")).otherwise(0)).height == 0
+    assert (gam["winner"] == (gam["rank"] == 1).cast(pl.Int8)).all()
+    assert gam["seat"].min() == 0 and (gam["seat"] < gam["players"]).all()
+    # within a game a better rank never has fewer VP
+    for (_v, _n, _g), grp in gam.group_by("variant", "players", "game"):
+        rows = sorted(zip(grp["rank"], grp["vp"]))
+        assert all(a[1] >= b[1] for a, b in zip(rows, rows[1:])), rows
+
+    # common seeds: every variant plays the same seed for game i; the seed follows the documented rule
+    for n in (3, 4):
+        s = {v: gam.filter((pl.col("variant") == v) & (pl.col("players") == n) & (pl.col("seat") == 0))["seed"].to_list()
+             for v in ("base", "no-money")}
+        assert s["base"] == s["no-money"] == _expected_seeds(SEED, n, games)
+    assert len(set(gam["seed"].to_list())) == 2 * games  # two player counts, distinct seeds
+    # decade records agree with the game records on seed, Character and strategy
+    last = dec.filter(pl.col("decade") == 12).select("variant", "players", "game", "seat", "seed", "character", "strategy")
+    assert_frame_equal(last, gam.select(last.columns))
+    # the variant's override took effect; the manifest records each variant's resolved rules
+    assert gam.filter(pl.col("variant") == "no-money")["vp_money"].abs().sum() == 0
+    assert gam.filter(pl.col("variant") == "base")["vp_money"].abs().sum() > 0
+    m = json.loads((tmp_path / "r" / "manifest.json").read_text())
+    assert [v["name"] for v in m["variants"]] == ["base", "no-money"]
+    assert m["variants"][0]["rules_hash"] != m["variants"][1]["rules_hash"]
+    assert m["variants"][1]["rules"]["scoring"]["money_vp_per_era"]["value"] == 0
+    assert m["counts"] == {"games_total": 2 * 2 * games, "games_done": 2 * 2 * games, "shards": 2 * 2 * 3}
+
+
+def test_first_game_option_records_eight_decades(engine, tmp_path):
+    _run(tmp_path / "fg", games=6, shard_games=6, first_game=True, characters={"assign": "draft"})
+    dec, gam = _tables(tmp_path / "fg")
+    assert gam.height == 6 * 3
+    assert dec.height == 6 * 8 * 3 and dec["decade"].max() == 8
+
+
+def test_characters_balanced(engine, tmp_path):
+    from sim.rules import character_names
+
+    names = character_names()
+    for n, games in ((3, 12), (4, 24)):
+        out = tmp_path / f"b{n}"
+        _run(out, players=[n], games=games, shard_games=5)  # shards cut across the blocks of 12
+        _, gam = _tables(out)
+        assert Counter(gam["character"].to_list()) == dict.fromkeys(names, games * n // 12)
+        for s in range(n):
+            at_seat = gam.filter(pl.col("seat") == s)["character"].to_list()
+            assert Counter(at_seat) == dict.fromkeys(names, games // 12), (n, s)
+        assert (gam.group_by("game").agg(pl.col("character").n_unique())["character"] == n).all()
+
+
+def test_characters_forced_and_draft(engine, tmp_path):
+    forced = ["captain", "Bishop", "MERCHANT", "Noblewoman"]
+    _run(tmp_path / "f", players=[3, 4], games=6, characters={"assign": "forced", "forced": forced})
+    _, gam = _tables(tmp_path / "f")
+    want = ["Captain", "Bishop", "Merchant", "Noblewoman"]
+    for (n, s), grp in gam.group_by("players", "seat"):
+        assert grp["character"].to_list() == [want[s]] * 6, (n, s)
+    _run(tmp_path / "d", players=[4], games=6, characters={"assign": "draft"})
+    _, gam = _tables(tmp_path / "d")
+    assert (gam.group_by("game").agg(pl.col("character").n_unique())["character"] == 4).all()
+
+
+@pytest.mark.parametrize("assign", ["fixed", "rotate", "permute"])
+def test_seat_assignment(engine, tmp_path, assign):
+    strategies = ["greedy", "random", "random"]  # lineup of 3 seats: greedy, random, random
+    games = 12
+    _run(tmp_path / assign, players=[3], games=games, shard_games=5, seats={"strategies": strategies, "assign": assign},
+         characters={"assign": "draft"})
+    _, gam = _tables(tmp_path / assign)
+    got = [gam.filter(pl.col("game") == i).sort("seat")["strategy"].to_list() for i in range(games)]
+    perms = list(itertools.permutations(range(3)))
+    if assign == "fixed":
+        want = [strategies] * games
+    elif assign == "rotate":  # game i: seat s plays the lineup's (s + i) mod n
+        want = [[strategies[(s + i) % 3] for s in range(3)] for i in range(games)]
+    else:  # game i: the (i mod n!)-th permutation of the lineup
+        want = [[strategies[perms[i % 6][s]] for s in range(3)] for i in range(games)]
+    assert got == want
+    greedy_at_seat = Counter(row.index("greedy") for row in got)
+    if assign == "fixed":
+        assert greedy_at_seat == {0: games}
+    else:  # rotate and permute put the lone greedy player at every seat equally often
+        assert greedy_at_seat == {0: games // 3, 1: games // 3, 2: games // 3}
+    assert all(Counter(row) == {"greedy": 1, "random": 2} for row in got)
+
+
+def test_strategies_cycle_over_the_seats(engine, tmp_path):
+    _run(tmp_path / "c", players=[5], games=2, seats={"strategies": ["random", "greedy"], "assign": "fixed"}, characters={"assign": "draft"})
+    _, gam = _tables(tmp_path / "c")
+    assert gam.filter(pl.col("game") == 0).sort("seat")["strategy"].to_list() == ["random", "greedy", "random", "greedy", "random"]
+
+
+def test_any_master_seed_runs(engine, tmp_path):
+    """Every master seed 0..2**63-1 is allowed; the per-player-count seed game_seed(master, n) is
+    uniform over 64 bits. With master 3, the 3-player seed is < 2**63 (played first, so game_seeds
+    gets an int64 overload) and the 4-player seed is >= 2**63."""
+    assert _game_seed(3, 3) < 2**63 <= _game_seed(3, 4)
+    _run(tmp_path / "s3", seed=3, players=[3, 4], games=2, shard_games=2)
+    _, gam = _tables(tmp_path / "s3")
+    for n in (3, 4):
+        assert gam.filter((pl.col("seat") == 0) & (pl.col("players") == n))["seed"].to_list() == _expected_seeds(3, n, 2)
+
+
+# ----------------------------------------------------------------------------- 5. bad experiment files
+
+
+BAD = [
+    ("colour = 'red'\n", ["colour", "unknown key"]),
+    ("players = 6\n", ["players", "2..5"]),
+    ("players = [3, 1]\n", ["players"]),
+    ("[seats]\nassign = 'shuffle'\n", ["seats.assign", "shuffle", "rotate"]),
+    ("[seats]\nstrategies = ['greedy', 'nosuch']\n", ["seats.strategies", "nosuch"]),
+    ("[seats]\nwho = 'me'\n", ["seats.who"]),
+    ("players = 4\n[characters]\nassign = 'forced'\nforced = ['Captain', 'Pirate', 'Bishop', 'Merchant']\n", ["characters.forced", "Pirate"]),
+    ("[characters]\nassign = 'lottery'\n", ["characters.assign", "lottery"]),
+    ("[[variants]]\nname = 'base'\n[[variants]]\nname = 'x'\noverrides.setup.start_woood = 3\n", ["variants[x].overrides", "setup.start_woood"]),
+    ("[[variants]]\nname = 'base'\ncolour = 1\n", ["variants[0].colour"]),
+    ("[[variants]]\nname = 'a'\n[[variants]]\nname = 'a'\n", ["variants", "distinct"]),
+    ("[rules]\noverrides.setup.start_wood = 'lots'\n", ["rules", "setup.start_wood"]),
+    ("games = 0\n", ["games"]),
+    ("shard_games = 'many'\n", ["shard_games"]),
+]
+
+
+@pytest.mark.parametrize(("text", "keys"), BAD, ids=[f"{i}-{k[0]}" for i, (_, k) in enumerate(BAD)])
+def test_bad_experiment_one_line_error(engine, tmp_path, text, keys):
+    p = _write_toml(tmp_path / "bad.toml", f"out = '{tmp_path / 'out'}'\n" + text)
+    with pytest.raises(ExperimentError) as ei:
+        load_experiment(p)
+    msg = str(ei.value)
+    assert "\n" not in msg and msg.startswith("experiment: ")
+    for k in keys:
+        assert k in msg, (k, msg)
+    res = cli.invoke(app, ["run", str(p), "--quiet"])
+    assert res.exit_code == 2, res.output
+    line = _one_line(res.output)
+    assert line == msg
+    assert not (tmp_path / "out").exists()
+
+
+def test_bad_flags_one_line_error(engine, tmp_path):
+    with pytest.raises(ExperimentError, match=r"^experiment: players: ") as ei:
+        load_experiment(None, players=7, out=str(tmp_path / "o"))
+    assert "\n" not in str(ei.value)
+    for args, key in ((["--players", "1"], "players"), (["--workers", "0"], "--workers"), (["--backend", "mpi"], "--backend"),
+                      (["--strategies", "greedy,nosuch"], "nosuch"), ([str(tmp_path / "missing.toml")], "missing.toml")):
+        res = cli.invoke(app, ["run", "--quiet", "--out", str(tmp_path / "o"), *args])
+        assert res.exit_code == 2, (args, res.output)
+        assert key in _one_line(res.output)
+    assert not (tmp_path / "o").exists()
+
+
+# ----------------------------------------------------------------------------- 6. no JIT
+
+
+def test_nojit_run_matches_jitted_run(engine, tmp_path):
+    toml = _write_toml(tmp_path / "nojit.toml", f"""
+players = 3
+games = 2
+seed = {SEED}
+out = "{tmp_path / 'nojit'}"
+
+[seats]
+strategies = ["greedy", "random"]
+assign = "rotate"
+
+[characters]
+assign = "balanced"
+""")
+    p = subprocess.run([sys.executable, "-m", "sim.cli", "run", str(toml), "--quiet", "--workers", "1"], cwd=str(ROOT),
+                       env=_subprocess_env(NUMBA_DISABLE_JIT="1"), capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr[-3000:]
+    assert "complete, 2 of 2 games" in p.stdout
+    run_experiment(load_experiment(toml, out=str(tmp_path / "jit")), workers=1, progress=False)
+    _assert_same_tables(tmp_path / "nojit", tmp_path / "jit")
+
+
+# ----------------------------------------------------------------------------- 7. summarize, run and bench commands
+
+
+def test_run_and_summarize_commands(engine, tmp_path):
+    out = tmp_path / "cli"
+    res = cli.invoke(app, ["run", "--quiet", "--players", "3", "--games", "12", "--seed", str(SEED), "--out", str(out),
+                           "--strategies", "greedy,random", "--workers", "2"])
+    assert res.exit_code == 0, res.output
+    assert "complete, 12 of 12 games" in res.output
+    m = json.loads((out / "manifest.json").read_text())
+    assert m["experiment"]["players"] == [3] and m["experiment"]["strategies"] == ["greedy", "random"]
+    assert m["counts"] == {"games_total": 12, "games_done": 12, "shards": 1}
+    assert m["seeds"]["master"] == SEED and len(m["variants"]) == 1 and len(m["variants"][0]["rules_hash"]) > 0
+
+    res = cli.invoke(app, ["runs", "summarize", str(out)])
+    assert res.exit_code == 0, res.output
+    assert res.output.splitlines() == summarize(out)
+    first = res.output.splitlines()[0]
+    assert first.startswith("run default in ") and "complete, 12 of 12 games" in first
+    assert "  base / 3 players: 12 games, mean VP " in res.output
+    assert "win rate by Character" in res.output
+
+    res = cli.invoke(app, ["runs", "summarize", str(tmp_path)])
+    assert res.exit_code == 2
+    assert "manifest.json" in _one_line(res.output)
+
+
+def test_summarize_a_run_killed_before_its_first_shard(engine, tmp_path):
+    out = tmp_path / "early"
+    _run(out, games=12, shard_games=6)
+    for p in [*(out / "games").glob("*.parquet"), *(out / "decades").glob("*.parquet")]:
+        p.unlink()
+    m = json.loads((out / "manifest.json").read_text())
+    m.update(status="running", games_this_session=0)
+    m["counts"]["games_done"] = 0
+    (out / "manifest.json").write_text(json.dumps(m))
+    res = cli.invoke(app, ["runs", "summarize", str(out)])
+    assert res.exception is None or isinstance(res.exception, SystemExit), repr(res.exception)
+    if res.exit_code == 0:
+        assert "running, 0 of 12 games" in res.output.splitlines()[0]
+    else:
+        assert res.exit_code == 2 and str(out) in _one_line(res.output)
+
+
+def test_bench_json(engine):
+    res = cli.invoke(app, ["bench", "--no-cold", "--games", "30", "--nojit-games", "1", "--players", "3", "--json"])
+    assert res.exit_code == 0, res.output
+    obj = json.loads(_one_line(res.stdout))
+    for key in ("games_per_s", "games_per_s_per_core", "speedup_vs_nojit", "start_s_cached", "peak_rss_mib"):
+        assert isinstance(obj[key], (int, float)) and obj[key] > 0, (key, obj)
+    assert "compile_s_cold" not in obj
+    assert obj["games"] == 30 and obj["players"] == 3
