@@ -2,7 +2,7 @@
 
 Numba's on-disk cache (``cache=True``) checks only a kernel's own source file: when a callee in
 another file changes, callers keep the stale machine code of the old callee. So the cache lives in
-a folder named after a hash of every engine source file (``sim/__pycache__/numba-<hash>``): an
+a folder named after a hash of every jitted source file (``sim/__pycache__/numba-<hash>``): an
 edit anywhere starts a fresh cache, and a process still running old code can only write into the
 old folder (no race between processes). Older folders are removed. A ``NUMBA_CACHE_DIR`` set by
 the user wins (the benchmark uses it for a cold compile).
@@ -23,8 +23,10 @@ def _engine_cache_dir() -> None:
     h = hashlib.sha256()
     for d in (root / "sim", root / "strategies"):
         for p in sorted(d.glob("*.py")):
-            h.update(p.name.encode())
-            h.update(p.read_bytes())
+            src = p.read_bytes()
+            if b"@njit" in src or p.name in ("state.py", "codes.py", "rules.py"):  # jitted code and the enums it freezes
+                h.update(p.name.encode())
+                h.update(src)
     base = root / "sim" / "__pycache__"
     cache = base / f"numba-{h.hexdigest()[:16]}"
     try:

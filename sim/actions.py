@@ -6,6 +6,7 @@ turn open, a main action (or PASS) ends it.
 
 from numba import njit
 
+from sim.affiliates import card_options, use_card
 from sim.cards import (
     PILE_GAME,
     burn_card,
@@ -14,10 +15,12 @@ from sim.cards import (
     take_pile_top,
 )
 from sim.city import can_activate_at, can_build_at
-from sim.codes import FIRST_FREE_ACT, Act, Dec, Ev
+from sim.codes import FIRST_FREE_ACT, Act, Card, Dec, Ev
 from sim.core import (
     add_vp,
+    card_active,
     coin_value,
+    council_worker_stands_in,
     decide,
     gain_vp,
     give_coins_from_supply,
@@ -32,9 +35,9 @@ from sim.core import (
     workers_available,
 )
 from sim.council import call_vote, can_call_vote, gain_council, law_options
-from sim.major import grid_free, major_open, own_on_grid, place_on_grid, recover_workers_free
-from sim.rules import RK
-from sim.state import N_CARDS, N_CHARACTERS, PF, VS, B, G, Loc, Mini, Sup
+from sim.major import district_completed, grid_free, major_open, n_full_districts, own_on_grid, place_on_grid, recover_workers_free
+from sim.rules import AP, RK
+from sim.state import N_CARDS, N_CHARACTERS, PF, VS, B, G, Loc, M, Mini, Sup
 
 ACTIVATABLE_FIRST = B.QUARRY
 N_MINOR = 15  # building types 1..14 are built with the Minor building actions
@@ -64,14 +67,53 @@ def building_in_supply(st, r, seat, t):
 
 
 @njit(cache=True)
+def card43_workers(st, r, seat):
+    """Card 43 used this turn: "Load the Ship ... discounting the Workers cost: place 2 City Council
+    workers, or 1 if the Harbor has been built, in the Dock space"; 0 when they are not available."""
+    if not card_active(st, seat, Card.C43):
+        return 0
+    p = r.aff_p[Card.C43]
+    n = p[AP.COUNCIL_WORKERS_WITH_HARBOR] if st.g[G.HARBOR_BUILT] == 1 else p[AP.COUNCIL_WORKERS]
+    return n if st.supply[Sup.COUNCIL_WORKERS] >= n else 0
+
+
+@njit(cache=True)
+def _ship_card_extras(st, r, seat, ld):
+    """Cards 38 and 47 used this turn, with one more worker on the Load the Ship action: 1 bronze per
+    district with Roads for 3 identical resources (38); 1 silver for a triplet (47)."""
+    put = r.ship_put[ld]
+    total = put[0] + put[1] + put[2] + put[3] + put[4]
+    p38 = r.aff_p[Card.C38]
+    if card_active(st, seat, Card.C38) and (put[0] == total or put[1] == total) and total == r.k[RK.SHIP_MAX_ELEMENTS]:
+        if workers_available(st, seat) >= p38[AP.EXTRA_WORKERS]:
+            st.card_active[Card.C38] = 0
+            place_workers(st, seat, p38[AP.EXTRA_WORKERS])
+            nr = 0
+            for d in range(st.roads.shape[0]):
+                nr += st.roads[d]
+            take_coins(st, r, seat, 0, nr * p38[AP.BRONZE_PER_ROAD_DISTRICT])
+    p47 = r.aff_p[Card.C47]
+    if card_active(st, seat, Card.C47) and ld == r.aff_load[Card.C47] and workers_available(st, seat) >= p47[AP.EXTRA_WORKERS]:
+        st.card_active[Card.C47] = 0
+        place_workers(st, seat, p47[AP.EXTRA_WORKERS])
+        take_coins(st, r, seat, p47[AP.SILVER], 0)
+
+
+@njit(cache=True)
 def ship_workers(st, r):
     return r.k[RK.SHIP_WORKERS_HARBOR] if st.g[G.HARBOR_BUILT] == 1 else r.k[RK.SHIP_WORKERS]
 
 
 @njit(cache=True)
+def _card52_applies(st, r, seat, a):
+    """Card 52 used this turn: "You can acquire a Veteran Soldier without the Fort"."""
+    return r.act_kind[a] == 2 and r.act_needs[a] == M.FORT and card_active(st, seat, Card.C52)
+
+
+@njit(cache=True)
 def activation_ok(st, r, seat, a):
     """Can the player pay for and use activation row ``a`` (ignoring place and workers)?"""
-    if r.act_needs[a] >= 0 and st.major_state[r.act_needs[a], 1] == 0:
+    if r.act_needs[a] >= 0 and st.major_state[r.act_needs[a], 1] == 0 and not _card52_applies(st, r, seat, a):
         return False
     if r.act_needs_not[a] >= 0 and st.major_state[r.act_needs_not[a], 1] > 0:
         return False
@@ -97,6 +139,18 @@ def activation_ok(st, r, seat, a):
 
 
 @njit(cache=True)
+def worker_discount(st, r, seat, t):
+    """Cards 13, 19, 25, 58, 65 used this turn: build or activate their buildings (bit t of the
+    card's buildings) "with the discount of 1 Worker" if a City Council worker is available."""
+    if st.supply[Sup.COUNCIL_WORKERS] <= 0:
+        return 0
+    for c in (Card.C13, Card.C19, Card.C25, Card.C58, Card.C65):
+        if card_active(st, seat, c) and (r.aff_buildings[c] >> t) & 1:
+            return r.aff_p[c, AP.WORKER_DISCOUNT]
+    return 0
+
+
+@njit(cache=True)
 def turn_options(st, r, seat):
     """Every legal row for the seat's TURN decision. Never empty: with workers, Player Order
     (1 worker) is always legal; without, PASS is."""
@@ -109,11 +163,12 @@ def turn_options(st, r, seat):
         types = st.cell_tmp  # scratch in the state: no allocation per decision
         nt = 0
         for t in range(1, N_MINOR):
-            if r.b_cost[t, 0] > avail or not building_in_supply(st, r, seat, t):
+            dt = worker_discount(st, r, seat, t)
+            if r.b_cost[t, 0] - dt > avail or not building_in_supply(st, r, seat, t):
                 continue
             if pay_plan(st, seat, r.b_cost[t, 1], r.b_cost[t, 2], r.b_cost[t, 3], r.b_cost[t, 4], 1) < 0:
                 continue
-            types[nt] = t
+            types[nt] = t | (dt << 8)  # the discount rides in the high bits
             nt += 1
         markers = st.pl[seat, PF.STATUS_MARKERS] > 0
         for c in range(nc):
@@ -121,7 +176,8 @@ def turn_options(st, r, seat):
             own_upgrade = (b == B.LOT or b == B.HOUSE) and st.cell_owner[c] == seat
             placeable = -1  # can_build_at, computed only when a type needs it
             for j in range(nt):
-                t = types[j]
+                t = types[j] & 255
+                dt = types[j] >> 8
                 req = r.b_requires[t]
                 if req != b:
                     continue
@@ -135,17 +191,21 @@ def turn_options(st, r, seat):
                         continue
                 marks = 1 if ((t == B.MONUMENT or t == B.FOUNTAIN) and markers) else 0
                 for mk in range(marks + 1):
-                    k = _add(st, k, Act.BUILD, t, c, mk, 0)
+                    k = _add(st, k, Act.BUILD, t, c, mk | (dt << 1), 0)  # c column: marker bit, discount above
         # 2. activation
         for c in range(nc):
             b = st.cell_b[c]
             if b < ACTIVATABLE_FIRST or b > B.CHURCH or b == B.SQUARE or b == B.MONUMENT or b == B.FOUNTAIN:
                 continue
-            if st.act_used[seat, c] == 1 or not can_activate_at(st, r, seat, c):
+            if st.act_used[seat, c] == 1:
+                continue
+            dt = worker_discount(st, r, seat, b)
+            # the discount cards also waive adjacency: "You can activate them, also if they are not adjacent"
+            if dt == 0 and not can_activate_at(st, r, seat, c):
                 continue
             for a in range(r.act_b.shape[0]):
-                if r.act_b[a] == b and r.act_w[a] <= avail and activation_ok(st, r, seat, a):
-                    k = _add(st, k, Act.ACTIVATE, a, c, 0, 0)
+                if r.act_b[a] == b and r.act_w[a] - dt <= avail and activation_ok(st, r, seat, a):
+                    k = _add(st, k, Act.ACTIVATE, a, c, dt, 0)
         # 3. Remove House/Palace
         if avail >= r.k[RK.REMOVE_HOUSE_WORKERS]:
             for c in range(nc):
@@ -163,7 +223,7 @@ def turn_options(st, r, seat):
                     if st.minis[seat, j, 0] == Mini.MILICIANO:
                         k = _add(st, k, Act.MILICIANO, 1, j, 0, 0)
         # 5. Load the Ship: one load of at most 3 elements per player per decade, real items only
-        if avail >= ship_workers(st, r) and st.pl[seat, PF.SHIP_LOAD] < 0:
+        if avail >= ship_workers(st, r) - card43_workers(st, r, seat) and st.pl[seat, PF.SHIP_LOAD] < 0:
             for ld in range(r.ship_put.shape[0]):
                 if r.ship_needs[ld] >= 0 and st.major_state[r.ship_needs[ld], 1] == 0:
                     continue
@@ -217,8 +277,12 @@ def turn_options(st, r, seat):
                 continue
             if lvl == 0 and st.pl[seat, PF.STATUS_MARKERS] <= 0:
                 continue
-            if r.st_workers[lvl] <= avail and coin_value(st, r, seat) >= r.k[RK.BRONZE_PER_SILVER] * r.st_silver[lvl]:
-                k = _add(st, k, Act.STATUS, cat, lvl + 1, 0, 0)
+            # card 84 used this turn: 1 worker (a City Council worker stands in) and 1 bronze less
+            d84 = 1 if (card_active(st, seat, Card.C84) and st.supply[Sup.COUNCIL_WORKERS] > 0) else 0
+            wk = r.st_workers[lvl] - d84 * r.aff_p[Card.C84, AP.WORKER_DISCOUNT]
+            cost = r.k[RK.BRONZE_PER_SILVER] * r.st_silver[lvl] - d84 * r.aff_p[Card.C84, AP.BRONZE_DISCOUNT]
+            if wk <= avail and coin_value(st, r, seat) >= cost:
+                k = _add(st, k, Act.STATUS, cat, lvl + 1, d84, 0)
         # 11. Major buildings: several workers at once
         for m in range(6):
             if major_open(st, r, m):
@@ -256,15 +320,29 @@ def turn_options(st, r, seat):
                     k = _add(st, k, Act.F_CC_WORKER, 2, 0, 0, 0)
     if st.pl[seat, PF.ST_CARDS] >= 2 and st.pl[seat, PF.REACT_FREE] == 0:
         k = _add(st, k, Act.F_FREE_REACT, 0, 0, 0, 0)
-    return k
+    return card_options(st, r, seat, k)
 
 
 @njit(cache=True)
-def build(st, r, seat, t, c, mark):
+def _spend_discount(st, r, seat, t):
+    """A discount card works for one action: the one whose buildings include t stops applying."""
+    for c in (Card.C13, Card.C19, Card.C25, Card.C58, Card.C65):
+        if card_active(st, seat, c) and (r.aff_buildings[c] >> t) & 1:
+            st.card_active[c] = 0
+            return
+
+
+@njit(cache=True)
+def build(st, r, seat, t, c, mark, disc=0):
     """Construct a Minor building (1-2): workers on the action space, cost to the game supply,
-    the replaced building back to its supply, City Council points and VP on construction."""
+    the replaced building back to its supply, City Council points and VP on construction.
+    ``disc``: workers a discount card replaces by City Council workers (:func:`worker_discount`)."""
     w = r.b_cost[t, 0]
-    place_workers(st, seat, w)
+    place_workers(st, seat, w - disc)
+    for _ in range(disc):
+        council_worker_stands_in(st, seat)
+    if disc > 0:
+        _spend_discount(st, r, seat, t)
     plan = pay_plan(st, seat, r.b_cost[t, 1], r.b_cost[t, 2], r.b_cost[t, 3], r.b_cost[t, 4], 1)
     pay_resources(st, seat, r.b_cost[t, 1], r.b_cost[t, 2], r.b_cost[t, 3], r.b_cost[t, 4], plan)
     old = st.cell_b[c]
@@ -283,6 +361,7 @@ def build(st, r, seat, t, c, mark):
         st.supply[Sup.PALACE] -= 1
     else:
         st.supply[r.b_sup[t]] -= 1
+    full_before = n_full_districts(st, r)
     st.cell_b[c] = t
     st.built[seat, t] += 1
     if t == B.HACIENDA_WOOD or t == B.HACIENDA_STONE:
@@ -303,13 +382,78 @@ def build(st, r, seat, t, c, mark):
         gain_council(st, r, seat, r.b_cp[t])
     if r.b_vp[t] > 0:
         gain_vp(st, r, seat, r.b_vp[t], VS.BUILD)
+    if n_full_districts(st, r) > full_before:
+        district_completed(st, r)
 
 
 @njit(cache=True)
-def activate(st, r, seat, a, c):
-    """Activate a building (2): one effect, once per building per decade."""
-    place_workers(st, seat, r.act_w[a])
+def activate(st, r, seat, a, c, disc=0):
+    """Activate a building (2): one effect, once per building per decade. ``disc``: workers a
+    discount card replaces by City Council workers (:func:`worker_discount`). Cards used this
+    turn may add a second effect (15, 21, 27: with the same worker; 75: with another worker) and
+    card 39 one more unit of the output in a district with Roads."""
+    place_workers(st, seat, r.act_w[a] - disc)
+    for _ in range(disc):
+        council_worker_stands_in(st, seat)
+    if disc > 0:
+        _spend_discount(st, r, seat, r.act_b[a])
     st.act_used[seat, c] = 1
+    if r.act_needs[a] >= 0 and st.major_state[r.act_needs[a], 1] == 0:
+        st.card_active[Card.C52] = 0  # the card stood in for the Fort: spent
+    _activation_effect(st, r, seat, a, c)
+    b = r.act_b[a]
+    for card in (Card.C15, Card.C21, Card.C27, Card.C75):
+        if not card_active(st, seat, card):
+            continue
+        if card != Card.C75 and not (r.aff_buildings[card] >> b) & 1:
+            continue
+        extra_w = 0 if card != Card.C75 else 1  # 75: "the extra activation takes another worker"
+        k = 0
+        for a2 in range(r.act_b.shape[0]):
+            if r.act_b[a2] == b and activation_ok(st, r, seat, a2) and (extra_w == 0 or r.act_w[a2] <= workers_available(st, seat)):
+                st.opts[k, 0] = a2
+                st.opts[k, 1] = card
+                k += 1
+        st.opts[k, 0] = -1
+        st.opts[k, 1] = card
+        a2 = st.opts[decide(st, r, seat, Dec.CARD_TARGET, k + 1), 0]
+        if a2 >= 0:
+            st.card_active[card] = 0
+            if extra_w:
+                place_workers(st, seat, r.act_w[a2])
+            _activation_effect(st, r, seat, a2, c)
+        break
+    d = r.cell_district[c]
+    if card_active(st, seat, Card.C39) and d >= 0 and st.roads[d] == 1:
+        st.card_active[Card.C39] = 0
+        _card39_bonus(st, r, seat, a)
+
+
+@njit(cache=True)
+def _card39_bonus(st, r, seat, a):
+    """Card 39: "+1 resource of a type created ... or +1 bronze coin (Market or Corporation if used to
+    gain coin) or +1 Faith token (Church)", from the supply (coins from the board's stacks)."""
+    out = r.act_out[a]
+    p = r.aff_p[Card.C39]
+    if out[8] > 0:
+        f = min(p[AP.EXTRA_FAITH], st.supply[Sup.FAITH])
+        st.supply[Sup.FAITH] -= f
+        st.pl[seat, PF.FAITH] += f
+    elif out[6] > 0 or out[7] > 0:
+        take_coins(st, r, seat, 0, p[AP.EXTRA_BRONZE])
+    elif out[0] > 0 or out[3] > 0:
+        take_from_supply(st, seat, 0, p[AP.EXTRA_RESOURCE])
+    elif out[1] > 0 or out[4] > 0:
+        take_from_supply(st, seat, 1, p[AP.EXTRA_RESOURCE])
+    elif out[2] > 0:
+        take_from_supply(st, seat, 2, p[AP.EXTRA_RESOURCE])
+    elif out[5] > 0:
+        take_from_supply(st, seat, 3, p[AP.EXTRA_RESOURCE])
+
+
+@njit(cache=True)
+def _activation_effect(st, r, seat, a, c):
+    """Pay an activation row's input and apply its one effect."""
     inp = r.act_in[a]
     plan = pay_plan(st, seat, inp[0], inp[1], inp[2], inp[3], 1 - r.act_real[a])
     pay_resources(st, seat, inp[0], inp[1], inp[2], inp[3], plan)
@@ -355,9 +499,9 @@ def apply_option(st, r, seat, act, a, b, c):
         st.pl[seat, PF.PASSED] = 1
         log(st, Ev.PASS, seat)
     elif act == Act.BUILD:
-        build(st, r, seat, a, b, c)
+        build(st, r, seat, a, b, c & 1, c >> 1)
     elif act == Act.ACTIVATE:
-        activate(st, r, seat, a, b)
+        activate(st, r, seat, a, b, c)
     elif act == Act.REMOVE:
         place_workers(st, seat, r.k[RK.REMOVE_HOUSE_WORKERS])
         t = st.cell_b[a]
@@ -381,7 +525,12 @@ def apply_option(st, r, seat, act, a, b, c):
             st.minis[seat, b, 0] = Mini.MILICIANO_VET
         log(st, Ev.MILICIANO, seat, a, b)
     elif act == Act.SHIP:
-        place_workers(st, seat, ship_workers(st, r))
+        cc = card43_workers(st, r, seat)
+        place_workers(st, seat, ship_workers(st, r) - cc)
+        for _ in range(cc):
+            council_worker_stands_in(st, seat)
+        if cc > 0:
+            st.card_active[Card.C43] = 0
         p = r.ship_put[a]
         for i in range(3):
             st.pl[seat, PF.WOOD + i] -= p[i]
@@ -392,6 +541,7 @@ def apply_option(st, r, seat, act, a, b, c):
         st.dock[seat] = p[0] + p[1] + p[2] + p[3] + p[4]
         st.pl[seat, PF.SHIP_LOAD] = a
         log(st, Ev.SHIP, seat, a)
+        _ship_card_extras(st, r, seat, a)
     elif act == Act.CARD_DRAW:
         place_workers(st, seat, r.k[RK.TAKE_CARD_WORKERS])
         draw_and_keep(st, r, seat, r.k[RK.TAKE_CARD_DRAW])
@@ -418,8 +568,16 @@ def apply_option(st, r, seat, act, a, b, c):
         log(st, Ev.COUNCIL, seat, a, r.council_gain[a - 1], st.pl[seat, PF.COUNCIL])
     elif act == Act.STATUS:
         lvl = st.pl[seat, PF.ST_CONSTRUCTION + a]
-        place_workers(st, seat, r.st_workers[lvl])
-        pay_coins(st, r, seat, r.k[RK.BRONZE_PER_SILVER] * r.st_silver[lvl])
+        if c > 0:  # card 84
+            st.card_active[Card.C84] = 0
+            wd = r.aff_p[Card.C84, AP.WORKER_DISCOUNT]
+            place_workers(st, seat, r.st_workers[lvl] - wd)
+            for _ in range(wd):
+                council_worker_stands_in(st, seat)
+            pay_coins(st, r, seat, r.k[RK.BRONZE_PER_SILVER] * r.st_silver[lvl] - r.aff_p[Card.C84, AP.BRONZE_DISCOUNT])
+        else:
+            place_workers(st, seat, r.st_workers[lvl])
+            pay_coins(st, r, seat, r.k[RK.BRONZE_PER_SILVER] * r.st_silver[lvl])
         if lvl == 0:
             st.pl[seat, PF.STATUS_MARKERS] -= 1
         st.pl[seat, PF.ST_CONSTRUCTION + a] = lvl + 1
@@ -460,6 +618,8 @@ def apply_option(st, r, seat, act, a, b, c):
     elif act == Act.F_FREE_REACT:
         st.pl[seat, PF.REACT_FREE] = 1
         log(st, Ev.REACTIVATE, seat, 0)
+    elif act == Act.F_CARD:
+        use_card(st, r, seat, a, b, c)
 
 
 @njit(cache=True)
@@ -473,6 +633,7 @@ def end_turn(st, seat):
         st.pl[seat, PF.WH_WOOD + res] = 0
     for c in range(N_CARDS):
         st.card_turn[c] = 0
+        st.card_active[c] = 0  # "Card powers cannot be postponed": a modifier not used this turn is lost
 
 
 @njit(cache=True)

@@ -7,10 +7,11 @@ Card ids 0..83 are card numbers 1..84: 0..11 the Character cards, 12..83 the Aff
 import numpy as np
 from numba import njit
 
-from sim.codes import Dec, Ev
+from sim.cardpower import offer
+from sim.codes import Card, Dec, Ev
 from sim.core import coin_value, decide, gain_vp, log, pay_coins
 from sim.rng import permutation
-from sim.rules import RK
+from sim.rules import AP, RK
 from sim.state import N_CARDS, N_CHARACTERS, PF, VS, G, Loc
 
 PILE_GAME = 5  # pile code of the game discard pile in DRAW_SOURCE/CARD_PILE options
@@ -211,6 +212,7 @@ def pay_salary(st, r, seat):
     """A. SALARY: 1 bronze per 3 Affiliate cards (rounded up) beyond the free ones; the player
     may discard cards first; each card left unpaid costs 2 VP."""
     discarded = 0
+    disc = 0  # card 56 (lightning): "Discount 1 bronze coin from the salaries which you have to pay"
     while True:
         n = n_affiliates(st, seat)
         free = salary_free(st, r, seat)
@@ -220,13 +222,15 @@ def pay_salary(st, r, seat):
             return
         per = r.k[RK.SALARY_PER_BRONZE]
         full = (payable + per - 1) // per
+        if disc == 0 and full > 0 and offer(st, r, Card.C56, seat) >= 0:
+            disc = r.aff_p[Card.C56, AP.BRONZE_DISCOUNT]
         k = 0
         cv = coin_value(st, r, seat)
-        for b in range(full + 1):
+        for b in range(max(0, full - disc) + 1):
             if b <= cv:
                 st.opts[k, 0] = 1
                 st.opts[k, 1] = b
-                st.opts[k, 2] = max(0, payable - per * b)
+                st.opts[k, 2] = max(0, payable - per * (b + disc))
                 k += 1
         loc = Loc.HAND + seat
         for c in range(N_CHARACTERS, N_CARDS):

@@ -25,9 +25,11 @@ class Dec(IntEnum):
     VP_BONUS = 16  # a = 1: apply the VP status bonus to this VP assignation
     REACTIVATE = 17  # a = card id to turn upright, or -1 to stop
     MAJOR_ACT_SPACES = 18  # reserved (the legislator's City Council workers take the best spaces)
+    USE_CARD = 19  # a lightning card's trigger: a = 0 keep it, 1 use it now (b = card id)
+    CARD_TARGET = 20  # a step of a card power (a = choice, b = card id)
 
 
-N_DEC = 19
+N_DEC = 21
 
 
 class Act(IntEnum):
@@ -54,9 +56,10 @@ class Act(IntEnum):
     F_REMOVE_LOT = 24  # a = cell
     F_CC_WORKER = 25  # a = payment: 0 bronze, 1 wood, 2 stone, 3 free
     F_FREE_REACT = 26  # Card status II: Reactivate Cards as a free action
+    F_CARD = 27  # USE AN AFFILIATE CARD: a = card id, b and c = its targets (sim.affiliates)
 
 
-N_ACT = 27
+N_ACT = 28
 FIRST_FREE_ACT = 20
 
 
@@ -128,3 +131,82 @@ class Ev(IntEnum):
     DISPLACED = 53  # type, cell, owner
     MINI_UPGRADE = 54  # seat, slot, kind
     FIRST_GAME = 55  # seat, kept, removed
+    CARD_USE = 56  # seat, card
+    CARD_EFFECT = 57  # seat, card, a, b, c
+
+
+class Card(IntEnum):
+    """Affiliate card ids (card number - 1), named by their number."""
+
+    C13 = 12
+    C14 = 13
+    C15 = 14
+    C16 = 15
+    C17 = 16
+    C18 = 17
+    C19 = 18
+    C20 = 19
+    C21 = 20
+    C22 = 21
+    C23 = 22
+    C24 = 23
+    C25 = 24
+    C26 = 25
+    C27 = 26
+    C28 = 27
+    C29 = 28
+    C30 = 29
+    C31 = 30
+    C32 = 31
+    C33 = 32
+    C34 = 33
+    C35 = 34
+    C36 = 35
+    C37 = 36
+    C38 = 37
+    C39 = 38
+    C40 = 39
+    C41 = 40
+    C42 = 41
+    C43 = 42
+    C44 = 43
+    C45 = 44
+    C46 = 45
+    C47 = 46
+    C48 = 47
+    C49 = 48
+    C50 = 49
+    C51 = 50
+    C52 = 51
+    C53 = 52
+    C54 = 53
+    C55 = 54
+    C56 = 55
+    C57 = 56
+    C58 = 57
+    C59 = 58
+    C60 = 59
+    C61 = 60
+    C62 = 61
+    C63 = 62
+    C64 = 63
+    C65 = 64
+    C66 = 65
+    C67 = 66
+    C68 = 67
+    C69 = 68
+    C70 = 69
+    C71 = 70
+    C72 = 71
+    C73 = 72
+    C74 = 73
+    C75 = 74
+    C76 = 75
+    C77 = 76
+    C78 = 77
+    C79 = 78
+    C80 = 79
+    C81 = 80
+    C82 = 81
+    C83 = 82
+    C84 = 83

@@ -4,9 +4,9 @@ resource grids and coin stacks, and paying costs (B. ACTION PHASE; COIN STACKS A
 
 from numba import njit
 
-from sim.codes import Dec, Ev
-from sim.rules import RK
-from sim.state import PF, VS, G, Sup
+from sim.codes import Card, Dec, Ev
+from sim.rules import AP, RK
+from sim.state import PF, VS, G, Loc, Sup
 from strategies.policy import choose
 
 CCW = 5  # marks a City Council worker on a Major Building grid space
@@ -95,7 +95,31 @@ def place_workers(st, seat, n):
     st.pl[seat, PF.WORKERS_PLACED] += own
 
 
+@njit(cache=True)
+def council_worker_stands_in(st, seat):
+    """A card's worker discount: 1 City Council worker from the game supply takes the place of one
+    of the player's workers on the action space ("If the City Council worker is not available, this
+    card effect cannot be done"); it returns to the supply at Recover Workers."""
+    st.supply[Sup.COUNCIL_WORKERS] -= 1
+    st.pl[seat, PF.CC_PLACED] += 1
+
+
 # ----------------------------------------------------------------------------- grids and stacks
+
+@njit(cache=True)
+def last_item_vp(st, r):
+    """VP for taking a grid's last resource or a stack's last coin; card 81 raises the penalty for
+    all players for the rest of the decade in which it was played."""
+    if st.g[G.LAST_PENALTY_DECADE] == st.g[G.DECADE] and st.g[G.DECADE] > 0:
+        return -r.aff_p[Card.C81, AP.LAST_TAKE_PENALTY_VP]
+    return r.k[RK.GRID_LAST_VP]
+
+
+@njit(cache=True)
+def card_active(st, seat, c):
+    """The seat used card ``c`` this turn and its power still modifies the seat's actions."""
+    return st.card_active[c] == 1 and st.card_loc[c] == Loc.HAND + seat
+
 
 @njit(cache=True)
 def grid_range(r, res):
@@ -111,7 +135,27 @@ def grid_range(r, res):
 def take_from_grids(st, r, seat, res, n):
     """Acquire n cubes of wood (0), stone (1) or precious (2) from the board's grids, one at a
     time from a grid of the player's choice; all available up to n. The player who takes the
-    last cube of a grid loses 1 VP. Returns the number taken."""
+    last cube of a grid loses 1 VP. Returns the number taken.
+
+    Cards 18, 24, 30 (used this turn): "If you have to take wood (stone, precious) resources, you
+    can receive them from the game supply instead of from the board." Card 29: "If you gain at
+    least 1 precious resource, obtain 1 more, if available" (once per use)."""
+    sup_card = Card.C18 if res == 0 else (Card.C24 if res == 1 else Card.C30)
+    if card_active(st, seat, sup_card):
+        got = take_from_supply(st, seat, res, n)
+    else:
+        got = _take_from_board(st, r, seat, res, n)
+    if res == 2 and got > 0 and card_active(st, seat, Card.C29):
+        st.card_active[Card.C29] = 0
+        if card_active(st, seat, Card.C30):
+            got += take_from_supply(st, seat, res, 1)
+        else:
+            got += _take_from_board(st, r, seat, res, 1)
+    return got
+
+
+@njit(cache=True)
+def _take_from_board(st, r, seat, res, n):
     lo, hi = grid_range(r, res)
     got = 0
     for _ in range(n):
@@ -129,7 +173,7 @@ def take_from_grids(st, r, seat, res, n):
         st.pl[seat, PF.WOOD + res] += 1
         got += 1
         if st.grids[gi] == 0:
-            gain_vp(st, r, seat, r.k[RK.GRID_LAST_VP], VS.GRID_LAST)
+            gain_vp(st, r, seat, last_item_vp(st, r), VS.GRID_LAST)
     return got
 
 
@@ -147,7 +191,16 @@ def take_coins(st, r, seat, silver, bronze):
     """Acquire coins from the board's coin stacks (all available up to the amount). A bronze
     from a stack holding only silver: the silver goes to the supply, its worth in bronze (2) comes
     from it, 1 to the player and the rest to the stack (the stack is not emptied). Emptying a stack
-    costs 1 VP."""
+    costs 1 VP. Card 66 (used this turn): "If you have to take coins, you can receive them from the
+    game supply"."""
+    if card_active(st, seat, Card.C66):
+        s = min(silver, st.supply[Sup.SILVER])
+        b = min(bronze, st.supply[Sup.BRONZE])
+        st.supply[Sup.SILVER] -= s
+        st.supply[Sup.BRONZE] -= b
+        st.pl[seat, PF.SILVER] += s
+        st.pl[seat, PF.BRONZE] += b
+        return
     n_st = r.k[RK.COIN_STACKS]
     rate = r.k[RK.BRONZE_PER_SILVER]
     for _ in range(silver):
@@ -166,7 +219,7 @@ def take_coins(st, r, seat, silver, bronze):
         st.stacks[s, 0] -= 1
         st.pl[seat, PF.SILVER] += 1
         if st.stacks[s, 0] + st.stacks[s, 1] == 0:
-            gain_vp(st, r, seat, r.k[RK.GRID_LAST_VP], VS.GRID_LAST)
+            gain_vp(st, r, seat, last_item_vp(st, r), VS.GRID_LAST)
     for _ in range(bronze):
         k = 0
         for s in range(n_st):
@@ -194,7 +247,7 @@ def take_coins(st, r, seat, silver, bronze):
             st.stacks[s, 1] -= 1
             st.pl[seat, PF.BRONZE] += 1
             if st.stacks[s, 0] + st.stacks[s, 1] == 0:
-                gain_vp(st, r, seat, r.k[RK.GRID_LAST_VP], VS.GRID_LAST)
+                gain_vp(st, r, seat, last_item_vp(st, r), VS.GRID_LAST)
 
 
 @njit(cache=True)

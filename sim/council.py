@@ -4,13 +4,14 @@ VP for the winning faction, council cost and the below-one penalty; the laws' ef
 
 from numba import njit
 
+from sim.cardpower import holder, offer
 from sim.cards import banner_up, rotate_card
-from sim.codes import Act, Dec, Ev, Law
+from sim.codes import Act, Card, Dec, Ev, Law
 from sim.core import add_vp, coin_value, decide, gain_vp, log, pay_coins
 from sim.major import complete_by_law, council_workers_on_grid, major_open
-from sim.rules import RK
+from sim.rules import AP, RK
 from sim.state import PF, VS, G, Loc
-from sim.war import advance_tension
+from sim.war import NATIVES, PIRATES, advance_tension, retreat_tension
 
 SIDE_ABSTAIN = 0
 SIDE_YES = 1
@@ -93,7 +94,11 @@ def council_cost(st, r, seat, votes):
     2 VP + 2 VP per point below zero and the marker goes back to 1."""
     v = st.pl[seat, PF.COUNCIL] - votes
     if v <= 0:
-        add_vp(st, seat, r.k[RK.BELOW_ONE_BASE] + r.k[RK.BELOW_ONE_PER_POINT] * (-v), VS.COUNCIL_BELOW)
+        pen = r.k[RK.BELOW_ONE_BASE] + r.k[RK.BELOW_ONE_PER_POINT] * (-v)
+        # card 72 (lightning): "Reduce any City Council VPs penalty by half (round down)"
+        if pen < 0 and offer(st, r, Card.C72, seat) >= 0:
+            pen = -((-pen) // r.aff_p[Card.C72, AP.PENALTY_DIVISOR])
+        add_vp(st, seat, pen, VS.COUNCIL_BELOW)
         v = r.k[RK.COUNCIL_RESET]
     st.pl[seat, PF.COUNCIL] = v
 
@@ -114,7 +119,7 @@ def apply_law(st, r, seat, law, param):
         if st.g[G.DECADE] == st.g[G.LAST_DECADE]:
             complete_by_law(st, r, seat, param)
         else:
-            council_workers_on_grid(st, r, seat, param, r.k[RK.MAJOR_ACT_WORKERS])
+            council_workers_on_grid(st, r, seat, param, r.k[RK.MAJOR_ACT_WORKERS], seat)
         log(st, Ev.LAW, law, param, 0)
     elif law == Law.PEACE:
         d = place_decade_marker(st, st.peace, param)
@@ -146,6 +151,17 @@ def call_vote(st, r, seat, law, param):
     n = st.g[G.NPLAYERS]
     sides = st.scratch[8:13]
     votes = st.scratch[16:21]
+    free = st.scratch[32:37]  # votes from card 40: counted, not paid
+    for s in range(n):
+        free[s] = 0
+    # card 40 (lightning): "Use this card before a City Council voting procedure begins. You will
+    # gain +1 vote for each district with Roads."
+    h40 = offer(st, r, Card.C40, -1)
+    if h40 >= 0:
+        nr = 0
+        for d in range(st.roads.shape[0]):
+            nr += st.roads[d]
+        free[h40] = nr * r.aff_p[Card.C40, AP.VOTES_PER_ROAD_DISTRICT]
     mv = max_vote(r)
     for i in range(n):
         s = st.order[i]
@@ -165,9 +181,42 @@ def call_vote(st, r, seat, law, param):
         j = decide(st, r, s, Dec.VOTE, k)
         sides[s] = st.opts[j, 0]
         votes[s] = st.opts[j, 1]
+        if sides[s] == SIDE_ABSTAIN:
+            free[s] = 0  # card 40's votes go to the side its holder votes for
+    # card 63 (lightning): once the votes are chosen, "Spend 1 bronze coin to decrease the City
+    # Council votes made by a player by half (rounded down)"; the target pays only those
+    h63 = holder(st, Card.C63)
+    if h63 >= 0 and coin_value(st, r, h63) >= r.aff_p[Card.C63, AP.PAY_BRONZE]:
+        targets = 0
+        for s in range(n):
+            if s != h63 and sides[s] != SIDE_ABSTAIN and votes[s] > 1:
+                targets += 1
+        if targets > 0 and offer(st, r, Card.C63, h63) >= 0:
+            k = 0
+            for s in range(n):
+                if s != h63 and sides[s] != SIDE_ABSTAIN and votes[s] > 1:
+                    st.opts[k, 0] = s
+                    st.opts[k, 1] = Card.C63
+                    k += 1
+            t = st.opts[decide(st, r, h63, Dec.CARD_TARGET, k), 0]
+            pay_coins(st, r, h63, r.aff_p[Card.C63, AP.PAY_BRONZE])
+            votes[t] = votes[t] // r.aff_p[Card.C63, AP.VOTES_DIVISOR]
+            log(st, Ev.CARD_EFFECT, h63, Card.C63, t, votes[t])
     for s in range(n):
+        votes[s] += free[s]
         log(st, Ev.VOTE, s, sides[s], votes[s])
     approved, yes, no, by_council = tally(st, r, n, sides, votes)
+    # card 80 (lightning): "Increase your vote up to 2 votes. You can use this card also after
+    # seeing the vote result. You have to pay these additional votes"
+    h80 = holder(st, Card.C80)
+    if h80 >= 0 and sides[h80] != SIDE_ABSTAIN and offer(st, r, Card.C80, h80) >= 0:
+        for j in range(r.aff_p[Card.C80, AP.EXTRA_VOTES_MAX]):
+            st.opts[j, 0] = j + 1
+            st.opts[j, 1] = Card.C80
+        extra = st.opts[decide(st, r, h80, Dec.CARD_TARGET, r.aff_p[Card.C80, AP.EXTRA_VOTES_MAX]), 0]
+        votes[h80] += extra
+        log(st, Ev.CARD_EFFECT, h80, Card.C80, extra, votes[h80])
+        approved, yes, no, by_council = tally(st, r, n, sides, votes)
     log(st, Ev.VOTE_RESULT, 1 if approved else 0, yes, no, 1 if by_council else 0)
     win_side = SIDE_YES if approved else SIDE_NO
     winners = 0
@@ -193,8 +242,22 @@ def call_vote(st, r, seat, law, param):
                 banner_up(st, s, PF.BANNER_BLUE)
     for i in range(n):
         s = st.order[i]
-        if sides[s] != SIDE_ABSTAIN and votes[s] > 0:
-            council_cost(st, r, s, votes[s])
+        paid = votes[s] - free[s]
+        if sides[s] != SIDE_ABSTAIN and paid > 0:
+            council_cost(st, r, s, paid)
+    # cards 79 and 81 (lightning): "After winning a Council vote ..."
+    if winners > 0:
+        h79 = holder(st, Card.C79)
+        if h79 >= 0 and sides[h79] == win_side and offer(st, r, Card.C79, h79) >= 0:
+            st.opts[0, 0] = NATIVES
+            st.opts[0, 1] = Card.C79
+            st.opts[1, 0] = PIRATES
+            st.opts[1, 1] = Card.C79
+            f = st.opts[decide(st, r, h79, Dec.CARD_TARGET, 2), 0]
+            retreat_tension(st, r, f, r.aff_p[Card.C79, AP.TENSION_STEPS_DOWN])
+        h81 = holder(st, Card.C81)
+        if h81 >= 0 and sides[h81] == win_side and offer(st, r, Card.C81, h81) >= 0:
+            st.g[G.LAST_PENALTY_DECADE] = st.g[G.DECADE]
     if approved:
         apply_law(st, r, seat, law, param)
 

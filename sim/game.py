@@ -8,6 +8,7 @@ import numpy as np
 from numba import njit
 
 from sim.actions import action_phase
+from sim.cardpower import offer
 from sim.cards import (
     card_group,
     pay_salary,
@@ -18,12 +19,12 @@ from sim.cards import (
     shuffle_deck,
     top_of,
 )
-from sim.codes import Dec, Ev
+from sim.codes import Card, Dec, Ev
 from sim.core import add_vp, coin_value, decide, log, take_coins
 from sim.major import recover_completed
 from sim.records import N_RD, N_RG, RG, record_decade
 from sim.rng import permutation, rand_below
-from sim.rules import RK, Rules
+from sim.rules import AP, RK, Rules
 from sim.scoring import end_game, ranks, resources_total, score_era
 from sim.state import MAX_PLAYERS, N_CARDS, N_CHARACTERS, N_SUP, PF, VS, G, Loc, State, Sup, new_state
 from sim.war import tension_and_war
@@ -292,6 +293,15 @@ def ship_sails(st, r):
     Spain support cube adds its extra); what was on the Dock goes to the game supply."""
     d = st.g[G.DECADE]
     n = st.g[G.NPLAYERS]
+    # card 44 (lightning): 1 silver if the Dock holds at least 3+X elements, whoever loaded them
+    on_dock = 0
+    for s in range(n):
+        on_dock += st.dock[s]
+    p44 = r.aff_p[Card.C44]
+    if on_dock > 0 and on_dock >= p44[AP.DOCK_MIN_BASE] + p44[AP.DOCK_MIN_PER_PLAYER] * n:
+        s44 = offer(st, r, Card.C44, -1)
+        if s44 >= 0:
+            take_coins(st, r, s44, p44[AP.SILVER], 0)
     for i in range(n):
         s = st.order[i]
         ld = st.pl[s, PF.SHIP_LOAD]
@@ -326,6 +336,10 @@ def ship_sails(st, r):
             if st.pl[s, PF.BANNER_BLACK] < 2:
                 st.pl[s, PF.BANNER_BLACK] += 1
                 log(st, Ev.BANNER, s, 0, st.pl[s, PF.BANNER_BLACK])
+        # cards 17 and 23 (lightning): 1 extra bronze when selling 3 wood / 3 stone
+        for c in (Card.C17, Card.C23):
+            if ld == r.aff_load[c] and offer(st, r, c, s) >= 0:
+                take_coins(st, r, s, 0, r.aff_p[c, AP.BRONZE])
         st.pl[s, PF.SHIP_LOAD] = -1
         st.dock[s] = 0
 

@@ -18,6 +18,13 @@ MINI_NAMES = {Mini.MILICIANO: "Miliciano", Mini.MILICIANO_VET: "veteran Milician
 TENSION_REASONS = ["empty grids", "empty precious grid/coin stacks", "card back", "War Proclamation"]
 
 
+def affiliate_summary(doc: dict, c: int) -> str:
+    """The one-line summary of Affiliate card id ``c`` from the rules file."""
+    rows = doc.get("affiliate", [])
+    i = c - 12
+    return str(rows[i].get("summary", "")) if 0 <= i < len(rows) else ""
+
+
 def _card(c: int, characters: list[str]) -> str:
     if c < 12:
         return f"Character #{c + 1} {characters[c]}"
@@ -122,6 +129,10 @@ def format_log(st, rules, rules_doc: dict, seat_names: list[str]) -> list[str]:
         elif ev == Ev.BURN:
             out.append(f"{S[a]} burns {_card(b, characters)} (+1 AV)")
         elif ev == Ev.CARD_ROTATE:
+            pass
+        elif ev == Ev.CARD_USE:
+            out.append(f"{S[a]} uses {_card(b, characters)}: {affiliate_summary(rules_doc, b)}")
+        elif ev == Ev.CARD_EFFECT:
             pass
         elif ev == Ev.WAREHOUSE:
             out.append(f"{S[a]} takes 1 {RES[b]} from the City Warehouse")

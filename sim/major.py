@@ -4,11 +4,12 @@ with displacement, Fort, Harbor, Walls, Roads), Recover Workers (free action and
 
 from numba import njit
 
+from sim.cardpower import offer
 from sim.cards import banner_up
-from sim.city import district_closed
-from sim.codes import Dec, Ev
-from sim.core import CCW, add_vp, decide, gain_vp, give_coins_from_supply, log
-from sim.rules import RK
+from sim.city import district_closed, district_occupied
+from sim.codes import Card, Dec, Ev
+from sim.core import CCW, add_vp, decide, gain_vp, give_coins_from_supply, log, take_coins
+from sim.rules import AP, RK
 from sim.state import PF, VS, B, G, M, Sup
 
 EMPTY = -1
@@ -124,9 +125,10 @@ def place_on_grid(st, r, seat, m, n):
 
 
 @njit(cache=True)
-def council_workers_on_grid(st, r, seat, m, n):
-    """Major Building Act: the legislator puts up to n City Council workers from the supply on
-    the grid; they score nothing, so they take the lowest-VP spaces and leave the best to players."""
+def council_workers_on_grid(st, r, seat, m, n, placer):
+    """Major Building Act (and the cards placing City Council workers): up to n City Council
+    workers from the supply on the grid; they score nothing, so they take the lowest-VP spaces and
+    leave the best to players. If they complete the building, ``placer`` places it."""
     k = min(n, st.supply[Sup.COUNCIL_WORKERS], grid_free(st, r, m))
     for _ in range(k):
         i = _best_free_space(st, r, m, True)
@@ -134,7 +136,7 @@ def council_workers_on_grid(st, r, seat, m, n):
     st.supply[Sup.COUNCIL_WORKERS] -= k
     log(st, Ev.MAJOR, seat, m, 0, k)
     if grid_free(st, r, m) == 0:
-        complete(st, r, seat, m)
+        complete(st, r, placer, m)
 
 
 @njit(cache=True)
@@ -232,9 +234,10 @@ def place_cathedral(st, r, seat):
 
 
 @njit(cache=True)
-def place_walls(st, r, seat):
-    """Up to 5 walls, freely, on free segments of the West-North-East perimeter."""
-    for _ in range(r.k[RK.WALLS_PER_COMPLETION]):
+def place_walls(st, r, seat, n):
+    """Up to ``n`` walls (5 per Walls completion, 1 with card 31), freely, on free segments of the
+    West-North-East perimeter."""
+    for _ in range(n):
         if st.supply[Sup.WALLS] <= 0:
             break
         k = 0
@@ -250,10 +253,21 @@ def place_walls(st, r, seat):
         s = st.opts[decide(st, r, seat, Dec.PLACE_WALL, k + 1), 0]
         if s < 0:
             break
+        d = r.seg_district[s]
+        was_closed = district_closed(st, r, d)
         st.walls[s] = 1
         st.supply[Sup.WALLS] -= 1
-        d = r.seg_district[s]
-        log(st, Ev.WALL, seat, s, 1 if district_closed(st, r, d) else 0)
+        closed = district_closed(st, r, d)
+        log(st, Ev.WALL, seat, s, 1 if closed else 0)
+        if closed and not was_closed:
+            # card 35 (lightning): coins when a District is closed by walls (2 silver with Roads)
+            h = offer(st, r, Card.C35, -1)
+            if h >= 0:
+                p = r.aff_p[Card.C35]
+                if st.roads[d] == 1:
+                    take_coins(st, r, h, p[AP.SILVER_IF_ROADS], 0)
+                else:
+                    take_coins(st, r, h, p[AP.SILVER], p[AP.BRONZE])
 
 
 @njit(cache=True)
@@ -270,6 +284,32 @@ def place_road(st, r, seat):
     st.roads[d] = 1
     st.supply[Sup.ROAD_MARKERS] -= 1
     log(st, Ev.ROAD, seat, d)
+    # card 41 (lightning): coins when Roads are built in a District (2 silver if closed by Walls)
+    h = offer(st, r, Card.C41, -1)
+    if h >= 0:
+        p = r.aff_p[Card.C41]
+        if district_closed(st, r, d):
+            take_coins(st, r, h, p[AP.SILVER_IF_WALLS], 0)
+        else:
+            take_coins(st, r, h, p[AP.SILVER], p[AP.BRONZE])
+
+
+@njit(cache=True)
+def n_full_districts(st, r):
+    """Districts whose every buildable space is occupied."""
+    n = 0
+    for d in range(r.district_ncells.shape[0]):
+        if r.district_ncells[d] > 0 and district_occupied(st, r, d) == r.district_ncells[d]:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def district_completed(st, r):
+    """A district has just been completed (all its spaces occupied): card 70 (lightning) pays 2 silver."""
+    h = offer(st, r, Card.C70, -1)
+    if h >= 0:
+        take_coins(st, r, h, r.aff_p[Card.C70, AP.SILVER_DISTRICT_FULL], 0)
 
 
 @njit(cache=True)
@@ -278,6 +318,7 @@ def complete(st, r, placer, m):
     workers leave the grid for the supply; everyone who joined progresses the ocher banner."""
     st.major_state[m, 0] = 1
     st.major_state[m, 1] += 1
+    full_before = n_full_districts(st, r)
     cell = -1
     if m == M.CATHEDRAL:
         cell = place_cathedral(st, r, placer)
@@ -290,8 +331,16 @@ def complete(st, r, placer, m):
     elif m == M.HARBOR:
         st.g[G.HARBOR_BUILT] = 1
     log(st, Ev.COMPLETE, m, placer, cell)
+    # card 70 (lightning): 1 silver when the Cabildo, Cathedral, Fort or Harbor is built,
+    # 2 silver when a district is completed (the Cabildo/Cathedral can fill its last space)
+    if (r.aff_majors[Card.C70] >> m) & 1:
+        h = offer(st, r, Card.C70, -1)
+        if h >= 0:
+            take_coins(st, r, h, r.aff_p[Card.C70, AP.SILVER_MAJOR], 0)
+    for _ in range(n_full_districts(st, r) - full_before):
+        district_completed(st, r)
     if m == M.WALLS:
-        place_walls(st, r, placer)
+        place_walls(st, r, placer, r.k[RK.WALLS_PER_COMPLETION])
     elif m == M.ROADS:
         place_road(st, r, placer)
     for i in range(st.major.shape[1]):

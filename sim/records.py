@@ -49,9 +49,10 @@ class RD(IntEnum):
     PIR_DOUBLE = 28
     CARDS_HELD = 29
     MILITARY_AV = 30
-    BANNERS = 31  # 6 columns, 0/1/2 each
-    VP_SRC = 37  # N_VS columns, cumulative VP by source
-    BUILT = 37 + N_VS  # N_BUILT - 1 columns: Minor buildings constructed by the seat, cumulative
+    CARDS_USED = 31  # Affiliate card powers the seat used so far this game
+    BANNERS = 32  # 6 columns, 0/1/2 each
+    VP_SRC = 38  # N_VS columns, cumulative VP by source
+    BUILT = 38 + N_VS  # N_BUILT - 1 columns: Minor buildings constructed by the seat, cumulative
 
 
 N_RD = RD.BUILT + N_BUILT - 1
@@ -132,6 +133,7 @@ def record_decade(st, r):
         row[RD.PIR_DOUBLE] = st.g[G.PIR_DOUBLE]
         row[RD.CARDS_HELD] = n_affiliates(st, s)
         row[RD.MILITARY_AV] = military_av(st, r, s)
+        row[RD.CARDS_USED] = st.card_uses_seat[s]
         for b in range(6):
             row[RD.BANNERS + b] = st.pl[s, PF.BANNER_BLACK + b]
         for v in range(N_VS):

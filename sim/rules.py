@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from sim.state import MAX_MAJOR_SPACES, MINOR_NAMES, N_BUILDING_TYPES, N_DISTRICTS, N_SUP, SUPPLY_KEYS, B, Sup, pack
+from sim.state import MAX_MAJOR_SPACES, MINOR_NAMES, N_BUILDING_TYPES, N_CHARACTERS, N_DISTRICTS, N_GROUPS, N_SUP, SUPPLY_KEYS, B, Sup, pack
 
 DEFAULT_RULES = Path(__file__).parent / "rules" / "trinidad.toml"
 
@@ -140,6 +140,88 @@ class RK(IntEnum):
 
 
 N_RK = 108
+
+class AP(IntEnum):
+    """Numeric parameters of the Affiliate card powers (``Rules.aff_p[card, AP.X]``); the names are
+    the ``params`` keys of the ``[[affiliate]]`` rows. A card uses only the ones its power needs."""
+
+    ACTIONS = 0
+    BANNERS = 1
+    BARRACKS = 2
+    BRONZE = 3
+    BRONZE_DISCOUNT = 4
+    BRONZE_PER_ROAD_DISTRICT = 5
+    CARDS = 6
+    COMBO_CARD = 7
+    COMBO_STONE_TO = 8
+    COMBO_WOOD_TO = 9
+    COST_TO = 10
+    COUNCIL_WORKERS = 11
+    COUNCIL_WORKERS_MAX = 12
+    COUNCIL_WORKERS_WITH_HARBOR = 13
+    DISCARD = 14
+    DISCOUNT_MAX = 15
+    DISTRICTS = 16
+    DOCK_MAX_ELEMENTS = 17
+    DOCK_MIN_BASE = 18
+    DOCK_MIN_PER_PLAYER = 19
+    EXTRA_ACTIVATIONS = 20
+    EXTRA_BRONZE = 21
+    EXTRA_FAITH = 22
+    EXTRA_PRECIOUS = 23
+    EXTRA_RESOURCE = 24
+    EXTRA_TURNS = 25
+    EXTRA_VOTES_MAX = 26
+    EXTRA_WORKERS = 27
+    HELD_EXTRA_DECADES = 28
+    HOUSE_VALUE = 29
+    HOUSES_MAX = 30
+    LAST_TAKE_PENALTY_VP = 31
+    MAJOR_BUILDINGS_MAX = 32
+    METAL = 33
+    MIN_PRECIOUS_GAINED = 34
+    MINOR_BUILDINGS_MAX = 35
+    PALACE_VALUE = 36
+    PAY_BRONZE = 37
+    PAY_BRONZE_PER_HOUSE = 38
+    PAY_METAL = 39
+    PAY_PRECIOUS = 40
+    PAY_SILVER = 41
+    PAY_STONE = 42
+    PAY_WOOD = 43
+    PENALTY_DIVISOR = 44
+    PENALTY_FACTOR = 45
+    PRECIOUS_COUNTS = 46
+    RESOURCES_MAX = 47
+    RESOURCES_PLUS_PLAYERS = 48
+    SILVER = 49
+    SILVER_DISTRICT_FULL = 50
+    SILVER_IF_ROADS = 51
+    SILVER_IF_WALLS = 52
+    SILVER_MAJOR = 53
+    SILVER_VS_PIRATES = 54
+    SMALL_GAME_EXTRA_VP = 55
+    STEPS_LEFT = 56
+    TENSION_STEPS = 57
+    TENSION_STEPS_DOWN = 58
+    USES = 59
+    VETERAN_SOLDIERS = 60
+    VETOES = 61
+    VOTES_DIVISOR = 62
+    VOTES_PER_ROAD_DISTRICT = 63
+    VP = 64
+    VP_PENALTY_PER_RESOURCE = 65
+    VP_PER_MILICIANO = 66
+    VP_PER_SOLDIER = 67
+    VP_VS_PIRATES = 68
+    WALLS = 69
+    WAREHOUSE_RESOURCES = 70
+    WORKER_DISCOUNT = 71
+    WORKERS = 72
+    WOUNDS_REMOVED = 73
+
+
+N_AP = 74
 
 # dotted key in the rules file for each scalar
 _RK_KEYS = {
@@ -264,6 +346,7 @@ class Rules(NamedTuple):
     major_space_vp: np.ndarray  # int32[6, 12]  VP printed on each space
     back_symbols: np.ndarray  # int32[6, 2]  card back [natives, pirates] by place in group
     banner_vp: np.ndarray  # int32[7]     banner VP x Era by face-up count
+    banner_steps: np.ndarray  # int32[6]  steps to a face-up banner (1 or 2)
     series_vp: np.ndarray  # int32[8]
     series_vp_cab: np.ndarray  # int32[8]
     char_bonus: np.ndarray  # int32[12]   2-3 player bonus x Era per Character
@@ -280,6 +363,15 @@ class Rules(NamedTuple):
     district_cells: np.ndarray  # int32[8, 9]  buildable cells, -1 padded
     district_ncells: np.ndarray  # int32[8]
     cath_pairs: np.ndarray  # int32[NP, 2]  Cathedral placements (two adjacent Cabildo spaces)
+    aff_group: np.ndarray  # int32[84]    character group of each card (Characters: their own)
+    aff_lightning: np.ndarray  # int32[84]  1: the power may be used out of the owner's turn
+    aff_p: np.ndarray  # int32[84, N_AP]  numeric power parameters (AP)
+    aff_buildings: np.ndarray  # int32[84]  bit t: the power concerns Minor building type t (B)
+    aff_grid: np.ndarray  # int32[84]     Major grid the power concerns (M), -1 any, -2 none
+    aff_res: np.ndarray  # int32[84]      resource: 0 wood, 1 stone, 2 precious, 3 coins; -1 none
+    aff_district: np.ndarray  # int32[84]  district condition: 0 none, 1 closed by Walls, 2 with Roads
+    aff_load: np.ndarray  # int32[84]     ship load row the power concerns, -2 any 3 identical, -1 none
+    aff_majors: np.ndarray  # int32[84]   bit m: the power concerns Major building m (M)
 
 
 # ----------------------------------------------------------------------------- loading
@@ -516,6 +608,90 @@ def _build_map(doc: dict) -> dict[str, np.ndarray]:
                 cath_pairs=np.array(pairs, np.int32), w=w, h=h)
 
 
+_AFF_RES = {"wood": 0, "stone": 1, "precious": 2, "coins": 3}
+_AFF_DISTRICT = {"walls": 1, "roads": 2}
+_AFF_NAMES = {"buildings", "grid", "resource", "district", "load", "majors", "ignore_adjacency", "take_from",
+              "discount_kinds", "counts_as", "rounding"}
+
+
+def _affiliates(doc: dict, loads: list) -> dict:
+    """The [[affiliate]] rows (CARD REFERENCE > AFFILIATE CARDS) as arrays indexed by card id."""
+    rows = doc.get("affiliate")
+    n_cards = N_CHARACTERS + N_GROUPS * 6
+    n_aff = n_cards - N_CHARACTERS
+    if not isinstance(rows, list) or len(rows) != n_aff:
+        raise RulesError(f"rules: affiliate: expected {n_aff} [[affiliate]] rows (cards {N_CHARACTERS + 1}..{n_cards})")
+    groups = [g.lower() for g in _get(doc, "cards.characters")]
+    group = np.arange(n_cards, dtype=np.int32)
+    light = np.zeros(n_cards, np.int32)
+    p = np.zeros((n_cards, N_AP), np.int32)
+    bld = np.zeros(n_cards, np.int32)
+    grid = np.full(n_cards, -2, np.int32)
+    res = np.full(n_cards, -1, np.int32)
+    dist = np.zeros(n_cards, np.int32)
+    load = np.full(n_cards, -1, np.int32)
+    majors = np.zeros(n_cards, np.int32)
+    load_names = [str(ld.get("name", "")) for ld in loads]
+    for i, row in enumerate(rows):
+        num = N_CHARACTERS + 1 + i
+        key = f"affiliate[{num}]"
+        if not isinstance(row, dict) or row.get("number") != num:
+            got = row.get("number") if isinstance(row, dict) else row
+            raise RulesError(f"rules: {key}.number: rows must be in card order {N_CHARACTERS + 1}..{n_cards}, got {got!r}")
+        c = num - 1
+        g = str(row.get("group", "")).lower()
+        if g not in groups:
+            raise RulesError(f"rules: {key}.group: allowed: {', '.join(groups)}, got {row.get('group')!r}")
+        if groups.index(g) != i // 6:  # R-09: six cards per group in card-number order
+            raise RulesError(f"rules: {key}.group: card {num} belongs to the {groups[i // 6]} group (R-09), got {row.get('group')!r}")
+        group[c] = groups.index(g)
+        if not isinstance(row.get("lightning"), bool):
+            raise RulesError(f"rules: {key}.lightning: expected true or false")
+        light[c] = int(row["lightning"])
+        if row.get("source") not in ("rulebook", "ruling", "reading"):
+            raise RulesError(f"rules: {key}.source: must be rulebook, ruling or reading")
+        for pk, v in row.get("params", {}).items():
+            if pk in _AFF_NAMES:
+                continue
+            if pk.upper() not in AP.__members__:
+                raise RulesError(f"rules: {key}.params.{pk}: unknown parameter; allowed: {', '.join(a.name.lower() for a in AP)}")
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise RulesError(f"rules: {key}.params.{pk}: expected an integer, got {v!r}")
+            p[c, AP[pk.upper()]] = v
+        prm = row.get("params", {})
+        for b in prm.get("buildings", []):
+            if b not in MINOR_NAMES:
+                raise RulesError(f"rules: {key}.params.buildings: unknown building {b!r}")
+            bld[c] |= 1 << MINOR_NAMES.index(b)
+        if "grid" in prm:
+            gname = prm["grid"]
+            if gname != "any" and gname not in _MAJOR_KEYS:
+                raise RulesError(f"rules: {key}.params.grid: allowed: any, {', '.join(_MAJOR_KEYS)}, got {gname!r}")
+            grid[c] = -1 if gname == "any" else _MAJOR_KEYS.index(gname)
+        if "resource" in prm:
+            if prm["resource"] not in _AFF_RES:
+                raise RulesError(f"rules: {key}.params.resource: allowed: {', '.join(_AFF_RES)}, got {prm['resource']!r}")
+            res[c] = _AFF_RES[prm["resource"]]
+        if "district" in prm:
+            if prm["district"] not in _AFF_DISTRICT:
+                raise RulesError(f"rules: {key}.params.district: allowed: {', '.join(_AFF_DISTRICT)}, got {prm['district']!r}")
+            dist[c] = _AFF_DISTRICT[prm["district"]]
+        if "load" in prm:
+            ln = prm["load"]
+            if ln == "3 identical":
+                load[c] = -2
+            elif ln in load_names:
+                load[c] = load_names.index(ln)
+            else:
+                raise RulesError(f"rules: {key}.params.load: allowed: 3 identical, {', '.join(load_names)}, got {ln!r}")
+        for m in prm.get("majors", []):
+            if m not in _MAJOR_KEYS:
+                raise RulesError(f"rules: {key}.params.majors: unknown Major building {m!r}")
+            majors[c] |= 1 << _MAJOR_KEYS.index(m)
+    return {"aff_group": group, "aff_lightning": light, "aff_p": p, "aff_buildings": bld, "aff_grid": grid,
+            "aff_res": res, "aff_district": dist, "aff_load": load, "aff_majors": majors}
+
+
 def rules_from_doc(doc: dict) -> Rules:
     """Validate a rules document and pack it into :class:`Rules` arrays."""
     k = np.zeros(N_RK, np.int32)
@@ -660,12 +836,14 @@ def rules_from_doc(doc: dict) -> Rules:
         major_rep=np.array([int(bool(x)) for x in _get(doc, "major.repeatable")], np.int32),
         major_spaces=major_spaces, major_space_vp=major_space_vp,
         back_symbols=np.array(_get(doc, "cards.back_symbols"), np.int32).reshape(6, 2),
-        banner_vp=_ints(doc, "scoring.banner_vp_per_era", 7), series_vp=_ints(doc, "scoring.series_vp", 8),
+        banner_vp=_ints(doc, "scoring.banner_vp_per_era", 7), banner_steps=_ints(doc, "scoring.banner_steps", 6),
+        series_vp=_ints(doc, "scoring.series_vp", 8),
         series_vp_cab=_ints(doc, "scoring.series_vp_cabildo", 8),
         char_bonus=_ints(doc, "character.small_game_bonus", 12),
         architect_n=_ints(doc, "character.architect_buildings", 2),
         architect_vp=_ints(doc, "character.architect_vp", 2),
         **mp,
+        **_affiliates(doc, loads),
     )
     return pack(r)  # one record: the jitted engine takes it as a single pointer (see sim.state)
 

@@ -152,9 +152,12 @@ class G(IntEnum):
     GAME_OVER = 23
     ERA = 24  # 1..3
     EMPTY_OPTS = 25  # decisions that found no legal option (must stay 0)
+    WAR_MILICIANOS = 26  # Milicianos that fought in this decade's war (card 57)
+    WAR_SOLDIERS = 27  # Soldiers that fought in this decade's war (card 57)
+    LAST_PENALTY_DECADE = 28  # decade in which card 81 raised the last-item penalty (0 none)
 
 
-N_G = 26
+N_G = 29
 
 
 class PF(IntEnum):
@@ -244,13 +247,14 @@ class VS(IntEnum):
     END_COUNCIL = 18
     END_WAR = 19
     VP_STATUS = 20
+    AFFILIATE = 21  # Affiliate card powers
 
 
-N_VS = 21
+N_VS = 22
 VS_NAMES = [
     "auction", "grid_last", "build", "major_first", "major_spaces", "recover", "warehouse",
     "salary", "council_vote", "council_below", "money", "military", "banners", "faith",
-    "character", "series", "card_status", "city", "end_council", "end_war", "vp_status",
+    "character", "series", "card_status", "city", "end_council", "end_war", "vp_status", "affiliate",
 ]
 
 
@@ -307,6 +311,9 @@ class State(NamedTuple):
     rec_game: np.ndarray  # int32[5, RG]       per seat final record
     opts: np.ndarray  # int32[MAX_OPTIONS, 5]  scratch: legal options of the current decision
     scratch: np.ndarray  # int32[64]           scratch for kernels (vote tallies, series counts)
+    card_uses: np.ndarray  # int32[84]        times each card's power was used this game
+    card_active: np.ndarray  # int32[84]      1 while a used card's power modifies its owner's actions this turn
+    card_uses_seat: np.ndarray  # int32[5]     card powers used by each seat this game
     rng: np.ndarray  # uint64[1]               SplitMix64 state of this game's random stream (sim.rng)
     w: np.ndarray  # float64[5, N_WEIGHTS]    each seat's strategy weights (family in column 0), copied at setup
     dist: np.ndarray  # int32[3, 8]           policy scratch: per-district table of a turn decision
@@ -360,6 +367,9 @@ def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int) -> Sta
         rec_game=z((MAX_PLAYERS, n_rec_game), np.int32),
         opts=z((MAX_OPTIONS, OPT_WIDTH), np.int32),
         scratch=z(64, np.int32),
+        card_uses=z(N_CARDS, np.int32),
+        card_active=z(N_CARDS, np.int32),
+        card_uses_seat=z(MAX_PLAYERS, np.int32),
         rng=z(1, np.uint64),
         w=z((MAX_PLAYERS, N_WEIGHTS), np.float64),
         dist=z((3, N_DISTRICTS), np.int32),

@@ -5,12 +5,13 @@ Factions: 1 = Natives, 2 = Pirates.
 
 from numba import njit
 
+from sim.cardpower import offer
 from sim.cards import back_symbols, banner_up, burn_card, draw_top, put_on
 from sim.city import n_closed_districts
-from sim.codes import Dec, Ev
-from sim.core import decide, log
-from sim.rules import RK
-from sim.state import N_CARDS, N_CHARACTERS, PF, G, Loc, Mini, Sup
+from sim.codes import Card, Dec, Ev
+from sim.core import decide, gain_vp, log, take_coins
+from sim.rules import AP, RK
+from sim.state import N_CARDS, N_CHARACTERS, PF, VS, G, Loc, Mini, Sup
 
 NATIVES = 1
 PIRATES = 2
@@ -19,6 +20,7 @@ T_GRIDS = 0
 T_PRECIOUS_COINS = 1
 T_CARD = 2
 T_LAW = 3
+T_AFFILIATE = 4
 
 
 @njit(cache=True)
@@ -45,6 +47,23 @@ def advance_tension(st, r, faction, steps, reason):
             pos = last
     st.g[ps] = pos
     log(st, Ev.TENSION, faction, steps, reason, pos, st.g[ds])
+
+
+@njit(cache=True)
+def retreat_tension(st, r, faction, steps):
+    """Move a tension marker back (card 79): it stops at the first space; a double disk stepping
+    back from the first space becomes a single disk on the last space."""
+    ps, ds = _slots(faction)
+    last = r.k[RK.TENSION_SPACES] - 1
+    pos = st.g[ps] - steps
+    if pos < 0:
+        if st.g[ds] == 1:
+            st.g[ds] = 0
+            pos = max(0, last + 1 + pos)
+        else:
+            pos = 0
+    st.g[ps] = pos
+    log(st, Ev.TENSION, faction, -steps, T_AFFILIATE, pos, st.g[ds])
 
 
 @njit(cache=True)
@@ -186,6 +205,13 @@ def fight(st, r, seat, wa, faction):
         st.pl[seat, PF.WARS_WON] += 1
         st.pl[seat, PF.WARS_WON_ERA] += 1
         banner_up(st, seat, PF.BANNER_RED)
+        # cards 50 and 55 (lightning): "when you win a War" (more against the Pirates)
+        if offer(st, r, Card.C50, seat) >= 0:
+            p = r.aff_p[Card.C50]
+            take_coins(st, r, seat, p[AP.SILVER_VS_PIRATES] if faction == PIRATES else p[AP.SILVER], 0)
+        if offer(st, r, Card.C55, seat) >= 0:
+            p = r.aff_p[Card.C55]
+            gain_vp(st, r, seat, p[AP.VP_VS_PIRATES] if faction == PIRATES else p[AP.VP], VS.AFFILIATE)
     else:
         st.pl[seat, PF.WARS_LOST] += 1
         newp = st.pl[seat, PF.WAR_PENALTY] + result
@@ -203,6 +229,10 @@ def fight(st, r, seat, wa, faction):
     for j in range(nm):
         if mask & (1 << j):
             kind = st.minis[seat, j, 0]
+            if kind == Mini.MILICIANO or kind == Mini.MILICIANO_VET:
+                st.g[G.WAR_MILICIANOS] += 1
+            else:
+                st.g[G.WAR_SOLDIERS] += 1
             st.minis[seat, j, 1] += wounds
             if st.minis[seat, j, 1] >= r.war_wo[kind]:
                 if kind == Mini.MILICIANO or kind == Mini.MILICIANO_VET:
@@ -235,16 +265,33 @@ def tension_and_war(st, r):
     mod = tension_modifier(st, r, faction)
     base = r.k[RK.ATTACK_PIRATES] if faction == PIRATES else r.k[RK.ATTACK_NATIVES]
     red = walls_reduction(st, r, faction)
+    if red > 0:
+        # card 34 (lightning): "Gain 7 VPs every time Walls are part of the Fight calculation"
+        s = offer(st, r, Card.C34, -1)
+        if s >= 0:
+            gain_vp(st, r, s, r.aff_p[Card.C34, AP.VP], VS.AFFILIATE)
     wa = base + mod - red
     st.g[G.WAR_FACTION] = faction
     st.g[G.WAR_WA] = wa
     st.g[G.WARS_ERA] += 1
     st.g[G.WARS_TOTAL] += 1
     log(st, Ev.WAR, faction, base, mod, red, wa)
+    st.g[G.WAR_MILICIANOS] = 0
+    st.g[G.WAR_SOLDIERS] = 0
     if wa > 0:
         n = st.g[G.NPLAYERS]
         for i in range(n - 1, -1, -1):
             fight(st, r, st.order[i], wa, faction)
+        # card 57 (lightning): VP for every Miliciano and Soldier used in this War, +1 in a 2-3 player game
+        used = st.g[G.WAR_MILICIANOS] + st.g[G.WAR_SOLDIERS]
+        if used > 0:
+            s = offer(st, r, Card.C57, -1)
+            if s >= 0:
+                p = r.aff_p[Card.C57]
+                v = st.g[G.WAR_MILICIANOS] * p[AP.VP_PER_MILICIANO] + st.g[G.WAR_SOLDIERS] * p[AP.VP_PER_SOLDIER]
+                if n <= r.k[RK.SMALL_GAME_MAX]:
+                    v += p[AP.SMALL_GAME_EXTRA_VP]
+                gain_vp(st, r, s, v, VS.AFFILIATE)
     st.g[G.NAT_POS] = 0
     st.g[G.NAT_DOUBLE] = 0
     if faction == PIRATES:

@@ -16,7 +16,7 @@ from numba import njit
 from sim.city import district_value, own_buildings_in_district, palace_value
 from sim.codes import Act, Dec, Law
 from sim.rng import rand_below
-from sim.rules import RK
+from sim.rules import AP, RK
 from sim.state import N_CHARACTERS, N_WEIGHTS, PF, B, G
 
 FAMILY_RANDOM = 0
@@ -191,7 +191,48 @@ def _turn_value(st, r, seat, i):
         return v
     if act == Act.F_FREE_REACT:
         return 0.5 * w[F.CARD]
+    if act == Act.F_CARD:
+        return _card_value(st, r, w, seat, a, b, st.opts[i, 3])
     return 0.0
+
+
+@njit(cache=True)
+def _card_value(st, r, w, seat, c, a, b):
+    """Greedy value of using Affiliate card c now with targets (a, b) (sim.affiliates); the card
+    itself is spent (rotated) until reactivated."""
+    p = r.aff_p[c]
+    rate = r.k[RK.BRONZE_PER_SILVER]
+    spent = -0.25 * w[F.CARD]
+    num = c + 1
+    if r.aff_grid[c] >= -1:  # City Council workers onto a Major Building grid (cards naming a grid)
+        free = 0
+        mine = 0
+        for j in range(r.major_spaces[a, st.g[G.NPLAYERS] - 2]):
+            free += 1 if st.major[a, j] == -1 else 0
+            mine += 1 if st.major[a, j] == seat else 0
+        v = 0.6 * b * w[F.VP] + (w[F.VP] * 3.0 if b >= free and mine > 0 else 0.0)
+        return spent + v - _res_value(w, p[AP.PAY_WOOD], p[AP.PAY_STONE], p[AP.PAY_PRECIOUS], 0)
+    if num == 31:
+        return spent + w[F.CITY] * 1.0
+    if num == 62:
+        return spent + w[F.VP] * p[AP.VP] + 0.5 * w[F.MILITARY]
+    if num == 76:
+        return spent + w[F.COIN] * p[AP.BRONZE] - 0.5
+    if num == 83:
+        return spent + 0.3
+    if num == 53:
+        return spent + w[F.BANNER] * 2.0 - w[F.COIN] * p[AP.PAY_SILVER] * rate
+    if num == 60 or num == 64:
+        return spent + 0.5 * w[F.CARD]
+    if num == 77:
+        return spent + w[F.VP] * 2.0 - w[F.COIN] * p[AP.PAY_SILVER] * rate
+    if num == 28:
+        return spent + w[F.WOOD] * a + w[F.STONE] * b - w[F.VP] * p[AP.VP_PENALTY_PER_RESOURCE] * (a + b) - 0.5
+    if num == 48:
+        return spent + w[F.METAL] * p[AP.METAL] + w[F.VP] * r.k[RK.WAREHOUSE_VP] * p[AP.WAREHOUSE_RESOURCES]
+    if p[AP.WORKER_DISCOUNT] > 0:  # a worker saved on this turn's action (13, 19, 25, 58, 65, 84)
+        return spent - w[F.WORKER] * p[AP.WORKER_DISCOUNT] * 0.5
+    return spent + 0.3  # other modifiers of this turn (18, 24, 29, 30, 52, 66)
 
 
 @njit(cache=True)
@@ -257,6 +298,10 @@ def _option_value(st, r, seat, kind, i):
         return float(own_buildings_in_district(st, r, seat, o[1]))
     if kind == Dec.VP_BONUS:
         return float(o[0])
+    if kind == Dec.USE_CARD:
+        return 1.0 if o[0] == 1 else 0.0  # a trigger's gain, nothing to pay
+    if kind == Dec.CARD_TARGET:
+        return -0.1 if o[0] < 0 else 0.0  # a step of a card power: doing it beats stopping
     if kind == Dec.REACTIVATE:
         if o[0] < 0:
             return 0.0
