@@ -139,6 +139,25 @@ def activation_ok(st, r, seat, a):
 
 
 @njit(cache=True)
+def build_wood_stone(st, r, seat, t):
+    """Wood and stone a construction costs, after cards 16 and 22 used this turn: "One of your single
+    costs in wood (stone) is reduced to 0 ... if used in combination with card 22 (16), both cards'
+    effect is to reduce the cost of both resources to 1" (a cost already below stays)."""
+    w = r.b_cost[t, 1]
+    s = r.b_cost[t, 2]
+    a16 = card_active(st, seat, Card.C16)
+    a22 = card_active(st, seat, Card.C22)
+    if a16 and a22:
+        w = min(w, r.aff_p[Card.C16, AP.COMBO_WOOD_TO])
+        s = min(s, r.aff_p[Card.C16, AP.COMBO_STONE_TO])
+    elif a16:
+        w = min(w, r.aff_p[Card.C16, AP.COST_TO])
+    elif a22:
+        s = min(s, r.aff_p[Card.C22, AP.COST_TO])
+    return w, s
+
+
+@njit(cache=True)
 def worker_discount(st, r, seat, t):
     """Cards 13, 19, 25, 58, 65 used this turn: build or activate their buildings (bit t of the
     card's buildings) "with the discount of 1 Worker" if a City Council worker is available."""
@@ -166,7 +185,8 @@ def turn_options(st, r, seat):
             dt = worker_discount(st, r, seat, t)
             if r.b_cost[t, 0] - dt > avail or not building_in_supply(st, r, seat, t):
                 continue
-            if pay_plan(st, seat, r.b_cost[t, 1], r.b_cost[t, 2], r.b_cost[t, 3], r.b_cost[t, 4], 1) < 0:
+            bw, bs = build_wood_stone(st, r, seat, t)
+            if pay_plan(st, seat, bw, bs, r.b_cost[t, 3], r.b_cost[t, 4], 1) < 0:
                 continue
             types[nt] = t | (dt << 8)  # the discount rides in the high bits
             nt += 1
@@ -343,8 +363,12 @@ def build(st, r, seat, t, c, mark, disc=0):
         council_worker_stands_in(st, seat)
     if disc > 0:
         _spend_discount(st, r, seat, t)
-    plan = pay_plan(st, seat, r.b_cost[t, 1], r.b_cost[t, 2], r.b_cost[t, 3], r.b_cost[t, 4], 1)
-    pay_resources(st, seat, r.b_cost[t, 1], r.b_cost[t, 2], r.b_cost[t, 3], r.b_cost[t, 4], plan)
+    bw, bs = build_wood_stone(st, r, seat, t)
+    if bw < r.b_cost[t, 1] or bs < r.b_cost[t, 2]:  # cards 16/22 worked for this action: spent
+        st.card_active[Card.C16] = 0
+        st.card_active[Card.C22] = 0
+    plan = pay_plan(st, seat, bw, bs, r.b_cost[t, 3], r.b_cost[t, 4], 1)
+    pay_resources(st, seat, bw, bs, r.b_cost[t, 3], r.b_cost[t, 4], plan)
     old = st.cell_b[c]
     if old == B.LOT:
         st.pl[seat, PF.LOTS] += 1
@@ -377,7 +401,7 @@ def build(st, r, seat, t, c, mark, disc=0):
         st.pl[seat, PF.STATUS_MARKERS] -= 1
     else:
         st.cell_owner[c] = -1
-    log(st, Ev.BUILD, seat, t, c, w, r.b_cost[t, 1], r.b_cost[t, 2], r.b_cost[t, 3] * 16 + r.b_cost[t, 4])
+    log(st, Ev.BUILD, seat, t, c, w, bw, bs, r.b_cost[t, 3] * 16 + r.b_cost[t, 4])
     if r.b_cp[t] > 0:
         gain_council(st, r, seat, r.b_cp[t])
     if r.b_vp[t] > 0:

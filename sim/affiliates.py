@@ -17,6 +17,7 @@ from numba import njit
 
 from sim.cardpower import use
 from sim.cards import banner_up, put_on
+from sim.city import district_closed
 from sim.codes import Act, Card, Dec, Ev
 from sim.core import add_vp, coin_value, decide, gain_vp, log, pay_coins, pay_plan, pay_resources, take_coins
 from sim.major import council_workers_on_grid, free_segments, grid_free, major_open, place_walls
@@ -25,17 +26,17 @@ from sim.state import N_CARDS, N_CHARACTERS, PF, VS, G, Loc, Mini, Sup
 from sim.war import NATIVES, PIRATES, T_AFFILIATE, advance_tension
 
 # Card numbers whose power the engine plays (turn-time here, triggers in the rule areas).
-IMPLEMENTED = (13, 14, 15, 17, 18, 19, 20, 21, 23, 24, 25, 26, 27, 28, 29, 30, 31, 33, 34, 35, 37, 38, 39, 40, 41,
-               43, 44, 47, 48, 49, 50, 52, 53, 55, 56, 57, 58, 60, 61, 62, 63, 64, 65, 66, 69, 70, 72, 73, 75, 76,
-               77, 79, 80, 81, 83, 84)
+IMPLEMENTED = (13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37,
+               38, 39, 40, 41, 42, 43, 44, 47, 48, 49, 50, 52, 53, 55, 56, 57, 58, 60, 61, 62, 63, 64, 65, 66, 67,
+               69, 70, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 83, 84)
 
 # Cards whose power modifies the owner's actions for the rest of the turn once used
 # (sim.core.card_active): take from the supply (18, 24, 30, 66), one more precious (29), a
 # Veteran Soldier without the Fort (52), worker discounts (13, 19, 25, 58, 65, 84), a second
 # activation (15, 21, 27, 75), one more output unit in a district with Roads (39), Load the Ship
-# with City Council workers (43) or with one more worker for coins (38, 47).
+# with City Council workers (43) or with one more worker for coins (38, 47), cheaper construction (16, 22).
 _TURN_MODIFIERS = (Card.C13, Card.C15, Card.C18, Card.C19, Card.C21, Card.C24, Card.C25, Card.C27, Card.C29,
-                   Card.C30, Card.C38, Card.C39, Card.C43, Card.C47, Card.C52, Card.C58, Card.C65, Card.C66, Card.C75, Card.C84)
+                   Card.C16, Card.C22, Card.C30, Card.C38, Card.C39, Card.C43, Card.C47, Card.C52, Card.C58, Card.C65, Card.C66, Card.C75, Card.C84)
 
 # Cards placing City Council workers on Major Building grids.
 _GRID_CARDS = (Card.C14, Card.C20, Card.C26, Card.C33, Card.C37, Card.C49, Card.C61, Card.C69, Card.C73)
@@ -155,6 +156,11 @@ def card_options(st, r, seat, k):
         elif c == Card.C31:
             if st.supply[Sup.WALLS] > 0 and free_segments(st) > 0:
                 k = _add(st, k, c, 0, 0)
+        elif c == Card.C32:
+            if st.g[G.CARD32_DECADE] != st.g[G.DECADE]:
+                for d in range(r.district_nseg.shape[0]):
+                    if r.district_nseg[d] > 0 and not district_closed(st, r, d):
+                        k = _add(st, k, c, d, 0)
         elif c == Card.C62:
             for j in range(r.k[RK.WAR_MARKERS]):
                 if st.minis[seat, j, 0] != Mini.NONE and st.minis[seat, j, 1] > 0:
@@ -192,7 +198,10 @@ def card_options(st, r, seat, k):
                     if 1 <= kw + ks <= most:
                         k = _add(st, k, c, kw, ks)
         elif c == Card.C48:
-            if st.warehouse[0] + st.warehouse[1] == p[AP.WAREHOUSE_RESOURCES] and st.supply[Sup.METAL] >= p[AP.METAL]:
+            # all 4 Warehouse cubes taken this turn (free actions or card 28) and still held
+            took = st.pl[seat, PF.WH_WOOD] + st.pl[seat, PF.WH_STONE]
+            held = st.pl[seat, PF.WOOD] >= st.pl[seat, PF.WH_WOOD] and st.pl[seat, PF.STONE] >= st.pl[seat, PF.WH_STONE]
+            if took >= p[AP.WAREHOUSE_RESOURCES] and held and st.warehouse[0] + st.warehouse[1] == 0 and st.supply[Sup.METAL] >= p[AP.METAL]:
                 k = _add(st, k, c, 0, 0)
     return k
 
@@ -213,7 +222,10 @@ def use_card(st, r, seat, c, a, b):
         # first in the turn order will place it on the map."
         council_workers_on_grid(st, r, seat, a, b, st.order[0])
     elif c == Card.C31:
-        place_walls(st, r, seat, p[AP.WALLS])
+        place_walls(st, r, seat, p[AP.WALLS], False)
+    elif c == Card.C32:
+        st.g[G.CARD32_DECADE] = st.g[G.DECADE]
+        st.g[G.CARD32_DISTRICT] = a
     elif c == Card.C62:
         st.minis[seat, a, 1] = max(0, st.minis[seat, a, 1] - p[AP.WOUNDS_REMOVED])
         gain_vp(st, r, seat, p[AP.VP], VS.AFFILIATE)
@@ -260,11 +272,12 @@ def use_card(st, r, seat, c, a, b):
             st.pl[seat, PF.WH_WOOD + res] += n
         add_vp(st, seat, -p[AP.VP_PENALTY_PER_RESOURCE] * (a + b), VS.WAREHOUSE)
     elif c == Card.C48:
-        # the whole City Warehouse, its usual penalty, converted at once into metal
+        # "If you take all 4 resources from the City warehouse, you can immediately convert them
+        # into 1 metal resource": the cubes taken from it this turn go to the supply
         for res in range(2):
-            n = st.warehouse[res]
-            st.warehouse[res] = 0
+            n = st.pl[seat, PF.WH_WOOD + res]
+            st.pl[seat, PF.WOOD + res] -= n
             st.supply[Sup.WOOD + res] += n
-            add_vp(st, seat, r.k[RK.WAREHOUSE_VP] * n, VS.WAREHOUSE)
+            st.pl[seat, PF.WH_WOOD + res] = 0
         st.supply[Sup.METAL] -= p[AP.METAL]
         st.pl[seat, PF.METAL] += p[AP.METAL]

@@ -10,44 +10,7 @@ reactivated ("A rotated card is considered used and cannot be used again until r
 
 from __future__ import annotations
 
-from numba import njit
+# holder, use and offer live in sim.core (pay_coins needs them for card 78); re-exported here.
+from sim.core import holder, offer, use
 
-from sim.codes import Dec, Ev
-from sim.core import decide, log
-from sim.state import G, Loc
-
-
-@njit(cache=True)
-def holder(st, c):
-    """Seat holding card ``c`` upright in hand, or -1."""
-    loc = st.card_loc[c]
-    if loc < Loc.HAND or loc >= Loc.HAND + st.g[G.NPLAYERS] or st.card_rot[c] == 1:
-        return -1
-    return loc - Loc.HAND
-
-
-@njit(cache=True)
-def use(st, seat, c):
-    """Rotate the card (used) and count the use."""
-    st.card_rot[c] = 1
-    st.card_turn[c] = 1
-    st.card_uses[c] += 1
-    st.card_uses_seat[seat] += 1
-    log(st, Ev.CARD_USE, seat, c)
-
-
-@njit(cache=True)
-def offer(st, r, c, only_seat):
-    """A lightning card's trigger happened: its holder (or only ``only_seat`` when >= 0) may use it.
-    Returns the seat that used it, or -1."""
-    s = holder(st, c)
-    if s < 0 or (only_seat >= 0 and s != only_seat):
-        return -1
-    st.opts[0, 0] = 0
-    st.opts[0, 1] = c
-    st.opts[1, 0] = 1
-    st.opts[1, 1] = c
-    if st.opts[decide(st, r, s, Dec.USE_CARD, 2), 0] == 0:
-        return -1
-    use(st, s, c)
-    return s
+__all__ = ["holder", "offer", "use"]

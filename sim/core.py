@@ -106,6 +106,45 @@ def council_worker_stands_in(st, seat):
 
 # ----------------------------------------------------------------------------- grids and stacks
 
+# ----------------------------------------------------------------------------- lightning cards (sim.cardpower)
+
+
+@njit(cache=True)
+def holder(st, c):
+    """Seat holding card ``c`` upright in hand, or -1."""
+    loc = st.card_loc[c]
+    if loc < Loc.HAND or loc >= Loc.HAND + st.g[G.NPLAYERS] or st.card_rot[c] == 1:
+        return -1
+    return loc - Loc.HAND
+
+
+@njit(cache=True)
+def use(st, seat, c):
+    """Rotate the card (used) and count the use."""
+    st.card_rot[c] = 1
+    st.card_turn[c] = 1
+    st.card_uses[c] += 1
+    st.card_uses_seat[seat] += 1
+    log(st, Ev.CARD_USE, seat, c)
+
+
+@njit(cache=True)
+def offer(st, r, c, only_seat):
+    """A lightning card's trigger happened: its holder (or only ``only_seat`` when >= 0) may use it.
+    Returns the seat that used it, or -1."""
+    s = holder(st, c)
+    if s < 0 or (only_seat >= 0 and s != only_seat):
+        return -1
+    st.opts[0, 0] = 0
+    st.opts[0, 1] = c
+    st.opts[1, 0] = 1
+    st.opts[1, 1] = c
+    if st.opts[decide(st, r, s, Dec.USE_CARD, 2), 0] == 0:
+        return -1
+    use(st, s, c)
+    return s
+
+
 @njit(cache=True)
 def last_item_vp(st, r):
     """VP for taking a grid's last resource or a stack's last coin; card 81 raises the penalty for
@@ -260,7 +299,10 @@ def coin_value(st, r, seat):
 def pay_coins(st, r, seat, value):
     """Pay ``value`` bronze units to the game supply: silver for pairs, bronze for the rest;
     an odd bronze owed with only silver is paid with a silver and 1 bronze change from the supply.
-    The caller has checked coin_value >= value."""
+    The caller has checked coin_value >= value. Card 78 (lightning): "Gain a discount of 1 bronze
+    coin in any payment"."""
+    if value > 0 and holder(st, Card.C78) == seat and offer(st, r, Card.C78, seat) >= 0:
+        value = max(0, value - r.aff_p[Card.C78, AP.BRONZE_DISCOUNT])
     rate = r.k[RK.BRONZE_PER_SILVER]
     sv = min(st.pl[seat, PF.SILVER], value // rate)
     st.pl[seat, PF.SILVER] -= sv

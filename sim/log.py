@@ -15,7 +15,7 @@ SIDES = ["abstains", "votes YES", "votes NO"]
 FACTIONS = {1: "Natives", 2: "Pirates"}
 MINI_NAMES = {Mini.MILICIANO: "Miliciano", Mini.MILICIANO_VET: "veteran Miliciano", Mini.SOLDIER: "Soldier",
               Mini.SOLDIER_VET: "veteran Soldier"}
-TENSION_REASONS = ["empty grids", "empty precious grid/coin stacks", "card back", "War Proclamation"]
+TENSION_REASONS = ["empty grids", "empty precious grid/coin stacks", "card back", "War Proclamation", "Affiliate card"]
 
 
 def affiliate_summary(doc: dict, c: int) -> str:

@@ -234,8 +234,9 @@ def place_cathedral(st, r, seat):
 
 
 @njit(cache=True)
-def place_walls(st, r, seat, n):
-    """Up to ``n`` walls (5 per Walls completion, 1 with card 31), freely, on free segments of the
+def place_walls(st, r, seat, n, may_stop=True):
+    """Up to ``n`` walls (5 per Walls completion, freely: the placer may stop), or exactly ``n``
+    while supply and segments last (card 31: "Place 1 free wall piece"), on free segments of the
     West-North-East perimeter."""
     for _ in range(n):
         if st.supply[Sup.WALLS] <= 0:
@@ -248,9 +249,11 @@ def place_walls(st, r, seat, n):
                 k += 1
         if k == 0:
             break
-        st.opts[k, 0] = -1
-        st.opts[k, 1] = -1
-        s = st.opts[decide(st, r, seat, Dec.PLACE_WALL, k + 1), 0]
+        if may_stop:
+            st.opts[k, 0] = -1
+            st.opts[k, 1] = -1
+            k += 1
+        s = st.opts[decide(st, r, seat, Dec.PLACE_WALL, k), 0]
         if s < 0:
             break
         d = r.seg_district[s]

@@ -621,7 +621,8 @@ def _affiliates(doc: dict, loads: list) -> dict:
     n_aff = n_cards - N_CHARACTERS
     if not isinstance(rows, list) or len(rows) != n_aff:
         raise RulesError(f"rules: affiliate: expected {n_aff} [[affiliate]] rows (cards {N_CHARACTERS + 1}..{n_cards})")
-    groups = [g.lower() for g in _get(doc, "cards.characters")]
+    names = list(_get(doc, "cards.characters"))
+    groups = [g.lower() for g in names]
     group = np.arange(n_cards, dtype=np.int32)
     light = np.zeros(n_cards, np.int32)
     p = np.zeros((n_cards, N_AP), np.int32)
@@ -641,9 +642,9 @@ def _affiliates(doc: dict, loads: list) -> dict:
         c = num - 1
         g = str(row.get("group", "")).lower()
         if g not in groups:
-            raise RulesError(f"rules: {key}.group: allowed: {', '.join(groups)}, got {row.get('group')!r}")
+            raise RulesError(f"rules: {key}.group: allowed: {', '.join(names)}, got {row.get('group')!r}")
         if groups.index(g) != i // 6:  # six cards per group in card-number order
-            raise RulesError(f"rules: {key}.group: card {num} belongs to the {groups[i // 6]} group (R-09), got {row.get('group')!r}")
+            raise RulesError(f"rules: {key}.group: card {num} belongs to the {names[i // 6]} group (R-09), got {row.get('group')!r}")
         group[c] = groups.index(g)
         if not isinstance(row.get("lightning"), bool):
             raise RulesError(f"rules: {key}.lightning: expected true or false")

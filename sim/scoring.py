@@ -7,6 +7,7 @@ from numba import njit
 from sim.cards import card_group
 from sim.city import (
     count_type,
+    district_closed,
     district_occupied,
     district_value,
     house_value,
@@ -14,9 +15,9 @@ from sim.city import (
     n_road_districts,
     palace_value,
 )
-from sim.codes import Ev
-from sim.core import add_vp, coin_value, gain_vp, log
-from sim.rules import RK
+from sim.codes import Card, Dec, Ev
+from sim.core import add_vp, coin_value, decide, gain_vp, holder, log, offer, pay_coins
+from sim.rules import AP, RK
 from sim.state import N_CARDS, N_GROUPS, PF, VS, B, G, Loc, Mini
 
 CARPENTER, STONEMASON, MERCHANT, DEFENDER, ROADMAKER, SAILMAKER = 0, 1, 2, 3, 4, 5
@@ -301,6 +302,125 @@ def city_total(st, r, seat):
 
 
 @njit(cache=True)
+def _series_and_status(r, counts, cab, st_cards, n, era):
+    v = series_base(r, counts, cab) * era
+    if st_cards >= 3:
+        v += n_colours(counts) * r.card_l3_half[n - 2] * era // 2
+    return v
+
+
+@njit(cache=True)
+def _card74(st, r, s, counts, cab, n, era):
+    """Card 74 (lightning): "Consider one of your cards of a different color" at this scoring: the
+    best recolouring for card series and Card status III (one card moves from colour g to h)."""
+    base = _series_and_status(r, counts, cab, st.pl[s, PF.ST_CARDS], n, era)
+    best = base
+    bg = -1
+    bh = -1
+    for g in range(N_GROUPS):
+        if counts[g] == 0:
+            continue
+        for h in range(N_GROUPS):
+            if h == g:
+                continue
+            counts[g] -= 1
+            counts[h] += 1
+            v = _series_and_status(r, counts, cab, st.pl[s, PF.ST_CARDS], n, era)
+            counts[g] += 1
+            counts[h] -= 1
+            if v > best:
+                best = v
+                bg = g
+                bh = h
+    if bg >= 0 and offer(st, r, Card.C74, s) >= 0:
+        counts[bg] -= 1
+        counts[bh] += 1
+        log(st, Ev.CARD_EFFECT, s, Card.C74, bg, bh)
+
+
+@njit(cache=True)
+def _card67(st, r, dv):
+    """Card 67 (lightning): "In the target District, VP penalties for productive buildings are
+    doubled and converted into VPs bonus" (this scoring; the district's value for every House)."""
+    h = holder(st, Card.C67)
+    if h < 0:
+        return
+    k = 0
+    for d in range(r.district_ncells.shape[0]):
+        prod = 0
+        for j in range(r.district_ncells[d]):
+            b = st.cell_b[r.district_cells[d, j]]
+            if b != B.NONE and b != B.CATHEDRAL and r.b_prod[b] == 1:
+                prod += 1
+        if prod > 1:
+            st.opts[k, 0] = d
+            st.opts[k, 1] = prod - 1
+            k += 1
+    if k == 0 or offer(st, r, Card.C67, h) < 0:
+        return
+    k = 0  # offer() used the option rows: list the districts again
+    for d in range(r.district_ncells.shape[0]):
+        prod = 0
+        for j in range(r.district_ncells[d]):
+            b = st.cell_b[r.district_cells[d, j]]
+            if b != B.NONE and b != B.CATHEDRAL and r.b_prod[b] == 1:
+                prod += 1
+        if prod > 1:
+            st.opts[k, 0] = d
+            st.opts[k, 1] = prod - 1
+            st.opts[k, 2] = Card.C67
+            k += 1
+    i = decide(st, r, h, Dec.CARD_TARGET, k)
+    d = st.opts[i, 0]
+    extra = st.opts[i, 1]
+    # the term goes from extra * production_penalty to extra * (-penalty_factor)
+    dv[d] += extra * (-r.aff_p[Card.C67, AP.PENALTY_FACTOR] - r.k[RK.PRODUCTION_PENALTY])
+    log(st, Ev.CARD_EFFECT, h, Card.C67, d, dv[d])
+
+
+@njit(cache=True)
+def _card36_42(st, r, s, card):
+    """Cards 36 and 42 (lightning): in a district closed by Walls (36) / with Roads (42), paying 1
+    silver: each of your Houses there +1 (above the cap) or each of your Palaces +7, this scoring."""
+    p = r.aff_p[card]
+    rate = r.k[RK.BRONZE_PER_SILVER]
+    if coin_value(st, r, s) < p[AP.PAY_SILVER] * rate:
+        return
+    k = 0
+    for phase in range(2):
+        if phase == 1:
+            if k == 0 or offer(st, r, card, s) < 0:
+                return
+            k = 0
+        for d in range(r.district_ncells.shape[0]):
+            ok = district_closed(st, r, d) if r.aff_district[card] == 1 else st.roads[d] == 1
+            if not ok:
+                continue
+            nh = 0
+            npal = 0
+            for j in range(r.district_ncells[d]):
+                c = r.district_cells[d, j]
+                if st.cell_owner[c] == s and st.cell_b[c] == B.HOUSE:
+                    nh += 1
+                elif st.cell_owner[c] == s and st.cell_b[c] == B.PALACE:
+                    npal += 1
+            if nh > 0:
+                st.opts[k, 0] = nh * p[AP.HOUSE_VALUE]
+                st.opts[k, 1] = d
+                st.opts[k, 2] = card
+                k += 1
+            if npal > 0:
+                st.opts[k, 0] = npal * p[AP.PALACE_VALUE]
+                st.opts[k, 1] = d
+                st.opts[k, 2] = card
+                k += 1
+    i = decide(st, r, s, Dec.CARD_TARGET, k)
+    pay_coins(st, r, s, p[AP.PAY_SILVER] * rate)
+    gain_vp(st, r, s, st.opts[i, 0], VS.CITY)
+    log(st, Ev.CARD_EFFECT, s, card, st.opts[i, 1], st.opts[i, 0])
+
+
+@njit(cache=True)
 def score_era(st, r, era):
     """VPS ASSIGNATION: money, military, banners, faith, Character, card series (and Card
     status III), city. Each is one VP assignation (the VP status bonus may apply to one)."""
@@ -349,6 +469,8 @@ def score_era(st, r, era):
     for i in range(n):
         s = st.order[i]
         series_counts(st, s, counts)
+        if holder(st, Card.C74) == s:
+            _card74(st, r, s, counts, cab, n, era)
         gain_vp(st, r, s, series_base(r, counts, cab) * era, VS.SERIES)
         if st.pl[s, PF.ST_CARDS] >= 3:
             gain_vp(st, r, s, n_colours(counts) * r.card_l3_half[n - 2] * era // 2, VS.CARD_STATUS)
@@ -357,6 +479,7 @@ def score_era(st, r, era):
     dv = np.zeros(nd, np.int32)
     for d in range(nd):
         dv[d] = district_value(st, r, d)
+    _card67(st, r, dv)
     for i in range(n):
         s = st.order[i]
         faith = st.pl[s, PF.FAITH]
@@ -369,6 +492,9 @@ def score_era(st, r, era):
                     gain_vp(st, r, s, house_value(st, r, s, d, faith, dv[d]), VS.CITY)
                 elif st.cell_b[c] == B.PALACE:
                     gain_vp(st, r, s, palace_value(r, faith, dv[d]), VS.CITY)
+        for card in (Card.C36, Card.C42):
+            if holder(st, card) == s:
+                _card36_42(st, r, s, card)
     for s in range(n):
         st.pl[s, PF.WARS_WON_ERA] = 0
     st.g[G.WARS_ERA] = 0

@@ -155,9 +155,11 @@ class G(IntEnum):
     WAR_MILICIANOS = 26  # Milicianos that fought in this decade's war (card 57)
     WAR_SOLDIERS = 27  # Soldiers that fought in this decade's war (card 57)
     LAST_PENALTY_DECADE = 28  # decade in which card 81 raised the last-item penalty (0 none)
+    CARD32_DECADE = 29  # decade whose War counts card 32's district as closed by Walls (0 none)
+    CARD32_DISTRICT = 30  # that district
 
 
-N_G = 29
+N_G = 31
 
 
 class PF(IntEnum):

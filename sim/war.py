@@ -7,7 +7,7 @@ from numba import njit
 
 from sim.cardpower import offer
 from sim.cards import back_symbols, banner_up, burn_card, draw_top, put_on
-from sim.city import n_closed_districts
+from sim.city import district_closed, n_closed_districts
 from sim.codes import Card, Dec, Ev
 from sim.core import decide, gain_vp, log, take_coins
 from sim.rules import AP, RK
@@ -131,6 +131,9 @@ def walls_reduction(st, r, faction):
     """With districts closed by Walls: discard the top card, then draw one card per closed
     district; each symbol of the attacking faction on their backs reduces WA by 1."""
     nd = n_closed_districts(st, r)
+    # card 32: "For War effects, consider a district of your choice as closed by Walls" (this decade)
+    if st.g[G.CARD32_DECADE] == st.g[G.DECADE] and not district_closed(st, r, st.g[G.CARD32_DISTRICT]):
+        nd += 1
     if nd == 0:
         return 0
     c = draw_top(st)

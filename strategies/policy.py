@@ -14,7 +14,7 @@ from enum import IntEnum
 from numba import njit
 
 from sim.city import district_value, own_buildings_in_district, palace_value
-from sim.codes import Act, Dec, Law
+from sim.codes import Act, Card, Dec, Law
 from sim.rng import rand_below
 from sim.rules import AP, RK
 from sim.state import N_CHARACTERS, N_WEIGHTS, PF, B, G
@@ -229,7 +229,7 @@ def _card_value(st, r, w, seat, c, a, b):
     if num == 28:
         return spent + w[F.WOOD] * a + w[F.STONE] * b - w[F.VP] * p[AP.VP_PENALTY_PER_RESOURCE] * (a + b) - 0.5
     if num == 48:
-        return spent + w[F.METAL] * p[AP.METAL] + w[F.VP] * r.k[RK.WAREHOUSE_VP] * p[AP.WAREHOUSE_RESOURCES]
+        return spent + w[F.METAL] * p[AP.METAL] - (w[F.WOOD] + w[F.STONE]) * p[AP.WAREHOUSE_RESOURCES] * 0.5
     if p[AP.WORKER_DISCOUNT] > 0:  # a worker saved on this turn's action (13, 19, 25, 58, 65, 84)
         return spent - w[F.WORKER] * p[AP.WORKER_DISCOUNT] * 0.5
     return spent + 0.3  # other modifiers of this turn (18, 24, 29, 30, 52, 66)
@@ -301,6 +301,10 @@ def _option_value(st, r, seat, kind, i):
     if kind == Dec.USE_CARD:
         return 1.0 if o[0] == 1 else 0.0  # a trigger's gain, nothing to pay
     if kind == Dec.CARD_TARGET:
+        if o[2] == Card.C36 or o[2] == Card.C42:  # o = [VP gained, district, card]
+            return w[F.VP] * o[0]
+        if o[2] == Card.C67:  # o = [district, production buildings beyond the first, card]
+            return float(o[1])
         return -0.1 if o[0] < 0 else 0.0  # a step of a card power: doing it beats stopping
     if kind == Dec.REACTIVATE:
         if o[0] < 0:

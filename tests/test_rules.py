@@ -17,7 +17,7 @@ import pytest
 # the repository has no pytest `pythonpath` setting: make `import sim` work under plain `pytest`
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from sim.rules import DEFAULT_RULES, RK, RulesError, apply_overrides, load_rules, load_rules_doc, rules_hash
+from sim.rules import DEFAULT_RULES, RK, RulesError, apply_overrides, load_rules, load_rules_doc, rules_from_doc, rules_hash
 from sim.state import B
 
 RULINGS = Path(__file__).resolve().parents[2] / "shared" / "rules" / "RULINGS.md"
@@ -509,3 +509,60 @@ def test_overrides_do_not_mutate_the_base_doc():
 
 def test_penalty_vp_must_match_track_length():
     assert "war.penalty_vp" in _err({"war": {"penalty_min": -2}})
+
+
+# ----------------------------------------------------------------------------- Affiliate cards (CARD REFERENCE)
+
+RULEBOOK = RULINGS.parent / "trinidad-rulebook.md"
+
+
+def _norm(s: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"[*_⚡]", "", s)).strip()
+
+
+def test_affiliate_rows_cover_cards_13_to_84_in_groups_of_six():
+    doc = tomllib.loads(DEFAULT_RULES.read_text())
+    rows = doc["affiliate"]
+    assert [a["number"] for a in rows] == list(range(13, 85))
+    groups = doc["cards"]["characters"]["value"]
+    assert [a["group"] for a in rows] == [g for g in groups for _ in range(6)]  # R-09
+    for a in rows:
+        assert a["source"] in ("rulebook", "reading") and a["ref"] == f"CARD REFERENCE Card {a['number']}"
+        assert isinstance(a["lightning"], bool) and a["summary"] and a["text"] and a["war"]
+        assert len(a["summary"]) <= 110
+        if a["source"] == "reading":
+            assert a.get("reading") and a.get("why"), a["number"]
+    r = load_rules()
+    assert r.aff_lightning[12:].sum() == sum(a["lightning"] for a in rows)
+    assert (r.aff_group[12:] == np.repeat(np.arange(12), 6)).all()
+
+
+def test_affiliate_texts_are_the_rulebook_texts():
+    """Every card's black power text (and its lightning flag) is the rulebook's, verbatim."""
+    if not RULEBOOK.is_file():
+        pytest.skip(f"{RULEBOOK} not found")
+    book = RULEBOOK.read_text()
+    ref = book[book.index("# CARD REFERENCE"):]
+    doc = tomllib.loads(DEFAULT_RULES.read_text())
+    norm_ref = _norm(ref)
+    for a in doc["affiliate"]:
+        assert _norm(a["text"]) in norm_ref, a["number"]
+        entry = ref[ref.index(f"**Card {a['number']}.**"):]
+        entry = entry[: entry.index("**Card ", 5)] if a["number"] < 84 else entry[:1500]
+        assert ("⚡" in entry.split("\n")[0]) == a["lightning"], a["number"]
+
+
+def test_bad_affiliate_param_fails_with_one_line():
+    doc = load_rules_doc()
+    doc["affiliate"][1]["params"]["pay_woood"] = 2
+    with pytest.raises(RulesError, match=r"affiliate\[14\]\.params\.pay_woood: unknown parameter") as ei:
+        rules_from_doc(doc)
+    assert "\n" not in str(ei.value)
+    doc = load_rules_doc()
+    doc["affiliate"][6]["group"] = "Merchant"
+    with pytest.raises(RulesError, match=r"affiliate\[19\]\.group: card 19 belongs to the Stonemason group"):
+        rules_from_doc(doc)
+    doc = load_rules_doc()
+    doc["affiliate"][20]["params"]["grid"] = "palace"
+    with pytest.raises(RulesError, match=r"affiliate\[33\]\.params\.grid: allowed: any, cathedral"):
+        rules_from_doc(doc)
