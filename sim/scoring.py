@@ -339,26 +339,9 @@ def _card74(st, r, s, counts, cab, n, era):
 
 
 @njit(cache=True)
-def _card67(st, r, dv):
-    """Card 67 (lightning): "In the target District, VP penalties for productive buildings are
-    doubled and converted into VPs bonus" (this scoring; the district's value for every House)."""
-    h = holder(st, Card.C67)
-    if h < 0:
-        return
+def _card67_rows(st, r):
+    """Districts with production buildings beyond the first, as option rows [district, extra, card]."""
     k = 0
-    for d in range(r.district_ncells.shape[0]):
-        prod = 0
-        for j in range(r.district_ncells[d]):
-            b = st.cell_b[r.district_cells[d, j]]
-            if b != B.NONE and b != B.CATHEDRAL and r.b_prod[b] == 1:
-                prod += 1
-        if prod > 1:
-            st.opts[k, 0] = d
-            st.opts[k, 1] = prod - 1
-            k += 1
-    if k == 0 or offer(st, r, Card.C67, h) < 0:
-        return
-    k = 0  # offer() used the option rows: list the districts again
     for d in range(r.district_ncells.shape[0]):
         prod = 0
         for j in range(r.district_ncells[d]):
@@ -370,6 +353,17 @@ def _card67(st, r, dv):
             st.opts[k, 1] = prod - 1
             st.opts[k, 2] = Card.C67
             k += 1
+    return k
+
+
+@njit(cache=True)
+def _card67(st, r, dv):
+    """Card 67 (lightning): "In the target District, VP penalties for productive buildings are
+    doubled and converted into VPs bonus" (this scoring; the district's value for every House)."""
+    h = holder(st, Card.C67)
+    if h < 0 or _card67_rows(st, r) == 0 or offer(st, r, Card.C67, h) < 0:
+        return
+    k = _card67_rows(st, r)  # offer() used the option rows: list the districts again
     i = decide(st, r, h, Dec.CARD_TARGET, k)
     d = st.opts[i, 0]
     extra = st.opts[i, 1]

@@ -16,11 +16,12 @@ from __future__ import annotations
 import numba
 import numpy as np
 import pytest
+from helpers import clear_map, deck_card, set_items, stack_deck
 from invariants import check_state
 
 from sim.actions import apply_option, build, end_turn, turn_options
 from sim.affiliates import IMPLEMENTED, card_options
-from sim.cards import back_symbols, pay_salary
+from sim.cards import pay_salary
 from sim.codes import Act
 from sim.core import CCW, coin_value
 from sim.game import allocate, play_decade, play_game, setup, ship_sails
@@ -90,22 +91,6 @@ def assert_spent(st, r, seat, num, uses=1):
     assert rows(st, r, seat, num) == []
 
 
-def set_items(st, seat, wood=0, stone=0, precious=0, metal=0, silver=0, bronze=0):
-    for f, v in ((PF.WOOD, wood), (PF.STONE, stone), (PF.PRECIOUS, precious), (PF.METAL, metal),
-                 (PF.SILVER, silver), (PF.BRONZE, bronze)):
-        st.pl[seat, f] = v
-
-
-def clear_map(st):
-    st.cell_b[:] = B.NONE
-    st.cell_owner[:] = -1
-    st.walls[:] = 0
-    st.roads[:] = 0
-    for f in (G.FORT_BUILT, G.HARBOR_BUILT, G.CABILDO_BUILT, G.CATHEDRAL_BUILT):
-        st.g[f] = 0
-    st.major_state[:] = 0
-
-
 def script(st, seat, **weights):
     """A greedy weight row for the seat (the policy reads ``st.w``), other features 0."""
     row = np.zeros(N_FEATURES, np.float64)
@@ -114,23 +99,6 @@ def script(st, seat, **weights):
         row[F[k.upper()]] = v
     st.w[seat, :] = 0.0
     st.w[seat, :N_FEATURES] = row
-
-
-def deck_card(st, r, natives, pirates, exclude=()):
-    """An Affiliate card in the deck whose back shows these tension symbols (R-09)."""
-    for c in range(N_CHARACTERS, N_CARDS):
-        if st.card_loc[c] == Loc.DECK and c not in exclude and tuple(back_symbols(r, c)) == (natives, pirates):
-            return c
-    raise AssertionError(f"no deck card with back {natives, pirates}")
-
-
-def stack_deck(st, *cards):
-    """Put these cards on top of the Affiliate deck, the first named on top."""
-    top = int(max(st.card_seq.max(), st.g[G.SEQ])) + len(cards) + 1
-    for i, c in enumerate(cards):
-        st.card_loc[c] = Loc.DECK
-        st.card_seq[c] = top - i
-    st.g[G.SEQ] = top
 
 
 def quiet_deck(st, r):

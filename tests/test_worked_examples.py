@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+from helpers import clear_map
 
 from sim.rules import RK
 from sim.state import PF, VS, B, G, Loc, Mini
@@ -12,16 +13,6 @@ W_ = 12  # map width
 
 def cell(x, y):
     return y * W_ + x
-
-
-def clear_map(st):
-    st.cell_b[:] = B.NONE
-    st.cell_owner[:] = -1
-    st.walls[:] = 0
-    st.roads[:] = 0
-    for f in (G.FORT_BUILT, G.HARBOR_BUILT, G.CABILDO_BUILT, G.CATHEDRAL_BUILT):
-        st.g[f] = 0
-    st.major_state[:] = 0
 
 
 def put(st, x, y, b, owner=-1):
