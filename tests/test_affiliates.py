@@ -16,130 +16,40 @@ from __future__ import annotations
 import numba
 import numpy as np
 import pytest
-from helpers import clear_map, deck_card, set_items, stack_deck
+from helpers import (
+    assert_spent,
+    cid,
+    clear_hands,
+    clear_map,
+    coins_load,
+    deck_card,
+    fresh,
+    give,
+    load,
+    quiet_deck,
+    rows,
+    script,
+    set_items,
+    stack_deck,
+    three,
+    turn_card_rows,
+    upright,
+    use,
+)
 from invariants import check_state
 
-from sim.actions import apply_option, build, end_turn, turn_options
-from sim.affiliates import IMPLEMENTED, card_options
+from sim.actions import apply_option, build, end_turn
+from sim.affiliates import IMPLEMENTED
 from sim.cards import pay_salary
 from sim.codes import Act
 from sim.core import CCW, coin_value
 from sim.game import allocate, play_decade, play_game, setup, ship_sails
 from sim.major import complete, grid_free, major_open, place_road, place_walls
 from sim.rules import AP, RK
-from sim.state import MAX_PLAYERS, N_CARDS, N_CHARACTERS, PF, VS, B, G, Loc, M, Mini, Sup
+from sim.state import MAX_PLAYERS, N_CARDS, PF, VS, B, G, Loc, M, Mini, Sup
 from sim.war import NATIVES, PIRATES, fight, tension_and_war
-from strategies.policy import FAMILY_GREEDY, N_FEATURES, F
 
 JIT = not numba.config.DISABLE_JIT
-
-# ----------------------------------------------------------------------------- helpers
-
-
-def cid(num):
-    """Card id of card number ``num``."""
-    return num - 1
-
-
-def clear_hands(st):
-    """Every Affiliate back to the deck, upright: only the cards a test gives are held."""
-    for c in range(N_CHARACTERS, N_CARDS):
-        if Loc.HAND <= st.card_loc[c] < Loc.HAND + MAX_PLAYERS:
-            st.card_loc[c] = Loc.DECK
-        st.card_rot[c] = 0
-        st.card_turn[c] = 0
-
-
-def give(st, seat, num, rotated=False):
-    """Put card ``num`` into the seat's hand (upright unless ``rotated``); returns its id."""
-    c = cid(num)
-    st.card_loc[c] = Loc.HAND + seat
-    st.card_rot[c] = 1 if rotated else 0
-    st.card_turn[c] = 0
-    return c
-
-
-def upright(st, num):
-    """Reactivate the card (as the Reactivate Cards action would) to check a second use."""
-    st.card_rot[cid(num)] = 0
-
-
-def rows(st, r, seat, num):
-    """The F_CARD targets (a, b) the seat is offered for card ``num`` in its turn."""
-    k = card_options(st, r, seat, 0)
-    got = st.opts[:k].copy()
-    assert (got[:, 0] == Act.F_CARD).all()
-    return [(int(a), int(b)) for c, a, b in got[:, 1:4].tolist() if c == cid(num)]
-
-
-def turn_card_rows(st, r, seat):
-    """The F_CARD rows among all the seat's TURN options (card, a, b)."""
-    k = turn_options(st, r, seat)
-    got = st.opts[:k].copy()
-    return [tuple(x) for x in got[got[:, 0] == Act.F_CARD, 1:4].tolist()]
-
-
-def use(st, r, seat, num, a=0, b=0):
-    apply_option(st, r, seat, Act.F_CARD, cid(num), a, b)
-
-
-def assert_spent(st, r, seat, num, uses=1):
-    """'A rotated card is considered used and cannot be used again until reactivated'."""
-    c = cid(num)
-    assert st.card_rot[c] == 1 and st.card_loc[c] == Loc.HAND + seat
-    assert st.card_uses[c] == uses
-    assert rows(st, r, seat, num) == []
-
-
-def script(st, seat, **weights):
-    """A greedy weight row for the seat (the policy reads ``st.w``), other features 0."""
-    row = np.zeros(N_FEATURES, np.float64)
-    row[F.FAMILY] = FAMILY_GREEDY
-    for k, v in weights.items():
-        row[F[k.upper()]] = v
-    st.w[seat, :] = 0.0
-    st.w[seat, :N_FEATURES] = row
-
-
-def quiet_deck(st, r):
-    """Deck top: a card discarded by the tension step, then one with a blank back (no tension)."""
-    c0 = deck_card(st, r, 0, 0)
-    c1 = deck_card(st, r, 0, 0, exclude=(c0,))
-    stack_deck(st, c0, c1)
-
-
-def fresh(r, W, n, seed=7):
-    """A greedy n-player state after setup (the ``blank`` fixture for any player count)."""
-    st = allocate(r)
-    st.rng[0] = seed
-    strat = np.zeros(MAX_PLAYERS, np.int32)
-    strat[:n] = 1
-    setup(st, r, W, n, strat, np.full(5, -1, np.int32), 0)
-    st.g[G.DECADE] = 1
-    st.g[G.ERA] = 1
-    return st
-
-
-def load(st, r, seat, pred):
-    """Load the Ship with the first open load row matching ``pred`` (the items are given first)."""
-    for ld in range(r.ship_put.shape[0]):
-        p = r.ship_put[ld]
-        if r.ship_needs[ld] < 0 and pred(p):
-            set_items(st, seat, wood=p[0], stone=p[1], precious=p[2], silver=p[3], bronze=p[4])
-            st.pl[seat, PF.WORKERS] = r.k[RK.WORKERS]
-            apply_option(st, r, seat, Act.SHIP, ld, 0, 0)
-            assert st.pl[seat, PF.SHIP_LOAD] == ld
-            return ld
-    raise AssertionError("no such ship load")
-
-
-def three(res):
-    return lambda p: p[res] == 3 and p.sum() == 3
-
-
-def coins_load(p):
-    return p[0] + p[1] + p[2] == 0 and p.sum() == 2
-
 
 # ============================================================================= City Council workers on a grid
 

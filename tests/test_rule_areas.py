@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from helpers import clear_map, deck_card, set_items, stack_deck
+from helpers import act_row, cell, clear_map, deck_card, put, quiet_deck, set_items, stack_deck, turn_rows
 
-from sim.actions import activate, activation_ok, apply_option, end_turn, ship_workers, turn_options
+from sim.actions import activate, activation_ok, apply_option, end_turn, ship_workers
 from sim.cards import back_symbols, draw_and_keep, n_affiliates, pay_salary, salary_free
 from sim.city import can_activate_at, can_build_at, count_type, district_closed, district_value, n_closed_districts
 from sim.codes import Act, Law
@@ -31,36 +31,12 @@ from strategies.policy import FAMILY_GREEDY, N_FEATURES, F
 # ----------------------------------------------------------------------------- helpers
 
 
-def cell(r, x, y):
-    return y * int(r.k[RK.MAP_W]) + x
-
-
-def put(st, r, x, y, b, owner=-1):
-    st.cell_b[cell(r, x, y)] = b
-    st.cell_owner[cell(r, x, y)] = owner
-
-
-def turn_rows(st, r, seat, act):
-    """The seat's legal TURN rows (Act, a, b, c, d) of one action type."""
-    k = turn_options(st, r, seat)
-    rows = st.opts[:k].copy()
-    return rows[rows[:, 0] == act]
-
-
 def stack_value(st):
     return int(2 * st.stacks[:, 0].sum() + st.stacks[:, 1].sum())
 
 
 def supply_coin_value(st):
     return int(2 * st.supply[Sup.SILVER] + st.supply[Sup.BRONZE])
-
-
-def quiet_deck(st, r):
-    """Deck top: any card (discarded by the tension step), then one with a blank back, so that
-    C. 'check the symbol on the back of the new card' adds no tension."""
-    c0 = deck_card(st, r, 0, 0)
-    c1 = deck_card(st, r, 0, 0, exclude=(c0,))
-    stack_deck(st, c0, c1)
 
 
 def set_affiliates(st, seat, n):
@@ -81,19 +57,6 @@ def set_affiliates(st, seat, n):
 
 def pile_size(st, seat):
     return int((st.card_loc == Loc.PILE + seat).sum())
-
-
-def act_row(r, building, inp=None, out=None):
-    """Index of the activation row of ``building`` with exactly these inputs / these outputs."""
-    for a in range(r.act_b.shape[0]):
-        if r.act_b[a] != building:
-            continue
-        if inp is not None and r.act_in[a].tolist() != inp:
-            continue
-        if out is not None and r.act_out[a].tolist() != out:
-            continue
-        return a
-    raise AssertionError("no such activation row")
 
 
 def row_by_put(r, pred):
