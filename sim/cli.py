@@ -168,6 +168,66 @@ def run(
         typer.echo(line)
 
 
+@app.command()
+def tournament(
+    strategies: Annotated[str | None, typer.Option(help="comma-separated strategies (names in strategies/ or TOML paths), at least 2")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="2-5 (default: the number of strategies if 2-5, else 4)")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="games in total, rounded up to a multiple of the number of strategies")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="master seed")] = 1,
+    threads: Annotated[int | None, typer.Option("--threads", "-t", help="threads (default: all); results do not depend on it")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+) -> None:
+    """Play strategies against each other, every base seed once per rotation of the strategies over
+    the seats, and print each strategy's win rate (Wilson 95% CI), mean rank and mean VP."""
+    from strategies.tournament import TournamentError, run_tournament
+
+    if not strategies:
+        from strategies.registry import available
+
+        _fail(f"--strategies: required, at least 2 comma-separated names (available: {', '.join(available())}) or TOML paths")
+    names = [s.strip() for s in strategies.split(",")]
+    bar = task = None
+
+    def tick(done: int, total: int) -> None:  # a progress bar on stderr, started by the first batch (terminals only)
+        nonlocal bar, task
+        if bar is None:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            bar = Progress(TextColumn("[bold]tournament"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+                           TimeElapsedColumn(), console=Console(stderr=True), transient=True)
+            bar.start()
+            task = bar.add_task("tournament", total=total)
+        bar.update(task, completed=done)
+
+    try:
+        res = run_tournament(names, players=players, games=games, seed=seed, threads=threads,
+                             progress=tick if not as_json and sys.stderr.isatty() else None)
+    except TournamentError as e:
+        _fail(f"--{e}")
+    finally:
+        if bar is not None:
+            bar.stop()
+    if as_json:
+        print(json.dumps(res.to_dict()))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    t = Table(title=f"Tournament, {res.players} players, seed {res.seed}")
+    for col in ("strategy", "win rate", "95% CI (Wilson)", "mean rank", "mean VP", "n"):
+        t.add_column(col, justify="left" if col == "strategy" else "right")
+    for s in sorted(res.strategies, key=lambda x: -x.win_rate):
+        t.add_row(s.name, f"{s.win_rate:.1%}", f"{s.ci_low:.1%} - {s.ci_high:.1%}", f"{s.mean_rank:.2f}", f"{s.mean_vp:.1f}",
+                  f"{s.n:,}")
+    con = Console(file=sys.stdout, width=110)
+    con.print(t)
+    typer.echo(f"{res.games:,} games: {res.base_seeds:,} seeds x {res.rotations} rotations of the strategies over the seats.")
+    typer.echo(f"n = seat-games (each seat a strategy holds counts); fair win rate 1/{res.players} = {1 / res.players:.1%}.")
+    typer.echo(f"Ties: a tie for first among k seats gives each 1/k of a win ({res.tie_games:,} games had one); "
+               "the CI uses this fractional count.")
+
+
 runs_app = typer.Typer(add_completion=False, no_args_is_help=True, help="Inspect run directories.")
 app.add_typer(runs_app, name="runs")
 
