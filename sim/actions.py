@@ -18,17 +18,20 @@ from sim.city import can_activate_at, can_build_at
 from sim.codes import FIRST_FREE_ACT, Act, Card, Dec, Ev
 from sim.core import (
     add_vp,
+    card45_cut,
     card_active,
     coin_value,
     council_worker_stands_in,
     decide,
     gain_vp,
     give_coins_from_supply,
+    grant_pool,
     log,
     pay_coins,
     pay_plan,
     pay_resources,
     place_workers,
+    return_pool,
     take_coins,
     take_from_grids,
     take_from_supply,
@@ -120,7 +123,8 @@ def activation_ok(st, r, seat, a):
     inp = r.act_in[a]
     if coin_value(st, r, seat) < r.k[RK.BRONZE_PER_SILVER] * inp[4] + inp[5]:
         return False
-    if pay_plan(st, seat, inp[0], inp[1], inp[2], inp[3], 1 - r.act_real[a]) < 0:
+    w, s, p = _act_resources(st, r, seat, a)
+    if pay_plan(st, seat, w, s, p, inp[3], 1 - r.act_real[a]) < 0:
         return False
     kind = r.act_kind[a]
     if kind == 1:
@@ -136,6 +140,53 @@ def activation_ok(st, r, seat, a):
                 return True
         return False
     return True
+
+
+@njit(cache=True)
+def _act_resources(st, r, seat, a):
+    """Wood, stone and precious an activation row costs; card 45's waiver applies except to sales
+    ("It is not possible to sell ... discounted resources": the rows paid with real resources)."""
+    inp = r.act_in[a]
+    if r.act_real[a] == 1:
+        return inp[0], inp[1], inp[2]
+    return card45_cut(st, r, seat, inp[0], inp[1], inp[2])
+
+
+@njit(cache=True)
+def build_cost(st, r, seat, t):
+    """Wood, stone, precious a construction costs after cards 16/22 (:func:`build_wood_stone`) and 45."""
+    bw, bs = build_wood_stone(st, r, seat, t)
+    return card45_cut(st, r, seat, bw, bs, r.b_cost[t, 3])
+
+
+@njit(cache=True)
+def _load_fits(st, r, seat, ld, room, prev):
+    """Load row ``ld`` is allowed now (Cathedral conditions), fits ``room`` Dock elements and the seat
+    holds its real items (together with load ``prev`` loaded in the same action, -1 none)."""
+    if r.ship_needs[ld] >= 0 and st.major_state[r.ship_needs[ld], 1] == 0:
+        return False
+    if r.ship_needs_not[ld] >= 0 and st.major_state[r.ship_needs_not[ld], 1] > 0:
+        return False
+    p = r.ship_put[ld]
+    if p[0] + p[1] + p[2] + p[3] + p[4] > room:
+        return False
+    for i in range(5):
+        have = st.pl[seat, PF.WOOD + i] if i < 3 else st.pl[seat, PF.SILVER + i - 3]
+        if p[i] + (r.ship_put[prev, i] if prev >= 0 else 0) > have:
+            return False
+    return True
+
+
+@njit(cache=True)
+def ship_room(st, r, seat):
+    """Dock elements the seat may still load this decade: 3, or 6 with card 46 (used this turn, or
+    earlier this decade); 0 when no Load the Ship action is open to it (one load per decade, two
+    with card 46)."""
+    six = card_active(st, seat, Card.C46) or st.pl[seat, PF.DOCK6_DECADE] == st.g[G.DECADE]
+    if st.pl[seat, PF.SHIP_LOAD] >= 0 and not (six and st.pl[seat, PF.SHIP_LOAD2] < 0):
+        return 0
+    cap = r.aff_p[Card.C46, AP.DOCK_MAX_ELEMENTS] if six else r.k[RK.SHIP_MAX_ELEMENTS]
+    return cap - st.dock[seat]
 
 
 @njit(cache=True)
@@ -185,8 +236,8 @@ def turn_options(st, r, seat):
             dt = worker_discount(st, r, seat, t)
             if r.b_cost[t, 0] - dt > avail or not building_in_supply(st, r, seat, t):
                 continue
-            bw, bs = build_wood_stone(st, r, seat, t)
-            if pay_plan(st, seat, bw, bs, r.b_cost[t, 3], r.b_cost[t, 4], 1) < 0:
+            bw, bs, bp = build_cost(st, r, seat, t)
+            if pay_plan(st, seat, bw, bs, bp, r.b_cost[t, 4], 1) < 0:
                 continue
             types[nt] = t | (dt << 8)  # the discount rides in the high bits
             nt += 1
@@ -238,23 +289,30 @@ def turn_options(st, r, seat):
                     if st.minis[seat, j, 0] == Mini.NONE:
                         k = _add(st, k, Act.MILICIANO, 0, j, 0, 0)
                         break
-            if pay_plan(st, seat, 0, 0, r.k[RK.MILICIANO_VET_PRECIOUS], 0, 1) >= 0:
+            if pay_plan(st, seat, 0, 0, card45_cut(st, r, seat, 0, 0, r.k[RK.MILICIANO_VET_PRECIOUS])[2], 0, 1) >= 0:
                 for j in range(r.k[RK.WAR_MARKERS]):
                     if st.minis[seat, j, 0] == Mini.MILICIANO:
                         k = _add(st, k, Act.MILICIANO, 1, j, 0, 0)
-        # 5. Load the Ship: one load of at most 3 elements per player per decade, real items only
-        if avail >= ship_workers(st, r) - card43_workers(st, r, seat) and st.pl[seat, PF.SHIP_LOAD] < 0:
-            for ld in range(r.ship_put.shape[0]):
-                if r.ship_needs[ld] >= 0 and st.major_state[r.ship_needs[ld], 1] == 0:
-                    continue
-                if r.ship_needs_not[ld] >= 0 and st.major_state[r.ship_needs_not[ld], 1] > 0:
-                    continue
-                p = r.ship_put[ld]
-                if p[0] + p[1] + p[2] + p[3] + p[4] > r.k[RK.SHIP_MAX_ELEMENTS]:
-                    continue
-                if (p[0] <= st.pl[seat, PF.WOOD] and p[1] <= st.pl[seat, PF.STONE] and p[2] <= st.pl[seat, PF.PRECIOUS]
-                        and p[3] <= st.pl[seat, PF.SILVER] and p[4] <= st.pl[seat, PF.BRONZE]):
+        # 5. Load the Ship: one load of at most 3 elements per player per decade, real items only;
+        # card 46: one more worker, up to 6 elements (two loads) this decade. No card discount
+        # applies (LOAD THE SHIP NOTE) but card 43's: the workers cards 45/51 lend do not count.
+        room = ship_room(st, r, seat)
+        if room > 0:
+            c46 = card_active(st, seat, Card.C46)
+            need = ship_workers(st, r) - card43_workers(st, r, seat) + (r.aff_p[Card.C46, AP.EXTRA_WORKERS] if c46 else 0)
+            if avail - st.g[G.POOL_CC] >= need:
+                two = c46 and st.pl[seat, PF.SHIP_LOAD] < 0
+                nl = r.ship_put.shape[0]
+                for ld in range(nl):
+                    if not _load_fits(st, r, seat, ld, room, -1):
+                        continue
                     k = _add(st, k, Act.SHIP, ld, 0, 0, 0)
+                    if two:
+                        p = r.ship_put[ld]
+                        rest = room - (p[0] + p[1] + p[2] + p[3] + p[4])
+                        for ld2 in range(ld, nl):
+                            if _load_fits(st, r, seat, ld2, rest, ld):
+                                k = _add(st, k, Act.SHIP, ld, ld2 + 1, 0, 0)  # b: second load + 1
         # 6. Take a card
         if avail >= r.k[RK.TAKE_CARD_WORKERS]:
             k = _add(st, k, Act.CARD_DRAW, 0, 0, 0, 0)
@@ -367,8 +425,10 @@ def build(st, r, seat, t, c, mark, disc=0):
     if bw < r.b_cost[t, 1] or bs < r.b_cost[t, 2]:  # cards 16/22 worked for this action: spent
         st.card_active[Card.C16] = 0
         st.card_active[Card.C22] = 0
-    plan = pay_plan(st, seat, bw, bs, r.b_cost[t, 3], r.b_cost[t, 4], 1)
-    pay_resources(st, seat, bw, bs, r.b_cost[t, 3], r.b_cost[t, 4], plan)
+    bw, bs, bp = card45_cut(st, r, seat, bw, bs, r.b_cost[t, 3])
+    st.g[G.CARD45_RES] = 0
+    plan = pay_plan(st, seat, bw, bs, bp, r.b_cost[t, 4], 1)
+    pay_resources(st, seat, bw, bs, bp, r.b_cost[t, 4], plan)
     old = st.cell_b[c]
     if old == B.LOT:
         st.pl[seat, PF.LOTS] += 1
@@ -456,7 +516,8 @@ def activate(st, r, seat, a, c, disc=0):
 @njit(cache=True)
 def _card39_bonus(st, r, seat, a):
     """Card 39: "+1 resource of a type created ... or +1 bronze coin (Market or Corporation if used to
-    gain coin) or +1 Faith token (Church)", from the supply (coins from the board's stacks)."""
+    gain coin) or +1 Faith token (Church)": wood, stone and precious from the board's grids, metal and
+    Faith from the supply, bronze from the stacks."""
     out = r.act_out[a]
     p = r.aff_p[Card.C39]
     if out[8] > 0:
@@ -466,11 +527,11 @@ def _card39_bonus(st, r, seat, a):
     elif out[6] > 0 or out[7] > 0:
         take_coins(st, r, seat, 0, p[AP.EXTRA_BRONZE])
     elif out[0] > 0 or out[3] > 0:
-        take_from_supply(st, seat, 0, p[AP.EXTRA_RESOURCE])
+        take_from_grids(st, r, seat, 0, p[AP.EXTRA_RESOURCE])  # wood, stone, precious from the board
     elif out[1] > 0 or out[4] > 0:
-        take_from_supply(st, seat, 1, p[AP.EXTRA_RESOURCE])
+        take_from_grids(st, r, seat, 1, p[AP.EXTRA_RESOURCE])
     elif out[2] > 0:
-        take_from_supply(st, seat, 2, p[AP.EXTRA_RESOURCE])
+        take_from_grids(st, r, seat, 2, p[AP.EXTRA_RESOURCE])
     elif out[5] > 0:
         take_from_supply(st, seat, 3, p[AP.EXTRA_RESOURCE])
 
@@ -479,8 +540,10 @@ def _card39_bonus(st, r, seat, a):
 def _activation_effect(st, r, seat, a, c):
     """Pay an activation row's input and apply its one effect."""
     inp = r.act_in[a]
-    plan = pay_plan(st, seat, inp[0], inp[1], inp[2], inp[3], 1 - r.act_real[a])
-    pay_resources(st, seat, inp[0], inp[1], inp[2], inp[3], plan)
+    w, s, p = _act_resources(st, r, seat, a)
+    st.g[G.CARD45_RES] = 0  # card 45 waives costs of one action's payment only
+    plan = pay_plan(st, seat, w, s, p, inp[3], 1 - r.act_real[a])
+    pay_resources(st, seat, w, s, p, inp[3], plan)
     if inp[4] > 0 or inp[5] > 0:
         pay_coins(st, r, seat, r.k[RK.BRONZE_PER_SILVER] * inp[4] + inp[5])
     log(st, Ev.ACTIVATE, seat, a, c)
@@ -544,28 +607,27 @@ def apply_option(st, r, seat, act, a, b, c):
             st.minis[seat, b, 0] = Mini.MILICIANO
             st.minis[seat, b, 1] = 0
         else:
-            pv = r.k[RK.MILICIANO_VET_PRECIOUS]
+            pv = card45_cut(st, r, seat, 0, 0, r.k[RK.MILICIANO_VET_PRECIOUS])[2]
+            st.g[G.CARD45_RES] = 0
             pay_resources(st, seat, 0, 0, pv, 0, pay_plan(st, seat, 0, 0, pv, 0, 1))
             st.minis[seat, b, 0] = Mini.MILICIANO_VET
         log(st, Ev.MILICIANO, seat, a, b)
     elif act == Act.SHIP:
+        return_pool(st, seat, 0)  # no discount on Load the Ship: City Council workers lent by cards 45/51 go back
         cc = card43_workers(st, r, seat)
-        place_workers(st, seat, ship_workers(st, r) - cc)
+        c46 = card_active(st, seat, Card.C46)
+        extra = r.aff_p[Card.C46, AP.EXTRA_WORKERS] if c46 else 0
+        place_workers(st, seat, ship_workers(st, r) - cc + extra)
         for _ in range(cc):
             council_worker_stands_in(st, seat)
         if cc > 0:
             st.card_active[Card.C43] = 0
-        p = r.ship_put[a]
-        for i in range(3):
-            st.pl[seat, PF.WOOD + i] -= p[i]
-        st.pl[seat, PF.SILVER] -= p[3]
-        st.pl[seat, PF.BRONZE] -= p[4]
-        st.pl[seat, PF.WH_WOOD] = max(0, st.pl[seat, PF.WH_WOOD] - p[0])
-        st.pl[seat, PF.WH_STONE] = max(0, st.pl[seat, PF.WH_STONE] - p[1])
-        st.dock[seat] = p[0] + p[1] + p[2] + p[3] + p[4]
-        st.pl[seat, PF.SHIP_LOAD] = a
-        log(st, Ev.SHIP, seat, a)
-        _ship_card_extras(st, r, seat, a)
+        if c46:
+            st.card_active[Card.C46] = 0
+            st.pl[seat, PF.DOCK6_DECADE] = st.g[G.DECADE]
+        _load_dock(st, r, seat, a)
+        if b > 0:
+            _load_dock(st, r, seat, b - 1)
     elif act == Act.CARD_DRAW:
         place_workers(st, seat, r.k[RK.TAKE_CARD_WORKERS])
         draw_and_keep(st, r, seat, r.k[RK.TAKE_CARD_DRAW])
@@ -574,8 +636,9 @@ def apply_option(st, r, seat, act, a, b, c):
         take_pile_top(st, seat, a)
     elif act == Act.CARD_BUY:
         place_workers(st, seat, r.k[RK.TAKE_CARD_WORKERS])
+        before = coin_value(st, r, seat)
         pay_coins(st, r, seat, r.k[RK.BUY_CARD_BRONZE])
-        give_coins_from_supply(st, b, 0, r.k[RK.BUY_CARD_BRONZE])
+        give_coins_from_supply(st, b, 0, before - coin_value(st, r, seat))  # what was paid (card 78's discount)
         gain_card(st, seat, a)
         log(st, Ev.CARD_BUY, seat, a, b)
     elif act == Act.REACTIVATE:
@@ -647,6 +710,35 @@ def apply_option(st, r, seat, act, a, b, c):
 
 
 @njit(cache=True)
+def _load_dock(st, r, seat, ld):
+    """Put load row ``ld``'s real items on the seat's Dock space (the first load of the decade, or
+    the second with card 46)."""
+    p = r.ship_put[ld]
+    for i in range(3):
+        st.pl[seat, PF.WOOD + i] -= p[i]
+    st.pl[seat, PF.SILVER] -= p[3]
+    st.pl[seat, PF.BRONZE] -= p[4]
+    st.pl[seat, PF.WH_WOOD] = max(0, st.pl[seat, PF.WH_WOOD] - p[0])
+    st.pl[seat, PF.WH_STONE] = max(0, st.pl[seat, PF.WH_STONE] - p[1])
+    st.dock[seat] += p[0] + p[1] + p[2] + p[3] + p[4]
+    if st.pl[seat, PF.SHIP_LOAD] < 0:
+        st.pl[seat, PF.SHIP_LOAD] = ld
+    else:
+        st.pl[seat, PF.SHIP_LOAD2] = ld
+    log(st, Ev.SHIP, seat, ld)
+    _ship_card_extras(st, r, seat, ld)
+
+
+@njit(cache=True)
+def end_main_action(st, r, seat, cc_used):
+    """After a main action: City Council workers lent by cards 45/51 and not used go back to the
+    supply, and card 45's waiver ends ("in a single action")."""
+    return_pool(st, seat, cc_used)
+    st.g[G.CARD45_RES] = 0
+    st.card_active[Card.C45] = 0
+
+
+@njit(cache=True)
 def end_turn(st, seat):
     """City Warehouse cubes not used during the turn go to the general supply; cards rotated
     this turn may be burnt from the next turn on."""
@@ -671,8 +763,17 @@ def play_turn(st, r, seat):
         a = st.opts[i, 1]
         b = st.opts[i, 2]
         c = st.opts[i, 3]
+        cc0 = st.pl[seat, PF.CC_WORKERS]
         apply_option(st, r, seat, act, a, b, c)
         if act < FIRST_FREE_ACT:
+            end_main_action(st, r, seat, max(0, cc0 - st.pl[seat, PF.CC_WORKERS]))
+            # card 51: "Complete your following turn immediately with 1 worker discount" - one more
+            # main action now, a City Council worker standing in for one of its workers
+            if act != Act.PASS and card_active(st, seat, Card.C51):
+                st.card_active[Card.C51] = 0
+                if grant_pool(st, seat, r.aff_p[Card.C51, AP.WORKER_DISCOUNT]) > 0:
+                    log(st, Ev.CARD_EFFECT, seat, Card.C51, 1)
+                    continue
             break
     end_turn(st, seat)
     st.g[G.TURN_SEAT] = -1

@@ -7,8 +7,8 @@ power can do something now; :func:`use_card` rotates it and applies the power. E
 from the card's ``params`` in the rules file (``r.aff_p[card, AP.X]``). Lightning cards whose power
 fires at a moment of the game are offered there (sim.cardpower.offer, called by the rule areas).
 
-Powers implemented so far: :data:`IMPLEMENTED` (card numbers); the others are held, burnt,
-bought and scored as cards but their power does not fire yet.
+Every power is implemented (:data:`IMPLEMENTED`, card numbers); cards 45 and 51 lend City Council
+workers for the seat's next main action (sim.core.grant_pool), card 46 opens a second Dock load.
 """
 
 from __future__ import annotations
@@ -19,24 +19,36 @@ from sim.cardpower import use
 from sim.cards import banner_up, put_on
 from sim.city import district_closed
 from sim.codes import Act, Card, Dec, Ev
-from sim.core import add_vp, coin_value, decide, gain_vp, log, pay_coins, pay_plan, pay_resources, take_coins
+from sim.core import (
+    add_vp,
+    coin_value,
+    decide,
+    gain_vp,
+    grant_pool,
+    log,
+    pay_coins,
+    pay_plan,
+    pay_resources,
+    take_coins,
+    workers_available,
+)
 from sim.major import council_workers_on_grid, free_segments, grid_free, major_open, place_walls
 from sim.rules import AP, RK
 from sim.state import N_CARDS, N_CHARACTERS, PF, VS, G, Loc, Mini, Sup
 from sim.war import NATIVES, PIRATES, T_AFFILIATE, advance_tension
 
 # Card numbers whose power the engine plays (turn-time here, triggers in the rule areas).
-IMPLEMENTED = (13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37,
-               38, 39, 40, 41, 42, 43, 44, 47, 48, 49, 50, 52, 53, 55, 56, 57, 58, 60, 61, 62, 63, 64, 65, 66, 67,
-               69, 70, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 83, 84)
+IMPLEMENTED = tuple(range(13, 85))
 
 # Cards whose power modifies the owner's actions for the rest of the turn once used
 # (sim.core.card_active): take from the supply (18, 24, 30, 66), one more precious (29), a
 # Veteran Soldier without the Fort (52), worker discounts (13, 19, 25, 58, 65, 84), a second
 # activation (15, 21, 27, 75), one more output unit in a district with Roads (39), Load the Ship
-# with City Council workers (43) or with one more worker for coins (38, 47), cheaper construction (16, 22).
+# with City Council workers (43) or with one more worker for coins (38, 47) or for a 6-element Dock
+# (46), cheaper construction (16, 22).
 _TURN_MODIFIERS = (Card.C13, Card.C15, Card.C18, Card.C19, Card.C21, Card.C24, Card.C25, Card.C27, Card.C29,
-                   Card.C16, Card.C22, Card.C30, Card.C38, Card.C39, Card.C43, Card.C47, Card.C52, Card.C58, Card.C65, Card.C66, Card.C75, Card.C84)
+                   Card.C16, Card.C22, Card.C30, Card.C38, Card.C39, Card.C43, Card.C46, Card.C47, Card.C52, Card.C58,
+                   Card.C65, Card.C66, Card.C75, Card.C84)
 
 # Cards placing City Council workers on Major Building grids.
 _GRID_CARDS = (Card.C14, Card.C20, Card.C26, Card.C33, Card.C37, Card.C49, Card.C61, Card.C69, Card.C73)
@@ -156,6 +168,17 @@ def card_options(st, r, seat, k):
         elif c == Card.C31:
             if st.supply[Sup.WALLS] > 0 and free_segments(st) > 0:
                 k = _add(st, k, c, 0, 0)
+        elif c == Card.C45:
+            # pay 1 metal: a row per number of City Council workers to lend (the rest of the 4
+            # elements waives wood/stone/precious); "If the City Council workers are not available,
+            # this card effect cannot be applied" to the worker part
+            if st.pl[seat, PF.METAL] >= p[AP.PAY_METAL] and st.card_active[c] == 0:
+                for wk in range(min(p[AP.DISCOUNT_MAX], st.supply[Sup.COUNCIL_WORKERS]) + 1):
+                    k = _add(st, k, c, wk, p[AP.DISCOUNT_MAX] - wk)
+        elif c == Card.C51:
+            # the next main action needs a City Council worker; taken before this turn's main action
+            if st.card_active[c] == 0 and st.supply[Sup.COUNCIL_WORKERS] >= p[AP.COUNCIL_WORKERS] and workers_available(st, seat) > 0:
+                k = _add(st, k, c, 0, 0)
         elif c == Card.C32:
             if st.g[G.CARD32_DECADE] != st.g[G.DECADE]:
                 for d in range(r.district_nseg.shape[0]):
@@ -223,6 +246,14 @@ def use_card(st, r, seat, c, a, b):
         council_workers_on_grid(st, r, seat, a, b, st.order[0])
     elif c == Card.C31:
         place_walls(st, r, seat, p[AP.WALLS], False)
+    elif c == Card.C45:
+        st.pl[seat, PF.METAL] -= p[AP.PAY_METAL]
+        st.supply[Sup.METAL] += p[AP.PAY_METAL]
+        grant_pool(st, seat, a)
+        st.g[G.CARD45_RES] = b
+        st.card_active[c] = 1
+    elif c == Card.C51:
+        st.card_active[c] = 1  # sim.actions.play_turn takes the next main action once this one is done
     elif c == Card.C32:
         st.g[G.CARD32_DECADE] = st.g[G.DECADE]
         st.g[G.CARD32_DISTRICT] = a

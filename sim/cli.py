@@ -116,8 +116,9 @@ def cards(
         flag = "⚡" if row["lightning"] else " "
         status = f"{int(fired[num - 1]):6d}" if num in IMPLEMENTED else "     -"
         typer.echo(f"{num:3d} {row['group']:<11} {flag} {status}  {row['summary']}")
-    typer.echo(f"fired: times each power was used in {games} random-player {players}-player games (seed {seed}); "
-               f"'-' = power not implemented yet ({len(IMPLEMENTED)} of {len(doc['affiliate'])} implemented)")
+    note = "" if len(IMPLEMENTED) == len(doc["affiliate"]) else \
+        f"; '-' = power not implemented ({len(IMPLEMENTED)} of {len(doc['affiliate'])} implemented)"
+    typer.echo(f"fired: times each power was used in {games} random-player {players}-player games (seed {seed}){note}")
 
 
 @app.command()

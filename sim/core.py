@@ -104,6 +104,57 @@ def council_worker_stands_in(st, seat):
     st.pl[seat, PF.CC_PLACED] += 1
 
 
+@njit(cache=True)
+def grant_pool(st, seat, n):
+    """Cards 45 and 51: ``n`` City Council workers from the game supply stand in for the seat's
+    workers in its next main action (``G.POOL_CC``); :func:`end_main_action` returns the ones that
+    action did not use."""
+    n = min(n, st.supply[Sup.COUNCIL_WORKERS])
+    st.supply[Sup.COUNCIL_WORKERS] -= n
+    st.pl[seat, PF.CC_WORKERS] += n
+    st.g[G.POOL_CC] += n
+    return n
+
+
+@njit(cache=True)
+def return_pool(st, seat, used):
+    """City Council workers placed first (place_workers), so the pool's are the first ``used``;
+    the rest go back to the supply: a card's discount covers one action only."""
+    left = min(max(0, st.g[G.POOL_CC] - used), st.pl[seat, PF.CC_WORKERS])
+    st.pl[seat, PF.CC_WORKERS] -= left
+    st.supply[Sup.COUNCIL_WORKERS] += left
+    st.g[G.POOL_CC] = 0
+
+
+@njit(cache=True)
+def card45_cut(st, r, seat, w, s, p):
+    """Card 45 used this turn: "a discount of up to 4 elements (... stone/wood/precious
+    resources)" in the seat's next main action. The waived units go first to what the seat lacks,
+    then to the dearest resource (precious, stone, wood). Returns the reduced (w, s, p)."""
+    left = st.g[G.CARD45_RES]
+    if left <= 0 or not card_active(st, seat, Card.C45):
+        return w, s, p
+    # shortfalls first
+    d = min(left, max(0, p - st.pl[seat, PF.PRECIOUS]))
+    p -= d
+    left -= d
+    d = min(left, max(0, s - st.pl[seat, PF.STONE]))
+    s -= d
+    left -= d
+    d = min(left, max(0, w - st.pl[seat, PF.WOOD]))
+    w -= d
+    left -= d
+    d = min(left, p)
+    p -= d
+    left -= d
+    d = min(left, s)
+    s -= d
+    left -= d
+    d = min(left, w)
+    w -= d
+    return w, s, p
+
+
 # ----------------------------------------------------------------------------- grids and stacks
 
 # ----------------------------------------------------------------------------- lightning cards (sim.cardpower)
@@ -125,20 +176,24 @@ def use(st, seat, c):
     st.card_turn[c] = 1
     st.card_uses[c] += 1
     st.card_uses_seat[seat] += 1
+    st.card_uses_by[seat, c] += 1
     log(st, Ev.CARD_USE, seat, c)
 
 
 @njit(cache=True)
-def offer(st, r, c, only_seat):
+def offer(st, r, c, only_seat, gain=1):
     """A lightning card's trigger happened: its holder (or only ``only_seat`` when >= 0) may use it.
-    Returns the seat that used it, or -1."""
+    Rows [use?, card, gain]: ``gain`` is what the best use brings the holder (VP), when known and
+    possibly 0; the policy reads it. Returns the seat that used it, or -1."""
     s = holder(st, c)
     if s < 0 or (only_seat >= 0 and s != only_seat):
         return -1
     st.opts[0, 0] = 0
     st.opts[0, 1] = c
+    st.opts[0, 2] = 0
     st.opts[1, 0] = 1
     st.opts[1, 1] = c
+    st.opts[1, 2] = gain
     if st.opts[decide(st, r, s, Dec.USE_CARD, 2), 0] == 0:
         return -1
     use(st, s, c)
@@ -180,16 +235,18 @@ def take_from_grids(st, r, seat, res, n):
     can receive them from the game supply instead of from the board." Card 29: "If you gain at
     least 1 precious resource, obtain 1 more, if available" (once per use)."""
     sup_card = Card.C18 if res == 0 else (Card.C24 if res == 1 else Card.C30)
+    got = 0
     if card_active(st, seat, sup_card):
+        # "any or all of them from the game supply": what it lacks still comes from the board
         got = take_from_supply(st, seat, res, n)
-    else:
-        got = _take_from_board(st, r, seat, res, n)
+    if got < n:
+        got += _take_from_board(st, r, seat, res, n - got)
     if res == 2 and got > 0 and card_active(st, seat, Card.C29):
         st.card_active[Card.C29] = 0
-        if card_active(st, seat, Card.C30):
-            got += take_from_supply(st, seat, res, 1)
-        else:
-            got += _take_from_board(st, r, seat, res, 1)
+        extra = take_from_supply(st, seat, res, 1) if card_active(st, seat, Card.C30) else 0
+        if extra == 0:
+            extra = _take_from_board(st, r, seat, res, 1)
+        got += extra
     return got
 
 
@@ -233,13 +290,15 @@ def take_coins(st, r, seat, silver, bronze):
     costs 1 VP. Card 66 (used this turn): "If you have to take coins, you can receive them from the
     game supply"."""
     if card_active(st, seat, Card.C66):
+        # from the supply as far as it goes; the rest from the stacks
         s = min(silver, st.supply[Sup.SILVER])
         b = min(bronze, st.supply[Sup.BRONZE])
         st.supply[Sup.SILVER] -= s
         st.supply[Sup.BRONZE] -= b
         st.pl[seat, PF.SILVER] += s
         st.pl[seat, PF.BRONZE] += b
-        return
+        silver -= s
+        bronze -= b
     n_st = r.k[RK.COIN_STACKS]
     rate = r.k[RK.BRONZE_PER_SILVER]
     for _ in range(silver):

@@ -141,11 +141,33 @@ def apply_law(st, r, seat, law, param):
 
 
 @njit(cache=True)
-def call_vote(st, r, seat, law, param):
+def call_vote(st, r, seat, law0, param0):
     """Rotate the Character card; the legislator's law is put to a secret vote of all players."""
+    law = law0 + 0  # plain integers: card 82 may replace them (callers may pass IntEnum members)
+    param = param0 + 0
     rotate_card(st, seat, st.pl[seat, PF.CHARACTER])
     st.g[G.VOTE_DONE] = 1
     log(st, Ev.VOTE_CALL, seat, law, param)
+    # card 82 (lightning): "Put a veto on Legislator law choice. The legislator now must choose a
+    # different law. This card must be used before player votes are shown" - the vote is then held
+    # on the new law (votes for the vetoed one could not stand for another)
+    h82 = holder(st, Card.C82)
+    if h82 >= 0 and h82 != seat and offer(st, r, Card.C82, h82) >= 0:
+        k = 0
+        for j in range(law_options(st, r, seat, 0)):
+            if st.opts[j, 1] != law:
+                st.opts[k, 0] = st.opts[j, 0]
+                st.opts[k, 1] = st.opts[j, 1]
+                st.opts[k, 2] = st.opts[j, 2]
+                st.opts[k, 3] = 0
+                st.opts[k, 4] = 0
+                k += 1
+        if k > 0:
+            i = decide(st, r, seat, Dec.TURN, k)
+            log(st, Ev.CARD_EFFECT, h82, Card.C82, law, st.opts[i, 1])
+            law = st.opts[i, 1]
+            param = st.opts[i, 2]
+            log(st, Ev.VOTE_CALL, seat, law, param)
     if law == Law.PEACE:
         pay_coins(st, r, seat, r.k[RK.BRONZE_PER_SILVER] * r.k[RK.PEACE_ACT_SILVER])
     n = st.g[G.NPLAYERS]

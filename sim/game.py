@@ -257,6 +257,7 @@ def setup(st, r, W, n, strategies, chars, first_game):
         st.pl[s, PF.COUNCIL] = r.k[RK.COUNCIL_START]
         st.pl[s, PF.WAR_PENALTY] = r.k[RK.WAR_PENALTY_START]
         st.pl[s, PF.SHIP_LOAD] = -1
+        st.pl[s, PF.SHIP_LOAD2] = -1
         log(st, Ev.SETUP_ORDER, s, s)
     for s in range(n):
         _give_start(st, s, PF.WOOD, Sup.WOOD, r.k[RK.START_WOOD])
@@ -304,9 +305,17 @@ def ship_sails(st, r):
             take_coins(st, r, s44, p44[AP.SILVER], 0)
     for i in range(n):
         s = st.order[i]
-        ld = st.pl[s, PF.SHIP_LOAD]
-        if ld < 0:
-            continue
+        # the decade's load, and a second one with card 46 ("At the decade end you will gain both rewards")
+        for slot in (PF.SHIP_LOAD, PF.SHIP_LOAD2):
+            _pay_load(st, r, s, slot, d)
+        st.dock[s] = 0
+
+
+@njit(cache=True)
+def _pay_load(st, r, s, slot, d):
+    """Pay one load on seat s's Dock space (``slot``: PF.SHIP_LOAD or PF.SHIP_LOAD2) and clear it."""
+    ld = st.pl[s, slot]
+    if ld >= 0:
         p = r.ship_put[ld]
         st.supply[Sup.WOOD] += p[0]
         st.supply[Sup.STONE] += p[1]
@@ -340,8 +349,7 @@ def ship_sails(st, r):
         for c in (Card.C17, Card.C23):
             if ld == r.aff_load[c] and offer(st, r, c, s) >= 0:
                 take_coins(st, r, s, 0, r.aff_p[c, AP.BRONZE])
-        st.pl[s, PF.SHIP_LOAD] = -1
-        st.dock[s] = 0
+        st.pl[s, slot] = -1
 
 
 @njit(cache=True)
@@ -402,6 +410,10 @@ def end_of_decade(st, r):
     for s in range(n):
         st.pl[s, PF.WORKERS] += st.pl[s, PF.WORKERS_PLACED]
         st.pl[s, PF.WORKERS_PLACED] = 0
+        # card 59: a worker that fought as a Miliciano stays on the card "until the end of the next decade"
+        st.pl[s, PF.WORKERS] += st.pl[s, PF.CARD59_THIS]
+        st.pl[s, PF.CARD59_THIS] = st.pl[s, PF.CARD59_NEXT]
+        st.pl[s, PF.CARD59_NEXT] = 0
         st.supply[Sup.COUNCIL_WORKERS] += st.pl[s, PF.CC_PLACED] + st.pl[s, PF.CC_WORKERS]
         st.pl[s, PF.CC_PLACED] = 0
         st.pl[s, PF.CC_WORKERS] = 0

@@ -10,7 +10,7 @@ from numba import njit
 from sim.cards import n_affiliates
 from sim.city import count_owned
 from sim.major import own_on_grid
-from sim.state import BANNER_NAMES, N_VS, PF, VS_NAMES, B, G
+from sim.state import BANNER_NAMES, N_CARDS, N_CHARACTERS, N_VS, PF, VS_NAMES, B, G
 
 N_BUILT = 15  # Minor building types 1..14 counted in State.built (index 0 unused)
 
@@ -53,9 +53,11 @@ class RD(IntEnum):
     BANNERS = 32  # 6 columns, 0/1/2 each
     VP_SRC = 38  # N_VS columns, cumulative VP by source
     BUILT = 38 + N_VS  # N_BUILT - 1 columns: Minor buildings constructed by the seat, cumulative
+    CARD_USES = 38 + N_VS + N_BUILT - 1  # N_AFFILIATES columns: uses of each Affiliate card's power by the seat, cumulative
 
 
-N_RD = RD.BUILT + N_BUILT - 1
+N_AFFILIATES = N_CARDS - N_CHARACTERS
+N_RD = RD.CARD_USES + N_AFFILIATES
 
 _BUILT_NAMES = ["lot", "house", "palace", "quarry", "carpentry", "market", "corporation",
                 "hacienda_wood", "hacienda_stone", "square", "monument", "fountain", "barracks", "church"]
@@ -64,6 +66,7 @@ DECADE_COLUMNS = (
     + [f"banner_{b}" for b in BANNER_NAMES]
     + [f"vp_{s}" for s in VS_NAMES]
     + [f"built_{b}" for b in _BUILT_NAMES]
+    + [f"uses_card_{c + 1}" for c in range(N_CHARACTERS, N_CARDS)]
 )
 assert len(DECADE_COLUMNS) == N_RD
 
@@ -140,3 +143,5 @@ def record_decade(st, r):
             row[RD.VP_SRC + v] = st.vps[s, v]
         for t in range(1, N_BUILT):
             row[RD.BUILT + t - 1] = st.built[s, t]
+        for c in range(N_CHARACTERS, N_CARDS):
+            row[RD.CARD_USES + c - N_CHARACTERS] = st.card_uses_by[s, c]

@@ -362,6 +362,7 @@ class Rules(NamedTuple):
     district_nseg: np.ndarray  # int32[8]
     district_cells: np.ndarray  # int32[8, 9]  buildable cells, -1 padded
     district_ncells: np.ndarray  # int32[8]
+    district_adj: np.ndarray  # int32[8, 8]  1 when two districts share a border (cards 54, 68)
     cath_pairs: np.ndarray  # int32[NP, 2]  Cathedral placements (two adjacent Cabildo spaces)
     aff_group: np.ndarray  # int32[84]    character group of each card (Characters: their own)
     aff_lightning: np.ndarray  # int32[84]  1: the power may be used out of the owner's turn
@@ -592,6 +593,17 @@ def _build_map(doc: dict) -> dict[str, np.ndarray]:
                 raise RulesError(f"rules: map.districts: district {d + 1} has more than 9 spaces")
             district_cells[d, district_ncells[d]] = c
             district_ncells[d] += 1
+    # Districts are adjacent when two of their spaces share a side: R-04's 8-adjacency is for
+    # spaces, and districts meeting only at a corner (N1 and S2) do not border each other.
+    district_adj = np.zeros((N_DISTRICTS, N_DISTRICTS), np.int32)
+    for y in range(h):
+        for x in range(w):
+            d = cell_district[y * w + x]
+            for dx, dy in ((1, 0), (0, 1)):
+                if d >= 0 and x + dx < w and y + dy < h:
+                    e = cell_district[(y + dy) * w + x + dx]
+                    if e >= 0 and e != d:
+                        district_adj[d, e] = district_adj[e, d] = 1
     pairs = []
     for c in range(nc):
         if not cell_cab[c]:
@@ -604,7 +616,7 @@ def _build_map(doc: dict) -> dict[str, np.ndarray]:
         raise RulesError("rules: map.special: no two adjacent Cabildo/Cathedral spaces for the Cathedral")
     return dict(cell_district=cell_district, cell_plaza=cell_plaza, cell_cab=cell_cab, cell_start=cell_start,
                 cell_buildable=buildable, adj=adj, seg_district=seg_district, district_nseg=district_nseg,
-                district_cells=district_cells, district_ncells=district_ncells,
+                district_cells=district_cells, district_ncells=district_ncells, district_adj=district_adj,
                 cath_pairs=np.array(pairs, np.int32), w=w, h=h)
 
 
@@ -612,6 +624,12 @@ _AFF_RES = {"wood": 0, "stone": 1, "precious": 2, "coins": 3}
 _AFF_DISTRICT = {"walls": 1, "roads": 2}
 _AFF_NAMES = {"buildings", "grid", "resource", "district", "load", "majors", "ignore_adjacency", "take_from",
               "discount_kinds", "counts_as", "rounding"}
+
+
+# Parameters the engine supports only in a range (others: any integer).
+_AFF_RANGES = {
+    "held_extra_decades": (0, 1),  # card 59: the engine holds the worker for this decade or the next (two counters)
+}
 
 
 def _affiliates(doc: dict, loads: list) -> dict:
@@ -658,6 +676,9 @@ def _affiliates(doc: dict, loads: list) -> dict:
                 raise RulesError(f"rules: {key}.params.{pk}: unknown parameter; allowed: {', '.join(a.name.lower() for a in AP)}")
             if isinstance(v, bool) or not isinstance(v, int):
                 raise RulesError(f"rules: {key}.params.{pk}: expected an integer, got {v!r}")
+            lo, hi = _AFF_RANGES.get(pk, (-(1 << 20), 1 << 20))
+            if not lo <= v <= hi:
+                raise RulesError(f"rules: {key}.params.{pk}: allowed {lo}..{hi}, got {v}")
             p[c, AP[pk.upper()]] = v
         prm = row.get("params", {})
         for b in prm.get("buildings", []):

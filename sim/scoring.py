@@ -13,12 +13,13 @@ from sim.city import (
     house_value,
     n_closed_districts,
     n_road_districts,
+    own_buildings_in_district,
     palace_value,
 )
 from sim.codes import Card, Dec, Ev
-from sim.core import add_vp, coin_value, decide, gain_vp, holder, log, offer, pay_coins
+from sim.core import add_vp, coin_value, decide, gain_vp, give_coins_from_supply, holder, log, offer, pay_coins
 from sim.rules import AP, RK
-from sim.state import N_CARDS, N_GROUPS, PF, VS, B, G, Loc, Mini
+from sim.state import N_CARDS, N_GROUPS, PF, VS, B, G, Loc, Mini, Sup
 
 CARPENTER, STONEMASON, MERCHANT, DEFENDER, ROADMAKER, SAILMAKER = 0, 1, 2, 3, 4, 5
 GENERAL, CAPTAIN, BISHOP, ARCHITECT, GOVERNOR, NOBLEWOMAN = 6, 7, 8, 9, 10, 11
@@ -373,6 +374,212 @@ def _card67(st, r, dv):
 
 
 @njit(cache=True)
+def _city_gain(st, r, s, d, dv_old, dv_new, extra_own, extra_houses):
+    """City VP seat s gains in district d when its value goes from dv_old to dv_new, with
+    ``extra_own`` more buildings counted as its own there and ``extra_houses`` more Houses scoring
+    for it (card 71)."""
+    faith = st.pl[s, PF.FAITH]
+    own = own_buildings_in_district(st, r, s, d)
+    per = faith * r.k[RK.HOUSE_PER_FAITH]
+    nh = 0
+    npal = 0
+    for j in range(r.district_ncells[d]):
+        c = r.district_cells[d, j]
+        if st.cell_owner[c] == s and st.cell_b[c] == B.HOUSE:
+            nh += 1
+        elif st.cell_owner[c] == s and st.cell_b[c] == B.PALACE:
+            npal += 1
+    before = nh * min(own + per, dv_old) + npal * palace_value(r, faith, dv_old)
+    after = (nh + extra_houses) * min(own + extra_own + per, dv_new) + npal * palace_value(r, faith, dv_new)
+    return after - before
+
+
+@njit(cache=True)
+def _card54_rows(st, r, h, dv):
+    """Card 54 targets [VP for the holder, district, card, adjacent district with a Barracks, +value]."""
+    k = 0
+    nd = r.district_ncells.shape[0]
+    bv = r.b_dv[B.BARRACKS]
+    for d in range(nd):
+        for e in range(nd):
+            if r.district_adj[d, e] == 0 or _count_in(st, r, e, B.BARRACKS) == 0:
+                continue
+            st.opts[k, 0] = _city_gain(st, r, h, d, dv[d], dv[d] + bv, 0, 0)
+            st.opts[k, 1] = d
+            st.opts[k, 2] = Card.C54
+            st.opts[k, 3] = e
+            st.opts[k, 4] = bv
+            k += 1
+            break  # one Barracks is enough: the term is the same from any adjacent district
+    return k
+
+
+@njit(cache=True)
+def _count_in(st, r, d, t):
+    n = 0
+    for j in range(r.district_ncells[d]):
+        if st.cell_b[r.district_cells[d, j]] == t:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _cathedral_term(r, cells):
+    if cells >= 2:
+        return r.b_dv[B.CATHEDRAL]
+    if cells == 1:
+        return r.k[RK.CATHEDRAL_SPLIT]
+    return 0
+
+
+@njit(cache=True)
+def card68_bonus(st, r, d, e):
+    """Card 68: what one Major-building term and one Minor-building term of district e add to district
+    d's value when they also count there. Major terms: Roads, closed by Walls (the example counts 'the
+    Walls'), Cabildo, Cathedral (a term d already has adds nothing; Fort and Harbor count everywhere
+    already). Minor terms: the best positive one (Fountain, Monument, Church, Barracks, ...)."""
+    bonus = r.k[RK.DISTRICT_BONUS]
+    best_major = 0
+    if st.roads[e] == 1 and st.roads[d] == 0:
+        best_major = bonus
+    if district_closed(st, r, e) and not district_closed(st, r, d):
+        best_major = max(best_major, bonus)
+    cd = _count_in(st, r, d, B.CATHEDRAL)
+    ce = _count_in(st, r, e, B.CATHEDRAL)
+    best_major = max(best_major, _cathedral_term(r, cd + ce) - _cathedral_term(r, cd))
+    if _count_in(st, r, e, B.CABILDO) > 0 and _count_in(st, r, d, B.CABILDO) == 0:
+        best_major = max(best_major, r.b_dv[B.CABILDO])
+    best_minor = 0
+    for j in range(r.district_ncells[e]):
+        b = st.cell_b[r.district_cells[e, j]]
+        if b != B.NONE and b != B.CATHEDRAL and b != B.CABILDO and r.b_prod[b] == 0:
+            best_minor = max(best_minor, r.b_dv[b])
+    return best_major + best_minor
+
+
+@njit(cache=True)
+def _card68_rows(st, r, h, dv):
+    """Card 68 targets [VP for the holder, district, card, adjacent district, +value], best pair per district."""
+    k = 0
+    nd = r.district_ncells.shape[0]
+    for d in range(nd):
+        best = -1
+        be = -1
+        bb = 0
+        for e in range(nd):
+            if r.district_adj[d, e] == 0:
+                continue
+            add = card68_bonus(st, r, d, e)
+            if add <= 0:
+                continue
+            gain = _city_gain(st, r, h, d, dv[d], dv[d] + add, 0, 0)
+            if gain > best or (gain == best and add > bb):
+                best = gain
+                be = e
+                bb = add
+        if be >= 0:
+            st.opts[k, 0] = best
+            st.opts[k, 1] = d
+            st.opts[k, 2] = Card.C68
+            st.opts[k, 3] = be
+            st.opts[k, 4] = bb
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def _district_card(st, r, dv, card):
+    """Cards 54 and 68 (lightning), at the City scoring: the holder picks a district whose value
+    gains a term of an adjacent district, for this Scoring phase (the district's value for every
+    House and Palace in it, as card 67). Offered when a district can gain such a term; the offer
+    carries the holder's best VP gain (it may be 0: the district is not the holder's)."""
+    h = holder(st, card)
+    if h < 0:
+        return
+    k = _card54_rows(st, r, h, dv) if card == Card.C54 else _card68_rows(st, r, h, dv)
+    if k == 0 or offer(st, r, card, h, _best_gain(st, k)) < 0:
+        return
+    k = _card54_rows(st, r, h, dv) if card == Card.C54 else _card68_rows(st, r, h, dv)  # offer() used the rows
+    i = decide(st, r, h, Dec.CARD_TARGET, k)
+    d = st.opts[i, 1]
+    dv[d] += st.opts[i, 4]
+    log(st, Ev.CARD_EFFECT, h, card, d, st.opts[i, 3], dv[d])
+
+
+@njit(cache=True)
+def _best_gain(st, k):
+    best = 0
+    for i in range(k):
+        best = max(best, st.opts[i, 0])
+    return best
+
+
+@njit(cache=True)
+def _houses_in(st, r, s, d):
+    n = 0
+    for j in range(r.district_ncells[d]):
+        c = r.district_cells[d, j]
+        if st.cell_owner[c] == s and st.cell_b[c] == B.HOUSE:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _card71_rows(st, r, h):
+    """Card 71 targets [VP for the holder, district, card, other player, Houses]: up to 3 of the other
+    player's Houses in a district where the holder has a House, 1 bronze each."""
+    p = r.aff_p[Card.C71]
+    n = st.g[G.NPLAYERS]
+    k = 0
+    money = coin_value(st, r, h)
+    for d in range(r.district_ncells.shape[0]):
+        if _houses_in(st, r, h, d) == 0:
+            continue
+        dv = district_value(st, r, d)
+        for o in range(n):
+            if o == h:
+                continue
+            most = min(p[AP.HOUSES_MAX], _houses_in(st, r, o, d))
+            for m in range(1, most + 1):
+                if m * p[AP.PAY_BRONZE_PER_HOUSE] > money:
+                    break
+                st.opts[k, 0] = _city_gain(st, r, h, d, dv, dv, m, m)
+                st.opts[k, 1] = d
+                st.opts[k, 2] = Card.C71
+                st.opts[k, 3] = o
+                st.opts[k, 4] = m
+                k += 1
+    return k
+
+
+@njit(cache=True)
+def _card71(st, r):
+    """Card 71 (lightning), at a Scoring phase before Money ("this payment must be considered for the
+    Richest Player determination"): pay another player 1 bronze per House borrowed. Returns
+    (holder, district, Houses) for the City scoring, or (-1, -1, 0)."""
+    h = holder(st, Card.C71)
+    if h < 0:
+        return -1, -1, 0
+    k = _card71_rows(st, r, h)
+    if k == 0 or offer(st, r, Card.C71, h, _best_gain(st, k)) < 0:
+        return -1, -1, 0
+    k = _card71_rows(st, r, h)
+    i = decide(st, r, h, Dec.CARD_TARGET, k)
+    d = st.opts[i, 1]
+    o = st.opts[i, 3]
+    m = st.opts[i, 4]
+    before = coin_value(st, r, h)
+    pay_coins(st, r, h, m * r.aff_p[Card.C71, AP.PAY_BRONZE_PER_HOUSE])
+    paid = before - coin_value(st, r, h)
+    # the coins go to the other player (through the supply, which just received them)
+    rate = r.k[RK.BRONZE_PER_SILVER]
+    b = min(paid, st.supply[Sup.BRONZE])
+    give_coins_from_supply(st, o, (paid - b) // rate, b)
+    log(st, Ev.CARD_EFFECT, h, Card.C71, d, o, m)
+    return h, d, m
+
+
+@njit(cache=True)
 def _card36_42(st, r, s, card):
     """Cards 36 and 42 (lightning): in a district closed by Walls (36) / with Roads (42), paying 1
     silver: each of your Houses there +1 (above the cap) or each of your Palaces +7, this scoring."""
@@ -423,6 +630,7 @@ def score_era(st, r, era):
     vals = np.zeros(n, np.int32)
     win = np.zeros(n, np.int32)
     needs = r.k[RK.MAJORITY_NEEDS_ONE] == 1
+    h71, d71, m71 = _card71(st, r)
     # money
     for s in range(n):
         vals[s] = coin_value(st, r, s)
@@ -474,18 +682,24 @@ def score_era(st, r, era):
     for d in range(nd):
         dv[d] = district_value(st, r, d)
     _card67(st, r, dv)
+    _district_card(st, r, dv, Card.C54)
+    _district_card(st, r, dv, Card.C68)
     for i in range(n):
         s = st.order[i]
         faith = st.pl[s, PF.FAITH]
         for d in range(nd):
+            # card 71: the borrowed Houses count as the holder's buildings and score for it too
+            extra = m71 if (s == h71 and d == d71) else 0
             for j in range(r.district_ncells[d]):
                 c = r.district_cells[d, j]
                 if st.cell_owner[c] != s:
                     continue
                 if st.cell_b[c] == B.HOUSE:
-                    gain_vp(st, r, s, house_value(st, r, s, d, faith, dv[d]), VS.CITY)
+                    gain_vp(st, r, s, min(house_value(st, r, s, d, faith, dv[d]) + extra, dv[d]), VS.CITY)
                 elif st.cell_b[c] == B.PALACE:
                     gain_vp(st, r, s, palace_value(r, faith, dv[d]), VS.CITY)
+            for _ in range(extra):
+                gain_vp(st, r, s, min(house_value(st, r, s, d, faith, dv[d]) + extra, dv[d]), VS.CITY)
         for card in (Card.C36, Card.C42):
             if holder(st, card) == s:
                 _card36_42(st, r, s, card)

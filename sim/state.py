@@ -157,9 +157,11 @@ class G(IntEnum):
     LAST_PENALTY_DECADE = 28  # decade in which card 81 raised the last-item penalty (0 none)
     CARD32_DECADE = 29  # decade whose War counts card 32's district as closed by Walls (0 none)
     CARD32_DISTRICT = 30  # that district
+    POOL_CC = 31  # City Council workers cards 45/51 put among the turn seat's workers for its next main action
+    CARD45_RES = 32  # card 45: wood/stone/precious still to waive in the turn seat's next main action
 
 
-N_G = 31
+N_G = 33
 
 
 class PF(IntEnum):
@@ -217,9 +219,13 @@ class PF(IntEnum):
     WARS_FOUGHT = 49
     WARS_LOST = 50
     WAR_PENALTY_LAST = 51  # penalty steps taken in this decade's war
+    SHIP_LOAD2 = 52  # card 46: a second load on the Dock this decade (-1 none)
+    DOCK6_DECADE = 53  # card 46: decade in which the seat's Dock space holds up to 6 elements (0 none)
+    CARD59_THIS = 54  # card 59: workers on the card that come back at this decade's Recover Workers
+    CARD59_NEXT = 55  # card 59: workers on the card that come back at the next decade's Recover Workers
 
 
-N_PF = 52
+N_PF = 56
 BANNER_FIRST = PF.BANNER_BLACK
 N_BANNERS = 6
 BANNER_NAMES = ["black", "green", "purple", "blue", "red", "ocher"]
@@ -316,6 +322,7 @@ class State(NamedTuple):
     card_uses: np.ndarray  # int32[84]        times each card's power was used this game
     card_active: np.ndarray  # int32[84]      1 while a used card's power modifies its owner's actions this turn
     card_uses_seat: np.ndarray  # int32[5]     card powers used by each seat this game
+    card_uses_by: np.ndarray  # int32[5, 84]   times each seat used each card's power this game
     rng: np.ndarray  # uint64[1]               SplitMix64 state of this game's random stream (sim.rng)
     w: np.ndarray  # float64[5, N_WEIGHTS]    each seat's strategy weights (family in column 0), copied at setup
     dist: np.ndarray  # int32[3, 8]           policy scratch: per-district table of a turn decision
@@ -372,6 +379,7 @@ def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int) -> Sta
         card_uses=z(N_CARDS, np.int32),
         card_active=z(N_CARDS, np.int32),
         card_uses_seat=z(MAX_PLAYERS, np.int32),
+        card_uses_by=z((MAX_PLAYERS, N_CARDS), np.int32),
         rng=z(1, np.uint64),
         w=z((MAX_PLAYERS, N_WEIGHTS), np.float64),
         dist=z((3, N_DISTRICTS), np.int32),

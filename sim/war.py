@@ -5,7 +5,7 @@ Factions: 1 = Natives, 2 = Pirates.
 
 from numba import njit
 
-from sim.cardpower import offer
+from sim.cardpower import holder, offer, use
 from sim.cards import back_symbols, banner_up, burn_card, draw_top, put_on
 from sim.city import district_closed, n_closed_districts
 from sim.codes import Card, Dec, Ev
@@ -151,22 +151,49 @@ def walls_reduction(st, r, faction):
 
 
 @njit(cache=True)
+def card59_worker(st, seat):
+    """Where the worker card 59 can send to fight comes from: 0 an available worker, 1 one placed on
+    an action space this decade (all are by the time of the War), -1 none or the card not held upright."""
+    if holder(st, Card.C59) != seat:
+        return -1
+    if st.pl[seat, PF.WORKERS] > 0:
+        return 0
+    if st.pl[seat, PF.WORKERS_PLACED] > 0:
+        return 1
+    return -1
+
+
+@njit(cache=True)
+def _mask_av(st, r, seat, mask, nm):
+    """AV of the miniatures in a fight mask (bit nm: card 59's worker, a standard Miliciano)."""
+    av = 0
+    for j in range(nm):
+        if mask & (1 << j) and st.minis[seat, j, 0] != Mini.NONE:
+            av += r.war_av[st.minis[seat, j, 0]]
+    if mask & (1 << nm):
+        av += r.war_av[Mini.MILICIANO]
+    return av
+
+
+@njit(cache=True)
 def fight(st, r, seat, wa, faction):
     """One player's battle: choose the miniatures that fight and the cards to burn (+1 AV each,
     only with a miniature fighting); WA minus total AV <= 0 wins (War Penalty 1 step left),
     else the marker moves right by the rest (past the end: the City Council marker moves down).
     Every miniature that fought takes 1 wound (2 against Pirates) and leaves at its limit."""
     nm = r.k[RK.WAR_MARKERS]
+    # card 59 (lightning): "You can consider your worker disk like a Miliciano miniature" - bit nm
+    # of a fight mask is a worker fighting as a standard Miliciano
+    w59 = card59_worker(st, seat)
+    nb = nm + (1 if w59 >= 0 else 0)
     k = 0
-    for mask in range(1 << nm):
+    for mask in range(1 << nb):
         ok = True
-        av = 0
+        av = _mask_av(st, r, seat, mask, nm)
         for j in range(nm):
-            if mask & (1 << j):
-                if st.minis[seat, j, 0] == Mini.NONE:
-                    ok = False
-                    break
-                av += r.war_av[st.minis[seat, j, 0]]
+            if mask & (1 << j) and st.minis[seat, j, 0] == Mini.NONE:
+                ok = False
+                break
         if ok:
             st.opts[k, 0] = mask
             st.opts[k, 1] = av
@@ -174,10 +201,20 @@ def fight(st, r, seat, wa, faction):
             st.opts[k, 3] = faction
             k += 1
     mask = st.opts[decide(st, r, seat, Dec.WAR_FIGHT, k), 0]
-    av = 0
-    for j in range(nm):
-        if mask & (1 << j):
-            av += r.war_av[st.minis[seat, j, 0]]
+    av = _mask_av(st, r, seat, mask, nm)
+    if mask & (1 << nm):
+        # "Place the used worker on this card until the end of the next decade"
+        use(st, seat, Card.C59)
+        if w59 == 0:
+            st.pl[seat, PF.WORKERS] -= 1
+        else:
+            st.pl[seat, PF.WORKERS_PLACED] -= 1
+        if r.aff_p[Card.C59, AP.HELD_EXTRA_DECADES] > 0:
+            st.pl[seat, PF.CARD59_NEXT] += 1
+        else:
+            st.pl[seat, PF.CARD59_THIS] += 1
+        st.g[G.WAR_MILICIANOS] += 1
+        log(st, Ev.CARD_EFFECT, seat, Card.C59, w59)
     if mask != 0:
         av += st.pl[seat, PF.BURN_AV]
         while True:
@@ -268,8 +305,9 @@ def tension_and_war(st, r):
     mod = tension_modifier(st, r, faction)
     base = r.k[RK.ATTACK_PIRATES] if faction == PIRATES else r.k[RK.ATTACK_NATIVES]
     red = walls_reduction(st, r, faction)
-    if red > 0:
+    if red > 0 and n_closed_districts(st, r) > 0:
         # card 34 (lightning): "Gain 7 VPs every time Walls are part of the Fight calculation"
+        # (real Walls: card 32's district has no effect on cards 34-36)
         s = offer(st, r, Card.C34, -1)
         if s >= 0:
             gain_vp(st, r, s, r.aff_p[Card.C34, AP.VP], VS.AFFILIATE)

@@ -228,6 +228,10 @@ def _card_value(st, r, w, seat, c, a, b):
         return spent + w[F.VP] * 2.0 - w[F.COIN] * p[AP.PAY_SILVER] * rate
     if num == 28:
         return spent + w[F.WOOD] * a + w[F.STONE] * b - w[F.VP] * p[AP.VP_PENALTY_PER_RESOURCE] * (a + b) - 0.5
+    if num == 45:  # a: City Council workers lent, b: wood/stone/precious waived in the next main action
+        return spent - w[F.WORKER] * a * 0.5 + 0.2 * b * w[F.STONE] - w[F.METAL] * p[AP.PAY_METAL]
+    if num == 51:  # one more main action now, a City Council worker in it
+        return spent - w[F.WORKER] * 0.5
     if num == 48:
         return spent + w[F.METAL] * p[AP.METAL] - (w[F.WOOD] + w[F.STONE]) * p[AP.WAREHOUSE_RESOURCES] * 0.5
     if p[AP.WORKER_DISCOUNT] > 0:  # a worker saved on this turn's action (13, 19, 25, 58, 65, 84)
@@ -275,9 +279,11 @@ def _option_value(st, r, seat, kind, i):
         loss = max(0, wa - av)
         v = -2.0 * w[F.VP] * loss + (2.0 * w[F.VP] if loss == 0 else 0.0)
         bits = 0
-        for j in range(3):
+        for j in range(r.k[RK.WAR_MARKERS]):
             if o[0] & (1 << j):
                 bits += 1
+        if o[0] >> r.k[RK.WAR_MARKERS]:  # card 59: a worker fights and is held until the next decade ends
+            v += w[F.WORKER] - w[F.CARD] * 0.25
         return v - 0.25 * w[F.MILITARY] * bits
     if kind == Dec.WAR_BURN:
         if o[0] < 0:
@@ -299,10 +305,14 @@ def _option_value(st, r, seat, kind, i):
     if kind == Dec.VP_BONUS:
         return float(o[0])
     if kind == Dec.USE_CARD:
-        return 1.0 if o[0] == 1 else 0.0  # a trigger's gain, nothing to pay
+        if o[0] == 0:
+            return 0.0
+        return 1.0 if o[2] > 0 else -0.5  # o = [use?, card, gain]: use a trigger that brings something
     if kind == Dec.CARD_TARGET:
-        if o[2] == Card.C36 or o[2] == Card.C42:  # o = [VP gained, district, card]
+        if o[2] == Card.C36 or o[2] == Card.C42 or o[2] == Card.C54 or o[2] == Card.C68:  # o = [VP gained, district, card, ...]
             return w[F.VP] * o[0]
+        if o[2] == Card.C71:  # o = [VP gained, district, card, other player, Houses paid for]
+            return w[F.VP] * o[0] - w[F.COIN] * o[4] * r.aff_p[Card.C71, AP.PAY_BRONZE_PER_HOUSE]
         if o[2] == Card.C67:  # o = [district, production buildings beyond the first, card]
             return float(o[1])
         return -0.1 if o[0] < 0 else 0.0  # a step of a card power: doing it beats stopping

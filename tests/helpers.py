@@ -133,8 +133,9 @@ def turn_card_rows(st, r, seat):
 
 
 def use(st, r, seat, num, a=0, b=0):
-    """Use card ``num`` in the seat's turn (the Act.F_CARD free action) with targets (a, b)."""
-    apply_option(st, r, seat, Act.F_CARD, cid(num), a, b)
+    """Use card ``num`` in the seat's turn (the Act.F_CARD free action) with targets (a, b); plain
+    ints, as the engine passes them (an IntEnum argument would compile another specialization)."""
+    apply_option(st, r, seat, int(Act.F_CARD), cid(num), int(a), int(b))
 
 
 def assert_spent(st, r, seat, num, uses=1):

@@ -22,9 +22,10 @@ def check_state(st, r) -> list[str]:
 
     dock = np.zeros(5, np.int64)
     for s in range(n):
-        ld = int(pl[s, PF.SHIP_LOAD])
-        if ld >= 0:
-            dock += r.ship_put[ld]
+        for slot in (PF.SHIP_LOAD, PF.SHIP_LOAD2):  # the second load: card 46
+            ld = int(pl[s, slot])
+            if ld >= 0:
+                dock += r.ship_put[ld]
     on_wood_haciendas = st.cell_cube[st.cell_b == B.HACIENDA_WOOD].sum()
     on_stone_haciendas = st.cell_cube[st.cell_b == B.HACIENDA_STONE].sum()
     eq("wood", st.supply[Sup.WOOD] + st.grids[4:8].sum() + st.warehouse[0] + pl[:, PF.WOOD].sum() + dock[0] + on_wood_haciendas,
@@ -37,12 +38,16 @@ def check_state(st, r) -> list[str]:
     eq("silver", st.supply[Sup.SILVER] + st.stacks[:, 0].sum() + pl[:, PF.SILVER].sum() + dock[3], r.k[RK.BOX_SILVER])
     eq("bronze", st.supply[Sup.BRONZE] + st.stacks[:, 1].sum() + pl[:, PF.BRONZE].sum() + dock[4], r.k[RK.BOX_BRONZE])
     eq("faith", st.supply[Sup.FAITH] + pl[:, PF.FAITH].sum(), sup0[Sup.FAITH])
+    eq("no City Council workers lent by cards 45/51 outside a turn", st.g[G.POOL_CC], 0)
     eq("council workers",
        st.supply[Sup.COUNCIL_WORKERS] + pl[:, PF.CC_WORKERS].sum() + pl[:, PF.CC_PLACED].sum() + (st.major == CCW).sum(),
        sup0[Sup.COUNCIL_WORKERS])
     cells = st.cell_b
     for s in range(n):
-        eq(f"workers seat {s}", pl[s, PF.WORKERS] + pl[s, PF.WORKERS_PLACED] + (st.major == s).sum(), r.k[RK.WORKERS])
+        held59 = pl[s, PF.CARD59_THIS] + pl[s, PF.CARD59_NEXT]  # workers that fought as Milicianos (card 59)
+        eq(f"workers seat {s}", pl[s, PF.WORKERS] + pl[s, PF.WORKERS_PLACED] + (st.major == s).sum() + held59, r.k[RK.WORKERS])
+        eq(f"dock seat {s}", st.dock[s], sum(int(r.ship_put[int(pl[s, f])].sum()) for f in (PF.SHIP_LOAD, PF.SHIP_LOAD2)
+                                             if pl[s, f] >= 0))
         eq(f"lots seat {s}", pl[s, PF.LOTS] + ((cells == B.LOT) & (st.cell_owner == s)).sum(), r.k[RK.LOTS])
         eq(f"houses seat {s}", pl[s, PF.HOUSES] + ((cells == B.HOUSE) & (st.cell_owner == s)).sum(), r.k[RK.HOUSES])
         eq(f"palace markers seat {s}", pl[s, PF.PALACE_MARKERS] + ((cells == B.PALACE) & (st.cell_owner == s)).sum(),

@@ -21,7 +21,6 @@ draw is the wanted vote; the test then checks that the vote was cast (its City C
 from __future__ import annotations
 
 import numpy as np
-import pytest
 from helpers import (
     act_row,
     cell,
@@ -574,8 +573,6 @@ def test_card_30_precious_from_the_game_supply(blank, rules):
     assert st.pl[0, PF.STONE] == 0
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: sim.core.take_from_grids with card 18/24/30 (and take_coins "
-                   "with 66) takes only what the game supply holds, never the rest from the board")
 def test_card_18_short_supply_the_rest_comes_from_the_board(blank, rules):
     """Card 18 reading: 'you may take any or all of them from the game supply instead of the board
     grids'. With 1 wood left in the game supply and 2 wood to take, the player takes 1 from the
@@ -721,8 +718,6 @@ def test_card_32_a_district_counts_as_closed_by_walls_for_this_decades_war(blank
     assert rows(st, r, 0, 32) != []
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: sim.war.tension_and_war offers card 34 whenever the Walls step "
-                   "reduces the WA, also when the only 'closed' district is card 32's")
 def test_card_32_district_does_not_trigger_card_34(blank, rules):
     """Card 32 reading: 'No effect on district values, the Defender character or cards 34-36.' With
     no district really closed by Walls, the WA reduction of card 32's district does not make card 34
@@ -778,8 +773,6 @@ def test_card_39_one_more_faith_or_bronze_in_a_district_with_roads(blank, rules)
     assert st.pl[0, PF.SILVER] == 1 and st.pl[0, PF.BRONZE] == p[AP.EXTRA_BRONZE]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: sim.actions._card39_bonus takes card 39's extra wood/stone/precious "
-                   "from the game supply, the reading says from the board grids")
 def test_card_39_extra_resource_comes_from_the_board_grids(blank, rules):
     """Card 39 reading: '+1 of the resource type that activation yields ... Wood/stone/precious come
     from the board grids, metal and Faith from the game supply, bronze from the coin stacks.' A
@@ -1166,8 +1159,6 @@ def test_card_78_one_bronze_off_a_payment(blank, rules):
     assert coin_value(st, r, 0) == 0
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: sim.actions.apply_option (Act.CARD_BUY) pays the seller the full "
-                   "price from the supply although card 78 cut the buyer's payment")
 def test_card_78_discount_on_a_payment_to_another_player(blank, rules):
     """Card 78: 'It includes also payment due to other players.' Reading: 'One coin payment you make
     (to the supply or to a player) is reduced by 1 bronze's worth'. Buying a card of the buyer's

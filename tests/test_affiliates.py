@@ -977,6 +977,7 @@ def test_card_70_silver_for_a_major_building_two_for_a_completed_district(blank,
 # measured rate (random seats, seeds 0..9,999 for each player count): asserted only when implemented.
 RARE_IN_RANDOM_PLAY = {
     36: "a district closed by Walls holding the holder's House or Palace at a Scoring: 1 game in ~40,000",
+    71: "the holder's House and another player's House in one district at a Scoring: 1 game in ~15,000",
 }
 
 
