@@ -35,7 +35,7 @@ def trajectories(decades: pl.LazyFrame) -> Table:
     t = t.with_columns(pl.col("character").cast(pl.String))
     nmin = int(t["n"].min()) if t.height else 0
     sd = float(t["sd_vp"].median()) if t.height else float("nan")
-    mde = stats.mde_mean(nmin, sd * 2 ** 0.5) if nmin else float("nan")  # two independent means: sd of the difference
+    mde = stats.mde_mean(nmin, sd, two_sample=True) if nmin else float("nan")
     return Table("trajectories", "VP and rank by decade and Character", t,
                  note="Cumulative VP and rank (1 = leading; ties share the better rank) at each decade end.",
                  power=(f"Power: with n ≥ {nmin:,} seats per Character and decade and a typical VP sd of {sd:.1f}, two Characters' mean VP "
@@ -120,7 +120,7 @@ def lead_changes(decades: pl.LazyFrame, games: pl.LazyFrame) -> Table:
     t = pl.DataFrame(rows)
     nmin = int(t["games"].min()) if t.height else 0
     sd = float(per_game["changes"].std()) if per_game.height > 1 else float("nan")
-    mde = stats.mde_mean(nmin, sd * 2 ** 0.5) if nmin else float("nan")
+    mde = stats.mde_mean(nmin, sd, two_sample=True) if nmin else float("nan")
     return Table("lead_changes", "Lead changes", t,
                  note=("A lead change: the sole VP leader at a decade end (or in the final standings) differs from the previous sole "
                        "leader; decades with a shared lead are skipped. final_flip: the final scoring changed the leader."),

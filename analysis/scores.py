@@ -29,7 +29,7 @@ def score_distribution(games) -> Table:
         nmin = int(t["n"].min())
         sd = float(t["sd"].median())
         m = t.group_by("players").len()["len"].max()
-        mde = stats.mde_mean(nmin, sd * 2 ** 0.5, alpha=stats.ALPHA / max(int(m), 1))
+        mde = stats.mde_mean(nmin, sd, alpha=stats.ALPHA / max(int(m), 1), two_sample=True)
         pw = (f"Power: with n ≥ {nmin:,} seats per Character and a typical sd of {sd:.1f} VP, a difference of {mde:.1f} VP between a "
               f"Character and another is detectable with 80% power at α = 0.05/{m}.")
     return Table("scores", "Final VP by Character", t, note="Final VP (after end-of-game scoring); quantiles p10…p90.", power=pw)

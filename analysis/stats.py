@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import optimize, stats
 from statsmodels.stats.multitest import multipletests
-from statsmodels.stats.power import NormalIndPower, TTestPower
+from statsmodels.stats.power import NormalIndPower, TTestIndPower, TTestPower
 from statsmodels.stats.proportion import proportion_confint, proportion_effectsize, proportions_ztest
 
 ALPHA = 0.05
@@ -38,13 +38,25 @@ def wilson(count, nobs, alpha: float = ALPHA) -> tuple[np.ndarray, np.ndarray]:
     return lo, hi
 
 
+def _no_collect(*_args) -> int:
+    return 0
+
+
 def holm(pvals) -> np.ndarray:
     """Holm-adjusted p-values of one family (NaN entries are left out of the family)."""
+    import gc
+
     p = np.atleast_1d(np.asarray(pvals, float))
     out = np.full(p.shape, np.nan)
     ok = ~np.isnan(p)
     if ok.any():
-        out[ok] = multipletests(p[ok], alpha=ALPHA, method="holm")[1]
+        # statsmodels' Holm branch runs gc.collect() on every call: a full collection (tens of ms
+        # with polars and matplotlib loaded) that the report would pay hundreds of times
+        saved, gc.collect = gc.collect, _no_collect
+        try:
+            out[ok] = multipletests(p[ok], alpha=ALPHA, method="holm")[1]
+        finally:
+            gc.collect = saved
     return out
 
 
@@ -78,16 +90,20 @@ def mde_proportion(nobs: float, p0: float, alpha: float = ALPHA, power: float = 
         return math.nan
     ratio = 0.0 if nobs2 is None else nobs2 / nobs  # ratio=0: one-sample test (statsmodels convention)
     h = NormalIndPower().solve_power(effect_size=None, nobs1=nobs, alpha=alpha, power=power, ratio=ratio)
-    return _p_for_h(float(h), p0) - p0
+    return _p_for_h(float(np.ravel(h)[0]), p0) - p0
 
 
-def mde_mean(nobs: float, sd: float, alpha: float = ALPHA, power: float = POWER) -> float:
-    """Smallest mean (of paired differences, or of one sample against 0) detectable with
-    ``power`` by a two-sided t test at ``alpha``: TTestPower's effect size times ``sd``."""
+def mde_mean(nobs: float, sd: float, alpha: float = ALPHA, power: float = POWER, two_sample: bool = False) -> float:
+    """Smallest mean difference detectable with ``power`` by a two-sided t test at ``alpha``:
+    one sample (or paired differences) of ``nobs`` against 0 (TTestPower), or two independent
+    samples of ``nobs`` each (TTestIndPower); Cohen's d times ``sd``."""
     if not nobs or nobs < 3 or not np.isfinite(sd) or sd <= 0:
         return math.nan
-    d = TTestPower().solve_power(effect_size=None, nobs=nobs, alpha=alpha, power=power)
-    return float(d) * sd
+    if two_sample:
+        d = TTestIndPower().solve_power(effect_size=None, nobs1=nobs, alpha=alpha, power=power, ratio=1.0)
+    else:
+        d = TTestPower().solve_power(effect_size=None, nobs=nobs, alpha=alpha, power=power)
+    return float(np.ravel(d)[0]) * sd
 
 
 def mean_ci(x, alpha: float = ALPHA) -> tuple[float, float, float]:
@@ -140,21 +156,26 @@ class SPRT:
 
 
 def sprt_bounds(alpha: float = ALPHA, beta: float = 0.05) -> tuple[float, float]:
-    """Wald's bounds on the log-likelihood ratio: (accept H0 below, accept H1 above)."""
-    return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+    """Wald's bounds on the log-likelihood ratio of one direction of a two-sided SPRT with total
+    type I error ``alpha`` (alpha/2 per direction): (accept H0 below, accept H1 above)."""
+    a = alpha / 2
+    return math.log(beta / (1 - a)), math.log((1 - beta) / a)
 
 
-def sprt(d, delta: float, alpha: float = ALPHA, beta: float = 0.05) -> SPRT:
+def sprt(d, delta: float, alpha: float = ALPHA, beta: float = 0.05, burn_in: int = 20) -> SPRT:
     """Wald's sequential probability ratio test of H0: mean 0 against H1: mean +delta and,
     separately, H1': mean -delta, on paired differences taken in the order played.
 
     The generalised SPRT of engine-testing practice: after i observations, with the running mean
     m_i and running variance v_i of the differences (no variance, no decision yet), the normal
     log-likelihood ratio of mean mu1 against mu0 is ``i (mu1 - mu0) (2 m_i - mu0 - mu1) / (2 v_i)``.
-    Bounds: accept H1 when it reaches log((1 - beta) / alpha), accept H0 when it falls to
-    log(beta / (1 - alpha)). The two one-sided tests run together: the first to accept its H1
-    decides "change"; "no change" needs both to accept H0; otherwise the run is too short to
-    decide ("continue")."""
+    No decision is taken in the first ``burn_in`` observations, where the running variance is too
+    noisy (it would inflate the error rates).
+    Each direction is tested at alpha / 2 (so the chance of deciding "change" when there is none
+    is about alpha in all), with bounds: accept H1 when the ratio reaches log((1 - beta) / (alpha/2)),
+    accept H0 when it falls to log(beta / (1 - alpha/2)). The two one-sided tests run together: the
+    first to accept its H1 decides "change"; "no change" needs both to accept H0; otherwise the run
+    is too short to decide ("continue")."""
     a = np.asarray(d, float)
     a = a[~np.isnan(a)]
     lower, upper = sprt_bounds(alpha, beta)
@@ -163,9 +184,10 @@ def sprt(d, delta: float, alpha: float = ALPHA, beta: float = 0.05) -> SPRT:
     i = np.arange(1, len(a) + 1, dtype=float)
     m = np.cumsum(a) / i
     v = np.cumsum(a * a) / i - m * m
+    ok = (v > 1e-12) & (i >= burn_in)
     with np.errstate(divide="ignore", invalid="ignore"):
-        llr_p = np.where(v > 1e-12, i * delta * (2 * m - delta) / (2 * v), np.nan)
-        llr_m = np.where(v > 1e-12, i * -delta * (2 * m + delta) / (2 * v), np.nan)
+        llr_p = np.where(ok, i * delta * (2 * m - delta) / (2 * v), np.nan)
+        llr_m = np.where(ok, i * -delta * (2 * m + delta) / (2 * v), np.nan)
 
     def first(mask):
         idx = np.flatnonzero(mask)

@@ -63,6 +63,10 @@ def paired_metrics(games: pl.LazyFrame, baseline: str, variants: list[str]) -> T
     if t.height:
         t = holm_within(t, ["variant", "players"])
     pw = "; ".join(f"{r['variant']} {r['players']}p {r['metric']}: {r['mde']:.2f}" for r in rows if r["mde"] == r["mde"])
+    same = sorted({f"{r['variant']} ({r['players']}p)" for r in rows if r["metric"] == "mean_vp" and r["sd"] == 0})
+    if same:
+        pw += (("; " if pw else "") + ", ".join(same)
+               + ": every game was identical to the baseline's (all paired differences 0), so no change is measurable")
     return Table("variant_paired", "Paired differences against the baseline (common seeds)", t,
                  note=(f"diff = variant − baseline ({baseline}), game by game on the same seed; paired t 95% CI; Holm over the 4 metrics "
                        "of a variant and player count. tie: share of games with a tie for first."),
@@ -97,16 +101,21 @@ def paired_characters(games: pl.LazyFrame, baseline: str, variants: list[str], d
     pw = ""
     if t.height:
         t = holm_within(t, ["variant", "players"])
-        sd = float(t["sd"].drop_nans().median()) if t["sd"].drop_nans().len() else float("nan")
+        sds = t["sd"].drop_nans().drop_nulls()
+        moving = sds.filter(sds > 0)
+        sd = float(moving.median()) if moving.len() else 0.0  # Characters whose results never moved say nothing about the noise
         nmin = int(t["pairs"].min())
         m = int(t.group_by("variant", "players").len()["len"].max())
         mde = stats.mde_mean(nmin, sd, alpha=stats.ALPHA / m)
-        pw = (f"Power: with n ≥ {nmin:,} paired games per Character and the median sd of the paired differences ({sd:.2f}), a win-rate "
+        pw = ("Power: every paired difference is 0 (the variant's games ended exactly as the baseline's), so no change is measurable."
+              if sd == 0 else
+              f"Power: with n ≥ {nmin:,} paired games per Character and the median sd of the paired differences ({sd:.2f}), a win-rate "
               f"change of {stats.fmt_pts(mde)} is detectable with 80% power at α = 0.05/{m} (paired t).")
     lo, hi = stats.sprt_bounds()
     return Table("variant_characters", "Character win-rate change against the baseline (common seeds)", t,
                  note=(f"diff = win rate in the variant − in the baseline ({baseline}) over games the Character played in both; Holm over "
-                       f"the Characters. SPRT: H0 no change vs H1 a change of ±{100 * delta:.0f} points, α = β = 0.05, generalised SPRT "
-                       f"(normal approximation, running mean and variance) of the paired differences in game order; bounds log-LR "
-                       f"{lo:.2f} / {hi:.2f}; 'continue' = not decided within the games run; sprt_games = games used when decided."),
+                       f"the Characters. SPRT: H0 no change vs H1 a change of ±{100 * delta:.0f} points, α = 0.05 (0.025 per direction), "
+                       "β = 0.05, generalised SPRT (normal approximation, running mean and variance, no decision in the first 20 games) "
+                       f"of the paired differences in game order; bounds log-LR {lo:.2f} / {hi:.2f} per direction; 'continue' = not "
+                       "decided within the games run; sprt_games = games used when decided."),
                  power=pw, pct={"win_rate_base", "win_rate", "diff", "diff_lo", "diff_hi"})

@@ -70,7 +70,7 @@ def wars_per_game(decades: pl.LazyFrame) -> Table:
     tot = full.group_by("players", "game").agg(pl.col("wars").sum())
     nmin = int(tot.group_by("players").len()["len"].min()) if tot.height else 0
     sd = float(tot["wars"].std()) if tot.height > 1 else math.nan
-    mde = stats.mde_mean(nmin, sd * 2 ** 0.5) if nmin else math.nan
+    mde = stats.mde_mean(nmin, sd, two_sample=True) if nmin else math.nan
     return Table("wars_per_game", "Wars per game by faction and Era", t,
                  note="Wars declared per game (a decade's single War, by its faction).",
                  power=(f"Power: with {nmin:,} games, a change of {mde:.2f} Wars per game (all factions and Eras) between two runs of this "

@@ -78,6 +78,10 @@ def _draw(stem: str, caption: str, fn, chart_dir: Path) -> Figure:
         fig.savefig(buf, format="png")
         png = buf.getvalue()
         (chart_dir / f"{stem}.png").write_bytes(png)
+        try:  # the PNG pass placed every artist: keep that layout rather than solving it again for the SVG
+            fig.set_layout_engine("none")
+        except RuntimeError:  # figures with a colorbar cannot drop their layout engine
+            pass
         fig.savefig(chart_dir / f"{stem}.svg", format="svg")
     finally:
         charts.close(fig)

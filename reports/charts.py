@@ -44,7 +44,10 @@ def _players(df: pd.DataFrame) -> list[int]:
 
 
 def _err(df: pd.DataFrame, col: str) -> np.ndarray:
-    return np.vstack([(df[col] - df[f"{col}_lo"]).clip(lower=0).to_numpy(), (df[f"{col}_hi"] - df[col]).clip(lower=0).to_numpy()])
+    """Error-bar lengths (below, above) from the ``col_lo``/``col_hi`` columns; 0 where missing."""
+    lo = (df[col] - df[f"{col}_lo"]).clip(lower=0).to_numpy(dtype=float)
+    hi = (df[f"{col}_hi"] - df[col]).clip(lower=0).to_numpy(dtype=float)
+    return np.nan_to_num(np.vstack([lo, hi]))
 
 
 def rate_bars(t: pl.DataFrame, group: str, title: str, xlabel: str = "win rate") -> Figure:
@@ -248,7 +251,7 @@ def comeback_chart(t: pl.DataFrame) -> Figure:
         for k, era in enumerate(sorted(d["era"].unique())):
             de = d[d["era"] == era].set_index("deficit_bin").reindex(order)
             x = np.arange(len(order)) + (k - 1) * 0.08
-            ax.errorbar(x, 100 * de["win_rate"], yerr=100 * _err(de.fillna(0), "win_rate"), marker="o", ms=4, capsize=2,
+            ax.errorbar(x, 100 * de["win_rate"], yerr=100 * _err(de, "win_rate"), marker="o", ms=4, capsize=2,
                         label=f"end of Era {era}", color=PALETTE[k])
         ax.axhline(100 / n, ls="--", color="#7f8c8d", lw=1)
         ax.set_xticks(range(len(order)), order, rotation=30)
@@ -273,7 +276,7 @@ def wars_chart(per_game: pl.DataFrame, outcomes: pl.DataFrame | None) -> Figure:
         eras = sorted(d["era"].unique())
         for j, f in enumerate(["Natives", "Pirates"]):
             de = d[d["faction"] == f].set_index("era").reindex(eras)
-            ax.bar(np.arange(len(eras)) + (j - 0.5) * 0.38, de["wars_per_game"], width=0.38, yerr=_err(de.fillna(0), "wars_per_game"),
+            ax.bar(np.arange(len(eras)) + (j - 0.5) * 0.38, de["wars_per_game"], width=0.38, yerr=_err(de, "wars_per_game"),
                    color=fc[f], label=f, capsize=2)
         ax.set_xticks(range(len(eras)), [f"Era {e}" for e in eras])
         ax.set_ylabel("Wars per game")
@@ -284,7 +287,7 @@ def wars_chart(per_game: pl.DataFrame, outcomes: pl.DataFrame | None) -> Figure:
             o = o[o["players"] == n]
             for j, f in enumerate(["Natives", "Pirates"]):
                 de = o[o["faction"] == f].set_index("era").reindex(eras)
-                ax2.errorbar(np.arange(len(eras)) + (j - 0.5) * 0.2, 100 * de["win_share"], yerr=100 * _err(de.fillna(0), "win_share"),
+                ax2.errorbar(np.arange(len(eras)) + (j - 0.5) * 0.2, 100 * de["win_share"], yerr=100 * _err(de, "win_share"),
                              fmt="o", color=fc[f], capsize=2, label=f)
             ax2.set_xticks(range(len(eras)), [f"Era {e}" for e in eras])
             ax2.set_ylabel("fights won (%)")
@@ -331,7 +334,7 @@ def participation_chart(t: pl.DataFrame) -> Figure:
         d = df[df["players"] == n].reset_index(drop=True)
         y = np.arange(len(d))
         colors = [SIG if p < 0.05 else NEUTRAL for p in d["p_holm"].fillna(1)]
-        ax.errorbar(100 * d["diff"], y, xerr=100 * _err(d.fillna(0), "diff"), fmt="none", ecolor="#95a5a6", capsize=3)
+        ax.errorbar(100 * d["diff"], y, xerr=100 * _err(d, "diff"), fmt="none", ecolor="#95a5a6", capsize=3)
         ax.scatter(100 * d["diff"], y, c=colors, zorder=3)
         ax.axvline(0, color="#7f8c8d", ls="--", lw=1)
         ax.set_yticks(y, list(d["factor"]))
@@ -398,7 +401,7 @@ def variant_forest(t: pl.DataFrame) -> Figure:
             d = df[(df["variant"] == v) & (df["players"] == n)].sort_values("diff")
             y = np.arange(len(d))
             colors = [SIG if p < 0.05 else NEUTRAL for p in d["p_holm"].fillna(1)]
-            ax.errorbar(100 * d["diff"], y, xerr=100 * _err(d.fillna(0), "diff"), fmt="none", ecolor="#95a5a6", capsize=2)
+            ax.errorbar(100 * d["diff"], y, xerr=100 * _err(d, "diff"), fmt="none", ecolor="#95a5a6", capsize=2)
             ax.scatter(100 * d["diff"], y, c=colors, zorder=3, s=20)
             ax.axvline(0, color="#7f8c8d", ls="--", lw=1)
             ax.set_yticks(y, list(d["character"]))
