@@ -79,7 +79,9 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000) -> Analys
         s.absent = "This run has no decade records (DIR/decades is empty), so there are no per-Era tables."
     else:
         lc = eras.lead_change_counts(dec, g.lazy())
-        s.tables = [eras.trajectories(dec), eras.vp_by_era(dec, g.lazy()), eras.vp_by_era(dec, g.lazy(), by_character=True),
+        gains = eras.era_gains(dec, g.lazy())
+        s.tables = [eras.trajectories(dec), eras.vp_by_era(dec, g.lazy(), gains=gains),
+                    eras.vp_by_era(dec, g.lazy(), by_character=True, gains=gains),
                     eras.lead_changes(dec, g.lazy()),
                     Table("lead_change_counts", "Lead changes per game (distribution)", lc, pct={"share"}, show=False,
                           power="Power: descriptive distribution (no test)."),

@@ -84,11 +84,13 @@ def character_model(games) -> Table:
                     L[i, j] = 1.0
                 L[-1, cols] = -1.0  # sum-to-zero: the last level's effect is minus the others'
                 tt = res.t_test(L).summary_frame(alpha=stats.ALPHA)
+                # standardisation: every seat given Character lv, i.e. the Character block of the design
+                # replaced by lv's code row (the rows of L are exactly those codes)
+                X = np.array(res.model.exog, dtype=float)
                 std = []
-                for lv in levels:
-                    cf = pdf.copy()
-                    cf["character"] = lv
-                    std.append(float(np.mean(res.predict(cf))))
+                for i in range(len(levels)):
+                    X[:, cols] = L[i, cols]
+                    std.append(float(np.mean(res.model.predict(res.params.to_numpy(), X))))
         except Exception as ex:  # separation or a singular design in tiny runs
             notes.append(f"{n} players: the model could not be fitted ({type(ex).__name__})")
             continue

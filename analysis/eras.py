@@ -43,30 +43,40 @@ def trajectories(decades: pl.LazyFrame) -> Table:
                  show=False)
 
 
-def vp_by_era(decades: pl.LazyFrame, games: pl.LazyFrame, by_character: bool = False) -> Table:
-    """Mean VP gained per seat in each Era by source, plus 'Final scoring' (the end-of-game VP
-    not yet in the last decade record), per player count (and Character)."""
+def era_gains(decades: pl.LazyFrame, games: pl.LazyFrame) -> pl.DataFrame:
+    """Per seat and period ('Era e', then 'Final scoring'): VP gained by source. An Era's gain is
+    the cumulative VP by source at its last decade minus at the previous Era's last decade; the
+    final scoring is the games table's final VP by source minus the last decade record."""
     d = decades.lazy()
     src = vp_sources(d.collect_schema().names())
-    ends = d.group_by("players", "era").agg(pl.col("decade").max().alias("end")).collect()
-    key = ["players", "game", "seat"]
-    cum = (d.join(ends.lazy(), left_on=["players", "era", "decade"], right_on=["players", "era", "end"])
-           .select(*key, "era", "character", *src).collect().sort(*key, "era"))
-    gained = cum.with_columns([(pl.col(c) - pl.col(c).shift(1, fill_value=0).over(key)).alias(c) for c in src])
-    gained = gained.with_columns(("Era " + pl.col("era").cast(pl.String)).alias("period"))
-    last = cum.group_by(key).agg([pl.col(c).last() for c in src])
     gsrc = [c for c in src if c in games.collect_schema().names()]
-    fin = (games.lazy().select(*key, "character", *gsrc).collect()
-           .join(last, on=key, suffix="_last")
-           .with_columns([(pl.col(c) - pl.col(f"{c}_last")).alias(c) for c in gsrc]).select(*key, "character", *gsrc)
-           .with_columns(pl.lit("Final scoring").alias("period"), pl.lit(99, pl.Int8).alias("era")))
-    cols = [*key, "character", "era", "period", *gsrc]
-    allp = pl.concat([gained.select(cols).with_columns(pl.col("era").cast(pl.Int8), pl.col("character").cast(pl.String)),
-                      fin.select(cols).with_columns(pl.col("character").cast(pl.String))])
+    ends = d.group_by("players", "era").agg(pl.col("decade").max().alias("end"))
+    key = ["players", "game", "seat"]
+    cum = (d.join(ends, left_on=["players", "era", "decade"], right_on=["players", "era", "end"])
+           .select(*key, pl.col("era").cast(pl.Int8), pl.col("character").cast(pl.String), *gsrc).collect())
+    # joins rather than per-column windows: one pass however many sources there are
+    prev = cum.select(*key, (pl.col("era") + 1).cast(pl.Int8).alias("era"), *[pl.col(c).alias(f"{c}_prev") for c in gsrc])
+    gained = (cum.join(prev, on=[*key, "era"], how="left")
+              .select(*key, "character", "era", ("Era " + pl.col("era").cast(pl.String)).alias("period"),
+                      *[(pl.col(c) - pl.col(f"{c}_prev").fill_null(0)).alias(c) for c in gsrc]))
+    last = cum.filter(pl.col("era") == pl.col("era").max().over("players")).select(*key, *[pl.col(c).alias(f"{c}_last") for c in gsrc])
+    fin = (games.lazy().select(*key, pl.col("character").cast(pl.String), *gsrc).collect().join(last, on=key)
+           .select(*key, "character", pl.lit(99, pl.Int8).alias("era"), pl.lit("Final scoring").alias("period"),
+                   *[(pl.col(c) - pl.col(f"{c}_last")).alias(c) for c in gsrc]))
+    return pl.concat([gained, fin.select(gained.columns)])
+
+
+def vp_by_era(decades: pl.LazyFrame, games: pl.LazyFrame, by_character: bool = False, gains: pl.DataFrame | None = None) -> Table:
+    """Mean VP gained per seat in each Era by source, plus 'Final scoring' (the end-of-game VP
+    not yet in the last decade record), per player count (and Character); see :func:`era_gains`."""
+    allp = era_gains(decades, games) if gains is None else gains
+    gsrc = [c for c in allp.columns if c.startswith("vp_")]
     by = ["players", "era", "period"] + (["character"] if by_character else [])
-    long = (allp.unpivot(index=[*by, "game", "seat"], on=gsrc, variable_name="source", value_name="vp")
-            .group_by(*by, "source").agg(pl.col("vp").mean().alias("mean_vp"), pl.len().alias("n"))
+    # average per group first, then go long: the long form of every seat would be seats x periods x sources rows
+    long = (allp.group_by(by).agg(pl.len().alias("n"), *[pl.col(c).mean() for c in gsrc])
+            .unpivot(index=[*by, "n"], on=gsrc, variable_name="source", value_name="mean_vp")
             .with_columns(pl.col("source").str.strip_prefix("vp_"))
+            .select(*by, "source", "mean_vp", "n")
             .sort(*by, "source"))
     nonzero = long.group_by("source").agg(pl.col("mean_vp").abs().max().alias("m")).filter(pl.col("m") > 0)["source"]
     long = long.filter(pl.col("source").is_in(nonzero.implode()))

@@ -39,10 +39,9 @@ def vp_split(games) -> Table:
     """Per player count and Character: mean final VP by source and its share of the total."""
     lf = games.lazy()
     src = vp_sources(lf.collect_schema().names())
-    long = (lf.select("players", "character", *src).collect()
+    long = (lf.group_by("players", "character").agg(*[pl.col(c).mean() for c in src]).collect()
             .with_columns(pl.col("character").cast(pl.String))
-            .unpivot(index=["players", "character"], on=src, variable_name="source", value_name="vp")
-            .group_by("players", "character", "source").agg(pl.col("vp").mean().alias("mean_vp"))
+            .unpivot(index=["players", "character"], on=src, variable_name="source", value_name="mean_vp")
             .with_columns(pl.col("source").str.strip_prefix("vp_")))
     tot = long.group_by("players", "character").agg(pl.col("mean_vp").sum().alias("total"))
     long = (long.join(tot, on=["players", "character"])
