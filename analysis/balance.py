@@ -71,7 +71,20 @@ def character_model(games) -> Table:
         if len(levels) < 2 or pdf["game"].nunique() < 10:
             notes.append(f"{n} players: too few games or Characters for the model")
             continue
-        terms = ["C(character, Sum)", "C(seat)"] + (["C(strategy)"] if pdf["strategy"].nunique() > 1 else [])
+        terms = ["C(character, Sum)"]
+        # a term that is a function of the seat (forced Characters, or strategies fixed by seat) would make the
+        # design singular: keep only one of them and say so
+        char_by_seat = pdf.groupby("seat")["character"].nunique().max() == 1
+        strat_by_seat = pdf["strategy"].nunique() > 1 and pdf.groupby("seat")["strategy"].nunique().max() == 1
+        if char_by_seat:
+            notes.append(f"{n} players: each seat always had the same Character, so seat is left out (its effect is inside "
+                         "the Character effects)")
+        else:
+            terms.append("C(seat)")
+        if pdf["strategy"].nunique() > 1 and not (strat_by_seat and not char_by_seat):
+            terms.append("C(strategy)")
+        elif strat_by_seat:
+            notes.append(f"{n} players: each seat always had the same strategy, so its effect is inside the seat terms")
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
@@ -105,8 +118,9 @@ def character_model(games) -> Table:
                                                               "adjusted_win_rate": pl.Float64})
     t = holm_within(t, ["players"]) if t.height else t.with_columns(pl.lit(None, pl.Float64).alias("p_holm"))
     note = ("Binomial GLM (logit) of win credit on Character + seat" + (" + strategy" if g["strategy"].n_unique() > 1 else "")
-            + "; Character in sum-to-zero coding (odds ratio against the average Character); standard errors clustered by game; "
-            "adjusted win rate = mean predicted win probability with every seat given that Character (other terms as played).")
+            + " (a term fixed by the seat is left out, as said below); Character in sum-to-zero coding (odds ratio against the "
+            "average Character); standard errors clustered by game; adjusted win rate = mean predicted win probability with "
+            "every seat given that Character (other terms as played).")
     if notes:
         note += " " + "; ".join(notes) + "."
     return Table("character_model", "Model-adjusted Character effects", t, note=note,
@@ -231,7 +245,11 @@ def strategy_balance(games) -> tuple[Table, Table]:
     cs = win_rates(g, ["players", "character", "strategy"], ["players"])
     cs = cs.select("players", "character", "strategy", "n", "wins", "expected", "win_rate", "win_rate_lo", "win_rate_hi", "diff", "p", "p_holm")
     pct = {"expected", "win_rate", "win_rate_lo", "win_rate_hi", "diff"}
-    return (Table("strategy_balance", "Win rate by strategy", s, note="p: score test against 1/N; p_holm over the strategies.",
+    fixed = [n for (n,), part in g.partition_by("players", as_dict=True).items()
+             if part.group_by("seat").agg(pl.col("strategy").n_unique())["strategy"].max() == 1]
+    caveat = (f" Each seat always had the same strategy ({', '.join(f'{n} players' for n in sorted(fixed))}): strategy and seat "
+              "effects cannot be told apart there (seats.assign = rotate or permute separates them).") if fixed else ""
+    return (Table("strategy_balance", "Win rate by strategy", s, note="p: score test against 1/N; p_holm over the strategies." + caveat,
                   power=power_line_rates(s, "strategy", ["players"]), pct=pct),
             Table("character_strategy", "Win rate by Character × strategy", cs,
                   note="p: score test against 1/N; p_holm over every Character × strategy cell of a player count.",

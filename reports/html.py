@@ -159,6 +159,7 @@ def render(a: Analysis, figures: dict[str, list[Figure]], generated: str, files_
     m = a.run.manifest
     name = (m.get("experiment") or {}).get("name", a.run.path.name)
     games = a.run.games.select(pl.struct("variant", "players", "game").n_unique()).collect().item()
+    per_variant = f" ({games // len(a.run.variants):,} per variant)" if len(a.run.variants) > 1 else ""
     sections = []
     nav = []
     for s in a.sections:
@@ -189,7 +190,7 @@ def render(a: Analysis, figures: dict[str, list[Figure]], generated: str, files_
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Trinidad design report: {_esc(name)}</title><style>{CSS}</style></head>
 <body><header><h1>Trinidad design report: {_esc(name)}</h1>
-<p>{_esc(str(a.run.path))} · {games:,} games · variants: {_esc(", ".join(a.run.variants))} · generated {_esc(generated)}</p></header>
+<p>{_esc(str(a.run.path))} · {games:,} games{per_variant} · variants: {_esc(", ".join(a.run.variants))} · generated {_esc(generated)}</p></header>
 <nav><a href="#glance">At a glance</a>{"".join(nav)}</nav>
 <main><section id="glance"><h2>At a glance</h2><ul class="glance">{bullets}</ul>
 <p class="note">{_esc(TIE_RULE)} Every rate is shown with its n and a Wilson 95% interval; tests within a table are Holm-corrected

@@ -110,3 +110,13 @@ def test_planted_variant_effect_on_common_seeds(tmp_path):
     assert (rest["sprt"] != "H1: change (+)").all()
     # common seeds: every game of the variant is paired
     assert (t["pairs"] == 1000).all()
+
+
+def test_model_with_characters_fixed_by_seat():
+    """Forced Characters (one per seat): seat and Character are confounded, so the model leaves
+    seat out, says so, and still fits (a fair game here: no Character flagged)."""
+    g = games_frame(2000, 4, characters=["A", "B", "C", "D"], seed=21)
+    g = g.with_columns(pl.col("seat").replace_strict({0: "A", 1: "B", 2: "C", 3: "D"}).alias("character"))
+    m = balance.character_model(g)
+    assert "seat is left out" in m.note
+    assert m.df.height == 4 and m.df["odds_ratio_lo"].is_finite().all() and (m.df["p_holm"] > 0.05).all()
