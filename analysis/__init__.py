@@ -1,0 +1,158 @@
+"""Statistics over a run directory: tidy tables for every figure of the design report.
+
+    from analysis import load_run, analyze
+    a = analyze(load_run("runs/demo"))
+    a.section("characters").table("character_balance").df      # a polars DataFrame
+
+Each section holds :class:`analysis.tables.Table` objects (a frame, a note on method and a power
+line) or, when the run lacks the data (one variant, one strategy, no decade records, no wars), a
+plain sentence saying so. The balance sections describe the baseline variant (the experiment's
+first); the variants section compares the others with it on common seeds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import polars as pl
+
+from analysis.data import TIE_RULE, Run, RunError, load_run, prepare_games
+from analysis.tables import Table
+
+__all__ = ["Analysis", "Run", "RunError", "Section", "Table", "TIE_RULE", "analyze", "load_run", "prepare_games", "summary_rows"]
+
+
+@dataclass
+class Section:
+    id: str
+    title: str
+    intro: str = ""
+    tables: list[Table] = field(default_factory=list)
+    absent: str | None = None  # why the section has no analysis for this run
+
+    def table(self, name: str) -> Table:
+        for t in self.tables:
+            if t.name == name:
+                return t
+        raise KeyError(name)
+
+
+@dataclass
+class Analysis:
+    run: Run
+    sections: list[Section]
+
+    def section(self, sid: str) -> Section:
+        for s in self.sections:
+            if s.id == sid:
+                return s
+        raise KeyError(sid)
+
+    def tables(self) -> list[Table]:
+        return [t for s in self.sections for t in s.tables]
+
+
+def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000) -> Analysis:
+    """Every table of the report for ``run``; ``delta`` is the SPRT effect size (win-rate points
+    as a fraction) for the variant comparison."""
+    from analysis import balance, eras, scores, variants, wars
+    from analysis.manifest import manifest_table
+
+    base = run.baseline
+    g = run.games_of(base).collect()
+    dec = run.decades_of(base)
+    counts = (run.games.group_by("variant", "players").agg(pl.col("game").n_unique().alias("games"))
+              .with_columns(pl.col("variant").cast(pl.String)).sort("variant", "players").collect())
+    scope = f"Variant {base!r}" + (" (the baseline; other variants are compared in Rule variants)" if len(run.variants) > 1 else "")
+    out: list[Section] = []
+
+    s = Section("characters", "Character balance", f"{scope}. {TIE_RULE}")
+    s.tables = [balance.character_balance(g), balance.character_model(g), balance.finishes_above(g),
+                balance.ratings(g, max_games=rating_games)]
+    out.append(s)
+
+    seat, chi = balance.seat_balance(g)
+    out.append(Section("seats", "Seat balance", f"{scope}. Seat s is turn position s at the start.", [seat, chi]))
+
+    s = Section("eras", "Era balance", f"{scope}. From the decade records (VP cumulative at each decade end).")
+    if dec is None:
+        s.absent = "This run has no decade records (DIR/decades is empty), so there are no per-Era tables."
+    else:
+        lc = eras.lead_change_counts(dec, g.lazy())
+        gains = eras.era_gains(dec, g.lazy())
+        s.tables = [eras.trajectories(dec), eras.vp_by_era(dec, g.lazy(), gains=gains),
+                    eras.vp_by_era(dec, g.lazy(), by_character=True, gains=gains),
+                    eras.lead_changes(dec, g.lazy()),
+                    Table("lead_change_counts", "Lead changes per game (distribution)", lc, pct={"share"}, show=False,
+                          power="Power: descriptive distribution (no test)."),
+                    eras.comebacks(dec, g.lazy())]
+    out.append(s)
+
+    s = Section("wars", "War balance", f"{scope}. Factions: Natives and Pirates; one War at most per decade.")
+    if dec is None:
+        s.absent = "This run has no decade records, so Wars cannot be counted."
+    else:
+        f = wars.fights(dec, wars.penalty_max(run.manifest))
+        s.tables = [wars.wars_per_game(dec)]
+        if f.height == 0:
+            s.absent = "No War was declared in any game of this run: there are no outcomes or participation effects to show."
+        else:
+            part, inv = wars.war_effects(f, g.lazy(), wars.peak_av(dec))
+            s.tables += [wars.war_outcomes(f), wars.penalty_distribution(dec), part, inv]
+    out.append(s)
+
+    out.append(Section("scores", "Score distributions", f"{scope}. Final VP after end-of-game scoring.",
+                       [scores.score_distribution(g), scores.vp_split(g)]))
+
+    s = Section("strategies", "Strategies", scope + ".")
+    strat = g["strategy"].cast(pl.String).unique().to_list()
+    if len(strat) < 2:
+        s.absent = (f"Only one strategy ({strat[0] if strat else 'none'}) played in this run, so strategies cannot be compared: "
+                    "every seat had it.")
+    else:
+        s.tables = list(balance.strategy_balance(g))
+    out.append(s)
+
+    s = Section("variants", "Rule variants", f"Baseline: {base!r}. Each variant plays the baseline's seeds; games are paired by seed.")
+    if len(run.variants) < 2:
+        s.absent = f"This run has a single variant ({base!r}): there is no rule variant to compare."
+    else:
+        s.tables = [variants.variant_overview(run.games), variants.paired_metrics(run.games, base, run.variants),
+                    variants.paired_characters(run.games, base, run.variants, delta)]
+    out.append(s)
+
+    out.append(Section("manifest", "Run manifest", "", [manifest_table(run.manifest, counts)]))
+    return Analysis(run, out)
+
+
+_SUMMARY = {  # table -> (group columns, estimate column)
+    "character_balance": (["character"], "win_rate"),
+    "character_model": (["character"], "odds_ratio"),
+    "seat_balance": (["seat"], "win_rate"),
+    "strategy_balance": (["strategy"], "win_rate"),
+    "character_strategy": (["character", "strategy"], "win_rate"),
+    "war_participation": (["factor"], "diff"),
+    "variant_paired": (["variant", "metric"], "diff"),
+    "variant_characters": (["variant", "character"], "diff"),
+}
+
+
+def summary_rows(a: Analysis) -> pl.DataFrame:
+    """The report's headline estimates in one long table: section, table, players, group,
+    metric, estimate, 95% CI, n, p and Holm p."""
+    rows = []
+    for s in a.sections:
+        for t in s.tables:
+            if t.name not in _SUMMARY or t.df.height == 0:
+                continue
+            groups, est = _SUMMARY[t.name]
+            n_col = next((c for c in ("n", "pairs", "n_yes") if c in t.df.columns), None)
+            for r in t.df.iter_rows(named=True):
+                rows.append({"section": s.id, "table": t.name, "variant": r.get("variant", a.run.baseline),
+                             "players": int(r["players"]), "group": " / ".join(str(r[c]) for c in groups),
+                             "metric": est if t.name != "variant_paired" else r["metric"],
+                             "estimate": r.get(est), "ci_low": r.get(f"{est}_lo"), "ci_high": r.get(f"{est}_hi"),
+                             "n": r.get(n_col) if n_col else None, "p": r.get("p"), "p_holm": r.get("p_holm")})
+    schema = {"section": pl.String, "table": pl.String, "variant": pl.String, "players": pl.Int64, "group": pl.String, "metric": pl.String,
+              "estimate": pl.Float64, "ci_low": pl.Float64, "ci_high": pl.Float64, "n": pl.Int64, "p": pl.Float64, "p_holm": pl.Float64}
+    return pl.DataFrame(rows, schema=schema)

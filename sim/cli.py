@@ -247,6 +247,25 @@ def runs_summarize(directory: Annotated[Path, typer.Argument(help="a run directo
 
 
 @app.command()
+def report(
+    directory: Annotated[Path, typer.Argument(help="a run directory (with manifest.json, games/ and decades/)")],
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="HTML file or folder (default: DIR/report/index.html)")] = None,
+    delta: Annotated[float, typer.Option(help="SPRT effect size for rule variants: a change in a Character's win rate, in points")] = 5.0,
+) -> None:
+    """Write the design report of a run: a self-contained HTML page, charts (PNG, SVG), summary.csv and summary.json."""
+    from analysis import RunError
+    from reports.build import build_report
+
+    if not 0 < delta < 100:
+        _fail(f"--delta: must be between 0 and 100 (win-rate points), got {delta}")
+    try:
+        page = build_report(directory, out, delta=delta / 100)
+    except RunError as e:
+        _fail(str(e))
+    typer.echo(f"report: {page}")
+
+
+@app.command()
 def bench(
     players: Annotated[int, typer.Option("--players", "-p")] = 4,
     games: Annotated[int, typer.Option("--games", "-n", help="games for the jitted measurement")] = 20000,

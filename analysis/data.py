@@ -1,0 +1,97 @@
+"""A run directory as lazy polars frames, with the derived per-seat columns every table uses.
+
+``load_run(DIR)`` scans ``DIR/games/*.parquet`` and ``DIR/decades/*.parquet`` lazily and reads
+``DIR/manifest.json``. Derived columns (added by :func:`prepare_games`):
+
+- ``credit``: the seat's share of the win, ``winner / (winners in the game)``. The dataset marks
+  every seat tied for first with ``winner = 1`` (and ``tie = 1``); a k-way tie for first credits
+  each of the k seats with 1/k of a win, so credits sum to exactly one per game and a "win rate"
+  is the mean credit. Fair share is therefore exactly 1/N.
+- ``margin``: final VP minus the best final VP among the other seats (positive for a sole winner,
+  0 for a tied winner, negative otherwise).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import polars as pl
+
+from sim.state import VS_NAMES
+
+GAME_KEY = ["variant", "players", "game"]
+TIE_RULE = ("A tie for first counts as a fractional win: each of the k seats tied for first (the dataset's winner = 1, "
+            "tie = 1 rows) is credited 1/k of a win, so every game hands out exactly one win and the fair share "
+            "of a seat is 1/N.")
+
+
+class RunError(ValueError):
+    """The directory is not a (complete enough) run directory; one line naming what is missing."""
+
+
+def vp_sources(columns) -> list[str]:
+    """The VP-by-source columns present (``vp_<source>``), in the engine's source order."""
+    cols = set(columns)
+    known = [f"vp_{s}" for s in VS_NAMES if f"vp_{s}" in cols]
+    extra = sorted(c for c in cols if c.startswith("vp_") and c not in known)  # sources added later by the engine
+    return known + extra
+
+
+def prepare_games(games: pl.LazyFrame | pl.DataFrame) -> pl.LazyFrame:
+    """Add ``credit`` (fractional win, see module doc) and ``margin`` to a games table."""
+    lf = games.lazy()
+    g = GAME_KEY if "variant" in lf.collect_schema().names() else ["players", "game"]
+    best = pl.col("vp").max().over(g)
+    second = pl.col("vp").sort(descending=True).get(1).over(g)
+    return lf.with_columns(
+        (pl.col("winner").cast(pl.Float64) / pl.col("winner").cast(pl.Float64).sum().over(g)).fill_nan(0.0).alias("credit"),
+        (pl.col("vp").cast(pl.Int64) - pl.when(pl.col("vp") == best).then(second).otherwise(best).cast(pl.Int64)).alias("margin"),
+    )
+
+
+@dataclass
+class Run:
+    """A run directory: manifest, lazy games (with credit and margin) and decades tables."""
+
+    path: Path
+    manifest: dict
+    games: pl.LazyFrame
+    decades: pl.LazyFrame | None
+    variants: list[str] = field(default_factory=list)
+
+    @property
+    def baseline(self) -> str:
+        """The variant the balance sections describe: the first one of the experiment."""
+        return self.variants[0]
+
+    def games_of(self, variant: str | None = None) -> pl.LazyFrame:
+        return self.games.filter(pl.col("variant").cast(pl.String) == (variant or self.baseline))
+
+    def decades_of(self, variant: str | None = None) -> pl.LazyFrame | None:
+        if self.decades is None:
+            return None
+        return self.decades.filter(pl.col("variant").cast(pl.String) == (variant or self.baseline))
+
+    def player_counts(self) -> list[int]:
+        return sorted(self.games.select(pl.col("players").unique()).collect().to_series().to_list())
+
+    def strategies(self) -> list[str]:
+        return sorted(self.games.select(pl.col("strategy").cast(pl.String).unique()).collect().to_series().to_list())
+
+
+def load_run(path: str | Path) -> Run:
+    """Open a run directory written by ``trinidad run`` (or :mod:`analysis.synthetic`)."""
+    p = Path(path)
+    if not (p / "manifest.json").exists():
+        raise RunError(f"report: {p}: no manifest.json (not a run directory)")
+    manifest = json.loads((p / "manifest.json").read_text())
+    if not any((p / "games").glob("*.parquet")):
+        raise RunError(f"report: {p}: no games/*.parquet yet (the run has no complete shard)")
+    games = prepare_games(pl.scan_parquet(str(p / "games" / "*.parquet")))
+    decades = pl.scan_parquet(str(p / "decades" / "*.parquet")) if any((p / "decades").glob("*.parquet")) else None
+    seen = games.select(pl.col("variant").cast(pl.String).unique()).collect().to_series().to_list()
+    order = [v["name"] for v in manifest.get("variants", []) if v.get("name") in seen]
+    variants = order + sorted(v for v in seen if v not in order)
+    return Run(p, manifest, games, decades, variants)

@@ -1,0 +1,223 @@
+"""Statistics used by every table: thin, vectorised wrappers over statsmodels and scipy.
+
+Nothing here re-derives a textbook formula that those libraries already implement: Wilson
+intervals are ``statsmodels.stats.proportion.proportion_confint(method="wilson")``, Holm is
+``statsmodels.stats.multitest.multipletests(method="holm")``, power is
+``statsmodels.stats.power.NormalIndPower`` / ``TTestPower`` with Cohen's h from
+``proportion_effectsize``. The one procedure neither library has, Wald's sequential probability
+ratio test, is written out in :func:`sprt`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import optimize, stats
+from statsmodels.stats.multitest import multipletests
+from statsmodels.stats.power import NormalIndPower, TTestIndPower, TTestPower
+from statsmodels.stats.proportion import proportion_confint, proportion_effectsize, proportions_ztest
+
+ALPHA = 0.05
+POWER = 0.80
+
+
+def wilson(count, nobs, alpha: float = ALPHA) -> tuple[np.ndarray, np.ndarray]:
+    """Wilson score interval (1 - alpha) of count/nobs, elementwise; NaN where nobs is 0.
+
+    Counts may be fractional (a tie for first credits 1/k of a win), which the score interval
+    accepts as it only uses the estimated proportion and n."""
+    c = np.atleast_1d(np.asarray(count, float))
+    n = np.atleast_1d(np.asarray(nobs, float))
+    lo = np.full(c.shape, np.nan)
+    hi = np.full(c.shape, np.nan)
+    ok = n > 0
+    if ok.any():
+        lo[ok], hi[ok] = proportion_confint(c[ok], n[ok], alpha=alpha, method="wilson")
+    return lo, hi
+
+
+def _no_collect(*_args) -> int:
+    return 0
+
+
+def holm(pvals) -> np.ndarray:
+    """Holm-adjusted p-values of one family (NaN entries are left out of the family)."""
+    import gc
+
+    p = np.atleast_1d(np.asarray(pvals, float))
+    out = np.full(p.shape, np.nan)
+    ok = ~np.isnan(p)
+    if ok.any():
+        # statsmodels' Holm branch runs gc.collect() on every call: a full collection (tens of ms
+        # with polars and matplotlib loaded) that the report would pay hundreds of times
+        saved, gc.collect = gc.collect, _no_collect
+        try:
+            out[ok] = multipletests(p[ok], alpha=ALPHA, method="holm")[1]
+        finally:
+            gc.collect = saved
+    return out
+
+
+def prop_test(count, nobs, p0) -> np.ndarray:
+    """Two-sided score test of H0: p = p0 (z with the null variance p0(1-p0)/n, the test the
+    Wilson interval inverts), elementwise."""
+    c = np.atleast_1d(np.asarray(count, float))
+    n = np.atleast_1d(np.asarray(nobs, float))
+    p0 = np.broadcast_to(np.asarray(p0, float), c.shape)
+    out = np.full(c.shape, np.nan)
+    for i in range(len(c)):
+        if n[i] > 0 and 0 < p0[i] < 1:
+            out[i] = proportions_ztest(c[i], n[i], value=p0[i], prop_var=p0[i])[1]
+    return out
+
+
+def _p_for_h(h: float, p0: float) -> float:
+    """The proportion p1 > p0 whose Cohen's h against p0 is h (root of proportion_effectsize)."""
+    f = lambda p1: proportion_effectsize(p1, p0) - h  # noqa: E731
+    if f(1 - 1e-12) < 0:
+        return 1.0
+    return optimize.brentq(f, p0, 1 - 1e-12)
+
+
+def mde_proportion(nobs: float, p0: float, alpha: float = ALPHA, power: float = POWER, nobs2: float | None = None) -> float:
+    """Smallest increase over p0 detectable with ``power`` by a two-sided test at ``alpha``:
+    one sample of ``nobs`` against the fixed p0 (``nobs2`` None), or two independent samples of
+    ``nobs`` and ``nobs2``. Solved for Cohen's h with NormalIndPower, then mapped back to a
+    difference in proportion around p0."""
+    if not nobs or nobs < 2 or (nobs2 is not None and nobs2 < 2) or not 0 < p0 < 1:
+        return math.nan
+    ratio = 0.0 if nobs2 is None else nobs2 / nobs  # ratio=0: one-sample test (statsmodels convention)
+    h = NormalIndPower().solve_power(effect_size=None, nobs1=nobs, alpha=alpha, power=power, ratio=ratio)
+    return _p_for_h(float(np.ravel(h)[0]), p0) - p0
+
+
+def mde_mean(nobs: float, sd: float, alpha: float = ALPHA, power: float = POWER, two_sample: bool = False) -> float:
+    """Smallest mean difference detectable with ``power`` by a two-sided t test at ``alpha``:
+    one sample (or paired differences) of ``nobs`` against 0 (TTestPower), or two independent
+    samples of ``nobs`` each (TTestIndPower); Cohen's d times ``sd``."""
+    if not nobs or nobs < 3 or not np.isfinite(sd) or sd <= 0:
+        return math.nan
+    if two_sample:
+        d = TTestIndPower().solve_power(effect_size=None, nobs1=nobs, alpha=alpha, power=power, ratio=1.0)
+    else:
+        d = TTestPower().solve_power(effect_size=None, nobs=nobs, alpha=alpha, power=power)
+    return float(np.ravel(d)[0]) * sd
+
+
+def mean_ci(x, alpha: float = ALPHA) -> tuple[float, float, float]:
+    """(mean, low, high): the t interval of a mean (statsmodels DescrStatsW)."""
+    from statsmodels.stats.weightstats import DescrStatsW
+
+    a = np.asarray(x, float)
+    a = a[~np.isnan(a)]
+    if len(a) == 0:
+        return math.nan, math.nan, math.nan
+    if len(a) < 2 or np.all(a == a[0]):
+        return float(a.mean()), float(a.mean()), float(a.mean())
+    lo, hi = DescrStatsW(a).tconfint_mean(alpha=alpha)
+    return float(a.mean()), float(lo), float(hi)
+
+
+def paired_test(d, alpha: float = ALPHA) -> dict:
+    """Paired differences d = after - before: mean, t interval and two-sided p
+    (scipy.stats.ttest_1samp against 0, the paired t test)."""
+    a = np.asarray(d, float)
+    a = a[~np.isnan(a)]
+    out = {"n": len(a), "diff": math.nan, "diff_lo": math.nan, "diff_hi": math.nan, "p": math.nan, "sd": math.nan}
+    if len(a) == 0:
+        return out
+    out["diff"] = float(a.mean())
+    if len(a) < 2:
+        return out
+    out["sd"] = float(a.std(ddof=1))
+    if out["sd"] == 0:
+        out.update(diff_lo=out["diff"], diff_hi=out["diff"], p=1.0 if out["diff"] == 0 else 0.0)
+        return out
+    r = stats.ttest_1samp(a, 0.0)
+    ci = r.confidence_interval(1 - alpha)
+    out.update(diff_lo=float(ci.low), diff_hi=float(ci.high), p=float(r.pvalue))
+    return out
+
+
+@dataclass
+class SPRT:
+    """Outcome of Wald's SPRT on a sequence of paired differences."""
+
+    decision: str  # "H1: change" | "H0: no change" | "continue"
+    direction: str  # "+", "-" or ""
+    n_decision: int | None  # observations used when a bound was crossed
+    n: int
+    llr_plus: float  # final log-likelihood ratio of +delta against 0
+    llr_minus: float  # ... of -delta against 0
+    lower: float
+    upper: float
+
+
+def sprt_bounds(alpha: float = ALPHA, beta: float = 0.05) -> tuple[float, float]:
+    """Wald's bounds on the log-likelihood ratio of one direction of a two-sided SPRT with total
+    type I error ``alpha`` (alpha/2 per direction): (accept H0 below, accept H1 above)."""
+    a = alpha / 2
+    return math.log(beta / (1 - a)), math.log((1 - beta) / a)
+
+
+def sprt(d, delta: float, alpha: float = ALPHA, beta: float = 0.05, burn_in: int = 20) -> SPRT:
+    """Wald's sequential probability ratio test of H0: mean 0 against H1: mean +delta and,
+    separately, H1': mean -delta, on paired differences taken in the order played.
+
+    The generalised SPRT of engine-testing practice: after i observations, with the running mean
+    m_i and running variance v_i of the differences (no variance, no decision yet), the normal
+    log-likelihood ratio of mean mu1 against mu0 is ``i (mu1 - mu0) (2 m_i - mu0 - mu1) / (2 v_i)``.
+    No decision is taken in the first ``burn_in`` observations, where the running variance is too
+    noisy (it would inflate the error rates).
+    Each direction is tested at alpha / 2 (so the chance of deciding "change" when there is none
+    is about alpha in all), with bounds: accept H1 when the ratio reaches log((1 - beta) / (alpha/2)),
+    accept H0 when it falls to log(beta / (1 - alpha/2)). The two one-sided tests run together: the
+    first to accept its H1 decides "change"; "no change" needs both to accept H0; otherwise the run
+    is too short to decide ("continue")."""
+    a = np.asarray(d, float)
+    a = a[~np.isnan(a)]
+    lower, upper = sprt_bounds(alpha, beta)
+    if len(a) < 2:
+        return SPRT("continue", "", None, len(a), 0.0, 0.0, lower, upper)
+    i = np.arange(1, len(a) + 1, dtype=float)
+    m = np.cumsum(a) / i
+    v = np.cumsum(a * a) / i - m * m
+    ok = (v > 1e-12) & (i >= burn_in)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        llr_p = np.where(ok, i * delta * (2 * m - delta) / (2 * v), np.nan)
+        llr_m = np.where(ok, i * -delta * (2 * m + delta) / (2 * v), np.nan)
+
+    def first(mask):
+        idx = np.flatnonzero(mask)
+        return int(idx[0]) if len(idx) else None
+
+    up_p, up_m = first(llr_p >= upper), first(llr_m >= upper)
+    lo_p, lo_m = first(llr_p <= lower), first(llr_m <= lower)
+    fin_p = float(llr_p[-1]) if np.isfinite(llr_p[-1]) else 0.0
+    fin_m = float(llr_m[-1]) if np.isfinite(llr_m[-1]) else 0.0
+    # a one-sided test stops at its first crossing; its H1 wins only if reached before its H0
+    hit_p = up_p if up_p is not None and (lo_p is None or up_p < lo_p) else None
+    hit_m = up_m if up_m is not None and (lo_m is None or up_m < lo_m) else None
+    if hit_p is not None or hit_m is not None:
+        if hit_m is None or (hit_p is not None and hit_p <= hit_m):
+            return SPRT("H1: change", "+", hit_p + 1, len(a), fin_p, fin_m, lower, upper)
+        return SPRT("H1: change", "-", hit_m + 1, len(a), fin_p, fin_m, lower, upper)
+    if lo_p is not None and lo_m is not None:
+        return SPRT("H0: no change", "", max(lo_p, lo_m) + 1, len(a), fin_p, fin_m, lower, upper)
+    return SPRT("continue", "", None, len(a), fin_p, fin_m, lower, upper)
+
+
+def chisquare_uniform(observed) -> tuple[float, float]:
+    """Chi-square goodness of fit of counts against equal shares (scipy.stats.chisquare)."""
+    o = np.asarray(observed, float)
+    if len(o) < 2 or o.sum() <= 0:
+        return math.nan, math.nan
+    r = stats.chisquare(o)
+    return float(r.statistic), float(r.pvalue)
+
+
+def fmt_pts(x: float) -> str:
+    """A proportion difference in percentage points, for power lines."""
+    return "n/a" if x is None or not np.isfinite(x) else f"{100 * x:.1f} points"

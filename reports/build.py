@@ -1,0 +1,147 @@
+"""``trinidad report DIR``: analyse a run directory and write the report.
+
+Output (default ``DIR/report/``)::
+
+    index.html        the self-contained page (charts embedded as base64 PNG)
+    charts/*.png|svg  every chart as a file
+    tables/*.csv      every analysis table in full
+    summary.csv       headline estimates: one row per rate or difference, with n, 95% CI, p, Holm p
+    summary.json      the same plus every table, its note and power line, and the manifest (rules omitted)
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as _dt
+import io
+import json
+import math
+import sys
+from pathlib import Path
+
+import polars as pl
+
+from analysis import TIE_RULE, Analysis, analyze, load_run, summary_rows
+from reports import charts
+from reports.html import Figure, render
+
+
+def _charts_for(a: Analysis) -> dict[str, list[tuple[str, str, callable]]]:
+    """table name -> [(chart file stem, caption, draw())] for the tables present in ``a``."""
+    t = {tb.name: tb.df for tb in a.tables()}
+    out: dict[str, list] = {}
+
+    def add(table, stem, caption, fn):
+        if table in t and t[table].height:
+            out.setdefault(table, []).append((stem, caption, fn))
+
+    add("character_balance", "character_win_rates", "Character win rates with 95% Wilson CIs",
+        lambda: charts.rate_bars(t["character_balance"], "character", "Character win rates"))
+    add("character_model", "character_model", "Model-adjusted Character odds ratios", lambda: charts.odds_forest(t["character_model"]))
+    add("finishes_above", "character_vs_character", "Character × Character: share of shared games finishing above",
+        lambda: charts.heatmap_above(t["finishes_above"]))
+    add("ratings", "character_ratings", "Plackett-Luce ratings", lambda: charts.ratings_chart(t["ratings"]))
+    add("seat_balance", "seat_win_rates", "Win rate by seat", lambda: charts.seat_chart(t["seat_balance"]))
+    add("trajectories", "era_trajectories", "Mean VP and rank by decade and Character", lambda: charts.trajectories_chart(t["trajectories"]))
+    add("vp_by_era", "era_vp_by_source", "VP gained by source in each Era",
+        lambda: charts.stacked_sources(t["vp_by_era"], "period", "Mean VP per seat gained in each Era, by source"))
+    add("lead_change_counts", "lead_changes", "Lead changes per game", lambda: charts.lead_changes_chart(t["lead_change_counts"]))
+    add("comebacks", "comebacks", "Comeback probability by deficit", lambda: charts.comeback_chart(t["comebacks"]))
+    add("wars_per_game", "wars", "Wars per game and fights won",
+        lambda: charts.wars_chart(t["wars_per_game"], t.get("war_outcomes")))
+    add("war_penalty", "war_penalty", "Final War Penalty distribution", lambda: charts.penalty_chart(t["war_penalty"]))
+    add("war_participation", "war_participation", "Win-rate effect of war participation",
+        lambda: charts.participation_chart(t["war_participation"]))
+    add("military_investment", "military_investment", "Win rate by peak military Attack Value",
+        lambda: charts.binned_rate_chart(t["military_investment"], "av_bin", "Win rate by peak military Attack Value (95% Wilson CI)",
+                                         "peak Attack Value of the seat's miniatures"))
+    add("scores", "score_distribution", "Final VP by Character", lambda: charts.score_boxes(t["scores"]))
+    add("vp_split", "vp_split", "Final VP by source and Character",
+        lambda: charts.stacked_sources(t["vp_split"], "character", "Mean final VP by source and Character", horizontal=True))
+    add("strategy_balance", "strategy_win_rates", "Win rate by strategy",
+        lambda: charts.rate_bars(t["strategy_balance"], "strategy", "Win rate by strategy"))
+    add("character_strategy", "character_strategy", "Win rate by Character × strategy",
+        lambda: charts.strategy_heatmap(t["character_strategy"]))
+    add("variant_characters", "variant_characters", "Character win-rate change per variant",
+        lambda: charts.variant_forest(t["variant_characters"]))
+    return out
+
+
+def _draw(stem: str, caption: str, fn, chart_dir: Path) -> Figure:
+    try:
+        fig = fn()
+    except Exception as ex:  # a chart must not take the whole report down; the page says which one failed
+        print(f"report: chart {stem} failed: {type(ex).__name__}: {ex}", file=sys.stderr)
+        return Figure(stem, caption, None, f"{type(ex).__name__}: {ex}")
+    try:
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png")
+        png = buf.getvalue()
+        (chart_dir / f"{stem}.png").write_bytes(png)
+        try:  # the PNG pass placed every artist: keep that layout rather than solving it again for the SVG
+            fig.set_layout_engine("none")
+        except RuntimeError:  # figures with a colorbar cannot drop their layout engine
+            pass
+        fig.savefig(chart_dir / f"{stem}.svg", format="svg")
+    finally:
+        charts.close(fig)
+    return Figure(stem, caption, base64.b64encode(png).decode("ascii"))
+
+
+def _clean(v):
+    if isinstance(v, float) and (math.isnan(v) or math.isinf(v)):
+        return None
+    return v
+
+
+def _records(df: pl.DataFrame) -> list[dict]:
+    return [{k: _clean(v) for k, v in r.items()} for r in df.iter_rows(named=True)]
+
+
+def _manifest_light(m: dict) -> dict:
+    """The manifest without the full resolved rules documents (the hashes identify them)."""
+    out = {k: v for k, v in m.items() if k != "variants"}
+    out["variants"] = [{k: v for k, v in var.items() if k != "rules"} | {"rules_version": ((var.get("rules") or {}).get("meta") or {}).get("version")}
+                       for var in m.get("variants", [])]
+    return out
+
+
+def resolve_out(run_dir: Path, out: str | Path | None) -> Path:
+    """The HTML path: DIR/report/index.html by default; PATH if it ends in .html, else PATH/index.html."""
+    if out is None:
+        return run_dir / "report" / "index.html"
+    p = Path(out)
+    return p if p.suffix.lower() in (".html", ".htm") else p / "index.html"
+
+
+def build_report(run_dir: str | Path, out: str | Path | None = None, delta: float = 0.05, rating_games: int = 50_000) -> Path:
+    """Analyse ``run_dir`` and write the report; returns the path of the HTML page."""
+    run_dir = Path(run_dir)
+    run = load_run(run_dir)
+    a = analyze(run, delta=delta, rating_games=rating_games)
+    page = resolve_out(run_dir, out)
+    root = page.parent
+    chart_dir, table_dir = root / "charts", root / "tables"
+    for d in (root, chart_dir, table_dir):
+        d.mkdir(parents=True, exist_ok=True)
+    figures: dict[str, list[Figure]] = {}
+    for table, specs in _charts_for(a).items():
+        figures[table] = [_draw(stem, cap, fn, chart_dir) for stem, cap, fn in specs]
+    for t in a.tables():
+        t.df.write_csv(table_dir / f"{t.name}.csv")
+    summary = summary_rows(a)
+    summary.write_csv(root / "summary.csv")
+    generated = _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    doc = {
+        "run": str(run_dir), "generated": generated, "baseline": run.baseline, "variants": run.variants, "tie_rule": TIE_RULE,
+        "sprt_delta": delta, "manifest": _manifest_light(run.manifest),
+        "sections": [{"id": s.id, "title": s.title, "intro": s.intro, "absent": s.absent,
+                      "tables": [{"name": t.name, "title": t.title, "note": t.note, "power": t.power, "rows": _records(t.df)}
+                                 for t in s.tables]} for s in a.sections],
+        "summary": _records(summary),
+    }
+    (root / "summary.json").write_text(json.dumps(doc, indent=1, default=str))
+    files_note = ('Files beside this page: <a href="summary.csv">summary.csv</a>, <a href="summary.json">summary.json</a>, '
+                  "every chart in <code>charts/</code> (PNG and SVG) and every table in <code>tables/</code> (CSV).")
+    page.write_text(render(a, figures, generated, files_note), encoding="utf-8")
+    return page

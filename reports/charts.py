@@ -1,0 +1,422 @@
+"""Matplotlib charts of the analysis tables (one function per figure, each returning a Figure).
+
+Charts are drawn only from the tidy tables of :mod:`analysis` (converted to pandas where
+matplotlib wants it), never from raw games, so a figure and its CSV always agree. Every chart
+is faceted by player count, since fair shares differ by player count.
+"""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")  # headless: the report is written by a CLI and in CI
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+import polars as pl  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.ticker import FormatStrFormatter  # noqa: E402
+
+PALETTE = list(plt.get_cmap("tab10").colors) + ["#6b6b00", "#008b8b", "#8b008b", "#2f4f4f"]
+STYLES = ["-", "--", "-.", ":"]
+SIG = "#c0392b"
+NEUTRAL = "#34495e"
+
+plt.rcParams.update({"figure.dpi": 100, "savefig.dpi": 120, "font.size": 9, "axes.titlesize": 10, "axes.spines.top": False,
+                     "axes.spines.right": False, "svg.fonttype": "none", "axes.grid": True, "grid.alpha": 0.25})
+
+
+def _pd(df: pl.DataFrame) -> pd.DataFrame:
+    return df.to_pandas()
+
+
+def _facets(n: int, w: float = 4.6, h: float = 3.6, sharey: bool = False, rows: int = 1, min_w: float = 6.8):
+    """A row of panels per player count; at least ``min_w`` inches wide so the title fits."""
+    cols = max(n, 1)
+    fig, axes = plt.subplots(rows, cols, figsize=(min(max(w * cols, min_w), 15), h * rows), squeeze=False, sharey=sharey,
+                             layout="constrained")
+    return fig, axes
+
+
+def _players(df: pd.DataFrame) -> list[int]:
+    return sorted(int(x) for x in df["players"].unique())
+
+
+def _err(df: pd.DataFrame, col: str) -> np.ndarray:
+    """Error-bar lengths (below, above) from the ``col_lo``/``col_hi`` columns; 0 where missing."""
+    lo = (df[col] - df[f"{col}_lo"]).clip(lower=0).to_numpy(dtype=float)
+    hi = (df[f"{col}_hi"] - df[col]).clip(lower=0).to_numpy(dtype=float)
+    return np.nan_to_num(np.vstack([lo, hi]))
+
+
+def rate_bars(t: pl.DataFrame, group: str, title: str, xlabel: str = "win rate") -> Figure:
+    """Win rate per group (horizontal points with 95% CI), the fair share 1/N as a dashed line,
+    Holm-significant groups in red; one panel per player count."""
+    df = _pd(t)
+    ps = _players(df)
+    h = max(2.6, 0.28 * df.groupby("players").size().max() + 1.2)
+    fig, axes = _facets(len(ps), h=h)
+    for ax, n in zip(axes[0], ps):
+        d = df[df["players"] == n].sort_values("win_rate")
+        y = np.arange(len(d))
+        colors = [SIG if (p is not None and p == p and p < 0.05) else NEUTRAL for p in d.get("p_holm", pd.Series([np.nan] * len(d)))]
+        ax.errorbar(100 * d["win_rate"], y, xerr=100 * _err(d, "win_rate"), fmt="none", ecolor="#95a5a6", elinewidth=1.5, capsize=2)
+        ax.scatter(100 * d["win_rate"], y, c=colors, zorder=3, s=22)
+        ax.axvline(100 / n, ls="--", color="#7f8c8d", lw=1)
+        ax.set_yticks(y, [str(v) for v in d[group]])
+        ax.set_xlabel(f"{xlabel} (%)")
+        ax.set_title(f"{n} players (fair share {100 / n:.1f}%)")
+    fig.suptitle(title + " (95% Wilson CI; red: Holm p < 0.05)")
+    return fig
+
+
+def odds_forest(t: pl.DataFrame) -> Figure:
+    """Model-adjusted odds ratios against the average Character (log scale, 95% CI)."""
+    df = _pd(t)
+    ps = _players(df)
+    fig, axes = _facets(len(ps), h=max(2.6, 0.28 * df.groupby("players").size().max() + 1.2))
+    for ax, n in zip(axes[0], ps):
+        d = df[df["players"] == n].sort_values("odds_ratio")
+        y = np.arange(len(d))
+        colors = [SIG if p < 0.05 else NEUTRAL for p in d["p_holm"].fillna(1)]
+        ax.errorbar(d["odds_ratio"], y, xerr=_err(d, "odds_ratio"), fmt="none", ecolor="#95a5a6", capsize=2)
+        ax.scatter(d["odds_ratio"], y, c=colors, zorder=3, s=22)
+        ax.axvline(1, ls="--", color="#7f8c8d", lw=1)
+        ax.set_xscale("log")
+        ax.xaxis.set_major_formatter(FormatStrFormatter("%g"))
+        ax.xaxis.set_minor_formatter(FormatStrFormatter("%g"))
+        ax.tick_params(axis="x", which="minor", labelsize=7)
+        ax.set_yticks(y, list(d["character"]))
+        ax.set_xlabel("odds ratio vs average Character")
+        ax.set_title(f"{n} players")
+    fig.suptitle("Model-adjusted Character effects (95% CI; red: Holm p < 0.05)")
+    return fig
+
+
+def heatmap_above(t: pl.DataFrame) -> Figure:
+    """Character x Character 'finishes above' rates, one heatmap per player count."""
+    df = _pd(t)
+    ps = _players(df)
+    chars = sorted(set(df["character_a"]) | set(df["character_b"]))
+    size = 0.42 * len(chars) + 1.8
+    fig, axes = _facets(len(ps), w=size + 0.6, h=size)
+    im = None
+    for ax, n in zip(axes[0], ps):
+        d = df[df["players"] == n]
+        m = d.pivot(index="character_a", columns="character_b", values="rate").reindex(index=chars, columns=chars)
+        im = ax.imshow(100 * m.to_numpy(dtype=float), cmap="RdBu_r", vmin=30, vmax=70)
+        ax.set_xticks(range(len(chars)), chars, rotation=60, ha="right")
+        ax.set_yticks(range(len(chars)), chars)
+        ax.grid(False)
+        if len(chars) <= 14:
+            for i in range(len(chars)):
+                for j in range(len(chars)):
+                    v = m.iat[i, j]
+                    if v == v:
+                        ax.text(j, i, f"{100 * v:.0f}", ha="center", va="center", fontsize=6.5, color="black")
+        ax.set_title(f"{n} players: row finishes above column (%)")
+    if im is not None:
+        fig.colorbar(im, ax=axes[0].tolist(), shrink=0.7, label="% of shared games")
+    return fig
+
+
+def ratings_chart(t: pl.DataFrame) -> Figure:
+    """Plackett-Luce ratings: mu with ±2 sigma, one panel per player count."""
+    df = _pd(t)
+    ps = _players(df)
+    fig, axes = _facets(len(ps), h=max(2.6, 0.28 * df.groupby("players").size().max() + 1.2))
+    for ax, n in zip(axes[0], ps):
+        d = df[df["players"] == n].sort_values("mu")
+        y = np.arange(len(d))
+        ax.errorbar(d["mu"], y, xerr=2 * d["sigma"], fmt="o", color=NEUTRAL, ecolor="#95a5a6", capsize=2, ms=4)
+        ax.set_yticks(y, list(d["character"]))
+        ax.set_xlabel("rating μ (±2σ)")
+        ax.set_title(f"{n} players")
+    fig.suptitle("Character ratings (openskill Plackett-Luce)")
+    return fig
+
+
+def seat_chart(t: pl.DataFrame) -> Figure:
+    df = _pd(t)
+    ps = _players(df)
+    fig, axes = _facets(len(ps), w=3.6, h=3.0)
+    for ax, n in zip(axes[0], ps):
+        d = df[df["players"] == n].sort_values("seat")
+        colors = [SIG if p < 0.05 else NEUTRAL for p in d["p_holm"].fillna(1)]
+        ax.bar(d["seat"].astype(int) + 1, 100 * d["win_rate"], yerr=100 * _err(d, "win_rate"), color=colors, alpha=0.85, capsize=3)
+        ax.axhline(100 / n, ls="--", color="#7f8c8d", lw=1)
+        ax.set_xticks(d["seat"].astype(int) + 1)
+        ax.set_xlabel("seat (turn position at start)")
+        ax.set_ylabel("win rate (%)")
+        ax.set_title(f"{n} players")
+    fig.suptitle("Win rate by seat (95% Wilson CI; dashed = 1/N)")
+    return fig
+
+
+def _colors(names: list[str]) -> dict[str, tuple]:
+    return {c: (PALETTE[i % len(PALETTE)], STYLES[(i // len(PALETTE)) % len(STYLES)]) for i, c in enumerate(names)}
+
+
+def trajectories_chart(t: pl.DataFrame) -> Figure:
+    """Mean VP and mean rank at each decade end by Character (rows: VP, rank; columns: players)."""
+    df = _pd(t)
+    ps = _players(df)
+    chars = sorted(df["character"].unique())
+    cs = _colors(chars)
+    fig, axes = _facets(len(ps), w=5.0, h=3.2, rows=2)
+    for k, n in enumerate(ps):
+        d = df[df["players"] == n]
+        for c in chars:
+            dc = d[d["character"] == c].sort_values("decade")
+            col, ls = cs[c]
+            axes[0][k].plot(dc["decade"], dc["mean_vp"], color=col, ls=ls, lw=1.3, label=c)
+            axes[1][k].plot(dc["decade"], dc["mean_rank"], color=col, ls=ls, lw=1.3, label=c)
+        ends = d.groupby("era")["decade"].max().to_numpy()[:-1]
+        for ax in (axes[0][k], axes[1][k]):
+            for e in ends:
+                ax.axvline(e + 0.5, color="#bdc3c7", lw=0.8)
+            ax.set_xlabel("decade")
+        axes[0][k].set_title(f"{n} players")
+        axes[0][k].set_ylabel("mean VP")
+        axes[1][k].set_ylabel("mean rank (1 = leading)")
+        axes[1][k].invert_yaxis()
+    axes[0][-1].legend(fontsize=7, ncol=2, loc="upper left", frameon=False)
+    fig.suptitle("VP and rank trajectories by Character (grey lines: Era ends)")
+    return fig
+
+
+def stacked_sources(t: pl.DataFrame, x: str, title: str, horizontal: bool = False) -> Figure:
+    """Mean VP by source as stacked bars (one bar per ``x`` value), one panel per player count."""
+    df = _pd(t)
+    ps = _players(df)
+    sources = sorted(df["source"].unique(), key=lambda s: -df.loc[df["source"] == s, "mean_vp"].abs().sum())
+    cmap = plt.get_cmap("tab20")
+    cs = {s: cmap(i % 20) for i, s in enumerate(sources)}
+    nx = df[x].nunique()
+    fig, axes = _facets(len(ps), w=max(4.2, 0.5 * nx + 2.5) if not horizontal else 5.2,
+                        h=3.6 if not horizontal else max(3.0, 0.3 * nx + 1.5))
+    for ax, n in zip(axes[0], ps):
+        d = df[df["players"] == n]
+        order = list(dict.fromkeys(d[x])) if not horizontal else sorted(d[x].unique())
+        piv = d.pivot_table(index=x, columns="source", values="mean_vp", aggfunc="sum").reindex(index=order, columns=sources).fillna(0)
+        pos = np.zeros(len(piv))
+        neg = np.zeros(len(piv))
+        idx = np.arange(len(piv))
+        for s in sources:
+            v = piv[s].to_numpy()
+            bottom = np.where(v >= 0, pos, neg)
+            if horizontal:
+                ax.barh(idx, v, left=bottom, color=cs[s], label=s, height=0.75)
+            else:
+                ax.bar(idx, v, bottom=bottom, color=cs[s], label=s, width=0.75)
+            pos += np.where(v >= 0, v, 0)
+            neg += np.where(v < 0, v, 0)
+        if horizontal:
+            ax.set_yticks(idx, list(piv.index))
+            ax.set_xlabel("mean VP per seat")
+        else:
+            ax.set_xticks(idx, list(piv.index), rotation=0)
+            ax.set_ylabel("mean VP per seat")
+        ax.set_title(f"{n} players")
+    axes[0][-1].legend(fontsize=7, loc="center left", bbox_to_anchor=(1.0, 0.5), frameon=False)
+    fig.suptitle(title)
+    return fig
+
+
+def lead_changes_chart(t: pl.DataFrame) -> Figure:
+    df = _pd(t)
+    ps = _players(df)
+    fig, axes = _facets(len(ps), w=3.8, h=3.0)
+    for ax, n in zip(axes[0], ps):
+        d = df[df["players"] == n].sort_values("changes")
+        ax.bar(d["changes"], 100 * d["share"], color=NEUTRAL, alpha=0.85)
+        ax.set_xlabel("lead changes in a game")
+        ax.set_ylabel("% of games")
+        ax.set_title(f"{n} players")
+    fig.suptitle("Lead changes per game (decade ends and final standings)")
+    return fig
+
+
+def comeback_chart(t: pl.DataFrame) -> Figure:
+    df = _pd(t)
+    ps = _players(df)
+    fig, axes = _facets(len(ps), w=4.6, h=3.4)
+    for ax, n in zip(axes[0], ps):
+        d = df[df["players"] == n]
+        bins = list(dict.fromkeys(d["deficit_bin"]))
+        from analysis.eras import DEFICIT_BINS
+
+        order = [b[2] for b in DEFICIT_BINS if b[2] in bins]
+        for k, era in enumerate(sorted(d["era"].unique())):
+            de = d[d["era"] == era].set_index("deficit_bin").reindex(order)
+            x = np.arange(len(order)) + (k - 1) * 0.08
+            ax.errorbar(x, 100 * de["win_rate"], yerr=100 * _err(de, "win_rate"), marker="o", ms=4, capsize=2,
+                        label=f"end of Era {era}", color=PALETTE[k])
+        ax.axhline(100 / n, ls="--", color="#7f8c8d", lw=1)
+        ax.set_xticks(range(len(order)), order, rotation=30)
+        ax.set_xlabel("VP behind the leader")
+        ax.set_ylabel("win rate (%)")
+        ax.set_title(f"{n} players")
+    axes[0][-1].legend(fontsize=7, frameon=False)
+    fig.suptitle("Comeback probability by deficit at each Era end (95% Wilson CI)")
+    return fig
+
+
+def wars_chart(per_game: pl.DataFrame, outcomes: pl.DataFrame | None) -> Figure:
+    """Wars per game by Era and faction (bars), and the share of fights won (points with CI)."""
+    df = _pd(per_game)
+    ps = _players(df)
+    rows = 2 if outcomes is not None and outcomes.height else 1
+    fig, axes = _facets(len(ps), w=4.2, h=3.0, rows=rows)
+    fc = {"Natives": "#16a085", "Pirates": "#8e44ad"}
+    for k, n in enumerate(ps):
+        ax = axes[0][k]
+        d = df[df["players"] == n]
+        eras = sorted(d["era"].unique())
+        for j, f in enumerate(["Natives", "Pirates"]):
+            de = d[d["faction"] == f].set_index("era").reindex(eras)
+            ax.bar(np.arange(len(eras)) + (j - 0.5) * 0.38, de["wars_per_game"], width=0.38, yerr=_err(de, "wars_per_game"),
+                   color=fc[f], label=f, capsize=2)
+        ax.set_xticks(range(len(eras)), [f"Era {e}" for e in eras])
+        ax.set_ylabel("Wars per game")
+        ax.set_title(f"{n} players")
+        if rows == 2:
+            ax2 = axes[1][k]
+            o = _pd(outcomes)
+            o = o[o["players"] == n]
+            for j, f in enumerate(["Natives", "Pirates"]):
+                de = o[o["faction"] == f].set_index("era").reindex(eras)
+                ax2.errorbar(np.arange(len(eras)) + (j - 0.5) * 0.2, 100 * de["win_share"], yerr=100 * _err(de, "win_share"),
+                             fmt="o", color=fc[f], capsize=2, label=f)
+            ax2.set_xticks(range(len(eras)), [f"Era {e}" for e in eras])
+            ax2.set_ylabel("fights won (%)")
+    axes[0][-1].legend(fontsize=7, frameon=False)
+    fig.suptitle("Wars per game by faction and Era" + (", and fights won (95% CI)" if rows == 2 else ""))
+    return fig
+
+
+def penalty_chart(t: pl.DataFrame) -> Figure:
+    df = _pd(t)
+    ps = _players(df)
+    fig, axes = _facets(len(ps), w=3.8, h=2.8)
+    for ax, n in zip(axes[0], ps):
+        d = df[df["players"] == n]
+        ax.bar(d["war_penalty"], 100 * d["share"], color="#c0392b", alpha=0.8)
+        ax.set_xlabel("final War Penalty position")
+        ax.set_ylabel("% of seats")
+        ax.set_title(f"{n} players")
+    fig.suptitle("War Penalty at the end of the game")
+    return fig
+
+
+def binned_rate_chart(t: pl.DataFrame, x: str, title: str, xlabel: str) -> Figure:
+    df = _pd(t)
+    ps = _players(df)
+    fig, axes = _facets(len(ps), w=3.8, h=3.0)
+    for ax, n in zip(axes[0], ps):
+        d = df[df["players"] == n]
+        ax.errorbar(range(len(d)), 100 * d["win_rate"], yerr=100 * _err(d, "win_rate"), fmt="o-", color=NEUTRAL, capsize=3)
+        ax.axhline(100 / n, ls="--", color="#7f8c8d", lw=1)
+        ax.set_xticks(range(len(d)), list(d[x]))
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel("win rate (%)")
+        ax.set_title(f"{n} players")
+    fig.suptitle(title)
+    return fig
+
+
+def participation_chart(t: pl.DataFrame) -> Figure:
+    df = _pd(t)
+    ps = _players(df)
+    fig, axes = _facets(len(ps), w=4.0, h=0.45 * df.groupby("players").size().max() + 1.4)
+    for ax, n in zip(axes[0], ps):
+        d = df[df["players"] == n].reset_index(drop=True)
+        y = np.arange(len(d))
+        colors = [SIG if p < 0.05 else NEUTRAL for p in d["p_holm"].fillna(1)]
+        ax.errorbar(100 * d["diff"], y, xerr=100 * _err(d, "diff"), fmt="none", ecolor="#95a5a6", capsize=3)
+        ax.scatter(100 * d["diff"], y, c=colors, zorder=3)
+        ax.axvline(0, color="#7f8c8d", ls="--", lw=1)
+        ax.set_yticks(y, list(d["factor"]))
+        ax.set_xlabel("win-rate difference, yes − no (points)")
+        ax.set_title(f"{n} players")
+    fig.suptitle("Win-rate effect of war participation (95% Newcombe CI)")
+    return fig
+
+
+def score_boxes(t: pl.DataFrame) -> Figure:
+    """Final VP by Character as boxes drawn from the quantile table (box: p25-p75, whiskers: p10-p90)."""
+    df = _pd(t)
+    ps = _players(df)
+    fig, axes = _facets(len(ps), w=4.6, h=max(2.8, 0.3 * df.groupby("players").size().max() + 1.2))
+    for ax, n in zip(axes[0], ps):
+        d = df[df["players"] == n].sort_values("median")
+        bx = [{"label": c, "med": m, "q1": a, "q3": b, "whislo": lo, "whishi": hi, "mean": mu, "fliers": []}
+              for c, m, a, b, lo, hi, mu in zip(d["character"], d["median"], d["p25"], d["p75"], d["p10"], d["p90"], d["mean_vp"])]
+        ax.bxp(bx, orientation="horizontal", showmeans=True, meanprops={"marker": "D", "markersize": 3, "markerfacecolor": SIG,
+                                                                         "markeredgecolor": SIG})
+        ax.set_xlabel("final VP")
+        ax.set_title(f"{n} players")
+    fig.suptitle("Final VP by Character (box p25–p75, median line, whiskers p10–p90, ◆ mean)")
+    return fig
+
+
+def strategy_heatmap(t: pl.DataFrame) -> Figure:
+    df = _pd(t)
+    ps = _players(df)
+    chars = sorted(df["character"].astype(str).unique())
+    strats = sorted(df["strategy"].astype(str).unique())
+    fig, axes = _facets(len(ps), w=1.0 * len(strats) + 2.6, h=0.32 * len(chars) + 1.6)
+    im = None
+    for ax, n in zip(axes[0], ps):
+        d = df[df["players"] == n].copy()
+        d["character"] = d["character"].astype(str)
+        d["strategy"] = d["strategy"].astype(str)
+        m = d.pivot(index="character", columns="strategy", values="win_rate").reindex(index=chars, columns=strats)
+        im = ax.imshow(100 * (m.to_numpy(dtype=float) - 1 / n), cmap="RdBu_r", vmin=-15, vmax=15, aspect="auto")
+        ax.set_xticks(range(len(strats)), strats)
+        ax.set_yticks(range(len(chars)), chars)
+        ax.grid(False)
+        for i in range(len(chars)):
+            for j in range(len(strats)):
+                v = m.iat[i, j]
+                if v == v:
+                    ax.text(j, i, f"{100 * v:.0f}", ha="center", va="center", fontsize=7)
+        ax.set_title(f"{n} players: win rate % (colour: vs 1/N)")
+    if im is not None:
+        fig.colorbar(im, ax=axes[0].tolist(), shrink=0.7, label="points above 1/N")
+    return fig
+
+
+def variant_forest(t: pl.DataFrame) -> Figure:
+    """Per-Character win-rate change against the baseline (paired, 95% CI), one row of panels per
+    variant and one column per player count."""
+    df = _pd(t)
+    ps = _players(df)
+    vs = list(dict.fromkeys(df["variant"]))
+    fig, axes = _facets(len(ps), w=4.6, h=max(2.6, 0.26 * df.groupby(["variant", "players"]).size().max() + 1.2), rows=len(vs))
+    for r, v in enumerate(vs):
+        for k, n in enumerate(ps):
+            ax = axes[r][k]
+            d = df[(df["variant"] == v) & (df["players"] == n)].sort_values("diff")
+            y = np.arange(len(d))
+            colors = [SIG if p < 0.05 else NEUTRAL for p in d["p_holm"].fillna(1)]
+            ax.errorbar(100 * d["diff"], y, xerr=100 * _err(d, "diff"), fmt="none", ecolor="#95a5a6", capsize=2)
+            ax.scatter(100 * d["diff"], y, c=colors, zorder=3, s=20)
+            ax.axvline(0, color="#7f8c8d", ls="--", lw=1)
+            ax.set_yticks(y, list(d["character"]))
+            ax.set_xlabel("win-rate change (points)")
+            ax.set_title(f"{v}, {n} players")
+    fig.suptitle("Win-rate change against the baseline, common seeds (95% CI; red: Holm p < 0.05)")
+    return fig
+
+
+def placeholder(text: str) -> Figure:
+    fig = plt.figure(figsize=(5, 1.2))
+    fig.text(0.5, 0.5, text, ha="center", va="center")
+    return fig
+
+
+def close(fig: Figure) -> None:
+    plt.close(fig)
+

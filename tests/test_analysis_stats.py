@@ -1,0 +1,138 @@
+"""Report statistics (issue 6) against known values: Wilson and Holm against statsmodels and
+published examples, score tests, power (minimum detectable differences) and the SPRT."""
+
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+import pytest
+from statsmodels.stats.multitest import multipletests
+from statsmodels.stats.power import NormalIndPower, TTestPower
+from statsmodels.stats.proportion import proportion_confint, proportion_effectsize
+
+from analysis import stats
+from analysis.data import prepare_games
+from analysis.tables import holm_within, win_rates
+
+
+def test_wilson_matches_statsmodels_and_newcombe():
+    # Newcombe (1998), Table I, example 81/263: Wilson 95% interval 0.2553 to 0.3662
+    lo, hi = stats.wilson([81], [263])
+    assert lo[0] == pytest.approx(0.2553, abs=5e-5) and hi[0] == pytest.approx(0.3662, abs=5e-5)
+    rng = np.random.default_rng(1)
+    n = rng.integers(1, 5000, 200)
+    k = rng.integers(0, n + 1)
+    lo, hi = stats.wilson(k, n)
+    elo, ehi = proportion_confint(k, n, alpha=0.05, method="wilson")
+    np.testing.assert_allclose(lo, elo, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(hi, ehi, rtol=0, atol=1e-12)
+    # boundary cases: 0 and n successes stay inside [0, 1]; n = 0 has no interval
+    lo, hi = stats.wilson([0, 10, 0], [10, 10, 0])
+    assert lo[0] == pytest.approx(0, abs=1e-12) and 0 < hi[0] < 0.35 and hi[1] == pytest.approx(1) and np.isnan(lo[2])
+
+
+def test_wilson_fractional_wins():
+    # a tie for first credits 1/k: 10.5 wins in 40 seats is the proportion 0.2625
+    lo, hi = stats.wilson([10.5], [40])
+    elo, ehi = proportion_confint(10.5, 40, method="wilson")
+    assert (lo[0], hi[0]) == pytest.approx((elo, ehi))
+    assert lo[0] < 10.5 / 40 < hi[0]
+
+
+def test_holm_matches_statsmodels_and_textbook():
+    # Holm (1979) by hand: sorted p 0.005, 0.01, 0.03, 0.04 times 4, 3, 2, 1, made monotone
+    p = [0.01, 0.04, 0.03, 0.005]
+    np.testing.assert_allclose(stats.holm(p), [0.03, 0.06, 0.06, 0.02])
+    rng = np.random.default_rng(2)
+    for m in (1, 2, 7, 30):
+        p = rng.random(m) ** 3
+        np.testing.assert_allclose(stats.holm(p), multipletests(p, method="holm")[1])
+    # NaN entries are outside the family
+    out = stats.holm([0.01, np.nan, 0.04])
+    np.testing.assert_allclose(out[[0, 2]], multipletests([0.01, 0.04], method="holm")[1])
+    assert np.isnan(out[1])
+
+
+def test_holm_within_families():
+    t = pl.DataFrame({"players": [3, 3, 4, 4, 4], "p": [0.01, 0.02, 0.01, 0.02, 0.5]})
+    out = holm_within(t, ["players"])["p_holm"].to_list()
+    np.testing.assert_allclose(out[:2], multipletests([0.01, 0.02], method="holm")[1])
+    np.testing.assert_allclose(out[2:], multipletests([0.01, 0.02, 0.5], method="holm")[1])
+
+
+def test_score_test_against_fair_share():
+    from statsmodels.stats.proportion import proportions_ztest
+
+    p = stats.prop_test([30, 25, 60], [100, 100, 150], [0.25, 0.25, 1 / 3])
+    assert p[1] == pytest.approx(1.0)
+    assert p[0] == pytest.approx(proportions_ztest(30, 100, value=0.25, prop_var=0.25)[1])
+    # the score test and the Wilson interval agree: p < 0.05 exactly when p0 is outside the interval
+    for k in range(0, 101, 3):
+        lo, hi = stats.wilson([k], [100])
+        inside = lo[0] <= 0.25 <= hi[0]
+        assert (stats.prop_test([k], [100], 0.25)[0] >= 0.05) == inside
+
+
+def test_minimum_detectable_difference_has_80_percent_power():
+    for n, p0 in ((500, 0.25), (2000, 1 / 3), (120, 0.2)):
+        d = stats.mde_proportion(n, p0)
+        h = proportion_effectsize(p0 + d, p0)
+        assert NormalIndPower().power(h, nobs1=n, alpha=0.05, ratio=0) == pytest.approx(0.8, abs=1e-4)
+    # more games, smaller detectable differences; a stricter alpha, larger ones
+    assert stats.mde_proportion(4000, 0.25) < stats.mde_proportion(1000, 0.25) < stats.mde_proportion(1000, 0.25, alpha=0.005)
+    d2 = stats.mde_proportion(800, 0.25, nobs2=1600)
+    assert NormalIndPower().power(proportion_effectsize(0.25 + d2, 0.25), nobs1=800, alpha=0.05, ratio=2) == pytest.approx(0.8, abs=1e-4)
+    m = stats.mde_mean(200, 3.0)
+    assert TTestPower().power(m / 3.0, nobs=200, alpha=0.05) == pytest.approx(0.8, abs=1e-4)
+    assert np.isnan(stats.mde_proportion(0, 0.25)) and np.isnan(stats.mde_mean(10, 0.0))
+
+
+def test_paired_test_matches_scipy():
+    from scipy import stats as ss
+
+    rng = np.random.default_rng(3)
+    a, b = rng.normal(0, 1, 300), rng.normal(0.1, 1, 300)
+    r = stats.paired_test(b - a)
+    e = ss.ttest_rel(b, a)
+    ci = e.confidence_interval()
+    assert r["p"] == pytest.approx(e.pvalue) and (r["diff_lo"], r["diff_hi"]) == pytest.approx((ci.low, ci.high))
+
+
+def test_sprt_decides_each_way():
+    rng = np.random.default_rng(4)
+    # per-game win-credit differences of one Character (values in {-1, 0, 1}): a true +8 point change
+    up = rng.choice([-1.0, 0.0, 1.0], size=4000, p=[0.06, 0.80, 0.14])
+    s = stats.sprt(up, 0.05)
+    assert s.decision == "H1: change" and s.direction == "+" and s.n_decision < 4000
+    down = -up
+    assert stats.sprt(down, 0.05).direction == "-"
+    none = rng.choice([-1.0, 0.0, 1.0], size=4000, p=[0.1, 0.8, 0.1])
+    s0 = stats.sprt(none, 0.05)
+    assert s0.decision == "H0: no change" and s0.llr_plus < s0.lower and s0.llr_minus < s0.lower
+    assert stats.sprt(none[:15], 0.05).decision == "continue"  # no decision within the burn-in
+    lo, hi = stats.sprt_bounds()
+    assert (lo, hi) == pytest.approx((np.log(0.05 / 0.975), np.log(0.95 / 0.025)))
+
+
+def test_sprt_error_rates_are_near_nominal():
+    """Simulated error rates: under no change the SPRT decides 'change' in about alpha = 5% of
+    runs, and under a true 5-point change it decides 'no change' in about beta = 5%."""
+    rng = np.random.default_rng(5)
+    reps = 1000
+    wrong = sum(stats.sprt(rng.choice([-1.0, 0.0, 1.0], size=3000, p=[0.12, 0.76, 0.12]), 0.05).decision == "H1: change"
+                for _ in range(reps))
+    missed = sum(stats.sprt(rng.choice([-1.0, 0.0, 1.0], size=3000, p=[0.095, 0.76, 0.145]), 0.05).decision == "H0: no change"
+                 for _ in range(reps))
+    assert wrong / reps <= 0.07 and missed / reps <= 0.07  # nominal 0.05 + about 3 standard errors
+
+
+def test_win_credit_splits_ties():
+    g = pl.DataFrame({"variant": ["b"] * 6, "players": [3] * 6, "game": [0, 0, 0, 1, 1, 1], "seat": [0, 1, 2] * 2,
+                      "character": ["A", "B", "C"] * 2, "vp": [10, 10, 5, 7, 9, 8], "winner": [1, 1, 0, 0, 1, 0],
+                      "tie": [1, 1, 0, 0, 0, 0], "rank": [1, 1, 3, 3, 1, 2]})
+    p = prepare_games(g).collect()
+    assert p["credit"].to_list() == [0.5, 0.5, 0.0, 0.0, 1.0, 0.0]
+    assert p["margin"].to_list() == [0, 0, -5, -2, 1, -1]
+    t = win_rates(p, ["players", "character"], ["players"])
+    assert t.filter(pl.col("character") == "B")["win_rate"].item() == pytest.approx(0.75)
+    assert t["wins"].sum() == pytest.approx(2.0)
