@@ -68,7 +68,7 @@ def _rate(rules, W, players: int, games: int, threads: int, reps: int = 3) -> fl
     return statistics.median(rates)
 
 
-def run_bench(players: int = 4, games: int = 20000, nojit_games: int = 6, strategy: str = "greedy", cold: bool = True,
+def run_bench(players: int = 4, games: int = 20000, nojit_games: int = 6, strategy: str = "heuristic", cold: bool = True,
               progress: bool = True) -> dict:
     import numba
 

@@ -24,7 +24,7 @@ def _fail(msg: str) -> None:
 def play(
     players: Annotated[int, typer.Option("--players", "-p", help="2-5 players")] = 4,
     seed: Annotated[int, typer.Option("--seed", "-s", help="game seed")] = 1,
-    strategies: Annotated[str, typer.Option(help="comma-separated strategy per seat (or one for all)")] = "greedy",
+    strategies: Annotated[str, typer.Option(help="comma-separated strategy per seat (or one for all)")] = "heuristic",
     rules: Annotated[Path | None, typer.Option("--rules", help="TOML file of rule overrides")] = None,
     first_game: Annotated[bool, typer.Option("--first-game", help="First Game Option: 2 Characters, ends after Era 2")] = False,
     log: Annotated[bool, typer.Option("--log", help="print an account of the whole game")] = False,
@@ -270,7 +270,7 @@ def bench(
     players: Annotated[int, typer.Option("--players", "-p")] = 4,
     games: Annotated[int, typer.Option("--games", "-n", help="games for the jitted measurement")] = 20000,
     nojit_games: Annotated[int, typer.Option(help="games for the NUMBA_DISABLE_JIT=1 measurement")] = 6,
-    strategies: Annotated[str, typer.Option(help="strategy for every seat")] = "greedy",
+    strategies: Annotated[str, typer.Option(help="strategy for every seat")] = "heuristic",
     cold: Annotated[bool, typer.Option("--cold/--no-cold", help="also measure a cold compile (minutes) in a fresh cache")] = True,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
 ) -> None:

@@ -63,6 +63,23 @@ N_ACT = 28
 FIRST_FREE_ACT = 20
 
 
+class Ch(IntEnum):
+    """Character cards (card id = character group, R-09 order)."""
+
+    CARPENTER = 0
+    STONEMASON = 1
+    MERCHANT = 2
+    DEFENDER = 3
+    ROADMAKER = 4
+    SAILMAKER = 5
+    GENERAL = 6
+    CAPTAIN = 7
+    BISHOP = 8
+    ARCHITECT = 9
+    GOVERNOR = 10
+    NOBLEWOMAN = 11
+
+
 class Law(IntEnum):
     """CITY COUNCIL VOTE laws."""
 

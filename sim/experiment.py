@@ -75,7 +75,7 @@ class Experiment:
     out: str = "runs/default"
     shard_games: int = 5000
     first_game: bool = False
-    strategies: list[str] = field(default_factory=lambda: ["greedy"])
+    strategies: list[str] = field(default_factory=lambda: ["heuristic"])
     seat_assign: str = "fixed"
     char_assign: str = "draft"
     forced: list[str] = field(default_factory=list)

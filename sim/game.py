@@ -26,7 +26,7 @@ from sim.records import N_RD, N_RG, RG, record_decade
 from sim.rng import permutation, rand_below
 from sim.rules import AP, RK, Rules
 from sim.scoring import end_game, ranks, resources_total, score_era
-from sim.state import MAX_PLAYERS, N_CARDS, N_CHARACTERS, N_SUP, PF, VS, G, Loc, State, Sup, new_state
+from sim.state import MAX_PLAYERS, N_CARDS, N_CHARACTERS, N_SUP, N_WEIGHTS, PF, VS, G, Loc, State, Sup, new_state
 from sim.war import tension_and_war
 
 # ----------------------------------------------------------------------------- setup
@@ -246,8 +246,8 @@ def setup(st, r, W, n, strategies, chars, first_game):
         st.order[s] = s
         st.pl[s, PF.TURN_POS] = s
         st.pl[s, PF.STRATEGY] = strategies[s]
-        for j in range(W.shape[1]):  # the policy reads weights from the state (no array argument to pass down)
-            st.w[s, j] = W[strategies[s], j]
+        for j in range(N_WEIGHTS):  # the policy reads weights from the state (no array argument to pass down)
+            st.w[s, j] = W[strategies[s], j] if j < W.shape[1] else 0.0
         st.pl[s, PF.WORKERS] = r.k[RK.WORKERS]
         st.pl[s, PF.LOTS] = r.k[RK.LOTS]
         st.pl[s, PF.HOUSES] = r.k[RK.HOUSES]
@@ -281,6 +281,13 @@ def setup(st, r, W, n, strategies, chars, first_game):
         first_game_characters(st, r, n)
     else:
         choose_characters(st, r, n)
+    # a strategy may carry one weight set per Character (W block 1 + character, strategies.registry):
+    # each seat plays its own Character's set from now on
+    if W.shape[1] >= N_WEIGHTS * (1 + N_CHARACTERS):
+        for s in range(n):
+            o = N_WEIGHTS * (1 + st.pl[s, PF.CHARACTER])
+            for j in range(N_WEIGHTS):
+                st.w[s, j] = W[strategies[s], o + j]
     starting_affiliates(st, n)
     refill(st, r, n, True)
 

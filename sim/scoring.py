@@ -16,13 +16,13 @@ from sim.city import (
     own_buildings_in_district,
     palace_value,
 )
-from sim.codes import Card, Dec, Ev
+from sim.codes import Card, Ch, Dec, Ev
 from sim.core import add_vp, coin_value, decide, gain_vp, give_coins_from_supply, holder, log, offer, pay_coins
 from sim.rules import AP, RK
 from sim.state import N_CARDS, N_GROUPS, PF, VS, B, G, Loc, Mini, Sup
 
-CARPENTER, STONEMASON, MERCHANT, DEFENDER, ROADMAKER, SAILMAKER = 0, 1, 2, 3, 4, 5
-GENERAL, CAPTAIN, BISHOP, ARCHITECT, GOVERNOR, NOBLEWOMAN = 6, 7, 8, 9, 10, 11
+CARPENTER, STONEMASON, MERCHANT, DEFENDER, ROADMAKER, SAILMAKER = (int(c) for c in tuple(Ch)[:6])
+GENERAL, CAPTAIN, BISHOP, ARCHITECT, GOVERNOR, NOBLEWOMAN = (int(c) for c in tuple(Ch)[6:])
 
 
 @njit(cache=True)

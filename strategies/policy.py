@@ -4,7 +4,9 @@ options ``st.opts[:n]`` of a decision of kind ``kind`` (sim.codes.Dec) for ``sea
 ``W`` is a float64 matrix, one row per strategy id: ``W[sid, 0]`` is the strategy family and the
 rest are weights over the named features in :data:`FEATURES` (loaded from the TOML files in
 ``strategies/``). Families: 0 ``random`` (uniform over the legal options), 1 ``greedy`` (best
-immediate VP/resource value: the weighted feature delta of each option).
+immediate VP/resource value: the weighted feature delta of each option), 2 ``heuristic`` (greedy
+plus the ``character`` feature: progress toward the seat's own Character card scoring, CARD
+REFERENCE > CHARACTER CARDS; a strategy file may give one weight set per Character).
 
 This module must not import sim modules that import it (sim.core): it reads the state only.
 """
@@ -14,13 +16,14 @@ from enum import IntEnum
 from numba import njit
 
 from sim.city import district_value, own_buildings_in_district, palace_value
-from sim.codes import Act, Card, Dec, Law
+from sim.codes import Act, Card, Ch, Dec, Law
 from sim.rng import rand_below
 from sim.rules import AP, RK
-from sim.state import N_CHARACTERS, N_WEIGHTS, PF, B, G
+from sim.state import N_CHARACTERS, N_WEIGHTS, PF, B, G, M
 
 FAMILY_RANDOM = 0
 FAMILY_GREEDY = 1
+FAMILY_HEURISTIC = 2
 
 
 class F(IntEnum):
@@ -43,9 +46,10 @@ class F(IntEnum):
     ORDER = 14  # per worker on Player Order
     PRODUCTION = 15  # per production/activatable building put in reach
     BANNER = 16  # per banner step
+    CHARACTER = 17  # per unit of progress toward the seat's Character scoring (about 1 VP x Era each)
 
 
-N_FEATURES = 17
+N_FEATURES = 18
 assert N_FEATURES <= N_WEIGHTS
 FEATURES = [f.name.lower() for f in F]
 
@@ -91,8 +95,120 @@ def _city_gain(st, r, seat, t, c):
 
 
 @njit(cache=True)
+def _present_in(st, r, d, t):
+    for j in range(r.district_ncells[d]):
+        if st.cell_b[r.district_cells[d, j]] == t:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _next_to_faith(st, r, c):
+    for k in range(8):
+        a = r.adj[c, k]
+        if a < 0:
+            break
+        if st.cell_b[a] == B.CHURCH or st.cell_b[a] == B.CATHEDRAL:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _character_progress(st, r, seat, i):
+    """Heuristic family: how far TURN option i moves the seat toward its Character card's scoring
+    (CARD REFERENCE > CHARACTER CARDS), in about VP x Era units: the resource the Carpenter,
+    Stonemason, Merchant and Sailmaker must hold most of; Walls (Defender), Roads (Roadmaker);
+    Barracks, Monuments and the Fort (General); miniatures (Captain); Churches, the Cathedral and
+    Monuments/Fountains next to them (Bishop); a building type new to its district (Architect);
+    occupied district spaces (Governor); Peace rather than War (Noblewoman)."""
+    ch = st.pl[seat, PF.CHARACTER]
+    act = st.opts[i, 0]
+    a = st.opts[i, 1]
+    b = st.opts[i, 2]
+    if ch <= Ch.MERCHANT or ch == Ch.SAILMAKER:
+        res = ch if ch <= Ch.MERCHANT else 3  # wood, stone, precious, metal
+        if act == Act.ACTIVATE:
+            out = r.act_out[a]
+            gain = out[2] if res == 2 else (out[res] + out[3 + res] if res < 2 else out[5])
+            return float(gain - r.act_in[a, res])
+        if act == Act.BUILD:
+            return -float(r.b_cost[a, 1 + res])
+        if act == Act.F_WAREHOUSE:
+            return 1.0 if a == res else 0.0
+        if act == Act.SHIP:
+            p = r.ship_put[a]
+            return float(r.ship_pay[a, 2]) if res == 3 else -float(p[res]) if res < 3 else 0.0
+        return 0.0
+    if ch == Ch.DEFENDER or ch == Ch.ROADMAKER:
+        m = M.WALLS if ch == Ch.DEFENDER else M.ROADS
+        per = r.k[RK.CH_DEFENDER] if ch == Ch.DEFENDER else r.k[RK.CH_ROADMAKER]
+        if act == Act.MAJOR and a == m:
+            return 0.5 * per * b
+        if act == Act.F_CARD and a == Card.C31 and ch == Ch.DEFENDER:
+            return 0.5 * per
+        return 0.0
+    if ch == Ch.GENERAL:
+        if act == Act.BUILD and a == B.BARRACKS:
+            return float(r.k[RK.CH_GEN_BARRACKS])
+        if act == Act.BUILD and a == B.MONUMENT:
+            return float(r.k[RK.CH_GEN_MONUMENT])
+        if act == Act.MAJOR and a == M.FORT and st.g[G.FORT_BUILT] == 0:
+            return 0.3 * r.k[RK.CH_GEN_FORT] * b
+        return 0.0
+    if ch == Ch.CAPTAIN:
+        if act == Act.MILICIANO or (act == Act.ACTIVATE and r.act_kind[a] != 0):
+            return 0.5 * r.k[RK.CH_CAPTAIN]
+        return 0.0
+    if ch == Ch.BISHOP:
+        if act == Act.BUILD and a == B.CHURCH:
+            return float(r.k[RK.CH_BISHOP_CHURCH])
+        if act == Act.BUILD and (a == B.MONUMENT or a == B.FOUNTAIN) and _next_to_faith(st, r, b):
+            return float(r.k[RK.CH_BISHOP_SQUARE])
+        if act == Act.MAJOR and a == M.CATHEDRAL and st.g[G.CATHEDRAL_BUILT] == 0:
+            return 0.3 * r.k[RK.CH_BISHOP_CATHEDRAL] * b
+        return 0.0
+    if ch == Ch.ARCHITECT:
+        if act == Act.BUILD:
+            d = r.cell_district[b]
+            if d >= 0 and not _present_in(st, r, d, a):
+                return 1.0
+        return 0.0
+    if ch == Ch.GOVERNOR:
+        if act == Act.BUILD and st.cell_b[b] == B.NONE:
+            d = r.cell_district[b]
+            if d < 0:
+                return 0.0
+            occ = 0
+            for j in range(r.district_ncells[d]):
+                if st.cell_b[r.district_cells[d, j]] != B.NONE:
+                    occ += 1
+            cap = r.district_ncells[d]
+            if occ + 1 == cap:
+                return float(r.k[RK.CH_GOV_FULL] - r.k[RK.CH_GOV_HALF])
+            if 100 * (occ + 1) >= cap * r.k[RK.CH_GOV_HALF_PCT] and 100 * occ < cap * r.k[RK.CH_GOV_HALF_PCT]:
+                return float(r.k[RK.CH_GOV_HALF])
+            return 0.3
+        return 0.0
+    if ch == Ch.NOBLEWOMAN:
+        if act == Act.F_VOTE and a == Law.PEACE:
+            return 0.5 * r.k[RK.CH_NOBLEWOMAN]
+        if act == Act.F_VOTE and a == Law.WAR:
+            return -0.5 * r.k[RK.CH_NOBLEWOMAN]
+        return 0.0
+    return 0.0
+
+
+@njit(cache=True)
 def _turn_value(st, r, seat, i):
     # arguments are the two record pointers and scalars: arrays are read from the records
+    w = st.w[seat]
+    if w[F.CHARACTER] != 0.0:
+        return _turn_base(st, r, seat, i) + w[F.CHARACTER] * _character_progress(st, r, seat, i)
+    return _turn_base(st, r, seat, i)
+
+
+@njit(cache=True)
+def _turn_base(st, r, seat, i):
     w = st.w[seat]
     act = st.opts[i, 0]
     a = st.opts[i, 1]

@@ -1,0 +1,65 @@
+"""Strategy files (issue 5): every shipped file loads and plays whole games at 2-5 players; bad
+files fail with one line naming the key; per-Character weight sets reach the seats that hold the
+Character."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sim.game import run_game
+from sim.state import N_WEIGHTS, PF, G
+from strategies.policy import FAMILY_HEURISTIC, F
+from strategies.registry import CHARACTER_KEYS, StrategyError, available, load_strategies, load_strategy_file
+
+SHIPPED = ["random", "greedy", "heuristic", "builder", "producer", "politician", "militarist", "cleric", "civic"]
+
+
+def test_the_shipped_strategies_are_all_there():
+    assert set(SHIPPED) <= set(available())
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_strategy_plays_whole_games_at_2_to_5_players(engine, name):
+    r, _ = engine
+    W, names = load_strategies([name, "random"])
+    for n in range(2, 6):
+        st = run_game(r, W, n, 11 * n, [0] * n)  # every seat plays the strategy
+        assert st.g[G.GAME_OVER] == 1 and st.g[G.EMPTY_OPTS] == 0
+        assert names[0] == name
+
+
+def test_per_character_weights_reach_the_seat(engine):
+    """heuristic.toml's [characters.Merchant] raises the precious weight for the Merchant only."""
+    r, _ = engine
+    W, _ = load_strategies(["heuristic"])
+    assert W[0, F.FAMILY] == FAMILY_HEURISTIC
+    merchant = CHARACTER_KEYS.index("Merchant")
+    base = W[0, F.PRECIOUS]
+    assert W[0, N_WEIGHTS * (1 + merchant) + F.PRECIOUS] > base
+    st = run_game(r, W, 4, 5, [0, 0, 0, 0], characters=[merchant, 0, 1, 3])
+    assert st.w[0, F.PRECIOUS] == W[0, N_WEIGHTS * (1 + merchant) + F.PRECIOUS]
+    assert st.pl[0, PF.CHARACTER] == merchant
+    assert st.w[1, F.PRECIOUS] == base  # the Carpenter keeps the base weight
+
+
+@pytest.mark.parametrize("text, key", [
+    ('family = "greedy"\n[weights]\nvpp = 1\n', "weights.vpp"),
+    ('family = "clever"\n', "family"),
+    ('family = "heuristic"\n[characters.Pirate]\nvp = 1\n', "characters.Pirate"),
+    ('family = "heuristic"\n[characters.Merchant]\nprecious = "a lot"\n', "characters.Merchant.precious"),
+    ('family = "greedy"\ncolour = "red"\n', "colour"),
+])
+def test_bad_strategy_files_fail_with_the_key(tmp_path, text, key):
+    p = tmp_path / "bad.toml"
+    p.write_text(text)
+    with pytest.raises(StrategyError) as e:
+        load_strategy_file(p)
+    msg = str(e.value)
+    assert "\n" not in msg and f"{key}:" in msg, msg
+
+
+def test_a_strategy_without_character_tables_plays_the_same_weights_everywhere():
+    W, _ = load_strategies(["greedy"])
+    blocks = W[0].reshape(-1, N_WEIGHTS)
+    assert (blocks == blocks[0]).all() and np.count_nonzero(blocks[0]) > 5
