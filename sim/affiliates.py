@@ -65,16 +65,8 @@ def _add(st, k, c, a, b):
 
 
 @njit(cache=True)
-def _is_modifier(c):
-    for g in _TURN_MODIFIERS:
-        if c == g:
-            return True
-    return False
-
-
-@njit(cache=True)
-def _is_grid_card(c):
-    for g in _GRID_CARDS:
+def _one_of(c, cards):
+    for g in cards:
         if c == g:
             return True
     return False
@@ -160,10 +152,10 @@ def card_options(st, r, seat, k):
         if st.card_loc[c] != loc or st.card_rot[c] == 1:
             continue
         p = r.aff_p[c]
-        if _is_modifier(c):
+        if _one_of(c, _TURN_MODIFIERS):
             if st.card_active[c] == 0:
                 k = _add(st, k, c, 0, 0)
-        elif _is_grid_card(c):
+        elif _one_of(c, _GRID_CARDS):
             k = _grid_card_options(st, r, seat, c, k)
         elif c == Card.C31:
             if st.supply[Sup.WALLS] > 0 and free_segments(st) > 0:
@@ -236,9 +228,9 @@ def use_card(st, r, seat, c, a, b):
     p = r.aff_p[c]
     rate = r.k[RK.BRONZE_PER_SILVER]
     log(st, Ev.CARD_EFFECT, seat, c, a, b)
-    if _is_modifier(c):
+    if _one_of(c, _TURN_MODIFIERS):
         st.card_active[c] = 1
-    elif _is_grid_card(c):
+    elif _one_of(c, _GRID_CARDS):
         plan = pay_plan(st, seat, p[AP.PAY_WOOD], p[AP.PAY_STONE], p[AP.PAY_PRECIOUS], 0, 1)
         pay_resources(st, seat, p[AP.PAY_WOOD], p[AP.PAY_STONE], p[AP.PAY_PRECIOUS], 0, plan)
         # CITY COUNCIL WORKERS: "If a City Council Worker completes a Major Building, the player

@@ -182,3 +182,16 @@ def district_occupied(st, r, d):
         if st.cell_b[r.district_cells[d, i]] != B.NONE:
             n += 1
     return n
+
+
+@njit(cache=True)
+def next_to_faith(st, r, c):
+    """A Church or the Cathedral stands on a space adjacent to c (Bishop: Monuments and Fountains
+    "adjacent to Churches and/or Cathedral")."""
+    for k in range(8):
+        a = r.adj[c, k]
+        if a < 0:
+            break
+        if st.cell_b[a] == B.CHURCH or st.cell_b[a] == B.CATHEDRAL:
+            return True
+    return False

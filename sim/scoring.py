@@ -13,6 +13,7 @@ from sim.city import (
     house_value,
     n_closed_districts,
     n_road_districts,
+    next_to_faith,
     own_buildings_in_district,
     palace_value,
 )
@@ -204,17 +205,6 @@ def _surplus_character(st, r, seat, n, slot):
 
 
 @njit(cache=True)
-def _adjacent_to_faith_building(st, r, c):
-    for k in range(8):
-        a = r.adj[c, k]
-        if a < 0:
-            break
-        if st.cell_b[a] == B.CHURCH or st.cell_b[a] == B.CATHEDRAL:
-            return True
-    return False
-
-
-@njit(cache=True)
 def architect_types(st, r, d):
     """Different buildings in a district: building types present, plus Walls when any wall stands
     on the district's perimeter (the rulebook's example counts 'walls')."""
@@ -260,7 +250,7 @@ def character_base(st, r, seat, n):
         v = r.k[RK.CH_BISHOP_CHURCH] * count_type(st, B.CHURCH) + r.k[RK.CH_BISHOP_CATHEDRAL] * st.g[G.CATHEDRAL_BUILT]
         for c in range(st.cell_b.shape[0]):
             b = st.cell_b[c]
-            if (b == B.MONUMENT or b == B.FOUNTAIN) and _adjacent_to_faith_building(st, r, c):
+            if (b == B.MONUMENT or b == B.FOUNTAIN) and next_to_faith(st, r, c):
                 v += r.k[RK.CH_BISHOP_SQUARE]
     elif ch == ARCHITECT:
         for d in range(r.district_ncells.shape[0]):
@@ -381,17 +371,21 @@ def _city_gain(st, r, s, d, dv_old, dv_new, extra_own, extra_houses):
     faith = st.pl[s, PF.FAITH]
     own = own_buildings_in_district(st, r, s, d)
     per = faith * r.k[RK.HOUSE_PER_FAITH]
-    nh = 0
-    npal = 0
-    for j in range(r.district_ncells[d]):
-        c = r.district_cells[d, j]
-        if st.cell_owner[c] == s and st.cell_b[c] == B.HOUSE:
-            nh += 1
-        elif st.cell_owner[c] == s and st.cell_b[c] == B.PALACE:
-            npal += 1
+    nh, npal = houses_palaces(st, r, s, d)
     before = nh * min(own + per, dv_old) + npal * palace_value(r, faith, dv_old)
     after = (nh + extra_houses) * min(own + extra_own + per, dv_new) + npal * palace_value(r, faith, dv_new)
     return after - before
+
+
+@njit(cache=True)
+def _target_row(st, k, gain, d, card, x, y):
+    """A card target row [VP for the holder, district, card, x, y] at row k; returns k + 1."""
+    st.opts[k, 0] = gain
+    st.opts[k, 1] = d
+    st.opts[k, 2] = card
+    st.opts[k, 3] = x
+    st.opts[k, 4] = y
+    return k + 1
 
 
 @njit(cache=True)
@@ -404,12 +398,7 @@ def _card54_rows(st, r, h, dv):
         for e in range(nd):
             if r.district_adj[d, e] == 0 or _count_in(st, r, e, B.BARRACKS) == 0:
                 continue
-            st.opts[k, 0] = _city_gain(st, r, h, d, dv[d], dv[d] + bv, 0, 0)
-            st.opts[k, 1] = d
-            st.opts[k, 2] = Card.C54
-            st.opts[k, 3] = e
-            st.opts[k, 4] = bv
-            k += 1
+            k = _target_row(st, k, _city_gain(st, r, h, d, dv[d], dv[d] + bv, 0, 0), d, Card.C54, e, bv)
             break  # one Barracks is enough: the term is the same from any adjacent district
     return k
 
@@ -478,12 +467,7 @@ def _card68_rows(st, r, h, dv):
                 be = e
                 bb = add
         if be >= 0:
-            st.opts[k, 0] = best
-            st.opts[k, 1] = d
-            st.opts[k, 2] = Card.C68
-            st.opts[k, 3] = be
-            st.opts[k, 4] = bb
-            k += 1
+            k = _target_row(st, k, best, d, Card.C68, be, bb)
     return k
 
 
@@ -515,13 +499,22 @@ def _best_gain(st, k):
 
 
 @njit(cache=True)
-def _houses_in(st, r, s, d):
-    n = 0
+def houses_palaces(st, r, s, d):
+    """Seat s's Houses and Palaces in district d."""
+    nh = 0
+    npal = 0
     for j in range(r.district_ncells[d]):
         c = r.district_cells[d, j]
         if st.cell_owner[c] == s and st.cell_b[c] == B.HOUSE:
-            n += 1
-    return n
+            nh += 1
+        elif st.cell_owner[c] == s and st.cell_b[c] == B.PALACE:
+            npal += 1
+    return nh, npal
+
+
+@njit(cache=True)
+def _houses_in(st, r, s, d):
+    return houses_palaces(st, r, s, d)[0]
 
 
 @njit(cache=True)
@@ -543,12 +536,7 @@ def _card71_rows(st, r, h):
             for m in range(1, most + 1):
                 if m * p[AP.PAY_BRONZE_PER_HOUSE] > money:
                     break
-                st.opts[k, 0] = _city_gain(st, r, h, d, dv, dv, m, m)
-                st.opts[k, 1] = d
-                st.opts[k, 2] = Card.C71
-                st.opts[k, 3] = o
-                st.opts[k, 4] = m
-                k += 1
+                k = _target_row(st, k, _city_gain(st, r, h, d, dv, dv, m, m), d, Card.C71, o, m)
     return k
 
 
@@ -597,14 +585,7 @@ def _card36_42(st, r, s, card):
             ok = district_closed(st, r, d) if r.aff_district[card] == 1 else st.roads[d] == 1
             if not ok:
                 continue
-            nh = 0
-            npal = 0
-            for j in range(r.district_ncells[d]):
-                c = r.district_cells[d, j]
-                if st.cell_owner[c] == s and st.cell_b[c] == B.HOUSE:
-                    nh += 1
-                elif st.cell_owner[c] == s and st.cell_b[c] == B.PALACE:
-                    npal += 1
+            nh, npal = houses_palaces(st, r, s, d)
             if nh > 0:
                 st.opts[k, 0] = nh * p[AP.HOUSE_VALUE]
                 st.opts[k, 1] = d

@@ -15,7 +15,7 @@ from enum import IntEnum
 
 from numba import njit
 
-from sim.city import district_value, own_buildings_in_district, palace_value
+from sim.city import district_value, next_to_faith, own_buildings_in_district, palace_value
 from sim.codes import Act, Card, Ch, Dec, Law
 from sim.rng import rand_below
 from sim.rules import AP, RK
@@ -103,17 +103,6 @@ def _present_in(st, r, d, t):
 
 
 @njit(cache=True)
-def _next_to_faith(st, r, c):
-    for k in range(8):
-        a = r.adj[c, k]
-        if a < 0:
-            break
-        if st.cell_b[a] == B.CHURCH or st.cell_b[a] == B.CATHEDRAL:
-            return True
-    return False
-
-
-@njit(cache=True)
 def _character_progress(st, r, seat, i):
     """Heuristic family: how far TURN option i moves the seat toward its Character card's scoring
     (CARD REFERENCE > CHARACTER CARDS), in about VP x Era units: the resource the Carpenter,
@@ -162,7 +151,7 @@ def _character_progress(st, r, seat, i):
     if ch == Ch.BISHOP:
         if act == Act.BUILD and a == B.CHURCH:
             return float(r.k[RK.CH_BISHOP_CHURCH])
-        if act == Act.BUILD and (a == B.MONUMENT or a == B.FOUNTAIN) and _next_to_faith(st, r, b):
+        if act == Act.BUILD and (a == B.MONUMENT or a == B.FOUNTAIN) and next_to_faith(st, r, b):
             return float(r.k[RK.CH_BISHOP_SQUARE])
         if act == Act.MAJOR and a == M.CATHEDRAL and st.g[G.CATHEDRAL_BUILT] == 0:
             return 0.3 * r.k[RK.CH_BISHOP_CATHEDRAL] * b
