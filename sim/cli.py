@@ -229,6 +229,81 @@ def tournament(
                "the CI uses this fractional count.")
 
 
+@app.command()
+def tune(
+    character: Annotated[str | None, typer.Option("--character", "-c", help="the Character whose heuristic weights are tuned")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="games per candidate evaluation (the check plays 4x as many fresh games)")] = 200,
+    budget: Annotated[int, typer.Option("--budget", "-b", help="candidate evaluations (one generation = popsize offspring + the mean)")] = 40,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="master seed")] = 1,
+    players: Annotated[int, typer.Option("--players", "-p", help="2-5")] = 4,
+    pool: Annotated[str, typer.Option(help="comma-separated opponent strategies, drawn per seat")] = "heuristic,greedy",
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="tuned strategy TOML (default: strategies/tuned/heuristic-<name>.toml)")] = None,
+    threads: Annotated[int | None, typer.Option("--threads", "-t", help="threads (default: all); results do not depend on it")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+) -> None:
+    """Tune the heuristic's weights for one Character with a noise-robust evolution strategy (common
+    random numbers per generation), check before/after on fresh seeds and write the tuned strategy TOML."""
+    from strategies.registry import CHARACTER_KEYS
+    from strategies.tune import TuneError, check_args, default_out, write_strategy
+    from strategies.tune import tune as run_tune
+
+    if not character:
+        _fail(f"--character: required; allowed: {', '.join(CHARACTER_KEYS)}")
+    if threads is not None and threads < 1:
+        _fail(f"--threads: must be >= 1, got {threads}")
+    try:
+        check_args(character, games, budget, seed, players)
+        target = out if out is not None else default_out(character)
+        if target.suffix != ".toml":
+            raise TuneError(f"out: must be a .toml file, got {str(target)!r}")
+    except TuneError as e:
+        _fail(f"--{e}")
+    bar = task = None
+
+    def tick(phase: str, done: int, total: int, info: dict) -> None:
+        nonlocal bar, task
+        if bar is None:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            bar = Progress(TextColumn("[bold]tune"), BarColumn(), MofNCompleteColumn(), TextColumn("generations"),
+                           TextColumn("{task.fields[note]}"), TimeElapsedColumn(), console=Console(stderr=True),
+                           transient=True)
+            bar.start()
+            task = bar.add_task("tune", total=total, note="")
+        if phase == "search":
+            bar.update(task, completed=done, note=f"mean {info['mean_fitness']:.1%} sigma {info['sigma']:.2f}")
+        else:
+            bar.update(task, note="checked")
+
+    t0 = time.perf_counter()
+    try:
+        res = run_tune(character, games=games, budget=budget, seed=seed, players=players,
+                       pool=[s.strip() for s in pool.split(",")], threads=threads,
+                       progress=tick if not as_json and sys.stderr.isatty() else None)
+        path = write_strategy(res, target)
+    except TuneError as e:
+        _fail(f"--{e}")
+    finally:
+        if bar is not None:
+            bar.stop()
+    if as_json:
+        print(json.dumps(res.to_dict()))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    t = Table(title=f"Tuned heuristic for the {res.character}, {res.players} players, seed {res.seed}")
+    for col in ("weights", "win rate", "95% CI (Wilson)", "n"):
+        t.add_column(col, justify="left" if col == "weights" else "right")
+    for label, r in (("before (heuristic.toml)", res.before), ("after (tuned)", res.after)):
+        t.add_row(label, f"{r['win_rate']:.1%}", f"{r['ci_low']:.1%} - {r['ci_high']:.1%}", f"{r['n']:,}")
+    Console(file=sys.stdout, width=110).print(t)
+    typer.echo(f"search: {res.generations} generations x ({res.popsize} + 1) candidates x {res.games} games; "
+               f"check: {res.before['n']:,} fresh games each; {time.perf_counter() - t0:.0f} s")
+    typer.echo(f"wrote {path}")
+
+
 runs_app = typer.Typer(add_completion=False, no_args_is_help=True, help="Inspect run directories.")
 app.add_typer(runs_app, name="runs")
 
