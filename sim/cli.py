@@ -15,6 +15,35 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, help="Trinidad bal
 SEAT_COLOURS = ["Red", "Blue", "Yellow", "Green", "Black"]
 
 
+class _LazyBar:
+    """A rich progress bar on stderr, started by the first update (callers pass ``update`` as a
+    progress callback only when stderr is a terminal)."""
+
+    def __init__(self, label: str, unit: str) -> None:
+        self.label, self.unit = label, unit
+        self.bar = self.task = None
+
+    def update(self, done: int | None, total: int, note: str = "") -> None:
+        """``done`` None: only the note changes."""
+        if self.bar is None:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            self.bar = Progress(TextColumn(f"[bold]{self.label}"), BarColumn(), MofNCompleteColumn(), TextColumn(self.unit),
+                                TextColumn("{task.fields[note]}"), TimeElapsedColumn(), console=Console(stderr=True),
+                                transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task(self.label, total=total, note="")
+        if done is None:
+            self.bar.update(self.task, note=note)
+        else:
+            self.bar.update(self.task, completed=done, note=note)
+
+    def stop(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
 def _fail(msg: str) -> None:
     typer.echo(msg, err=True)
     raise typer.Exit(2)
@@ -187,28 +216,14 @@ def tournament(
 
         _fail(f"--strategies: required, at least 2 comma-separated names (available: {', '.join(available())}) or TOML paths")
     names = [s.strip() for s in strategies.split(",")]
-    bar = task = None
-
-    def tick(done: int, total: int) -> None:  # a progress bar on stderr, started by the first batch (terminals only)
-        nonlocal bar, task
-        if bar is None:
-            from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-            bar = Progress(TextColumn("[bold]tournament"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
-                           TimeElapsedColumn(), console=Console(stderr=True), transient=True)
-            bar.start()
-            task = bar.add_task("tournament", total=total)
-        bar.update(task, completed=done)
-
+    bar = _LazyBar("tournament", "games")
     try:
         res = run_tournament(names, players=players, games=games, seed=seed, threads=threads,
-                             progress=tick if not as_json and sys.stderr.isatty() else None)
+                             progress=bar.update if not as_json and sys.stderr.isatty() else None)
     except TournamentError as e:
         _fail(f"--{e}")
     finally:
-        if bar is not None:
-            bar.stop()
+        bar.stop()
     if as_json:
         print(json.dumps(res.to_dict()))
         return
@@ -258,23 +273,13 @@ def tune(
             raise TuneError(f"out: must be a .toml file, got {str(target)!r}")
     except TuneError as e:
         _fail(f"--{e}")
-    bar = task = None
+    bar = _LazyBar("tune", "generations")
 
     def tick(phase: str, done: int, total: int, info: dict) -> None:
-        nonlocal bar, task
-        if bar is None:
-            from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-            bar = Progress(TextColumn("[bold]tune"), BarColumn(), MofNCompleteColumn(), TextColumn("generations"),
-                           TextColumn("{task.fields[note]}"), TimeElapsedColumn(), console=Console(stderr=True),
-                           transient=True)
-            bar.start()
-            task = bar.add_task("tune", total=total, note="")
         if phase == "search":
-            bar.update(task, completed=done, note=f"mean {info['mean_fitness']:.1%} sigma {info['sigma']:.2f}")
+            bar.update(done, total, f"mean {info['mean_fitness']:.1%} sigma {info['sigma']:.2f}")
         else:
-            bar.update(task, note="checked")
+            bar.update(None, total, "checked")
 
     t0 = time.perf_counter()
     try:
@@ -285,8 +290,7 @@ def tune(
     except TuneError as e:
         _fail(f"--{e}")
     finally:
-        if bar is not None:
-            bar.stop()
+        bar.stop()
     if as_json:
         print(json.dumps(res.to_dict()))
         return
