@@ -89,6 +89,14 @@ class Law(IntEnum):
     SPAIN = 3
 
 
+class Side(IntEnum):
+    """CITY COUNCIL VOTE: the side a player's fist takes (an empty fist abstains)."""
+
+    ABSTAIN = 0
+    YES = 1
+    NO = 2
+
+
 class Ev(IntEnum):
     """Event log codes (sim/log.py turns them into sentences)."""
 

@@ -6,16 +6,16 @@ from numba import njit
 
 from sim.cardpower import holder, offer
 from sim.cards import banner_up, rotate_card
-from sim.codes import Act, Card, Dec, Ev, Law
+from sim.codes import Act, Card, Dec, Ev, Law, Side
 from sim.core import add_vp, coin_value, decide, gain_vp, log, pay_coins
 from sim.major import complete_by_law, council_workers_on_grid, major_open
 from sim.rules import AP, RK
 from sim.state import PF, VS, G, Loc
 from sim.war import NATIVES, PIRATES, advance_tension, retreat_tension
 
-SIDE_ABSTAIN = 0
-SIDE_YES = 1
-SIDE_NO = 2
+SIDE_ABSTAIN = int(Side.ABSTAIN)
+SIDE_YES = int(Side.YES)
+SIDE_NO = int(Side.NO)
 
 
 @njit(cache=True)

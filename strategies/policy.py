@@ -16,7 +16,7 @@ from enum import IntEnum
 from numba import njit
 
 from sim.city import district_value, next_to_faith, own_buildings_in_district, palace_value
-from sim.codes import Act, Card, Ch, Dec, Law
+from sim.codes import Act, Card, Ch, Dec, Law, Side
 from sim.rng import rand_below
 from sim.rules import AP, RK
 from sim.state import N_CHARACTERS, N_WEIGHTS, PF, B, G, M
@@ -345,6 +345,60 @@ def _card_value(st, r, w, seat, c, a, b):
 
 
 @njit(cache=True)
+def _vote_cost(st, r, w, s, v):
+    """Value lost by casting v votes: the City Council points they cost, plus the below-one penalty
+    (CITY COUNCIL VOTE: at 0 or below, 2 VP + 2 VP per point below zero)."""
+    left = st.pl[s, PF.COUNCIL] - v
+    cost = w[F.COUNCIL] * v
+    if v > 0 and left <= 0:
+        cost -= w[F.VP] * (r.k[RK.BELOW_ONE_BASE] + r.k[RK.BELOW_ONE_PER_POINT] * (-left))
+    return cost
+
+
+@njit(cache=True)
+def _likely_no(st, r, s):
+    """Votes a player with this policy would cast against a law it does not want: two while that
+    leaves it above zero on the council track, else one while that does, else none."""
+    c = st.pl[s, PF.COUNCIL]
+    return 2 if c >= 3 else (1 if c >= 2 else 0)
+
+
+@njit(cache=True)
+def _vote_value(st, r, w, seat, side, v, law, leg):
+    """A secret vote (CITY COUNCIL VOTE): the winning faction shares 4 VP x Era, a unanimous "yes"
+    gives them all to the legislator, each vote costs a council point.
+
+    The legislator estimates the opposition from the public council track (every other player
+    voting "no" as :func:`_likely_no`) and casts the cheapest winning "yes", or none worth it. Any
+    other player cannot see the legislator's fist; bots' legislators usually cast 1 or 2, so "no"
+    with 2 votes is taken to win and 1 vote to tie; the VP are taken as shared with one more
+    winner. A side tile without value tiles is left alone. "Yes" joins the legislator's likely win, shared three ways and at risk of giving the
+    legislator a unanimous sweep, so it is worth less. The Noblewoman prefers Peace to War."""
+    if side == Side.ABSTAIN:
+        return 0.0
+    if v == 0:
+        return -0.01  # a side tile alone changes no count: as good as abstaining, so abstain
+    total = float(r.k[RK.VOTE_VP_PER_ERA] * st.g[G.ERA])
+    cost = _vote_cost(st, r, w, seat, v)
+    pref = 0.0
+    if st.pl[seat, PF.CHARACTER] == Ch.NOBLEWOMAN and (law == Law.WAR or law == Law.PEACE):
+        pref = 0.5 * r.k[RK.CH_NOBLEWOMAN] * w[F.CHARACTER] * (1.0 if law == Law.PEACE else -1.0)
+    if seat == leg:
+        if side == Side.NO:
+            return -1e9
+        opp = 0
+        for s in range(st.g[G.NPLAYERS]):
+            if s != seat:
+                opp += _likely_no(st, r, s)
+        p = 1.0 if v > opp else (0.5 if v == opp else 0.0)
+        return w[F.VP] * total * p + 0.5 * p - cost + pref
+    if side == Side.YES:
+        return w[F.VP] * total * 0.5 / 3.0 - cost + pref
+    p = 1.0 if v >= 2 else 0.5
+    return w[F.VP] * total * p / 2.0 - cost - pref
+
+
+@njit(cache=True)
 def _option_value(st, r, seat, kind, i):
     """Greedy family: immediate value of option i (turn decisions read st.dist, see :func:`_district_table`)."""
     if kind == Dec.TURN:
@@ -372,12 +426,7 @@ def _option_value(st, r, seat, kind, i):
             return -w[F.COIN] * o[1] - 2.0 * w[F.VP] * o[2]
         return -w[F.CARD] - 0.1
     if kind == Dec.VOTE:
-        legislator = o[3] == seat
-        if legislator:
-            if o[0] == 1 and o[1] == 1:
-                return 1.0
-            return 0.0
-        return 1.0 if o[0] == 0 else 0.0
+        return _vote_value(st, r, w, seat, o[0], o[1], o[2], o[3])
     if kind == Dec.WAR_FIGHT:
         wa = o[2]
         av = o[1]
