@@ -202,7 +202,6 @@ def _turn_base(st, r, seat, i):
     act = st.opts[i, 0]
     a = st.opts[i, 1]
     b = st.opts[i, 2]
-    era = st.g[G.ERA]
     if act == Act.PASS:
         return 0.0
     if act == Act.BUILD:
@@ -272,7 +271,7 @@ def _turn_base(st, r, seat, i):
             v += w[F.BANNER]
         return v
     if act == Act.F_VOTE:
-        v = w[F.VP] * r.k[RK.VOTE_VP_PER_ERA] * era * 0.5 - w[F.COUNCIL]
+        v = _call_value(st, r, w, seat)
         if a == Law.PEACE:
             v -= w[F.COIN] * r.k[RK.BRONZE_PER_SILVER] * r.k[RK.PEACE_ACT_SILVER]
         return v
@@ -361,6 +360,23 @@ def _likely_no(st, r, s):
     leaves it above zero on the council track, else one while that does, else none."""
     c = st.pl[s, PF.COUNCIL]
     return 2 if c >= 3 else (1 if c >= 2 else 0)
+
+
+@njit(cache=True)
+def _call_value(st, r, w, seat):
+    """Calling a City Council vote, valued as the legislator's best "yes" in :func:`_vote_value`
+    (the same model of the opposition); when the opposition is out of reach, the other players share
+    the VP, which counts against calling (a third of them, as one rival in three)."""
+    best = -1e9
+    mv = 0
+    for t in range(r.vote_tiles.shape[0]):
+        mv += r.vote_tiles[t]
+    for v in range(1, mv + 1):
+        x = _vote_value(st, r, w, seat, Side.YES, v, -1, seat)
+        if x > best:
+            best = x
+    total = float(r.k[RK.VOTE_VP_PER_ERA] * st.g[G.ERA])
+    return max(best, -w[F.VP] * total / 3.0)
 
 
 @njit(cache=True)
