@@ -753,46 +753,70 @@ def end_turn(st, seat):
 
 
 @njit(cache=True)
-def play_turn(st, r, seat):
-    """One turn: any number of free actions, then one main action (or pass)."""
-    st.g[G.TURN_SEAT] = seat
+def turn_step(st, r, seat, act, a, b, c):
+    """Carry out one TURN row (Act, a, b, c) for ``seat``; True while the turn goes on (after a
+    free action, or card 51's extra main action), False once the main action (or PASS) ends it."""
+    cc0 = st.pl[seat, PF.CC_WORKERS]
+    apply_option(st, r, seat, act, a, b, c)
+    if act >= FIRST_FREE_ACT:
+        return True
+    end_main_action(st, r, seat, max(0, cc0 - st.pl[seat, PF.CC_WORKERS]))
+    # card 51: "Complete your following turn immediately with 1 worker discount" - one more
+    # main action now, a City Council worker standing in for one of its workers
+    if act != Act.PASS and card_active(st, seat, Card.C51):
+        st.card_active[Card.C51] = 0
+        if grant_pool(st, seat, r.aff_p[Card.C51, AP.WORKER_DISCOUNT]) > 0:
+            log(st, Ev.CARD_EFFECT, seat, Card.C51, 1)
+            return True
+    return False
+
+
+@njit(cache=True)
+def finish_turn(st, r, seat):
+    """The rest of a turn already under way: free actions, then one main action (or pass), each
+    chosen by the seat's policy; then END of the turn."""
     for _ in range(1000):
         k = turn_options(st, r, seat)
         i = decide(st, r, seat, Dec.TURN, k)
-        act = st.opts[i, 0]
-        a = st.opts[i, 1]
-        b = st.opts[i, 2]
-        c = st.opts[i, 3]
-        cc0 = st.pl[seat, PF.CC_WORKERS]
-        apply_option(st, r, seat, act, a, b, c)
-        if act < FIRST_FREE_ACT:
-            end_main_action(st, r, seat, max(0, cc0 - st.pl[seat, PF.CC_WORKERS]))
-            # card 51: "Complete your following turn immediately with 1 worker discount" - one more
-            # main action now, a City Council worker standing in for one of its workers
-            if act != Act.PASS and card_active(st, seat, Card.C51):
-                st.card_active[Card.C51] = 0
-                if grant_pool(st, seat, r.aff_p[Card.C51, AP.WORKER_DISCOUNT]) > 0:
-                    log(st, Ev.CARD_EFFECT, seat, Card.C51, 1)
-                    continue
+        if not turn_step(st, r, seat, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3]):
             break
     end_turn(st, seat)
     st.g[G.TURN_SEAT] = -1
 
 
 @njit(cache=True)
+def play_turn(st, r, seat):
+    """One turn: any number of free actions, then one main action (or pass)."""
+    st.g[G.TURN_SEAT] = seat
+    finish_turn(st, r, seat)
+
+
+@njit(cache=True)
+def any_active(st):
+    for i in range(st.g[G.NPLAYERS]):
+        if st.pl[st.order[i], PF.PASSED] == 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def action_rounds(st, r, start):
+    """B. ACTION PHASE from turn-order position ``start`` of the current round: rounds in turn
+    order until every player has passed (``start`` > 0 resumes a round, see sim.game's rollouts)."""
+    n = st.g[G.NPLAYERS]
+    for _ in range(1000):
+        if not any_active(st):
+            break
+        for i in range(start, n):
+            seat = st.order[i]
+            if st.pl[seat, PF.PASSED] == 0:
+                play_turn(st, r, seat)
+        start = 0
+
+
+@njit(cache=True)
 def action_phase(st, r):
     """B. ACTION PHASE: rounds in turn order until every player has passed."""
-    n = st.g[G.NPLAYERS]
-    for s in range(n):
+    for s in range(st.g[G.NPLAYERS]):
         st.pl[s, PF.PASSED] = 0
-    for _ in range(1000):
-        active = False
-        for i in range(n):
-            seat = st.order[i]
-            if st.pl[seat, PF.PASSED] == 1:
-                continue
-            active = True
-            play_turn(st, r, seat)
-        if not active:
-            break
-
+    action_rounds(st, r, 0)

@@ -1,35 +1,36 @@
 """Many games in one jitted call: the engine's batch entry point (runner and bench use it).
 
 Each game is a pure function of its seed (sim.rng), so a batch gives the same records on any
-number of threads: game ``i`` always lands in row ``i`` of the outputs.
+number of threads: game ``i`` always lands in row ``i`` of the outputs. Threads are Python threads,
+each running the jitted loop without the GIL.
 """
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import numba
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sim.game import allocate, play_game
 from sim.records import N_RD, N_RG
 from sim.rules import Rules
 from sim.state import MAX_PLAYERS, N_CHARACTERS
+from strategies.policy import FAMILY_PYTHON
 
 
-@njit(cache=True, parallel=True)
-def _play_batch(rules_arr, W, n, seeds, strat, chars, first_game, states, blank, dec_out, game_out):
-    # The rules come as a 1-element record array: Numba's parallel region cannot take a bare
-    # record argument (its gufunc wrapper passes the record by value and fails to compile).
-    nt = states.shape[0]
-    n_games = seeds.shape[0]
-    for c in prange(nt):
-        r = rules_arr[0]
-        for i in range(c, n_games, nt):
-            states[c] = blank[0]  # a fresh state: one copy of the blank record
-            st = states[c]
-            play_game(st, r, W, n, seeds[i], strat[i], chars[i], first_game)
-            dec_out[i] = st.rec_decade
-            game_out[i] = st.rec_game
+@njit(cache=True, nogil=True)
+def _play_games(r, W, n, seeds, strat, chars, first_game, states, blank, dec_out, game_out, c, nt):
+    """Games c, c + nt, c + 2 nt, ... of the batch, on thread c's two state records (the game's and
+    a rollout scratch). Without the GIL: the shell runs one call per Python thread. (Not a prange
+    kernel: a Python strategy's objmode callback from Numba's own worker threads aborted the process.)"""
+    for i in range(c, seeds.shape[0], nt):
+        states[2 * c] = blank[0]  # a fresh state: one copy of the blank record
+        st = states[2 * c]
+        play_game(st, states[2 * c + 1], r, W, n, seeds[i], strat[i], chars[i], first_game)
+        dec_out[i] = st.rec_decade
+        game_out[i] = st.rec_game
 
 
 def play_batch(rules: Rules, W: np.ndarray, n_players: int, seeds: np.ndarray, strategies: np.ndarray,
@@ -54,15 +55,24 @@ def play_batch(rules: Rules, W: np.ndarray, n_players: int, seeds: np.ndarray, s
         if np.any(c < 0) or np.any(c >= N_CHARACTERS) or any(len(set(row)) != n_players for row in c.tolist()):
             raise ValueError(f"characters: each game needs {n_players} distinct ids 0..{N_CHARACTERS - 1}")
     nt = threads or numba.get_num_threads()
+    if np.any(W[:, 0] == FAMILY_PYTHON):
+        nt = 1  # Python strategies (objmode callbacks) are called from one thread: their objects need not be thread-safe
     nt = max(1, min(nt, g))
     blank_rec = allocate(rules)
     # record arrays (recarray views) so that the same code also runs with NUMBA_DISABLE_JIT=1
     blank = np.array([blank_rec], dtype=blank_rec.dtype).view(np.recarray)
-    states = np.repeat(blank, nt).view(np.recarray)
+    states = np.repeat(blank, 2 * nt).view(np.recarray)  # per thread: the game's state and a rollout scratch
     dec_out = np.zeros((g, 12, MAX_PLAYERS, N_RD), np.int32)
     game_out = np.zeros((g, MAX_PLAYERS, N_RG), np.int32)
     if g:
-        rules_arr = np.array([rules], dtype=rules.dtype).view(np.recarray)
-        with np.errstate(over="ignore"):  # uint64 wrap-around in sim.rng (matters only without JIT)
-            _play_batch(rules_arr, W, n_players, seeds, strat, chars, 1 if first_game else 0, states, blank, dec_out, game_out)
+        def part(c):
+            with np.errstate(over="ignore"):  # uint64 wrap-around in sim.rng (matters only without JIT)
+                _play_games(rules, W, n_players, seeds, strat, chars, 1 if first_game else 0, states, blank, dec_out, game_out,
+                            c, nt)
+
+        if nt == 1:
+            part(0)
+        else:
+            with ThreadPoolExecutor(nt) as ex:
+                list(ex.map(part, range(nt)))  # re-raises a thread's exception
     return dec_out, game_out

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.actions import action_phase
+from sim.actions import action_phase, action_rounds, any_active, end_turn, finish_turn, play_turn, turn_options, turn_step
 from sim.cardpower import offer
 from sim.cards import (
     card_group,
@@ -23,11 +23,12 @@ from sim.codes import Card, Dec, Ev
 from sim.core import add_vp, coin_value, decide, log, take_coins
 from sim.major import recover_completed
 from sim.records import N_RD, N_RG, RG, record_decade
-from sim.rng import permutation, rand_below
+from sim.rng import mix64, permutation, rand_below
 from sim.rules import AP, RK, Rules
 from sim.scoring import end_game, ranks, resources_total, score_era
 from sim.state import MAX_PLAYERS, N_CARDS, N_CHARACTERS, N_SUP, N_WEIGHTS, PF, VS, G, Loc, State, Sup, new_state
 from sim.war import tension_and_war
+from strategies.policy import FAMILY_ROLLOUT, F, P, choose, option_values
 
 # ----------------------------------------------------------------------------- setup
 
@@ -449,30 +450,225 @@ def end_of_decade(st, r):
 
 
 @njit(cache=True)
-def play_decade(st, r):
-    d = st.g[G.DECADE]
+def start_of_decade(st, r):
+    """A. START OF THE DECADE: card draw, then salaries, in turn order."""
     n = st.g[G.NPLAYERS]
-    log(st, Ev.DECADE, d, st.g[G.ERA])
+    log(st, Ev.DECADE, st.g[G.DECADE], st.g[G.ERA])
     for i in range(n):
         phase_a_draw(st, r, st.order[i])
     for i in range(n):
         pay_salary(st, r, st.order[i])
+
+
+@njit(cache=True)
+def play_decade(st, r):
+    """One decade (A, B, C) with every seat deciding by its policy, and its records."""
+    start_of_decade(st, r)
     action_phase(st, r)
     end_of_decade(st, r)
     record_decade(st, r)
 
 
 @njit(cache=True)
-def play_game(st, r, W, n, seed, strategies, chars, first_game):
+def set_decade(st, r, d):
+    st.g[G.DECADE] = d
+    st.g[G.ERA] = (d - 1) // r.k[RK.DECADES_PER_ERA] + 1
+
+
+# ----------------------------------------------------------------------------- rollout planning
+
+
+@njit(cache=True)
+def copy_state(dst, src):
+    """Copy the game's state (not the log, records or scratch) into ``dst``: a rollout's start."""
+    dst.g[:] = src.g
+    dst.pl[:] = src.pl
+    dst.vps[:] = src.vps
+    dst.order[:] = src.order
+    dst.cell_b[:] = src.cell_b
+    dst.cell_owner[:] = src.cell_owner
+    dst.cell_cube[:] = src.cell_cube
+    dst.act_used[:] = src.act_used
+    dst.grids[:] = src.grids
+    dst.stacks[:] = src.stacks
+    dst.warehouse[:] = src.warehouse
+    dst.supply[:] = src.supply
+    dst.major[:] = src.major
+    dst.major_state[:] = src.major_state
+    dst.walls[:] = src.walls
+    dst.roads[:] = src.roads
+    dst.minis[:] = src.minis
+    dst.card_loc[:] = src.card_loc
+    dst.card_rot[:] = src.card_rot
+    dst.card_seq[:] = src.card_seq
+    dst.card_turn[:] = src.card_turn
+    dst.peace[:] = src.peace
+    dst.spain[:] = src.spain
+    dst.dock[:] = src.dock
+    dst.built[:] = src.built
+    dst.card_uses[:] = src.card_uses
+    dst.card_active[:] = src.card_active
+    dst.card_uses_seat[:] = src.card_uses_seat
+    dst.card_uses_by[:] = src.card_uses_by
+    dst.rng[:] = src.rng
+    dst.w[:] = src.w
+    dst.g[G.LOG_ON] = 0
+
+
+@njit(cache=True)
+def determinize(st, seat):
+    """Redraw what ``seat`` cannot know: the deck order, and which Affiliate cards the other
+    players hold face down (unused cards in hand), dealt again from those cards and the deck in
+    the same numbers. Used and discarded cards are face up and stay."""
+    n = st.g[G.NPLAYERS]
+    cnt = st.scratch[40:45]
+    for s in range(n):
+        cnt[s] = 0
+    for c in range(N_CHARACTERS, N_CARDS):
+        loc = st.card_loc[c]
+        if loc >= Loc.HAND and loc < Loc.HAND + n and loc != Loc.HAND + seat and st.card_rot[c] == 0:
+            cnt[loc - Loc.HAND] += 1
+            st.card_loc[c] = Loc.DECK
+    shuffle_deck(st)
+    for s in range(n):
+        for _ in range(cnt[s]):
+            put_on(st, top_of(st, Loc.DECK), Loc.HAND + s)
+
+
+@njit(cache=True)
+def rollout(st, r, seat, pos, act, a, b, c, horizon):
+    """Play on from ``seat``'s TURN decision (turn-order position ``pos``) after taking the row
+    (act, a, b, c): the rest of the turn and of the Action Phase, the end of the decade, then whole
+    decades, every seat by its own policy, to the end of the current Era (``horizon`` 0, after
+    its scoring) or of the game (1). No records are written."""
+    if turn_step(st, r, seat, act, a, b, c):
+        finish_turn(st, r, seat)
+    else:
+        end_turn(st, seat)
+        st.g[G.TURN_SEAT] = -1
+    action_rounds(st, r, pos + 1)
+    end_of_decade(st, r)
+    d = st.g[G.DECADE]
+    last = st.g[G.LAST_DECADE]
+    dpe = r.k[RK.DECADES_PER_ERA]
+    stop = last if horizon == 1 else min(last, ((d - 1) // dpe + 1) * dpe)
+    while d < stop:
+        d += 1
+        set_decade(st, r, d)
+        start_of_decade(st, r)
+        action_phase(st, r)
+        end_of_decade(st, r)
+
+
+@njit(cache=True)
+def vp_margin(st, seat):
+    """A rollout's outcome for ``seat``: its VP minus the best rival's."""
+    best = -1 << 30
+    for s in range(st.g[G.NPLAYERS]):
+        if s != seat and st.pl[s, PF.VP] > best:
+            best = st.pl[s, PF.VP]
+    return st.pl[seat, PF.VP] - best
+
+
+@njit(cache=True)
+def plan_choice(st, sc, r, seat, pos, k):
+    """The rollout family's TURN decision, by flat Monte Carlo over the engine: the heuristic's
+    ``CANDIDATES`` best rows of ``st.opts[:k]`` are each played on ``ROLLOUTS`` times (see
+    :func:`rollout`) from copies of the state (``sc`` is the scratch record) with the hidden
+    information redrawn (:func:`determinize`); the row with the best mean VP margin over the best
+    rival is taken (ties: the heuristic's order). Rollout m of every candidate starts from the same
+    random stream (common random numbers). The game's own stream is not advanced."""
+    st.g[G.OPT_N] += 1
+    if k <= 1:
+        if k <= 0:
+            st.g[G.EMPTY_OPTS] += 1
+        return 0
+    w = st.w[seat]
+    ncand = min(k, int(w[P.CANDIDATES]))
+    nroll = int(w[P.ROLLOUTS])
+    if ncand <= 1 or nroll <= 0:
+        return choose(st, r, seat, Dec.TURN, k)
+    option_values(st, r, seat, Dec.TURN, k)
+    cand = np.empty(ncand, np.int64)
+    for j in range(ncand):  # the ncand best, best first (ties: the earlier row)
+        bi = -1
+        for i in range(k):
+            taken = False
+            for q in range(j):
+                if cand[q] == i:
+                    taken = True
+            if not taken and (bi < 0 or st.vals[i] > st.vals[bi]):
+                bi = i
+        cand[j] = bi
+    base = mix64(st.rng[0] ^ np.uint64(st.g[G.OPT_N]))
+    horizon = int(w[P.HORIZON])
+    best = -1e18
+    pick = cand[0]
+    for j in range(ncand):
+        i = cand[j]
+        tot = 0.0
+        for m in range(nroll):
+            copy_state(sc, st)
+            sc.rng[0] = mix64(base + np.uint64(m))
+            determinize(sc, seat)
+            rollout(sc, r, seat, pos, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3], horizon)
+            tot += vp_margin(sc, seat)
+        if tot > best + 1e-9:
+            best = tot
+            pick = i
+    return pick
+
+
+@njit(cache=True)
+def play_turn_planned(st, sc, r, seat, pos):
+    """A turn of a rollout-family seat: as sim.actions.play_turn, each TURN decision by
+    :func:`plan_choice`."""
+    st.g[G.TURN_SEAT] = seat
+    for _ in range(1000):
+        k = turn_options(st, r, seat)
+        i = plan_choice(st, sc, r, seat, pos, k)
+        if not turn_step(st, r, seat, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3]):
+            break
+    end_turn(st, seat)
+    st.g[G.TURN_SEAT] = -1
+
+
+@njit(cache=True)
+def action_phase_planned(st, sc, r):
+    """B. ACTION PHASE of the real game: as sim.actions.action_phase, rollout-family seats planning
+    their turns. (Rollouts themselves use the plain action phase: no nested planning.)"""
+    n = st.g[G.NPLAYERS]
+    for s in range(n):
+        st.pl[s, PF.PASSED] = 0
+    for _ in range(1000):
+        if not any_active(st):
+            break
+        for i in range(n):
+            seat = st.order[i]
+            if st.pl[seat, PF.PASSED] != 0:
+                continue
+            if int(st.w[seat, F.FAMILY]) == FAMILY_ROLLOUT:
+                play_turn_planned(st, sc, r, seat, i)
+            else:
+                play_turn(st, r, seat)
+
+
+# ----------------------------------------------------------------------------- a game
+
+
+@njit(cache=True)
+def play_game(st, sc, r, W, n, seed, strategies, chars, first_game):
     """A whole game from setup to the end-game VP variations; its random stream starts at
-    ``seed`` (a 64-bit word, see sim.rng)."""
+    ``seed`` (a 64-bit word, see sim.rng). ``sc`` is a scratch state record for rollouts."""
     st.rng[0] = np.uint64(seed)
     setup(st, r, W, n, strategies, chars, first_game)
     last = st.g[G.LAST_DECADE]
     for d in range(1, last + 1):
-        st.g[G.DECADE] = d
-        st.g[G.ERA] = (d - 1) // r.k[RK.DECADES_PER_ERA] + 1
-        play_decade(st, r)
+        set_decade(st, r, d)
+        start_of_decade(st, r)
+        action_phase_planned(st, sc, r)
+        end_of_decade(st, r)
+        record_decade(st, r)
     rk = st.scratch[24:29]
     ranks(st, rk)
     for s in range(n):
@@ -521,9 +717,10 @@ def run_game(rules: Rules, weights: np.ndarray, n_players: int, seed: int, strat
             raise ValueError(f"characters: need {n_players} distinct Character ids 0..{N_CHARACTERS - 1}, got {characters}")
         chars[:n_players] = characters
     st = allocate(rules)
+    sc = allocate(rules)
     st.g[G.LOG_ON] = 1 if log else 0
     if not 0 <= int(seed) < 2**64:
         raise ValueError(f"seed: must be 0..2**64-1, got {seed}")
     with np.errstate(over="ignore"):  # uint64 wrap-around is the point of the generator (matters only without JIT)
-        play_game(st, rules, weights, n_players, np.uint64(seed), strat, chars, 1 if first_game else 0)
+        play_game(st, sc, rules, weights, n_players, np.uint64(seed), strat, chars, 1 if first_game else 0)
     return st

@@ -13,17 +13,20 @@ This module must not import sim modules that import it (sim.core): it reads the 
 
 from enum import IntEnum
 
-from numba import njit
+from numba import njit, objmode
 
 from sim.city import district_value, next_to_faith, own_buildings_in_district, palace_value
 from sim.codes import Act, Card, Ch, Dec, Law, Side
 from sim.rng import rand_below
 from sim.rules import AP, RK
 from sim.state import N_CHARACTERS, N_WEIGHTS, PF, B, G, M
+from strategies import python_bridge
 
 FAMILY_RANDOM = 0
 FAMILY_GREEDY = 1
 FAMILY_HEURISTIC = 2
+FAMILY_ROLLOUT = 3  # heuristic, plus flat Monte Carlo over its TURN decisions (sim.game.plan_turn)
+FAMILY_PYTHON = 4  # a Python object's choose(view, options) (strategies.python)
 
 
 class F(IntEnum):
@@ -50,8 +53,19 @@ class F(IntEnum):
 
 
 N_FEATURES = 18
-assert N_FEATURES <= N_WEIGHTS
 FEATURES = [f.name.lower() for f in F]
+
+
+class P(IntEnum):
+    """Strategy parameters after the feature weights in a W row (strategies.registry fills them)."""
+
+    CANDIDATES = 24  # rollout: TURN options tried, the heuristic's best first
+    ROLLOUTS = 25  # rollout: simulated continuations per candidate (common random numbers across candidates)
+    HORIZON = 26  # rollout: 0 = simulate to the end of the current Era's scoring, 1 = to the end of the game
+    PY_SLOT = 27  # python: index of the strategy object in strategies.python's registry
+
+
+assert N_FEATURES <= P.CANDIDATES and max(P) < N_WEIGHTS
 
 
 @njit(cache=True)
@@ -494,15 +508,10 @@ def _option_value(st, r, seat, kind, i):
 
 
 @njit(cache=True)
-def choose(st, r, seat, kind, n):
-    """Pick an option index for ``seat`` (strategy ``st.pl[seat, PF.STRATEGY]``)."""
-    w = st.w[seat]
-    fam = int(w[F.FAMILY])
-    if fam == FAMILY_RANDOM:
-        return rand_below(st, n)
+def option_values(st, r, seat, kind, n):
+    """The greedy/heuristic value of each option into ``st.vals[:n]``; returns the best value."""
     if kind == Dec.TURN:
         _district_table(st, r, seat, st.dist)
-    # values first, then one random draw among the best (one draw per decision, not per tie)
     vals = st.vals
     best = -1e18
     for i in range(n):
@@ -510,6 +519,22 @@ def choose(st, r, seat, kind, n):
         vals[i] = v
         if v > best:
             best = v
+    return best
+
+
+@njit(cache=True)
+def choose(st, r, seat, kind, n):
+    """Pick an option index for ``seat`` (strategy ``st.pl[seat, PF.STRATEGY]``). The rollout family
+    decides here as the heuristic does: its simulations happen one level up (sim.game.plan_turn)."""
+    w = st.w[seat]
+    fam = int(w[F.FAMILY])
+    if fam == FAMILY_RANDOM:
+        return rand_below(st, n)
+    if fam == FAMILY_PYTHON:
+        return python_choose(st, seat, kind, n)
+    best = option_values(st, r, seat, kind, n)
+    # one random draw among the best (one draw per decision, not per tie)
+    vals = st.vals
     ties = 0
     for i in range(n):
         if vals[i] > best - 1e-9:
@@ -524,3 +549,23 @@ def choose(st, r, seat, kind, n):
             pick -= 1
     return bi
 
+
+@njit(cache=True)
+def python_choose(st, seat, kind, n):
+    """Call back into Python (strategies.python): the seat's object picks from ``st.opts[:n]``. The
+    arrays are handed over as they are; the Python side copies what it keeps and hides what the
+    seat cannot see."""
+    slot = int(st.w[seat, P.PY_SLOT])
+    opts = st.opts[:n]
+    g = st.g
+    pl = st.pl
+    vps = st.vps
+    order = st.order
+    cell_b = st.cell_b
+    cell_owner = st.cell_owner
+    card_loc = st.card_loc
+    card_rot = st.card_rot
+    major = st.major
+    with objmode(i="int64"):
+        i = python_bridge.call(slot, seat, kind, opts, g, pl, vps, order, cell_b, cell_owner, card_loc, card_rot, major)
+    return i

@@ -13,10 +13,16 @@ import numpy as np
 
 from sim.codes import Ch
 from sim.state import N_CHARACTERS, N_WEIGHTS
-from strategies.policy import FAMILY_GREEDY, FAMILY_HEURISTIC, FAMILY_RANDOM, FEATURES
+from strategies import python_bridge
+from strategies.policy import FAMILY_GREEDY, FAMILY_HEURISTIC, FAMILY_PYTHON, FAMILY_RANDOM, FAMILY_ROLLOUT, FEATURES, P
 
 STRATEGY_DIR = Path(__file__).parent
-FAMILIES = {"random": FAMILY_RANDOM, "greedy": FAMILY_GREEDY, "heuristic": FAMILY_HEURISTIC}
+FAMILIES = {"random": FAMILY_RANDOM, "greedy": FAMILY_GREEDY, "heuristic": FAMILY_HEURISTIC, "rollout": FAMILY_ROLLOUT,
+            "python": FAMILY_PYTHON}
+PY_PREFIX = "py:"  # a strategy name "py:MODULE:CLASS" or "py:path/file.py:CLASS" (strategies.python_bridge)
+# [rollout] keys: (W slot, allowed range)
+ROLLOUT_KEYS = {"candidates": (P.CANDIDATES, 1, 64), "rollouts": (P.ROLLOUTS, 1, 1024)}
+HORIZONS = {"era": 0, "game": 1}
 # W columns: block 0 = the strategy's weights, block 1 + c = its weights when holding Character c
 # (sim.game.setup switches each seat to its Character's block once Characters are dealt)
 W_COLUMNS = N_WEIGHTS * (1 + N_CHARACTERS)
@@ -51,12 +57,22 @@ def load_strategy_file(path: Path) -> np.ndarray:
         doc = tomllib.loads(path.read_text())
     except (OSError, tomllib.TOMLDecodeError) as e:
         raise StrategyError(f"strategy {path.name}: {e}") from None
-    unknown = set(doc) - {"name", "family", "weights", "characters", "description"}
+    allowed = ["name", "description", "family", "weights", "characters", "base", "rollout", "python"]
+    unknown = set(doc) - set(allowed)
     if unknown:
-        raise StrategyError(f"strategy {path.name}: {sorted(unknown)[0]}: unknown key; allowed: name, description, family, weights, characters")
+        raise StrategyError(f"strategy {path.name}: {sorted(unknown)[0]}: unknown key; allowed: {', '.join(allowed)}")
     fam = doc.get("family")
     if fam not in FAMILIES:
         raise StrategyError(f"strategy {path.name}: family: allowed: {', '.join(FAMILIES)}, got {fam!r}")
+    if fam == "rollout":
+        return _rollout_row(path, doc)
+    if fam == "python":
+        if not isinstance(doc.get("python"), str):
+            raise StrategyError(f"strategy {path.name}: python: expected \"MODULE:CLASS\" or \"path/file.py:CLASS\"")
+        return python_row(doc["python"], path.name)
+    for k in ("base", "rollout", "python"):
+        if k in doc:
+            raise StrategyError(f"strategy {path.name}: {k}: only for family = \"{'python' if k == 'python' else 'rollout'}\"")
     base = np.zeros(N_WEIGHTS, np.float64)
     base[0] = FAMILIES[fam]
     base = _weights(path, "weights", doc.get("weights", {}), base)
@@ -73,19 +89,81 @@ def load_strategy_file(path: Path) -> np.ndarray:
     return row
 
 
+def _rollout_row(path: Path, doc: dict) -> np.ndarray:
+    """family = "rollout": the weights (and [characters.*] tables) of the strategy file named by
+    ``base`` (default heuristic) decide every non-TURN decision and play the rollouts; the
+    ``[rollout]`` table sets ``candidates``, ``rollouts`` (per candidate) and ``horizon``."""
+    for k in ("weights", "characters", "python"):
+        if k in doc:
+            raise StrategyError(f"strategy {path.name}: {k}: a rollout strategy takes its weights from its base file")
+    base = doc.get("base", "heuristic")
+    if not isinstance(base, str) or base == path.stem:
+        raise StrategyError(f"strategy {path.name}: base: expected the name of another strategy file, got {base!r}")
+    row = _file_row(base)
+    if row[0] not in (FAMILY_GREEDY, FAMILY_HEURISTIC):
+        raise StrategyError(f"strategy {path.name}: base: {base} must be a greedy or heuristic strategy")
+    ro = doc.get("rollout", {})
+    if not isinstance(ro, dict):
+        raise StrategyError(f"strategy {path.name}: rollout: expected a table")
+    vals = {"candidates": 4, "rollouts": 4, "horizon": "era"}
+    for k, v in ro.items():
+        if k not in vals:
+            raise StrategyError(f"strategy {path.name}: rollout.{k}: unknown key; allowed: {', '.join(vals)}")
+        if k == "horizon":
+            if v not in HORIZONS:
+                raise StrategyError(f"strategy {path.name}: rollout.horizon: allowed: {', '.join(HORIZONS)}, got {v!r}")
+        else:
+            _, lo, hi = ROLLOUT_KEYS[k]
+            if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+                raise StrategyError(f"strategy {path.name}: rollout.{k}: expected an integer {lo}..{hi}, got {v!r}")
+        vals[k] = v
+    for b in range(1 + N_CHARACTERS):  # every block: setup switches a seat to its Character's block
+        o = N_WEIGHTS * b
+        row[o] = FAMILY_ROLLOUT
+        for k, (slot, _, _) in ROLLOUT_KEYS.items():
+            row[o + slot] = vals[k]
+        row[o + P.HORIZON] = HORIZONS[vals["horizon"]]
+    return row
+
+
+def python_row(spec: str, where: str) -> np.ndarray:
+    """A W row for a Python strategy object (strategies.python_bridge): family python, its slot."""
+    try:
+        slot = python_bridge.register(spec)
+    except ValueError as e:
+        raise StrategyError(f"strategy {where}: {e}") from None
+    row = np.zeros(W_COLUMNS, np.float64)
+    for b in range(1 + N_CHARACTERS):
+        row[N_WEIGHTS * b] = FAMILY_PYTHON
+        row[N_WEIGHTS * b + P.PY_SLOT] = slot
+    return row
+
+
+def _file_row(n: str) -> np.ndarray:
+    if n.startswith(PY_PREFIX):
+        return python_row(n[len(PY_PREFIX):], n)
+    p = Path(n)
+    if p.suffix != ".toml":
+        p = STRATEGY_DIR / f"{n}.toml"
+    if not p.exists():
+        raise StrategyError(f"strategy {n}: not found; available: {', '.join(available())}, or py:MODULE:CLASS")
+    return load_strategy_file(p)
+
+
+def has_python(W: np.ndarray) -> bool:
+    """True when a row is a Python strategy: the shells then play on one thread."""
+    return bool(np.any(W[:, 0] == FAMILY_PYTHON))
+
+
 def load_strategies(names: list[str]) -> tuple[np.ndarray, list[str]]:
     """Weight matrix for the distinct names (in first-seen order) and the names by row.
-    A name is a file stem in strategies/ or a path to a TOML file."""
+    A name is a file stem in strategies/, a path to a TOML file, or ``py:MODULE:CLASS`` for a
+    Python strategy (strategies.python_bridge)."""
     distinct: list[str] = []
     for n in names:
         if n not in distinct:
             distinct.append(n)
     W = np.zeros((len(distinct), W_COLUMNS), np.float64)
     for i, n in enumerate(distinct):
-        p = Path(n)
-        if p.suffix != ".toml":
-            p = STRATEGY_DIR / f"{n}.toml"
-        if not p.exists():
-            raise StrategyError(f"strategy {n}: not found; available: {', '.join(available())}")
-        W[i] = load_strategy_file(p)
+        W[i] = _file_row(n)
     return W, distinct

@@ -191,3 +191,37 @@ def three(res):
 
 def coins_load(p):
     return p[0] + p[1] + p[2] == 0 and p.sum() == 2
+
+
+# ----------------------------------------------------------------------------- Python strategies (strategies.python_bridge)
+
+
+class Recorder:
+    """A Python strategy for the tests: the last main action of a turn, the last option of any other
+    decision; it checks each view on the way."""
+
+    def __init__(self):
+        self.calls = 0
+        self.kinds = set()
+        self.leaks = 0  # other players' unused hand cards visible to the seat (must stay 0)
+        self.writable = 0
+
+    def choose(self, view, options):
+        from strategies.python_bridge import UNKNOWN
+
+        self.calls += 1
+        self.kinds.add(view.kind)
+        for c in range(N_CHARACTERS, N_CARDS):
+            loc = view.card_loc[c]
+            if Loc.HAND <= loc < Loc.PILE and loc != Loc.HAND + view.seat and view.card_rot[c] == 0:
+                self.leaks += 1
+        self.writable += int(view.pl.flags.writeable or view.card_loc.flags.writeable)
+        assert UNKNOWN == -1 and [o.index for o in options] == list(range(len(options)))
+        if view.kind == "TURN":  # the last main action listed (free actions, listed last, keep the turn open)
+            return max(o.index for o in options if not o.action.startswith("F_"))
+        return len(options) - 1
+
+
+class BadIndex:
+    def choose(self, view, options):
+        return len(options)

@@ -1002,10 +1002,11 @@ def test_every_implemented_power_fires_in_random_play(engine):
     strat = np.zeros(MAX_PLAYERS, np.int32)  # random policy everywhere
     chars = np.full(MAX_PLAYERS, -1, np.int32)
     total = np.zeros(N_CARDS, np.int64)
+    sc = allocate(r)
     for seed in range(games):
         buf[0] = blank
         st = buf[0]
-        play_game(st, r, W, n, np.uint64(seed), strat, chars, 0)
+        play_game(st, sc, r, W, n, np.uint64(seed), strat, chars, 0)
         assert st.g[G.GAME_OVER] == 1
         assert st.card_uses.sum() == st.card_uses_seat[:n].sum() and st.card_uses_seat[n:].sum() == 0
         total += st.card_uses

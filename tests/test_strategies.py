@@ -12,7 +12,8 @@ from sim.state import N_WEIGHTS, PF, G
 from strategies.policy import FAMILY_HEURISTIC, F
 from strategies.registry import CHARACTER_KEYS, StrategyError, available, load_strategies, load_strategy_file
 
-SHIPPED = ["random", "greedy", "heuristic", "builder", "producer", "politician", "militarist", "cleric", "civic"]
+SHIPPED = ["random", "greedy", "heuristic", "builder", "producer", "politician", "militarist", "cleric", "civic", "rollout",
+           "pyexample"]
 
 
 def test_the_shipped_strategies_are_all_there():

@@ -1,0 +1,163 @@
+"""The rollout rung (issue 5, "A stronger rung"): flat Monte Carlo over the engine's TURN
+decisions (sim.game.plan_choice). Its strength is measured by `trinidad tournament` (a benchmark);
+these tests pin what must hold whatever the strength: planning leaves the real game untouched,
+hidden information is redrawn but nothing else, rollouts stop at their horizon, a one-candidate
+rollout player is exactly the heuristic, and results do not depend on threads."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sim.actions import turn_options
+from sim.batch import play_batch
+from sim.game import allocate, copy_state, determinize, plan_choice, play_decade, rollout, run_game, set_decade, setup, start_of_decade
+from sim.rules import RK
+from sim.state import MAX_PLAYERS, N_CARDS, N_CHARACTERS, PF, G, Loc
+from strategies.policy import FAMILY_ROLLOUT, P
+from strategies.registry import StrategyError, load_strategies, load_strategy_file
+
+GAME_FIELDS = ["g", "pl", "vps", "order", "cell_b", "cell_owner", "cell_cube", "act_used", "grids", "stacks", "warehouse",
+               "supply", "major", "major_state", "walls", "roads", "minis", "card_loc", "card_rot", "card_seq", "card_turn",
+               "peace", "spain", "dock", "built", "card_uses", "card_active", "card_uses_seat", "card_uses_by", "rng", "w"]
+
+
+def _strategy(tmp_path, name, candidates, rollouts, horizon="era"):
+    p = tmp_path / f"{name}.toml"
+    p.write_text(f'family = "rollout"\nbase = "heuristic"\n[rollout]\ncandidates = {candidates}\nrollouts = {rollouts}\n'
+                 f'horizon = "{horizon}"\n')
+    return str(p)
+
+
+def _mid_game(r, W, n=4, decades=5, seed=3):
+    """A state at the first TURN decision of decade ``decades + 1`` (every seat strategy row 0)."""
+    st = allocate(r)
+    st.rng[0] = seed
+    strat = np.zeros(MAX_PLAYERS, np.int32)
+    setup(st, r, W, n, strat, np.full(MAX_PLAYERS, -1, np.int32), 0)
+    for d in range(1, decades + 1):
+        set_decade(st, r, d)
+        play_decade(st, r)
+    set_decade(st, r, decades + 1)
+    start_of_decade(st, r)
+    for s in range(n):
+        st.pl[s, PF.PASSED] = 0
+    seat = np.int32(st.order[0])  # int32 as in the engine's own calls: another type would compile the kernels again
+    st.g[G.TURN_SEAT] = seat
+    return st, seat
+
+
+def test_rollout_file_loads_with_its_parameters_in_every_block(tmp_path):
+    W, _ = load_strategies(["rollout", _strategy(tmp_path, "r2", 3, 5, "game")])
+    for row, (c, m, h) in zip(W, [(4, 4, 0), (3, 5, 1)]):
+        blocks = row.reshape(-1, 32)
+        assert (blocks[:, 0] == FAMILY_ROLLOUT).all()
+        assert (blocks[:, P.CANDIDATES] == c).all() and (blocks[:, P.ROLLOUTS] == m).all() and (blocks[:, P.HORIZON] == h).all()
+    H, _ = load_strategies(["heuristic"])
+    assert np.array_equal(W[0].reshape(-1, 32)[:, 1:P.CANDIDATES], H[0].reshape(-1, 32)[:, 1:P.CANDIDATES])
+
+
+@pytest.mark.parametrize("text, key", [
+    ('family = "rollout"\n[rollout]\ncandidates = 0\n', "rollout.candidates"),
+    ('family = "rollout"\n[rollout]\nbudget = 3\n', "rollout.budget"),
+    ('family = "rollout"\n[rollout]\nhorizon = "decade"\n', "rollout.horizon"),
+    ('family = "rollout"\nbase = "random"\n', "base"),
+    ('family = "rollout"\n[weights]\nvp = 1\n', "weights"),
+    ('family = "greedy"\nbase = "heuristic"\n', "base"),
+])
+def test_bad_rollout_files_fail_with_the_key(tmp_path, text, key):
+    p = tmp_path / "bad.toml"
+    p.write_text(text)
+    with pytest.raises(StrategyError) as e:
+        load_strategy_file(p)
+    assert "\n" not in str(e.value) and f"{key}:" in str(e.value), str(e.value)
+
+
+def test_one_candidate_rollout_player_is_exactly_the_heuristic(engine, tmp_path):
+    """With one candidate there is nothing to simulate: the planned turn loop must then replay the
+    heuristic's game decision for decision (the same random draws, the same records)."""
+    r, _ = engine
+    W, _ = load_strategies(["heuristic", _strategy(tmp_path, "one", 1, 4)])
+    for seed in (1, 2):
+        a = run_game(r, W, 4, seed, [0, 0, 0, 0])
+        b = run_game(r, W, 4, seed, [1, 0, 1, 0])
+        keep = [c for c in range(a.pl.shape[1]) if c != PF.STRATEGY]  # the only difference: the strategy ids
+        assert np.array_equal(a.pl[:, keep], b.pl[:, keep]) and np.array_equal(a.vps, b.vps)
+        assert np.array_equal(a.g, b.g) and np.array_equal(a.card_loc, b.card_loc) and np.array_equal(a.cell_b, b.cell_b)
+
+
+def test_planning_leaves_the_real_game_untouched(engine, tmp_path):
+    r, _ = engine
+    W, _ = load_strategies([_strategy(tmp_path, "r", 3, 2)])
+    st, seat = _mid_game(r, W)
+    k = turn_options(st, r, seat)
+    assert k > 3
+    before = {f: getattr(st, f).copy() for f in GAME_FIELDS + ["opts"]}
+    sc = allocate(r)
+    i = plan_choice(st, sc, r, seat, 0, k)
+    assert 0 <= i < k
+    for f in GAME_FIELDS + ["opts"]:
+        now = getattr(st, f)
+        if f == "g":
+            assert now[G.OPT_N] == before["g"][G.OPT_N] + 1
+            now = np.delete(now, G.OPT_N)
+            was = np.delete(before["g"], G.OPT_N)
+        else:
+            was = before[f]
+        assert np.array_equal(now, was), f
+    st.g[G.OPT_N] -= 1
+    assert plan_choice(st, sc, r, seat, 0, k) == i  # the same futures again
+
+
+def test_determinize_redraws_only_what_the_seat_cannot_see(engine, tmp_path):
+    r, _ = engine
+    W, _ = load_strategies(["heuristic"])
+    st, seat = _mid_game(r, W, decades=6, seed=5)
+    n = st.g[G.NPLAYERS]
+    sc = allocate(r)
+    copy_state(sc, st)
+    sc.rng[0] = 99
+    determinize(sc, seat)
+    aff = np.arange(N_CHARACTERS, N_CARDS)
+
+    def hidden(x):
+        loc = x.card_loc
+        return [c for c in aff if (loc[c] == Loc.DECK) or (Loc.HAND <= loc[c] < Loc.HAND + n and loc[c] != Loc.HAND + seat and x.card_rot[c] == 0)]
+
+    assert sorted(hidden(st)) == sorted(hidden(sc))  # the same unknown cards, redistributed
+    for s in range(n):
+        assert (st.card_loc[aff] == Loc.HAND + s).sum() == (sc.card_loc[aff] == Loc.HAND + s).sum()
+    seen = [c for c in aff if c not in hidden(st)]
+    assert np.array_equal(st.card_loc[seen], sc.card_loc[seen]) and np.array_equal(st.card_rot, sc.card_rot)
+    moved = sum(st.card_loc[c] != sc.card_loc[c] for c in hidden(st))
+    deck = [c for c in aff if st.card_loc[c] == Loc.DECK]
+    order_before = sorted(deck, key=lambda c: st.card_seq[c])
+    order_after = sorted([c for c in aff if sc.card_loc[c] == Loc.DECK], key=lambda c: sc.card_seq[c])
+    assert moved > 0 or order_before != order_after
+
+
+@pytest.mark.parametrize("horizon", [0, 1])
+def test_a_rollout_stops_at_its_horizon(engine, tmp_path, horizon):
+    r, _ = engine
+    W, _ = load_strategies(["heuristic"])
+    st, seat = _mid_game(r, W, decades=5)  # decade 6: Era 2 ends with decade 8
+    k = turn_options(st, r, seat)
+    sc = allocate(r)
+    copy_state(sc, st)
+    rollout(sc, r, seat, 0, st.opts[k - 1, 0], st.opts[k - 1, 1], st.opts[k - 1, 2], st.opts[k - 1, 3], horizon)
+    end = 2 * r.k[RK.DECADES_PER_ERA] if horizon == 0 else st.g[G.LAST_DECADE]
+    assert sc.g[G.DECADE] == end and sc.g[G.TURN_SEAT] == -1
+    assert sc.vps[:4].sum() > st.vps[:4].sum()  # the Era's scoring happened in the copy
+    assert sc.g[G.LOG_ON] == 0 and sc.g[G.EMPTY_OPTS] == 0
+
+
+def test_rollout_games_do_not_depend_on_threads(engine, tmp_path):
+    r, _ = engine
+    W, _ = load_strategies(["heuristic", _strategy(tmp_path, "r", 2, 1)])
+    seeds = np.arange(4, dtype=np.uint64) + 7
+    strat = np.array([[1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 0]], np.int32)
+    a = play_batch(r, W, 3, seeds, strat, threads=1)
+    b = play_batch(r, W, 3, seeds, strat, threads=2)
+    assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
+    c = run_game(r, W, 3, int(seeds[0]), list(strat[0]))
+    assert np.array_equal(c.rec_game[:3], a[1][0, :3])
