@@ -31,17 +31,23 @@ def test_every_strategy_plays_whole_games_at_2_to_5_players(engine, name):
 
 
 def test_per_character_weights_reach_the_seat(engine):
-    """heuristic.toml's [characters.Merchant] raises the precious weight for the Merchant only."""
+    """heuristic.toml's [characters.<Name>] tables reach the seat holding that Character: the
+    Merchant's precious weight differs from the base one and each seat plays its own table."""
     r, _ = engine
     W, _ = load_strategies(["heuristic"])
     assert W[0, F.FAMILY] == FAMILY_HEURISTIC
     merchant = CHARACTER_KEYS.index("Merchant")
-    base = W[0, F.PRECIOUS]
-    assert W[0, N_WEIGHTS * (1 + merchant) + F.PRECIOUS] > base
-    st = run_game(r, W, 4, 5, [0, 0, 0, 0], characters=[merchant, 0, 1, 3])
-    assert st.w[0, F.PRECIOUS] == W[0, N_WEIGHTS * (1 + merchant) + F.PRECIOUS]
+    carpenter = CHARACTER_KEYS.index("Carpenter")
+
+    def precious(c):
+        return W[0, N_WEIGHTS * (1 + c) + F.PRECIOUS]
+
+    assert precious(merchant) != W[0, F.PRECIOUS] and precious(merchant) != precious(carpenter)
+    chars = [merchant, carpenter, 1, 3]
+    st = run_game(r, W, 4, 5, [0, 0, 0, 0], characters=chars)
     assert st.pl[0, PF.CHARACTER] == merchant
-    assert st.w[1, F.PRECIOUS] == base  # the Carpenter keeps the base weight
+    for seat, c in enumerate(chars):
+        assert st.w[seat, F.PRECIOUS] == precious(c)
 
 
 @pytest.mark.parametrize("text, key", [
