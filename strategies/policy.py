@@ -285,7 +285,10 @@ def _turn_base(st, r, seat, i):
             v += w[F.BANNER]
         return v
     if act == Act.F_VOTE:
-        v = _call_value(st, r, w, seat)
+        if int(w[F.FAMILY]) == FAMILY_GREEDY:  # a coin-flip share of the vote's VP for one council point
+            v = w[F.VP] * r.k[RK.VOTE_VP_PER_ERA] * st.g[G.ERA] * 0.5 - w[F.COUNCIL]
+        else:
+            v = _call_value(st, r, w, seat)
         if a == Law.PEACE:
             v -= w[F.COIN] * r.k[RK.BRONZE_PER_SILVER] * r.k[RK.PEACE_ACT_SILVER]
         return v
@@ -456,6 +459,12 @@ def _option_value(st, r, seat, kind, i):
             return -w[F.COIN] * o[1] - 2.0 * w[F.VP] * o[2]
         return -w[F.CARD] - 0.1
     if kind == Dec.VOTE:
+        if int(w[F.FAMILY]) == FAMILY_GREEDY:
+            # greedy sees only the vote's immediate cost: as legislator the cheapest "yes", otherwise
+            # no council points spent (it abstains); the heuristic models the vote (_vote_value)
+            if o[3] == seat:
+                return 1.0 if o[0] == Side.YES and o[1] == 1 else 0.0
+            return 1.0 if o[0] == Side.ABSTAIN else 0.0
         return _vote_value(st, r, w, seat, o[0], o[1], o[2], o[3])
     if kind == Dec.WAR_FIGHT:
         wa = o[2]
