@@ -622,7 +622,8 @@ def plan_choice(st, sc, r, seat, pos, k):
 @njit(cache=True)
 def play_turn_planned(st, sc, r, seat, pos):
     """A turn of a rollout-family seat: as sim.actions.play_turn, each TURN decision by
-    :func:`plan_choice`."""
+    :func:`plan_choice`. (The loop repeats sim.actions.finish_turn's rather than sharing it: rollouts
+    call finish_turn, so a shared loop that could plan would make the engine recursive.)"""
     st.g[G.TURN_SEAT] = seat
     for _ in range(1000):
         k = turn_options(st, r, seat)

@@ -56,6 +56,13 @@ def test_per_character_weights_reach_the_seat(engine):
     ('family = "heuristic"\n[characters.Pirate]\nvp = 1\n', "characters.Pirate"),
     ('family = "heuristic"\n[characters.Merchant]\nprecious = "a lot"\n', "characters.Merchant.precious"),
     ('family = "greedy"\ncolour = "red"\n', "colour"),
+    ('family = "rollout"\n[rollout]\ncandidates = 0\n', "rollout.candidates"),
+    ('family = "rollout"\n[rollout]\nbudget = 3\n', "rollout.budget"),
+    ('family = "rollout"\n[rollout]\nhorizon = "decade"\n', "rollout.horizon"),
+    ('family = "rollout"\nbase = "random"\n', "base"),
+    ('family = "rollout"\n[weights]\nvp = 1\n', "weights"),
+    ('family = "greedy"\nbase = "heuristic"\n', "base"),
+    ('family = "python"\n', "python"),
 ])
 def test_bad_strategy_files_fail_with_the_key(tmp_path, text, key):
     p = tmp_path / "bad.toml"
