@@ -14,7 +14,7 @@ from sim.cards import (
     gain_card,
     take_pile_top,
 )
-from sim.city import can_activate_at, can_build_at
+from sim.city import has_roads, owns_marker_building
 from sim.codes import FIRST_FREE_ACT, Act, Card, Dec, Ev
 from sim.core import (
     add_vp,
@@ -221,45 +221,96 @@ def worker_discount(st, r, seat, t):
 
 
 @njit(cache=True)
+def worker_discount_any(st, r, seat):
+    """One of the worker-discount cards (:func:`worker_discount`) applies to something this turn."""
+    if st.supply[Sup.COUNCIL_WORKERS] <= 0:
+        return False
+    for c in (Card.C13, Card.C19, Card.C25, Card.C58, Card.C65):
+        if card_active(st, seat, c):
+            return True
+    return False
+
+
+@njit(cache=True)
 def turn_options(st, r, seat):
     """Every legal row for the seat's TURN decision. Never empty: with workers, Player Order
     (1 worker) is always legal; without, PASS is."""
     k = 0
     avail = workers_available(st, seat)
     nc = st.cell_b.shape[0]
+    # One pass over the map: the seat's cells in order, and the spaces next to a building of its
+    # colour (adjacency is symmetric, so marking the neighbours of its buildings is the same test as
+    # city.adjacent_to_own on each space, once per decision instead of once per space and type)
+    near = st.turn_tmp[0]
+    own = st.turn_tmp[1]
+    hand = st.turn_tmp[3]
+    n_own = 0
+    # one pass over the cards: the seat's hand, its rotated cards, the discard piles holding a card
+    n_hand = 0
+    rot = 0
+    nonempty = 0  # bit p: discard pile p holds a card
+    loc_hand = Loc.HAND + seat
+    for c in range(N_CARDS):
+        loc = st.card_loc[c]
+        if loc == loc_hand:
+            hand[n_hand] = c
+            n_hand += 1
+            if st.card_rot[c] == 1:
+                rot += 1
+        elif c >= N_CHARACTERS:
+            if loc >= Loc.PILE and loc < Loc.PILE + 5:
+                nonempty |= 1 << (loc - Loc.PILE)
+            elif loc == Loc.GAME_DISCARD:
+                nonempty |= 1 << PILE_GAME
+    # the worker-discount cards (13, 19, 25, 58, 65): most turns have none in use
+    disc = worker_discount_any(st, r, seat)
+    for c in range(nc):
+        near[c] = 0
+    for c in range(nc):
+        if st.cell_owner[c] == seat:
+            own[n_own] = c
+            n_own += 1
+            if owns_marker_building(st, seat, c):
+                for q in range(r.adj.shape[1]):
+                    a = r.adj[c, q]
+                    if a < 0:
+                        break
+                    near[a] = 1
     if avail > 0:
         # 1-2. Minor buildings: construction
-        # the building types the seat can pay for and has in supply, then one pass over the map
+        # the building types the seat can pay for and has in supply, then one pass over the map;
+        # bit j of by_req[b] marks types[j] when it is built on a space holding b (its requirement)
         types = st.cell_tmp  # scratch in the state: no allocation per decision
+        by_req = st.turn_tmp[2]
+        for t in range(N_MINOR):
+            by_req[t] = 0
         nt = 0
         for t in range(1, N_MINOR):
-            dt = worker_discount(st, r, seat, t)
+            dt = worker_discount(st, r, seat, t) if disc else 0
             if r.b_cost[t, 0] - dt > avail or not building_in_supply(st, r, seat, t):
                 continue
             bw, bs, bp = build_cost(st, r, seat, t)
             if pay_plan(st, seat, bw, bs, bp, r.b_cost[t, 4], 1) < 0:
                 continue
             types[nt] = t | (dt << 8)  # the discount rides in the high bits
+            by_req[r.b_requires[t]] |= 1 << nt
             nt += 1
         markers = st.pl[seat, PF.STATUS_MARKERS] > 0
         for c in range(nc):
             b = st.cell_b[c]
-            own_upgrade = (b == B.LOT or b == B.HOUSE) and st.cell_owner[c] == seat
-            placeable = -1  # can_build_at, computed only when a type needs it
+            m = by_req[b] if b < N_MINOR else 0
+            if m == 0:
+                continue
+            if b == B.LOT or b == B.HOUSE:
+                if st.cell_owner[c] != seat:
+                    continue
+            elif r.cell_buildable[c] == 0 or not (r.cell_start[c] == 1 or near[c] == 1 or has_roads(st, r, c)):
+                continue  # city.can_build_at
             for j in range(nt):
+                if not (m >> j) & 1:
+                    continue
                 t = types[j] & 255
                 dt = types[j] >> 8
-                req = r.b_requires[t]
-                if req != b:
-                    continue
-                if req == B.LOT or req == B.HOUSE:
-                    if not own_upgrade:
-                        continue
-                else:
-                    if placeable < 0:
-                        placeable = 1 if can_build_at(st, r, seat, c) else 0
-                    if placeable == 0:
-                        continue
                 marks = 1 if ((t == B.MONUMENT or t == B.FOUNTAIN) and markers) else 0
                 for mk in range(marks + 1):
                     k = _add(st, k, Act.BUILD, t, c, mk | (dt << 1), 0)  # c column: marker bit, discount above
@@ -270,17 +321,18 @@ def turn_options(st, r, seat):
                 continue
             if st.act_used[seat, c] == 1:
                 continue
-            dt = worker_discount(st, r, seat, b)
+            dt = worker_discount(st, r, seat, b) if disc else 0
             # the discount cards also waive adjacency: "You can activate them, also if they are not adjacent"
-            if dt == 0 and not can_activate_at(st, r, seat, c):
+            if dt == 0 and not (near[c] == 1 or has_roads(st, r, c)):  # city.can_activate_at
                 continue
             for a in range(r.act_b.shape[0]):
                 if r.act_b[a] == b and r.act_w[a] - dt <= avail and activation_ok(st, r, seat, a):
                     k = _add(st, k, Act.ACTIVATE, a, c, dt, 0)
         # 3. Remove House/Palace
         if avail >= r.k[RK.REMOVE_HOUSE_WORKERS]:
-            for c in range(nc):
-                if st.cell_owner[c] == seat and (st.cell_b[c] == B.HOUSE or st.cell_b[c] == B.PALACE):
+            for j in range(n_own):
+                c = own[j]
+                if st.cell_b[c] == B.HOUSE or st.cell_b[c] == B.PALACE:
                     k = _add(st, k, Act.REMOVE, c, 0, 0, 0)
         # 4. Deploy Milicianos
         if avail >= r.k[RK.MILICIANO_WORKERS]:
@@ -316,13 +368,6 @@ def turn_options(st, r, seat):
         # 6. Take a card
         if avail >= r.k[RK.TAKE_CARD_WORKERS]:
             k = _add(st, k, Act.CARD_DRAW, 0, 0, 0, 0)
-            nonempty = 0  # bit p: discard pile p holds a card (one pass over the cards, not one per pile)
-            for c in range(N_CHARACTERS, N_CARDS):
-                loc = st.card_loc[c]
-                if loc >= Loc.PILE and loc < Loc.PILE + 5:
-                    nonempty |= 1 << (loc - Loc.PILE)
-                elif loc == Loc.GAME_DISCARD:
-                    nonempty |= 1 << PILE_GAME
             for pile in range(6):
                 if pile < 5 and pile >= st.g[G.NPLAYERS]:
                     continue
@@ -335,10 +380,6 @@ def turn_options(st, r, seat):
                     if loc >= Loc.HAND and loc < Loc.HAND + 5 and loc != Loc.HAND + seat:
                         k = _add(st, k, Act.CARD_BUY, c, loc - Loc.HAND, 0, 0)
         # 7. Reactivate cards: up to 2 per worker; more workers than rotated cards need is pointless
-        rot = 0
-        for c in range(N_CARDS):
-            if st.card_loc[c] == Loc.HAND + seat and st.card_rot[c] == 1:
-                rot += 1
         per = r.k[RK.REACT_PER_WORKER]
         for w in range(1, min(avail, max(1, (rot + per - 1) // per)) + 1):
             k = _add(st, k, Act.REACTIVATE, w, 0, 0, 0)
@@ -371,9 +412,9 @@ def turn_options(st, r, seat):
     # free actions
     if can_call_vote(st, seat):
         k = law_options(st, r, seat, k)
-    loc = Loc.HAND + seat
-    for c in range(N_CHARACTERS, N_CARDS):
-        if st.card_loc[c] == loc and st.card_turn[c] == 0:
+    for j in range(n_hand):
+        c = hand[j]
+        if c >= N_CHARACTERS and st.card_turn[c] == 0:
             k = _add(st, k, Act.F_BURN, c, 0, 0, 0)
     for res in range(2):
         if st.warehouse[res] > 0:
@@ -381,8 +422,9 @@ def turn_options(st, r, seat):
     for m in range(6):
         if st.major_state[m, 0] == 0 and own_on_grid(st, m, seat) > 0:
             k = _add(st, k, Act.F_RECOVER, m, 0, 0, 0)
-    for c in range(nc):
-        if st.cell_b[c] == B.LOT and st.cell_owner[c] == seat:
+    for j in range(n_own):
+        c = own[j]
+        if st.cell_b[c] == B.LOT:
             k = _add(st, k, Act.F_REMOVE_LOT, c, 0, 0, 0)
     lvl = st.pl[seat, PF.ST_WORKER]
     if lvl > 0 and st.pl[seat, PF.USED_CC_STATUS] == 0 and st.supply[Sup.COUNCIL_WORKERS] > 0:

@@ -325,9 +325,11 @@ class State(NamedTuple):
     card_uses_by: np.ndarray  # int32[5, 84]   times each seat used each card's power this game
     rng: np.ndarray  # uint64[1]               SplitMix64 state of this game's random stream (sim.rng)
     w: np.ndarray  # float64[5, N_WEIGHTS]    each seat's strategy weights (family in column 0), copied at setup
-    dist: np.ndarray  # int32[3, 8]           policy scratch: per-district table of a turn decision
+    dist: np.ndarray  # int32[4, 8]           policy scratch: per-district table of a turn decision
     vals: np.ndarray  # float64[MAX_OPTIONS]  policy scratch: value of each option
     cell_tmp: np.ndarray  # int32[NC]         scratch (turn_options: the building types a seat can build)
+    bval: np.ndarray  # float64[2, 17, 9]     policy scratch: BUILD value by (Status marker, type, district + 1)
+    turn_tmp: np.ndarray  # int32[4, NC]      turn_options scratch: near own building, own cells, types by requirement, hand
 
 
 def pack(fields: NamedTuple) -> np.record:
@@ -382,7 +384,9 @@ def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int) -> Sta
         card_uses_by=z((MAX_PLAYERS, N_CARDS), np.int32),
         rng=z(1, np.uint64),
         w=z((MAX_PLAYERS, N_WEIGHTS), np.float64),
-        dist=z((3, N_DISTRICTS), np.int32),
+        dist=z((4, N_DISTRICTS), np.int32),
         vals=z(MAX_OPTIONS, np.float64),
         cell_tmp=z(n_cells, np.int32),
+        bval=z((2, N_BUILDING_TYPES, N_DISTRICTS + 1), np.float64),
+        turn_tmp=z((4, max(n_cells, N_CARDS)), np.int32),
     ))

@@ -13,6 +13,7 @@ This module must not import sim modules that import it (sim.core): it reads the 
 
 from enum import IntEnum
 
+import numpy as np
 from numba import njit, objmode
 
 from sim.city import district_value, next_to_faith, own_buildings_in_district, palace_value
@@ -74,28 +75,36 @@ def _res_value(w, a, b, c, d):
 
 
 @njit(cache=True)
+def _district_row(st, r, seat, t, d):
+    """Fill column d of ``t``: [district value, seat's marker buildings, seat's Houses + Palaces,
+    1 = filled]. Filled on first use in a turn decision (:func:`_city_gain`), not once per option."""
+    t[2, d] = 0
+    t[0, d] = district_value(st, r, d)
+    t[1, d] = own_buildings_in_district(st, r, seat, d)
+    for i in range(r.district_ncells[d]):
+        cc = r.district_cells[d, i]
+        if st.cell_owner[cc] == seat and (st.cell_b[cc] == B.HOUSE or st.cell_b[cc] == B.PALACE):
+            t[2, d] += 1
+    t[3, d] = 1
+
+
+@njit(cache=True)
 def _district_table(st, r, seat, t):
-    """Fill ``t`` with, per district: [value, seat's marker buildings, seat's Houses + Palaces].
-    Computed once per turn decision, not once per option: a turn offers hundreds of BUILD options."""
-    nd = r.district_ncells.shape[0]
-    for d in range(nd):
-        t[2, d] = 0
-        t[0, d] = district_value(st, r, d)
-        t[1, d] = own_buildings_in_district(st, r, seat, d)
-        for i in range(r.district_ncells[d]):
-            cc = r.district_cells[d, i]
-            if st.cell_owner[cc] == seat and (st.cell_b[cc] == B.HOUSE or st.cell_b[cc] == B.PALACE):
-                t[2, d] += 1
+    """Mark every column of the district table ``t`` unfilled (:func:`_district_row` fills them)."""
+    for d in range(t.shape[1]):
+        t[3, d] = 0
 
 
 @njit(cache=True)
 def _city_gain(st, r, seat, t, c):
     """Estimated city VP from putting building t on cell c (next scoring); reads the turn's
-    district table (st.dist, filled by _district_table)."""
+    district table (st.dist, a district's column filled on first use by :func:`_district_row`)."""
     dist = st.dist
     d = r.cell_district[c]
     if d < 0:
         return 0.0
+    if dist[3, d] == 0:
+        _district_row(st, r, seat, dist, d)
     dv = dist[0, d]
     faith = st.pl[seat, PF.FAITH]
     house = float(min(dv, dist[1, d] + 1 + faith * r.k[RK.HOUSE_PER_FAITH]))
@@ -202,12 +211,42 @@ def _character_progress(st, r, seat, i):
 
 
 @njit(cache=True)
-def _turn_value(st, r, seat, i):
-    # arguments are the two record pointers and scalars: arrays are read from the records
-    w = st.w[seat]
-    if w[F.CHARACTER] != 0.0:
-        return _turn_base(st, r, seat, i) + w[F.CHARACTER] * _character_progress(st, r, seat, i)
-    return _turn_base(st, r, seat, i)
+def _build_base(st, r, w, seat, t, c):
+    """The part of a BUILD row's value that depends on the building type and the district only
+    (see :func:`_build_value`)."""
+    cost = r.b_cost[t]
+    v = -_res_value(w, cost[1], cost[2], cost[3], cost[4]) + w[F.WORKER] * cost[0]
+    v += w[F.VP] * r.b_vp[t] + w[F.COUNCIL] * r.b_cp[t] + w[F.CITY] * _city_gain(st, r, seat, t, c)
+    return v
+
+
+@njit(cache=True)
+def _build_value(st, r, w, seat, i, cache):
+    """BUILD row i, the Character term included: building cost, VP, council
+    points, the city VP it adds (:func:`_city_gain`), production in reach, the Status marker and
+    the Character progress. A turn offers dozens of BUILD rows that share a type, a district and
+    the Status-marker flag, and then a value: it is computed once per decision (``cache``, NaN until
+    filled), except the Bishop's (a Monument or Fountain next to a Church) and the Governor's (an
+    empty space), whose progress depends on the space itself."""
+    a = st.opts[i, 1]
+    mark = 1 if st.opts[i, 3] == 1 else 0
+    key = r.cell_district[st.opts[i, 2]] + 1
+    v = cache[mark, a, key]
+    if v == v:
+        return v
+    v = _build_base(st, r, w, seat, a, st.opts[i, 2])
+    if a >= B.QUARRY and a <= B.CHURCH and a != B.SQUARE and a != B.MONUMENT and a != B.FOUNTAIN:
+        v += w[F.PRODUCTION]
+    if mark == 1:
+        v += w[F.CITY] * 1.0 - w[F.STATUS] * 0.5
+    wc = w[F.CHARACTER]
+    if wc != 0.0:
+        v = v + wc * _character_progress(st, r, seat, i)
+        ch = st.pl[seat, PF.CHARACTER]
+        if ch == Ch.BISHOP or ch == Ch.GOVERNOR:
+            return v
+    cache[mark, a, key] = v
+    return v
 
 
 @njit(cache=True)
@@ -218,15 +257,6 @@ def _turn_base(st, r, seat, i):
     b = st.opts[i, 2]
     if act == Act.PASS:
         return 0.0
-    if act == Act.BUILD:
-        cost = r.b_cost[a]
-        v = -_res_value(w, cost[1], cost[2], cost[3], cost[4]) + w[F.WORKER] * cost[0]
-        v += w[F.VP] * r.b_vp[a] + w[F.COUNCIL] * r.b_cp[a] + w[F.CITY] * _city_gain(st, r, seat, a, b)
-        if a >= B.QUARRY and a <= B.CHURCH and a != B.SQUARE and a != B.MONUMENT and a != B.FOUNTAIN:
-            v += w[F.PRODUCTION]
-        if st.opts[i, 3] == 1:
-            v += w[F.CITY] * 1.0 - w[F.STATUS] * 0.5
-        return v
     if act == Act.ACTIVATE:
         inp = r.act_in[a]
         out = r.act_out[a]
@@ -433,9 +463,7 @@ def _vote_value(st, r, w, seat, side, v, law, leg):
 
 @njit(cache=True)
 def _option_value(st, r, seat, kind, i):
-    """Greedy family: immediate value of option i (turn decisions read st.dist, see :func:`_district_table`)."""
-    if kind == Dec.TURN:
-        return _turn_value(st, r, seat, i)
+    """Greedy family: immediate value of option i of a decision other than TURN (:func:`_turn_values`)."""
     w = st.w[seat]
     o = st.opts[i]
     if kind == Dec.GRID:
@@ -517,10 +545,62 @@ def _option_value(st, r, seat, kind, i):
 
 
 @njit(cache=True)
+def _turn_values(st, r, seat, n):
+    """:func:`option_values` of a TURN decision: each row's :func:`_turn_base` value plus the
+    Character weight times its :func:`_character_progress`; what rows share is computed once (the
+    district table, BUILD values by type and district (:func:`_build_value`), the value of calling
+    a vote)."""
+    w = st.w[seat]
+    builds = False
+    for i in range(n):
+        if st.opts[i, 0] == Act.BUILD:
+            builds = True
+            break
+    cache = st.bval
+    if builds:
+        _district_table(st, r, seat, st.dist)
+        for t in range(cache.shape[1]):
+            for d in range(cache.shape[2]):
+                cache[0, t, d] = np.nan
+                cache[1, t, d] = np.nan
+    call = np.nan
+    greedy = int(w[F.FAMILY]) == FAMILY_GREEDY
+    wc = w[F.CHARACTER]
+    vals = st.vals
+    opts = st.opts
+    best = -1e18
+    for i in range(n):
+        act = opts[i, 0]
+        if act == Act.BUILD:
+            # the cached value when the row's (Status marker, type, district) has one
+            v = cache[1 if opts[i, 3] == 1 else 0, opts[i, 1], r.cell_district[opts[i, 2]] + 1]
+            if v != v:
+                v = _build_value(st, r, w, seat, i, cache)  # the Character term included
+            vals[i] = v
+            if v > best:
+                best = v
+            continue
+        if act == Act.F_VOTE and not greedy:
+            if call != call:
+                call = _call_value(st, r, w, seat)
+            v = call
+            if st.opts[i, 1] == Law.PEACE:
+                v -= w[F.COIN] * r.k[RK.BRONZE_PER_SILVER] * r.k[RK.PEACE_ACT_SILVER]
+        else:
+            v = _turn_base(st, r, seat, i)
+        if wc != 0.0:
+            v = v + wc * _character_progress(st, r, seat, i)
+        vals[i] = v
+        if v > best:
+            best = v
+    return best
+
+
+@njit(cache=True)
 def option_values(st, r, seat, kind, n):
     """The greedy/heuristic value of each option into ``st.vals[:n]``; returns the best value."""
     if kind == Dec.TURN:
-        _district_table(st, r, seat, st.dist)
+        return _turn_values(st, r, seat, n)
     vals = st.vals
     best = -1e18
     for i in range(n):
