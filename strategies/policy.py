@@ -89,13 +89,6 @@ def _district_row(st, r, seat, t, d):
 
 
 @njit(cache=True)
-def _district_table(st, r, seat, t):
-    """Mark every column of the district table ``t`` unfilled (:func:`_district_row` fills them)."""
-    for d in range(t.shape[1]):
-        t[3, d] = 0
-
-
-@njit(cache=True)
 def _city_gain(st, r, seat, t, c):
     """Estimated city VP from putting building t on cell c (next scoring); reads the turn's
     district table (st.dist, a district's column filled on first use by :func:`_district_row`)."""
@@ -226,14 +219,11 @@ def _build_value(st, r, w, seat, i, cache):
     points, the city VP it adds (:func:`_city_gain`), production in reach, the Status marker and
     the Character progress. A turn offers dozens of BUILD rows that share a type, a district and
     the Status-marker flag, and then a value: it is computed once per decision (``cache``, NaN until
-    filled), except the Bishop's (a Monument or Fountain next to a Church) and the Governor's (an
-    empty space), whose progress depends on the space itself."""
+    filled; :func:`_turn_values` reads it), except the Bishop's (a Monument or Fountain next to a
+    Church) and the Governor's (an empty space), whose progress depends on the space itself."""
     a = st.opts[i, 1]
     mark = 1 if st.opts[i, 3] == 1 else 0
     key = r.cell_district[st.opts[i, 2]] + 1
-    v = cache[mark, a, key]
-    if v == v:
-        return v
     v = _build_base(st, r, w, seat, a, st.opts[i, 2])
     if a >= B.QUARRY and a <= B.CHURCH and a != B.SQUARE and a != B.MONUMENT and a != B.FOUNTAIN:
         v += w[F.PRODUCTION]
@@ -558,7 +548,8 @@ def _turn_values(st, r, seat, n):
             break
     cache = st.bval
     if builds:
-        _district_table(st, r, seat, st.dist)
+        for d in range(st.dist.shape[1]):
+            st.dist[3, d] = 0  # district table columns unfilled (_district_row fills them)
         for t in range(cache.shape[1]):
             for d in range(cache.shape[2]):
                 cache[0, t, d] = np.nan
@@ -576,20 +567,17 @@ def _turn_values(st, r, seat, n):
             v = cache[1 if opts[i, 3] == 1 else 0, opts[i, 1], r.cell_district[opts[i, 2]] + 1]
             if v != v:
                 v = _build_value(st, r, w, seat, i, cache)  # the Character term included
-            vals[i] = v
-            if v > best:
-                best = v
-            continue
-        if act == Act.F_VOTE and not greedy:
-            if call != call:
-                call = _call_value(st, r, w, seat)
-            v = call
-            if st.opts[i, 1] == Law.PEACE:
-                v -= w[F.COIN] * r.k[RK.BRONZE_PER_SILVER] * r.k[RK.PEACE_ACT_SILVER]
         else:
-            v = _turn_base(st, r, seat, i)
-        if wc != 0.0:
-            v = v + wc * _character_progress(st, r, seat, i)
+            if act == Act.F_VOTE and not greedy:
+                if call != call:
+                    call = _call_value(st, r, w, seat)
+                v = call
+                if opts[i, 1] == Law.PEACE:
+                    v -= w[F.COIN] * r.k[RK.BRONZE_PER_SILVER] * r.k[RK.PEACE_ACT_SILVER]
+            else:
+                v = _turn_base(st, r, seat, i)
+            if wc != 0.0:
+                v = v + wc * _character_progress(st, r, seat, i)
         vals[i] = v
         if v > best:
             best = v
