@@ -14,7 +14,7 @@ from sim.cards import (
     gain_card,
     take_pile_top,
 )
-from sim.city import has_roads, owns_marker_building
+from sim.city import activation_place_ok, construction_ok, mark_near_own
 from sim.codes import FIRST_FREE_ACT, Act, Card, Dec, Ev
 from sim.core import (
     add_vp,
@@ -238,9 +238,7 @@ def turn_options(st, r, seat):
     k = 0
     avail = workers_available(st, seat)
     nc = st.cell_b.shape[0]
-    # One pass over the map: the seat's cells in order, and the spaces next to a building of its
-    # colour (adjacency is symmetric, so marking the neighbours of its buildings is the same test as
-    # city.adjacent_to_own on each space, once per decision instead of once per space and type)
+    # the spaces next to a building of the seat's colour (city.mark_near_own) and the seat's spaces
     near = st.turn_tmp[0]
     own = st.turn_tmp[1]
     hand = st.turn_tmp[3]
@@ -264,18 +262,11 @@ def turn_options(st, r, seat):
                 nonempty |= 1 << PILE_GAME
     # the worker-discount cards (13, 19, 25, 58, 65): most turns have none in use
     disc = worker_discount_any(st, r, seat)
-    for c in range(nc):
-        near[c] = 0
+    mark_near_own(st, r, seat, near)
     for c in range(nc):
         if st.cell_owner[c] == seat:
             own[n_own] = c
             n_own += 1
-            if owns_marker_building(st, seat, c):
-                for q in range(r.adj.shape[1]):
-                    a = r.adj[c, q]
-                    if a < 0:
-                        break
-                    near[a] = 1
     if avail > 0:
         # 1-2. Minor buildings: construction
         # the building types the seat can pay for and has in supply, then one pass over the map;
@@ -304,8 +295,8 @@ def turn_options(st, r, seat):
             if b == B.LOT or b == B.HOUSE:
                 if st.cell_owner[c] != seat:
                     continue
-            elif r.cell_buildable[c] == 0 or not (r.cell_start[c] == 1 or near[c] == 1 or has_roads(st, r, c)):
-                continue  # city.can_build_at
+            elif not construction_ok(st, r, c, near[c] == 1):
+                continue
             for j in range(nt):
                 if not (m >> j) & 1:
                     continue
@@ -323,7 +314,7 @@ def turn_options(st, r, seat):
                 continue
             dt = worker_discount(st, r, seat, b) if disc else 0
             # the discount cards also waive adjacency: "You can activate them, also if they are not adjacent"
-            if dt == 0 and not (near[c] == 1 or has_roads(st, r, c)):  # city.can_activate_at
+            if dt == 0 and not activation_place_ok(st, r, c, near[c] == 1):
                 continue
             for a in range(r.act_b.shape[0]):
                 if r.act_b[a] == b and r.act_w[a] - dt <= avail and activation_ok(st, r, seat, a):

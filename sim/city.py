@@ -30,24 +30,54 @@ def adjacent_to_own(st, r, seat, c):
 
 
 @njit(cache=True)
+def mark_near_own(st, r, seat, near):
+    """near[c] = 1 for every space adjacent to a building of the seat's colour, else 0: the same
+    answer as :func:`adjacent_to_own` on each space (the map's adjacency is symmetric), in one pass
+    over the seat's buildings instead of one neighbour scan per space."""
+    for c in range(st.cell_b.shape[0]):
+        near[c] = 0
+    for c in range(st.cell_b.shape[0]):
+        if owns_marker_building(st, seat, c):
+            for q in range(r.adj.shape[1]):
+                a = r.adj[c, q]
+                if a < 0:
+                    break
+                near[a] = 1
+
+
+@njit(cache=True)
 def has_roads(st, r, c):
     d = r.cell_district[c]
     return d >= 0 and st.roads[d] == 1
 
 
 @njit(cache=True)
-def can_build_at(st, r, seat, c):
-    """Construction requirement: Starting Area OR adjacent to an own building OR a district
-    with Roads ("players can freely build ... in this district")."""
+def construction_ok(st, r, c, near_own):
+    """Construction requirement (1. Minor building construction): a buildable space in the Starting
+    Area, OR adjacent to an own building (``near_own``), OR in a district with Roads ("players can
+    freely build ... in this district")."""
     if r.cell_buildable[c] == 0:
         return False
-    return r.cell_start[c] == 1 or adjacent_to_own(st, r, seat, c) or has_roads(st, r, c)
+    return r.cell_start[c] == 1 or near_own or has_roads(st, r, c)
+
+
+@njit(cache=True)
+def activation_place_ok(st, r, c, near_own):
+    """Activation limitation (2. Minor building activation): adjacent to an own Lot/House/Palace/
+    marked Monument/Fountain (``near_own``), or in a district with Roads."""
+    return near_own or has_roads(st, r, c)
+
+
+@njit(cache=True)
+def can_build_at(st, r, seat, c):
+    """:func:`construction_ok` for one space, adjacency scanned on the spot."""
+    return construction_ok(st, r, c, adjacent_to_own(st, r, seat, c))
 
 
 @njit(cache=True)
 def can_activate_at(st, r, seat, c):
-    """Activation limitation: adjacent to an own Lot/House/Palace/marked Monument/Fountain, or Roads."""
-    return adjacent_to_own(st, r, seat, c) or has_roads(st, r, c)
+    """:func:`activation_place_ok` for one space, adjacency scanned on the spot."""
+    return activation_place_ok(st, r, c, adjacent_to_own(st, r, seat, c))
 
 
 @njit(cache=True)

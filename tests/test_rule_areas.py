@@ -16,7 +16,7 @@ from helpers import act_row, cell, clear_map, deck_card, put, quiet_deck, set_it
 
 from sim.actions import activate, activation_ok, apply_option, end_turn, ship_workers
 from sim.cards import back_symbols, draw_and_keep, n_affiliates, pay_salary, salary_free
-from sim.city import can_activate_at, can_build_at, count_type, district_closed, district_value, n_closed_districts
+from sim.city import adjacent_to_own, can_activate_at, can_build_at, count_type, district_closed, district_value, mark_near_own, n_closed_districts
 from sim.codes import Act, Law
 from sim.core import CCW, coin_value, gain_vp, grid_range, pay_plan, pay_resources, take_coins, take_from_grids, workers_available
 from sim.council import apply_law, call_vote, can_call_vote, council_cost, law_options
@@ -97,6 +97,29 @@ def test_adjacency_is_the_8_neighbours_across_district_borders(blank, rules):
     assert not can_build_at(st, r, 0, far)
     put(st, r, 9, 0, B.MONUMENT, 0)
     assert can_build_at(st, r, 0, far) and can_activate_at(st, r, 0, far)
+
+
+def test_near_own_mask_is_adjacency_on_every_space(blank, rules):
+    """The TURN listing finds 'adjacent to a building they own' with one mask per decision
+    (city.mark_near_own); on a crowded map with every kind of owner it must equal the per-space
+    scan (city.adjacent_to_own) for every seat and every space."""
+    st, r = blank, rules
+    rng = np.random.default_rng(7)
+    nc = st.cell_b.shape[0]
+    kinds = [B.LOT, B.HOUSE, B.PALACE, B.MONUMENT, B.FOUNTAIN, B.QUARRY, B.CHURCH]
+    near = np.zeros(nc, np.int32)
+    seen = set()
+    for _ in range(5):
+        clear_map(st)
+        for c in rng.choice(nc, size=nc // 3, replace=False):
+            st.cell_b[c] = kinds[rng.integers(len(kinds))]
+            st.cell_owner[c] = rng.integers(-1, 4)
+        for seat in range(4):
+            mark_near_own(st, r, np.int32(seat), near)
+            scan = [int(adjacent_to_own(st, r, np.int32(seat), c)) for c in range(nc)]
+            assert near.tolist() == scan
+            seen.add(sum(scan))
+    assert len(seen) > 5 and max(seen) < nc  # neither empty nor full: the check has teeth
 
 
 def test_first_building_goes_in_the_starting_area(blank, rules):
