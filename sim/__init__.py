@@ -6,6 +6,9 @@ a folder named after a hash of every jitted source file (``sim/__pycache__/numba
 edit anywhere starts a fresh cache, and a process still running old code can only write into the
 old folder (no race between processes). Older folders are removed. A ``NUMBA_CACHE_DIR`` set by
 the user wins (the benchmark uses it for a cold compile).
+
+Importing the package also installs :mod:`sim.specialize` (one compiled specialization per
+engine function).
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ def _engine_cache_dir() -> None:
     for d in (root / "sim", root / "strategies"):
         for p in sorted(d.glob("*.py")):
             src = p.read_bytes()
-            if b"@njit" in src or p.name in ("state.py", "codes.py", "rules.py"):  # jitted code and the enums it freezes
+            if b"@njit" in src or p.name in ("state.py", "codes.py", "rules.py", "specialize.py"):
+                # jitted code, the enums it freezes, and the hook that picks its specializations
                 h.update(p.name.encode())
                 h.update(src)
     base = root / "sim" / "__pycache__"
@@ -42,3 +46,5 @@ def _engine_cache_dir() -> None:
 
 
 _engine_cache_dir()
+
+from sim import specialize  # noqa: E402,F401  (before anything compiles: one specialization per function)

@@ -222,7 +222,7 @@ def _build_value(st, r, w, seat, i, cache):
     filled; :func:`_turn_values` reads it), except the Bishop's (a Monument or Fountain next to a
     Church) and the Governor's (an empty space), whose progress depends on the space itself."""
     a = st.opts[i, 1]
-    mark = 1 if st.opts[i, 3] == 1 else 0
+    mark = st.opts[i, 3] & 1  # the marker bit; a worker discount rides above it
     key = r.cell_district[st.opts[i, 2]] + 1
     v = _build_base(st, r, w, seat, a, st.opts[i, 2])
     if a >= B.QUARRY and a <= B.CHURCH and a != B.SQUARE and a != B.MONUMENT and a != B.FOUNTAIN:
@@ -564,7 +564,7 @@ def _turn_values(st, r, seat, n):
         act = opts[i, 0]
         if act == Act.BUILD:
             # the cached value when the row's (Status marker, type, district) has one
-            v = cache[1 if opts[i, 3] == 1 else 0, opts[i, 1], r.cell_district[opts[i, 2]] + 1]
+            v = cache[opts[i, 3] & 1, opts[i, 1], r.cell_district[opts[i, 2]] + 1]
             if v != v:
                 v = _build_value(st, r, w, seat, i, cache)  # the Character term included
         else:

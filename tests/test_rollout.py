@@ -42,7 +42,7 @@ def _mid_game(r, W, n=4, decades=5, seed=3):
     start_of_decade(st, r)
     for s in range(n):
         st.pl[s, PF.PASSED] = 0
-    seat = np.int32(st.order[0])  # int32 as in the engine's own calls: another type would compile the kernels again
+    seat = int(st.order[0])  # int64, the type the engine's own calls use (sim.specialize): another would compile again
     st.g[G.TURN_SEAT] = seat
     return st, seat
 

@@ -115,8 +115,8 @@ def test_near_own_mask_is_adjacency_on_every_space(blank, rules):
             st.cell_b[c] = kinds[rng.integers(len(kinds))]
             st.cell_owner[c] = rng.integers(-1, 4)
         for seat in range(4):
-            mark_near_own(st, r, np.int32(seat), near)
-            scan = [int(adjacent_to_own(st, r, np.int32(seat), c)) for c in range(nc)]
+            mark_near_own(st, r, seat, near)
+            scan = [int(adjacent_to_own(st, r, seat, c)) for c in range(nc)]
             assert near.tolist() == scan
             seen.add(sum(scan))
     assert len(seen) > 5 and max(seen) < nc  # neither empty nor full: the check has teeth

@@ -1,0 +1,51 @@
+"""sim.specialize: calls between the engine's jitted functions compile one specialization per
+function, whatever integer types the callers pass (compile time; values unchanged)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+
+from sim.city import district_occupied
+from sim.codes import Dec
+from sim.specialize import _canonical
+from sim.state import B
+
+
+def test_canonical_types_widen_integers_and_drop_literals():
+    assert _canonical(types.literal(0)) == types.int64
+    assert _canonical(types.literal(True)) == types.boolean
+    assert _canonical(types.int32) == types.int64
+    assert _canonical(types.int8) == types.int64
+    assert _canonical(types.IntEnumMember(Dec, types.int64)) == types.int64
+    for keep in (types.int64, types.uint8, types.float64, types.boolean, types.int32[:]):
+        assert _canonical(keep) == keep
+
+
+@njit
+def _calls_with_every_integer_type(st, r, d32):
+    # an int32 from the state, a literal, an int64 loop value: one specialization serves all three
+    a = district_occupied(st, r, d32)
+    b = district_occupied(st, r, 2)
+    c = 0
+    for d in range(st.roads.shape[0]):
+        c += district_occupied(st, r, d)
+    return a, b, c
+
+
+def test_engine_calls_from_jitted_code_share_one_int64_specialization(blank, rules):
+    st, r = blank, rules
+    for d in range(st.roads.shape[0]):  # one building in each district, two in district 3
+        st.cell_b[r.district_cells[d, 0]] = B.LOT
+    st.cell_b[r.district_cells[3, 1]] = B.HOUSE
+    d32 = np.int32(3)
+    a, b, c = _calls_with_every_integer_type(st, r, d32)
+    assert (a, b, c) == (
+        district_occupied(st, r, 3),
+        district_occupied(st, r, 2),
+        sum(district_occupied(st, r, d) for d in range(st.roads.shape[0])),
+    )
+    assert a == 2 and c == st.roads.shape[0] + 1
+    for sig in district_occupied.signatures:
+        d_type = sig[2]
+        assert d_type == types.int64, district_occupied.signatures
