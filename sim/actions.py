@@ -6,7 +6,7 @@ turn open, a main action (or PASS) ends it.
 
 from numba import njit
 
-from sim.affiliates import card_options, use_card
+from sim.affiliates import hand_card_options, use_card
 from sim.cards import (
     PILE_GAME,
     burn_card,
@@ -44,6 +44,8 @@ from sim.state import N_CARDS, N_CHARACTERS, PF, VS, B, G, Loc, M, Mini, Sup
 
 ACTIVATABLE_FIRST = B.QUARRY
 N_MINOR = 15  # building types 1..14 are built with the Minor building actions
+# cards 13, 19, 25, 58, 65: build or activate their buildings with one Worker less (worker_discount)
+WORKER_DISCOUNT_CARDS = (Card.C13, Card.C19, Card.C25, Card.C58, Card.C65)
 
 
 @njit(cache=True)
@@ -214,7 +216,7 @@ def worker_discount(st, r, seat, t):
     card's buildings) "with the discount of 1 Worker" if a City Council worker is available."""
     if st.supply[Sup.COUNCIL_WORKERS] <= 0:
         return 0
-    for c in (Card.C13, Card.C19, Card.C25, Card.C58, Card.C65):
+    for c in WORKER_DISCOUNT_CARDS:
         if card_active(st, seat, c) and (r.aff_buildings[c] >> t) & 1:
             return r.aff_p[c, AP.WORKER_DISCOUNT]
     return 0
@@ -225,7 +227,7 @@ def worker_discount_any(st, r, seat):
     """One of the worker-discount cards (:func:`worker_discount`) applies to something this turn."""
     if st.supply[Sup.COUNCIL_WORKERS] <= 0:
         return False
-    for c in (Card.C13, Card.C19, Card.C25, Card.C58, Card.C65):
+    for c in WORKER_DISCOUNT_CARDS:
         if card_active(st, seat, c):
             return True
     return False
@@ -431,13 +433,13 @@ def turn_options(st, r, seat):
                     k = _add(st, k, Act.F_CC_WORKER, 2, 0, 0, 0)
     if st.pl[seat, PF.ST_CARDS] >= 2 and st.pl[seat, PF.REACT_FREE] == 0:
         k = _add(st, k, Act.F_FREE_REACT, 0, 0, 0, 0)
-    return card_options(st, r, seat, k)
+    return hand_card_options(st, r, seat, k, hand, n_hand)
 
 
 @njit(cache=True)
 def _spend_discount(st, r, seat, t):
     """A discount card works for one action: the one whose buildings include t stops applying."""
-    for c in (Card.C13, Card.C19, Card.C25, Card.C58, Card.C65):
+    for c in WORKER_DISCOUNT_CARDS:
         if card_active(st, seat, c) and (r.aff_buildings[c] >> t) & 1:
             st.card_active[c] = 0
             return

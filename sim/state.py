@@ -329,7 +329,7 @@ class State(NamedTuple):
     vals: np.ndarray  # float64[MAX_OPTIONS]  policy scratch: value of each option
     cell_tmp: np.ndarray  # int32[NC]         scratch (turn_options: the building types a seat can build)
     bval: np.ndarray  # float64[2, 17, 9]     policy scratch: BUILD value by (Status marker, type, district + 1)
-    turn_tmp: np.ndarray  # int32[4, NC]      turn_options scratch: near own building, own cells, types by requirement, hand
+    turn_tmp: np.ndarray  # int32[4, NC]      turn_options scratch: near own building, own cells, types by requirement, hand (also card_options)
 
 
 def pack(fields: NamedTuple) -> np.record:
