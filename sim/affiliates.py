@@ -146,10 +146,26 @@ def _own_rotated(st, seat, skip):
 @njit(cache=True)
 def card_options(st, r, seat, k):
     """F_CARD rows for every upright Affiliate in the seat's hand whose power can act now."""
+    hand = st.turn_tmp[3]
+    n_hand = 0
+    loc = Loc.HAND + seat
+    for c in range(N_CHARACTERS, N_CARDS):
+        if st.card_loc[c] == loc:
+            hand[n_hand] = c
+            n_hand += 1
+    return hand_card_options(st, r, seat, k, hand, n_hand)
+
+
+@njit(cache=True)
+def hand_card_options(st, r, seat, k, hand, n_hand):
+    """:func:`card_options` over the seat's hand already listed in ``hand[:n_hand]`` (ascending
+    card numbers; Character cards are skipped): the TURN listing has it from its own pass over the
+    cards."""
     loc = Loc.HAND + seat
     rate = r.k[RK.BRONZE_PER_SILVER]
-    for c in range(N_CHARACTERS, N_CARDS):
-        if st.card_loc[c] != loc or st.card_rot[c] == 1:
+    for j in range(n_hand):
+        c = hand[j]
+        if c < N_CHARACTERS or st.card_rot[c] == 1:
             continue
         p = r.aff_p[c]
         if _one_of(c, _TURN_MODIFIERS):
