@@ -304,14 +304,6 @@ def _turn_base(st, r, seat, i):
         if b >= nf:
             v += w[F.BANNER]
         return v
-    if act == Act.F_VOTE:
-        if int(w[F.FAMILY]) == FAMILY_GREEDY:  # a coin-flip share of the vote's VP for one council point
-            v = w[F.VP] * r.k[RK.VOTE_VP_PER_ERA] * st.g[G.ERA] * 0.5 - w[F.COUNCIL]
-        else:
-            v = _call_value(st, r, w, seat)
-        if a == Law.PEACE:
-            v -= w[F.COIN] * r.k[RK.BRONZE_PER_SILVER] * r.k[RK.PEACE_ACT_SILVER]
-        return v
     if act == Act.F_BURN:
         return -w[F.CARD]
     if act == Act.F_WAREHOUSE:
@@ -568,10 +560,13 @@ def _turn_values(st, r, seat, n):
             if v != v:
                 v = _build_value(st, r, w, seat, i, cache)  # the Character term included
         else:
-            if act == Act.F_VOTE and not greedy:
-                if call != call:
-                    call = _call_value(st, r, w, seat)
-                v = call
+            if act == Act.F_VOTE:
+                if greedy:  # a coin-flip share of the vote's VP for one council point
+                    v = w[F.VP] * r.k[RK.VOTE_VP_PER_ERA] * st.g[G.ERA] * 0.5 - w[F.COUNCIL]
+                else:
+                    if call != call:
+                        call = _call_value(st, r, w, seat)  # once per decision
+                    v = call
                 if opts[i, 1] == Law.PEACE:
                     v -= w[F.COIN] * r.k[RK.BRONZE_PER_SILVER] * r.k[RK.PEACE_ACT_SILVER]
             else:
