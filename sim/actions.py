@@ -8,10 +8,10 @@ from numba import njit
 
 from sim.affiliates import hand_card_options, use_card
 from sim.cards import (
-    PILE_GAME,
     burn_card,
     draw_and_keep,
     gain_card,
+    nonempty_piles,
     take_pile_top,
 )
 from sim.city import activation_place_ok, construction_ok, mark_near_own
@@ -245,23 +245,16 @@ def turn_options(st, r, seat):
     own = st.turn_tmp[1]
     hand = st.turn_tmp[3]
     n_own = 0
-    # one pass over the cards: the seat's hand, its rotated cards, the discard piles holding a card
+    # the seat's hand and its rotated cards
     n_hand = 0
     rot = 0
-    nonempty = 0  # bit p: discard pile p holds a card
     loc_hand = Loc.HAND + seat
     for c in range(N_CARDS):
-        loc = st.card_loc[c]
-        if loc == loc_hand:
+        if st.card_loc[c] == loc_hand:
             hand[n_hand] = c
             n_hand += 1
             if st.card_rot[c] == 1:
                 rot += 1
-        elif c >= N_CHARACTERS:
-            if loc >= Loc.PILE and loc < Loc.PILE + 5:
-                nonempty |= 1 << (loc - Loc.PILE)
-            elif loc == Loc.GAME_DISCARD:
-                nonempty |= 1 << PILE_GAME
     # the worker-discount cards (13, 19, 25, 58, 65): most turns have none in use
     disc = worker_discount_any(st, r, seat)
     mark_near_own(st, r, seat, near)
@@ -361,6 +354,7 @@ def turn_options(st, r, seat):
         # 6. Take a card
         if avail >= r.k[RK.TAKE_CARD_WORKERS]:
             k = _add(st, k, Act.CARD_DRAW, 0, 0, 0, 0)
+            nonempty = nonempty_piles(st)
             for pile in range(6):
                 if pile < 5 and pile >= st.g[G.NPLAYERS]:
                     continue

@@ -52,6 +52,20 @@ def top_of(st, loc):
 
 
 @njit(cache=True)
+def nonempty_piles(st):
+    """Bit p is set when discard pile p holds a card (a seat's pile 0-4, or :data:`PILE_GAME`):
+    one pass over the cards instead of a :func:`top_of` scan per pile."""
+    m = 0
+    for c in range(N_CHARACTERS, N_CARDS):
+        loc = st.card_loc[c]
+        if loc >= Loc.PILE and loc < Loc.PILE + 5:
+            m |= 1 << (loc - Loc.PILE)
+        elif loc == Loc.GAME_DISCARD:
+            m |= 1 << PILE_GAME
+    return m
+
+
+@njit(cache=True)
 def put_on(st, cid, loc):
     """Put a card on top of the deck/pile ``loc`` (or into a hand)."""
     st.g[G.SEQ] += 1
@@ -181,10 +195,11 @@ def phase_a_draw(st, r, seat):
     k = 0
     st.opts[k, 0] = -1
     k += 1
+    nonempty = nonempty_piles(st)
     for pile in range(6):
         if pile < 5 and pile >= st.g[G.NPLAYERS]:
             continue
-        if top_of(st, pile_loc(pile)) >= 0:
+        if (nonempty >> pile) & 1:
             st.opts[k, 0] = pile
             k += 1
     pile = st.opts[decide(st, r, seat, Dec.DRAW_SOURCE, k), 0]

@@ -119,6 +119,26 @@ def _present_in(st, r, d, t):
 
 
 @njit(cache=True)
+def _progress_acts(ch):
+    """Bit ``act`` is set for the TURN rows :func:`_character_progress` can value non-zero for
+    Character ``ch`` (it returns 0.0 for every other row): :func:`_turn_values` skips the call for
+    the rest. tests/test_strategies.py checks the two agree on played positions."""
+    if ch <= Ch.MERCHANT or ch == Ch.SAILMAKER:
+        return (1 << Act.ACTIVATE) | (1 << Act.BUILD) | (1 << Act.F_WAREHOUSE) | (1 << Act.SHIP)
+    if ch == Ch.DEFENDER or ch == Ch.ROADMAKER:
+        return (1 << Act.MAJOR) | (1 << Act.F_CARD)
+    if ch == Ch.GENERAL or ch == Ch.BISHOP:
+        return (1 << Act.BUILD) | (1 << Act.MAJOR)
+    if ch == Ch.CAPTAIN:
+        return (1 << Act.MILICIANO) | (1 << Act.ACTIVATE)
+    if ch == Ch.ARCHITECT or ch == Ch.GOVERNOR:
+        return 1 << Act.BUILD
+    if ch == Ch.NOBLEWOMAN:
+        return 1 << Act.F_VOTE
+    return 0
+
+
+@njit(cache=True)
 def _character_progress(st, r, seat, i):
     """Heuristic family: how far TURN option i moves the seat toward its Character card's scoring
     (CARD REFERENCE > CHARACTER CARDS), in about VP x Era units: the resource the Carpenter,
@@ -400,12 +420,32 @@ def _call_value(st, r, w, seat):
     mv = 0
     for t in range(r.vote_tiles.shape[0]):
         mv += r.vote_tiles[t]
+    opp = _opposition(st, r, seat)  # the same for every number of votes
     for v in range(1, mv + 1):
-        x = _vote_value(st, r, w, seat, Side.YES, v, -1, seat)
+        x = _legislator_yes(st, r, w, seat, v, 0.0, opp)
         if x > best:
             best = x
     total = float(r.k[RK.VOTE_VP_PER_ERA] * st.g[G.ERA])
     return max(best, -w[F.VP] * total / 3.0)
+
+
+@njit(cache=True)
+def _opposition(st, r, seat):
+    """The "no" votes a legislator expects: every other player voting as :func:`_likely_no`."""
+    opp = 0
+    for s in range(st.g[G.NPLAYERS]):
+        if s != seat:
+            opp += _likely_no(st, r, s)
+    return opp
+
+
+@njit(cache=True)
+def _legislator_yes(st, r, w, seat, v, pref, opp):
+    """The legislator's v "yes" votes against ``opp`` expected "no" votes (:func:`_vote_value`)."""
+    total = float(r.k[RK.VOTE_VP_PER_ERA] * st.g[G.ERA])
+    cost = _vote_cost(st, r, w, seat, v)
+    p = 1.0 if v > opp else (0.5 if v == opp else 0.0)
+    return w[F.VP] * total * p + 0.5 * p - cost + pref
 
 
 @njit(cache=True)
@@ -423,20 +463,15 @@ def _vote_value(st, r, w, seat, side, v, law, leg):
         return 0.0
     if v == 0:
         return -0.01  # a side tile alone changes no count: as good as abstaining, so abstain
-    total = float(r.k[RK.VOTE_VP_PER_ERA] * st.g[G.ERA])
-    cost = _vote_cost(st, r, w, seat, v)
     pref = 0.0
     if st.pl[seat, PF.CHARACTER] == Ch.NOBLEWOMAN and (law == Law.WAR or law == Law.PEACE):
         pref = 0.5 * r.k[RK.CH_NOBLEWOMAN] * w[F.CHARACTER] * (1.0 if law == Law.PEACE else -1.0)
     if seat == leg:
         if side == Side.NO:
             return -1e9
-        opp = 0
-        for s in range(st.g[G.NPLAYERS]):
-            if s != seat:
-                opp += _likely_no(st, r, s)
-        p = 1.0 if v > opp else (0.5 if v == opp else 0.0)
-        return w[F.VP] * total * p + 0.5 * p - cost + pref
+        return _legislator_yes(st, r, w, seat, v, pref, _opposition(st, r, seat))
+    total = float(r.k[RK.VOTE_VP_PER_ERA] * st.g[G.ERA])
+    cost = _vote_cost(st, r, w, seat, v)
     if side == Side.YES:
         return w[F.VP] * total * 0.5 / 3.0 - cost + pref
     p = 1.0 if v >= 2 else 0.5
@@ -542,13 +577,12 @@ def _turn_values(st, r, seat, n):
     if builds:
         for d in range(st.dist.shape[1]):
             st.dist[3, d] = 0  # district table columns unfilled (_district_row fills them)
-        for t in range(cache.shape[1]):
-            for d in range(cache.shape[2]):
-                cache[0, t, d] = np.nan
-                cache[1, t, d] = np.nan
+        # one contiguous fill: the nested loop it replaced was vectorised into AVX-512 scatters (slow)
+        cache[:] = np.nan
     call = np.nan
     greedy = int(w[F.FAMILY]) == FAMILY_GREEDY
     wc = w[F.CHARACTER]
+    acts = _progress_acts(st.pl[seat, PF.CHARACTER])  # the rows whose Character term can be non-zero
     vals = st.vals
     opts = st.opts
     best = -1e18
@@ -571,7 +605,7 @@ def _turn_values(st, r, seat, n):
                     v -= w[F.COIN] * r.k[RK.BRONZE_PER_SILVER] * r.k[RK.PEACE_ACT_SILVER]
             else:
                 v = _turn_base(st, r, seat, i)
-            if wc != 0.0:
+            if wc != 0.0 and (acts >> act) & 1:
                 v = v + wc * _character_progress(st, r, seat, i)
         vals[i] = v
         if v > best:

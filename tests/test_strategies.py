@@ -77,3 +77,43 @@ def test_a_strategy_without_character_tables_plays_the_same_weights_everywhere()
     W, _ = load_strategies(["greedy"])
     blocks = W[0].reshape(-1, N_WEIGHTS)
     assert (blocks == blocks[0]).all() and np.count_nonzero(blocks[0]) > 5
+
+
+def test_character_progress_is_zero_outside_the_rows_the_turn_valuation_asks_for(engine):
+    """_turn_values calls _character_progress only for the act kinds _progress_acts names for the
+    seat's Character; on every row of other kinds, for every Character, it must be 0.0 (else the
+    heuristic would silently drop a Character term). Played mid-game positions, every seat."""
+    from sim.actions import turn_options
+    from sim.codes import Act
+    from sim.game import allocate, play_decade, set_decade, setup, start_of_decade
+    from sim.state import MAX_PLAYERS, N_CHARACTERS
+    from strategies.policy import _character_progress, _progress_acts
+
+    r, _ = engine
+    W, _ = load_strategies(["heuristic"])
+    seen = set()
+    for seed, decades in ((3, 2), (5, 5), (8, 8), (13, 10)):
+        st = allocate(r)
+        st.rng[0] = seed
+        setup(st, r, W, 4, np.zeros(MAX_PLAYERS, np.int32), np.full(MAX_PLAYERS, -1, np.int32), 0)
+        for d in range(1, decades + 1):
+            set_decade(st, r, d)
+            play_decade(st, r)
+        set_decade(st, r, decades + 1)
+        start_of_decade(st, r)
+        for seat in range(4):
+            st.pl[seat, PF.PASSED] = 0
+            st.g[G.TURN_SEAT] = seat
+            own = int(st.pl[seat, PF.CHARACTER])
+            k = turn_options(st, r, seat)
+            for ch in range(N_CHARACTERS):
+                st.pl[seat, PF.CHARACTER] = ch
+                acts = _progress_acts(ch)
+                for i in range(k):
+                    act = int(st.opts[i, 0])
+                    seen.add(act)
+                    if not (acts >> act) & 1:
+                        assert _character_progress(st, r, seat, i) == 0.0, (ch, Act(act).name)
+            st.pl[seat, PF.CHARACTER] = own
+    # the positions offer the row kinds the Characters score: the check above is not vacuous
+    assert {Act.BUILD, Act.ACTIVATE, Act.MAJOR, Act.F_VOTE, Act.SHIP, Act.F_WAREHOUSE} <= seen
