@@ -234,13 +234,14 @@ def _build_base(st, r, w, seat, t, c):
 
 
 @njit(cache=True)
-def _build_value(st, r, w, seat, i, cache):
+def _build_value(st, r, w, seat, i, cache, per_space):
     """BUILD row i, the Character term included: building cost, VP, council
     points, the city VP it adds (:func:`_city_gain`), production in reach, the Status marker and
     the Character progress. A turn offers dozens of BUILD rows that share a type, a district and
     the Status-marker flag, and then a value: it is computed once per decision (``cache``, NaN until
-    filled; :func:`_turn_values` reads it), except the Bishop's (a Monument or Fountain next to a
-    Church) and the Governor's (an empty space), whose progress depends on the space itself."""
+    filled; :func:`_turn_values` reads it). ``per_space``: the seat's Character progress depends on
+    the space itself (the Bishop's Monument or Fountain next to a Church, the Governor's empty
+    space), so the cache holds the value before the Character term, added per row."""
     a = st.opts[i, 1]
     mark = st.opts[i, 3] & 1  # the marker bit; a worker discount rides above it
     key = r.cell_district[st.opts[i, 2]] + 1
@@ -250,11 +251,11 @@ def _build_value(st, r, w, seat, i, cache):
     if mark == 1:
         v += w[F.CITY] * 1.0 - w[F.STATUS] * 0.5
     wc = w[F.CHARACTER]
+    if per_space:
+        cache[mark, a, key] = v
+        return v + wc * _character_progress(st, r, seat, i)
     if wc != 0.0:
         v = v + wc * _character_progress(st, r, seat, i)
-        ch = st.pl[seat, PF.CHARACTER]
-        if ch == Ch.BISHOP or ch == Ch.GOVERNOR:
-            return v
     cache[mark, a, key] = v
     return v
 
@@ -582,7 +583,10 @@ def _turn_values(st, r, seat, n):
     call = np.nan
     greedy = int(w[F.FAMILY]) == FAMILY_GREEDY
     wc = w[F.CHARACTER]
-    acts = _progress_acts(st.pl[seat, PF.CHARACTER])  # the rows whose Character term can be non-zero
+    ch = st.pl[seat, PF.CHARACTER]
+    acts = _progress_acts(ch)  # the rows whose Character term can be non-zero
+    # the Bishop's and the Governor's BUILD progress depends on the space: added per row (_build_value)
+    per_space = wc != 0.0 and (ch == Ch.BISHOP or ch == Ch.GOVERNOR)
     vals = st.vals
     opts = st.opts
     best = -1e18
@@ -592,7 +596,9 @@ def _turn_values(st, r, seat, n):
             # the cached value when the row's (Status marker, type, district) has one
             v = cache[opts[i, 3] & 1, opts[i, 1], r.cell_district[opts[i, 2]] + 1]
             if v != v:
-                v = _build_value(st, r, w, seat, i, cache)  # the Character term included
+                v = _build_value(st, r, w, seat, i, cache, per_space)  # the Character term included
+            elif per_space:
+                v = v + wc * _character_progress(st, r, seat, i)
         else:
             if act == Act.F_VOTE:
                 if greedy:  # a coin-flip share of the vote's VP for one council point
