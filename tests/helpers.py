@@ -9,7 +9,7 @@ from sim.actions import apply_option, turn_options
 from sim.affiliates import card_options
 from sim.cards import back_symbols
 from sim.codes import Act
-from sim.game import allocate, setup
+from sim.game import allocate, play_decade, set_decade, setup, start_of_decade
 from sim.rules import RK
 from sim.state import MAX_PLAYERS, N_CARDS, N_CHARACTERS, PF, B, G, Loc
 from strategies.policy import FAMILY_GREEDY, N_FEATURES, F
@@ -166,6 +166,25 @@ def fresh(r, W, n, seed=7):
     st.g[G.DECADE] = 1
     st.g[G.ERA] = 1
     return st
+
+
+def mid_game(r, W, n=4, decades=5, seed=3):
+    """A played position at the first TURN decision of decade ``decades + 1`` (every seat plays
+    strategy row 0 of W); returns (state, seat of the first turn)."""
+    st = allocate(r)
+    st.rng[0] = seed
+    strat = np.zeros(MAX_PLAYERS, np.int32)
+    setup(st, r, W, n, strat, np.full(MAX_PLAYERS, -1, np.int32), 0)
+    for d in range(1, decades + 1):
+        set_decade(st, r, d)
+        play_decade(st, r)
+    set_decade(st, r, decades + 1)
+    start_of_decade(st, r)
+    for s in range(n):
+        st.pl[s, PF.PASSED] = 0
+    seat = int(st.order[0])  # int64, the type the engine's own calls use (sim.specialize): another would compile again
+    st.g[G.TURN_SEAT] = seat
+    return st, seat
 
 
 # ----------------------------------------------------------------------------- the Ship

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from helpers import mid_game
 
 from sim.actions import turn_options
 from sim.batch import play_batch
-from sim.game import allocate, copy_state, determinize, plan_choice, play_decade, rollout, run_game, set_decade, setup, start_of_decade
+from sim.game import allocate, copy_state, determinize, plan_choice, rollout, run_game
 from sim.rules import RK
-from sim.state import MAX_PLAYERS, N_CARDS, N_CHARACTERS, PF, G, Loc
+from sim.state import N_CARDS, N_CHARACTERS, PF, G, Loc
 from strategies.policy import FAMILY_ROLLOUT, P
 from strategies.registry import load_strategies
 
@@ -27,24 +28,6 @@ def _strategy(tmp_path, name, candidates, rollouts, horizon="era"):
     p.write_text(f'family = "rollout"\nbase = "heuristic"\n[rollout]\ncandidates = {candidates}\nrollouts = {rollouts}\n'
                  f'horizon = "{horizon}"\n')
     return str(p)
-
-
-def _mid_game(r, W, n=4, decades=5, seed=3):
-    """A state at the first TURN decision of decade ``decades + 1`` (every seat strategy row 0)."""
-    st = allocate(r)
-    st.rng[0] = seed
-    strat = np.zeros(MAX_PLAYERS, np.int32)
-    setup(st, r, W, n, strat, np.full(MAX_PLAYERS, -1, np.int32), 0)
-    for d in range(1, decades + 1):
-        set_decade(st, r, d)
-        play_decade(st, r)
-    set_decade(st, r, decades + 1)
-    start_of_decade(st, r)
-    for s in range(n):
-        st.pl[s, PF.PASSED] = 0
-    seat = int(st.order[0])  # int64, the type the engine's own calls use (sim.specialize): another would compile again
-    st.g[G.TURN_SEAT] = seat
-    return st, seat
 
 
 def test_rollout_file_loads_with_its_parameters_in_every_block(tmp_path):
@@ -73,7 +56,7 @@ def test_one_candidate_rollout_player_is_exactly_the_heuristic(engine, tmp_path)
 def test_planning_leaves_the_real_game_untouched(engine, tmp_path):
     r, _ = engine
     W, _ = load_strategies([_strategy(tmp_path, "r", 3, 2)])
-    st, seat = _mid_game(r, W)
+    st, seat = mid_game(r, W)
     k = turn_options(st, r, seat)
     assert k > 3
     before = {f: getattr(st, f).copy() for f in GAME_FIELDS + ["opts"]}
@@ -96,7 +79,7 @@ def test_planning_leaves_the_real_game_untouched(engine, tmp_path):
 def test_determinize_redraws_only_what_the_seat_cannot_see(engine, tmp_path):
     r, _ = engine
     W, _ = load_strategies(["heuristic"])
-    st, seat = _mid_game(r, W, decades=6, seed=5)
+    st, seat = mid_game(r, W, decades=6, seed=5)
     n = st.g[G.NPLAYERS]
     sc = allocate(r)
     copy_state(sc, st)
@@ -124,7 +107,7 @@ def test_determinize_redraws_only_what_the_seat_cannot_see(engine, tmp_path):
 def test_a_rollout_stops_at_its_horizon(engine, tmp_path, horizon):
     r, _ = engine
     W, _ = load_strategies(["heuristic"])
-    st, seat = _mid_game(r, W, decades=5)  # decade 6: Era 2 ends with decade 8
+    st, seat = mid_game(r, W, decades=5)  # decade 6: Era 2 ends with decade 8
     k = turn_options(st, r, seat)
     sc = allocate(r)
     copy_state(sc, st)

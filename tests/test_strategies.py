@@ -83,26 +83,19 @@ def test_character_progress_is_zero_outside_the_rows_the_turn_valuation_asks_for
     """_turn_values calls _character_progress only for the act kinds _progress_acts names for the
     seat's Character; on every row of other kinds, for every Character, it must be 0.0 (else the
     heuristic would silently drop a Character term). Played mid-game positions, every seat."""
+    from helpers import mid_game
+
     from sim.actions import turn_options
     from sim.codes import Act
-    from sim.game import allocate, play_decade, set_decade, setup, start_of_decade
-    from sim.state import MAX_PLAYERS, N_CHARACTERS
+    from sim.state import N_CHARACTERS
     from strategies.policy import _character_progress, _progress_acts
 
     r, _ = engine
     W, _ = load_strategies(["heuristic"])
     seen = set()
     for seed, decades in ((3, 2), (5, 5), (8, 8), (13, 10)):
-        st = allocate(r)
-        st.rng[0] = seed
-        setup(st, r, W, 4, np.zeros(MAX_PLAYERS, np.int32), np.full(MAX_PLAYERS, -1, np.int32), 0)
-        for d in range(1, decades + 1):
-            set_decade(st, r, d)
-            play_decade(st, r)
-        set_decade(st, r, decades + 1)
-        start_of_decade(st, r)
+        st, _ = mid_game(r, W, decades=decades, seed=seed)
         for seat in range(4):
-            st.pl[seat, PF.PASSED] = 0
             st.g[G.TURN_SEAT] = seat
             own = int(st.pl[seat, PF.CHARACTER])
             k = turn_options(st, r, seat)
