@@ -257,12 +257,12 @@ def turn_options(st, r, seat):
                 rot += 1
     # the worker-discount cards (13, 19, 25, 58, 65): most turns have none in use
     disc = worker_discount_any(st, r, seat)
-    mark_near_own(st, r, seat, near)
     for c in range(nc):
         if st.cell_owner[c] == seat:
             own[n_own] = c
             n_own += 1
     if avail > 0:
+        mark_near_own(st, r, seat, near)  # only construction and activation read it
         # 1-2. Minor buildings: construction
         # the building types the seat can pay for and has in supply, then one pass over the map;
         # bit j of by_req[b] marks types[j] when it is built on a space holding b (its requirement)
