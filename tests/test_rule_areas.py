@@ -15,7 +15,7 @@ import pytest
 from helpers import act_row, cell, clear_map, deck_card, put, quiet_deck, set_items, stack_deck, turn_rows
 
 from sim.actions import activate, activation_ok, apply_option, end_turn, ship_workers
-from sim.cards import back_symbols, draw_and_keep, n_affiliates, pay_salary, salary_free
+from sim.cards import PILE_GAME, back_symbols, draw_and_keep, n_affiliates, nonempty_piles, pay_salary, salary_free, top_of
 from sim.city import adjacent_to_own, can_activate_at, can_build_at, count_type, district_closed, district_value, mark_near_own, n_closed_districts
 from sim.codes import Act, Law
 from sim.core import CCW, coin_value, gain_vp, grid_range, pay_plan, pay_resources, take_coins, take_from_grids, workers_available
@@ -665,6 +665,29 @@ def test_card_status_extra_draw_and_free_reactivation(blank, rules):
     apply_option(st, r, 0, Act.F_FREE_REACT, 0, 0, 0)
     assert st.pl[0, PF.REACT_FREE] == 1 and workers_available(st, 0) == w
     assert len(turn_rows(st, r, 0, Act.F_FREE_REACT)) == 0
+
+
+
+def test_top_of_a_pile_and_the_nonempty_piles_on_any_layout(blank):
+    """The top of the deck or a discard pile is its card with the highest ``card_seq`` (C.7 SCORING,
+    A. DRAW CARDS: cards are drawn from the top and discarded onto it). ``top_of`` and
+    ``nonempty_piles`` are branch-free scans: checked here against the plain definition on random
+    layouts, with equal ``card_seq`` values (a blank state's, before any shuffle: the lowest id
+    wins), and with empty piles."""
+    st = blank
+    rng = np.random.default_rng(5)
+    locs = np.array([Loc.DECK, Loc.GAME_DISCARD, Loc.BOX] + [Loc.HAND + s for s in range(4)] + [Loc.PILE + s for s in range(5)])
+    ids = np.arange(N_CHARACTERS, N_CARDS)
+    for trial in range(300):
+        st.card_loc[N_CHARACTERS:] = rng.choice(locs[: 2 + trial % len(locs)], N_CARDS - N_CHARACTERS)
+        st.card_seq[N_CHARACTERS:] = rng.integers(0, 3 if trial % 3 == 0 else 10_000, N_CARDS - N_CHARACTERS)
+        for loc in locs:
+            at = ids[st.card_loc[N_CHARACTERS:] == loc]
+            want = -1 if len(at) == 0 else int(at[np.argmax(st.card_seq[at])])  # argmax: the first of equals
+            assert top_of(st, int(loc)) == want, (trial, int(loc))
+        want_piles = sum(1 << p for p in range(5) if (st.card_loc[N_CHARACTERS:] == Loc.PILE + p).any())
+        want_piles |= (1 << PILE_GAME) if (st.card_loc[N_CHARACTERS:] == Loc.GAME_DISCARD).any() else 0
+        assert nonempty_piles(st) == want_piles, trial
 
 
 # ============================================================================= 5. City Council and laws
