@@ -44,9 +44,9 @@ def top_of(st, loc):
     """Top card of the deck or a discard pile, -1 when empty: the card at ``loc`` with the highest
     ``card_seq`` (the lowest id among equal ones).
 
-    One branch-free max over keys ``seq << 8 | (255 - id)``: which cards lie at ``loc`` follows no
-    pattern after a shuffle, so a compare-and-branch per card mispredicted about every other card
-    (a 10x slower scan on shuffled decks, measured in isolation)."""
+    One branch-free max over keys ``seq << 8 | (255 - id)`` (the 84 card ids fit in the low 8 bits):
+    which cards lie at ``loc`` follows no pattern after a shuffle, so a compare-and-branch per card
+    mispredicted often (on random layouts, measured in isolation, that scan took about 9x as long)."""
     key = -1
     for c in range(N_CHARACTERS, N_CARDS):
         k = (np.int64(st.card_seq[c]) << 8) | (255 - c)

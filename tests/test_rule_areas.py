@@ -667,7 +667,6 @@ def test_card_status_extra_draw_and_free_reactivation(blank, rules):
     assert len(turn_rows(st, r, 0, Act.F_FREE_REACT)) == 0
 
 
-
 def test_top_of_a_pile_and_the_nonempty_piles_on_any_layout(blank):
     """The top of the deck or a discard pile is its card with the highest ``card_seq`` (C.7 SCORING,
     A. DRAW CARDS: cards are drawn from the top and discarded onto it). ``top_of`` and
