@@ -282,6 +282,53 @@ assign = "balanced"
     _assert_same_tables(out, ref)
 
 
+def test_a_failed_shard_write_stops_the_run_and_resume_finishes_it(engine, tmp_path, monkeypatch):
+    """The local backend writes a shard on a second thread while the next one plays: a failed
+    write must still stop the run with its error, count only the shards whose files exist, and
+    leave a directory that --resume completes to the same tables."""
+    import sim.runner as runner
+
+    real = runner._write_atomic
+    calls = []
+
+    def flaky(df, path):
+        calls.append(path.name)
+        if path.parent.name == "games" and path.name.endswith("00001.parquet"):
+            raise OSError("disk full")
+        real(df, path)
+
+    monkeypatch.setattr(runner, "_write_atomic", flaky)
+    out = tmp_path / "cut"
+    with pytest.raises(OSError, match="disk full"):
+        _run(out, games=24)  # 4 shards of 6 games
+    assert _shard_files(out) == ["part-v00-p3-00000.parquet"]
+    m = json.loads((out / "manifest.json").read_text())
+    assert m["status"] == "running" and m["counts"]["games_done"] == 6
+    monkeypatch.setattr(runner, "_write_atomic", real)
+    m = run_experiment(_exp(out, games=24), workers=2, resume=True, progress=False)
+    assert m["status"] == "complete" and m["games_this_session"] == 18
+    _run(tmp_path / "full", games=24)
+    _assert_same_tables(out, tmp_path / "full")
+
+
+def test_a_record_beyond_its_column_type_is_an_error_not_a_wrapped_value(engine, tmp_path):
+    """Records are int32 in the engine and narrower in Parquet (int8/int16 columns): a value that
+    does not fit must fail loudly, naming the column."""
+    from sim.records import DECADE_COLUMNS, N_RG
+    from sim.runner import _tables
+
+    exp = _exp(tmp_path / "x")
+    dec = np.zeros((2, 12, 5, len(DECADE_COLUMNS)), np.int32)
+    dec[:, :, :3, DECADE_COLUMNS.index("decade")] = np.arange(1, 13)[None, :, None]
+    gam = np.zeros((2, 5, N_RG), np.int32)
+    gi, seeds = np.arange(2, dtype=np.int64), np.array([1, 2], np.uint64)
+    d, g = _tables(exp, 0, 3, gi, seeds, dec, gam)
+    assert d.height == 2 * 12 * 3 and g.height == 2 * 3 and d["wood"].dtype == pl.Int16
+    dec[1, 5, 2, DECADE_COLUMNS.index("wood")] = 40000
+    with pytest.raises(OverflowError, match="column wood: values 0..40000 do not fit int16"):
+        _tables(exp, 0, 3, gi, seeds, dec, gam)
+
+
 # ----------------------------------------------------------------------------- 4. rows, schema, seats, Characters
 
 
