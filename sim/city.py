@@ -127,18 +127,26 @@ def cathedral_districts(st, r, out):
 
 
 @njit(cache=True)
-def district_value(st, r, d):
-    """VP value of a district (SCORING PHASE, City): -1 per production building beyond the
-    first, +2 per Fountain/Monument/Church/Corporation/Hacienda/Barracks, +5 Roads, +5 closed by
-    Walls, +5 Fort and +5 Harbor (all districts), +5 Cabildo, +5 Cathedral (+2 each when split)."""
+def district_tally(st, r, seat, d):
+    """One pass over district d's spaces: (district VP value, the seat's buildings of its colour
+    there (:func:`owns_marker_building`), the seat's Houses and Palaces there). The value is the
+    SCORING PHASE's (City): -1 per production building beyond the first, +2 per Fountain/Monument/
+    Church/Corporation/Hacienda/Barracks, +5 Roads, +5 closed by Walls, +5 Fort and +5 Harbor (all
+    districts), +5 Cabildo, +5 Cathedral (+2 each when split). ``seat`` -1 counts nothing for a seat."""
     v = 0
     prod = 0
     cath_cells = 0
+    own = 0
+    homes = 0
     for i in range(r.district_ncells[d]):
         c = r.district_cells[d, i]
         b = st.cell_b[c]
         if b == B.NONE:
             continue
+        if seat >= 0 and owns_marker_building(st, seat, c):
+            own += 1
+            if b == B.HOUSE or b == B.PALACE:
+                homes += 1
         if b == B.CATHEDRAL:
             cath_cells += 1
             continue
@@ -161,7 +169,13 @@ def district_value(st, r, d):
         v += r.b_dv[B.CATHEDRAL]
     elif cath_cells == 1:
         v += r.k[RK.CATHEDRAL_SPLIT]
-    return v
+    return v, own, homes
+
+
+@njit(cache=True)
+def district_value(st, r, d):
+    """VP value of a district (SCORING PHASE, City): see :func:`district_tally`."""
+    return district_tally(st, r, -1, d)[0]
 
 
 @njit(cache=True)

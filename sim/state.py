@@ -325,10 +325,12 @@ class State(NamedTuple):
     card_uses_by: np.ndarray  # int32[5, 84]   times each seat used each card's power this game
     rng: np.ndarray  # uint64[1]               SplitMix64 state of this game's random stream (sim.rng)
     w: np.ndarray  # float64[5, N_WEIGHTS]    each seat's strategy weights (family in column 0), copied at setup
-    dist: np.ndarray  # int32[4, 8]           policy scratch: per-district table of a turn decision
+    dist: np.ndarray  # int32[5, 4, 8]        policy memo: per seat, district table [value, own marker buildings, own Houses + Palaces, filled]
     vals: np.ndarray  # float64[MAX_OPTIONS]  policy scratch: value of each option
     cell_tmp: np.ndarray  # int32[NC]         scratch (turn_options: the building types a seat can build)
-    bval: np.ndarray  # float64[2, 17, 9]     policy scratch: BUILD value by (Status marker, type, district + 1)
+    bval: np.ndarray  # float64[5, 2, 17, 9]  policy memo: per seat, BUILD value by (Status marker, type, district + 1); NaN unfilled
+    memo_key: np.ndarray  # int32[5, MK]      policy memo: per seat, what dist and bval were computed from (strategies.policy.memo_refresh)
+    memo_w: np.ndarray  # float64[5, N_WEIGHTS] policy memo: per seat, the weights they were computed with
     turn_tmp: np.ndarray  # int32[4, NC]      turn_options scratch: near own building, own cells, types by requirement, hand (also card_options)
 
 
@@ -340,6 +342,12 @@ def pack(fields: NamedTuple) -> np.record:
     for name, a in zip(fields._fields, fields):
         buf[name][0] = a
     return buf[0]
+
+
+def memo_key_len(n_cells: int, n_segments: int) -> int:
+    """Length of a seat's policy memo key: cell_b, cell_owner, roads, walls, then Fort built, Harbor
+    built, the seat's Faith, its Character and a valid flag (strategies.policy.memo_refresh)."""
+    return 2 * n_cells + N_DISTRICTS + n_segments + 5
 
 
 def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int) -> State:
@@ -384,9 +392,11 @@ def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int) -> Sta
         card_uses_by=z((MAX_PLAYERS, N_CARDS), np.int32),
         rng=z(1, np.uint64),
         w=z((MAX_PLAYERS, N_WEIGHTS), np.float64),
-        dist=z((4, N_DISTRICTS), np.int32),
+        dist=z((MAX_PLAYERS, 4, N_DISTRICTS), np.int32),
         vals=z(MAX_OPTIONS, np.float64),
         cell_tmp=z(n_cells, np.int32),
-        bval=z((2, N_BUILDING_TYPES, N_DISTRICTS + 1), np.float64),
+        bval=z((MAX_PLAYERS, 2, N_BUILDING_TYPES, N_DISTRICTS + 1), np.float64),
+        memo_key=z((MAX_PLAYERS, memo_key_len(n_cells, n_segments)), np.int32),  # valid flag 0: empty
+        memo_w=z((MAX_PLAYERS, N_WEIGHTS), np.float64),
         turn_tmp=z((4, max(n_cells, N_CARDS)), np.int32),
     ))

@@ -16,7 +16,7 @@ from enum import IntEnum
 import numpy as np
 from numba import njit, objmode
 
-from sim.city import district_value, next_to_faith, own_buildings_in_district, palace_value
+from sim.city import district_tally, next_to_faith, own_buildings_in_district, palace_value
 from sim.codes import Act, Card, Ch, Dec, Law, Side
 from sim.rng import rand_below
 from sim.rules import AP, RK
@@ -77,22 +77,19 @@ def _res_value(w, a, b, c, d):
 @njit(cache=True)
 def _district_row(st, r, seat, t, d):
     """Fill column d of ``t``: [district value, seat's marker buildings, seat's Houses + Palaces,
-    1 = filled]. Filled on first use in a turn decision (:func:`_city_gain`), not once per option."""
-    t[2, d] = 0
-    t[0, d] = district_value(st, r, d)
-    t[1, d] = own_buildings_in_district(st, r, seat, d)
-    for i in range(r.district_ncells[d]):
-        cc = r.district_cells[d, i]
-        if st.cell_owner[cc] == seat and (st.cell_b[cc] == B.HOUSE or st.cell_b[cc] == B.PALACE):
-            t[2, d] += 1
+    1 = filled]. Filled on first use (:func:`_city_gain`), not once per option."""
+    v, own, homes = district_tally(st, r, seat, d)
+    t[0, d] = v
+    t[1, d] = own
+    t[2, d] = homes
     t[3, d] = 1
 
 
 @njit(cache=True)
 def _city_gain(st, r, seat, t, c):
-    """Estimated city VP from putting building t on cell c (next scoring); reads the turn's
-    district table (st.dist, a district's column filled on first use by :func:`_district_row`)."""
-    dist = st.dist
+    """Estimated city VP from putting building t on cell c (next scoring); reads the seat's
+    district table (st.dist[seat], a district's column filled on first use by :func:`_district_row`)."""
+    dist = st.dist[seat]
     d = r.cell_district[c]
     if d < 0:
         return 0.0
@@ -108,6 +105,66 @@ def _city_gain(st, r, seat, t, c):
     if t == B.PALACE:
         return float(palace_value(r, faith, dv) - min(dv, dist[1, d] + faith * r.k[RK.HOUSE_PER_FAITH]))
     return float(r.b_dv[t] * dist[2, d])
+
+
+@njit(cache=True)
+def memo_refresh(st, r, seat):
+    """Bring the seat's policy memo (its district table ``st.dist[seat]`` and BUILD values
+    ``st.bval[seat]``) up to date with the state: empty whatever may have changed since it was
+    filled. Those values read nothing but the map (cell_b, cell_owner, roads, walls), the Fort and
+    Harbor flags, the seat's Faith, Character and weights (and the rules, fixed within a game);
+    ``st.memo_key[seat]`` and ``st.memo_w[seat]`` hold these as they were, and are compared in full.
+    A district's column and its BUILD values depend on its own spaces and Road only (Walls, Fort,
+    Harbor, Faith, Character and weights on everything), so a building put up empties one district.
+    No engine code has to say when the map changed: a missed write site cannot leave a stale value.
+    In played 4-player heuristic games, 3 in 4 district columns and 2 in 3 BUILD values are reused."""
+    key = st.memo_key[seat]
+    dist = st.dist[seat]
+    bval = st.bval[seat]
+    nc = st.cell_b.shape[0]
+    nd = st.roads.shape[0]
+    ns = st.walls.shape[0]
+    o = 2 * nc + nd + ns
+    diff = 0  # ORs of XORs, no early exit: the loops vectorise
+    for j in range(ns):
+        diff |= key[2 * nc + nd + j] ^ st.walls[j]
+    diff |= key[o] ^ st.g[G.FORT_BUILT]
+    diff |= key[o + 1] ^ st.g[G.HARBOR_BUILT]
+    diff |= key[o + 2] ^ st.pl[seat, PF.FAITH]
+    diff |= key[o + 3] ^ st.pl[seat, PF.CHARACTER]
+    diff |= key[o + 4] ^ 1  # 0 in a blank state: empty
+    same_w = True
+    for j in range(st.w.shape[1]):
+        same_w &= st.memo_w[seat, j] == st.w[seat, j]
+    if diff != 0 or not same_w:  # everything may have changed
+        for d in range(nd):
+            dist[3, d] = 0
+        bval[:] = np.nan  # one contiguous fill: a nested loop was vectorised into AVX-512 scatters (slow)
+        key[2 * nc + nd:o] = st.walls
+        key[o] = st.g[G.FORT_BUILT]
+        key[o + 1] = st.g[G.HARBOR_BUILT]
+        key[o + 2] = st.pl[seat, PF.FAITH]
+        key[o + 3] = st.pl[seat, PF.CHARACTER]
+        key[o + 4] = 1
+        st.memo_w[seat] = st.w[seat]
+    else:
+        for c in range(nc):
+            diff |= (key[c] ^ st.cell_b[c]) | (key[nc + c] ^ st.cell_owner[c])
+        for d in range(nd):
+            diff |= key[2 * nc + d] ^ st.roads[d]
+        if diff == 0:
+            return  # the whole map as it was: the usual case
+        for d in range(nd):  # the districts whose spaces or Road changed
+            dd = key[2 * nc + d] ^ st.roads[d]
+            for i in range(r.district_ncells[d]):
+                c = r.district_cells[d, i]
+                dd |= (key[c] ^ st.cell_b[c]) | (key[nc + c] ^ st.cell_owner[c])
+            if dd != 0:
+                dist[3, d] = 0
+                bval[:, :, d + 1] = np.nan
+    key[:nc] = st.cell_b
+    key[nc:2 * nc] = st.cell_owner
+    key[2 * nc:2 * nc + nd] = st.roads
 
 
 @njit(cache=True)
@@ -238,8 +295,9 @@ def _build_value(st, r, w, seat, i, cache, per_space):
     """BUILD row i, the Character term included: building cost, VP, council
     points, the city VP it adds (:func:`_city_gain`), production in reach, the Status marker and
     the Character progress. A turn offers dozens of BUILD rows that share a type, a district and
-    the Status-marker flag, and then a value: it is computed once per decision (``cache``, NaN until
-    filled; :func:`_turn_values` reads it). ``per_space``: the seat's Character progress depends on
+    the Status-marker flag, and then a value: it is computed once (``cache``, the seat's memo, NaN
+    until filled; kept across decisions while :func:`memo_refresh` finds its inputs unchanged;
+    :func:`_turn_values` reads it). ``per_space``: the seat's Character progress depends on
     the space itself (the Bishop's Monument or Fountain next to a Church, the Governor's empty
     space), so the cache holds the value before the Character term, added per row."""
     a = st.opts[i, 1]
@@ -566,20 +624,18 @@ def _option_value(st, r, seat, kind, i):
 def _turn_values(st, r, seat, n):
     """:func:`option_values` of a TURN decision: each row's :func:`_turn_base` value plus the
     Character weight times its :func:`_character_progress`; what rows share is computed once (the
-    district table, BUILD values by type and district (:func:`_build_value`), the value of calling
-    a vote)."""
+    value of calling a vote), or kept in the seat's memo while its inputs stay the same (the
+    district table and the BUILD values by type and district, :func:`_build_value`,
+    :func:`memo_refresh`)."""
     w = st.w[seat]
     builds = False
     for i in range(n):
         if st.opts[i, 0] == Act.BUILD:
             builds = True
             break
-    cache = st.bval
+    cache = st.bval[seat]
     if builds:
-        for d in range(st.dist.shape[1]):
-            st.dist[3, d] = 0  # district table columns unfilled (_district_row fills them)
-        # one contiguous fill: the nested loop it replaced was vectorised into AVX-512 scatters (slow)
-        cache[:] = np.nan
+        memo_refresh(st, r, seat)  # the seat's BUILD values and district table, kept while still valid
     call = np.nan
     greedy = int(w[F.FAMILY]) == FAMILY_GREEDY
     wc = w[F.CHARACTER]

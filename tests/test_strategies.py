@@ -79,6 +79,75 @@ def test_a_strategy_without_character_tables_plays_the_same_weights_everywhere()
     assert (blocks == blocks[0]).all() and np.count_nonzero(blocks[0]) > 5
 
 
+def test_the_policy_memo_gives_the_values_of_a_fresh_computation_after_any_change(engine):
+    """strategies.policy keeps each seat's BUILD values and district table between decisions
+    (memo_refresh). After each kind of change the values depend on (a building, an owner, a Road,
+    Walls, the Fort, the Harbor, the seat's Faith, Character and weights), the TURN values with the
+    memo must equal those of the same state with its memo empty. Each seat gets a House and the
+    means to build a Palace on it (a Palace's value follows its district's value), and every kind
+    of change must move the values at least once: a memo key that missed one would be caught."""
+    from helpers import mid_game, set_items
+
+    from sim.actions import turn_options
+    from sim.codes import Act, Dec
+    from sim.game import allocate, copy_state
+    from sim.rules import RK
+    from sim.state import B, Sup
+    from strategies.policy import option_values
+
+    r, _ = engine
+    W, _ = load_strategies(["heuristic"])
+
+    def empty_cell(st, d):
+        return next(c for c in range(st.cell_b.shape[0]) if r.cell_district[c] == d and st.cell_b[c] == B.NONE
+                    and r.cell_buildable[c])
+
+    def changes(d, house):
+        return {
+            "building": lambda st, seat: st.cell_b.__setitem__(empty_cell(st, d), B.CHURCH),
+            "owner": lambda st, seat: st.cell_owner.__setitem__(house, (seat + 1) % 4),  # the House changes hands
+            "road": lambda st, seat: st.roads.__setitem__(d, 1 - st.roads[d]),
+            "walls": lambda st, seat: st.walls.__setitem__(slice(None), 1 - st.walls),
+            "fort": lambda st, seat: st.g.__setitem__(G.FORT_BUILT, 1 - st.g[G.FORT_BUILT]),
+            "harbor": lambda st, seat: st.g.__setitem__(G.HARBOR_BUILT, 1 - st.g[G.HARBOR_BUILT]),
+            "faith": lambda st, seat: st.pl.__setitem__((seat, PF.FAITH), st.pl[seat, PF.FAITH] + 2),
+            "character": lambda st, seat: st.pl.__setitem__((seat, PF.CHARACTER), (st.pl[seat, PF.CHARACTER] + 5) % 12),
+            "weights": lambda st, seat: st.w.__setitem__((seat, F.CITY), 2.0 * st.w[seat, F.CITY] + 1.0),
+        }
+
+    changed: dict = {}
+    palaces = 0
+    fresh = allocate(r)
+    for seed, decades in ((3, 4), (5, 6), (8, 8), (13, 10)):
+        st, _ = mid_game(r, W, decades=decades, seed=seed)
+        for seat in range(4):
+            st.g[G.TURN_SEAT] = seat
+            d = next(d for d in range(8) if r.district_nseg[d] > 0 and sum(
+                st.cell_b[c] == B.NONE and r.cell_buildable[c] for c in range(st.cell_b.shape[0]) if r.cell_district[c] == d) >= 3)
+            house = empty_cell(st, d)
+            st.cell_b[house] = B.HOUSE
+            st.cell_owner[house] = seat
+            set_items(st, seat, wood=9, stone=9, precious=9, metal=9, silver=9, bronze=9)
+            st.pl[seat, PF.WORKERS] = r.k[RK.WORKERS]
+            st.pl[seat, PF.PALACE_MARKERS] = max(1, st.pl[seat, PF.PALACE_MARKERS])
+            st.supply[Sup.PALACE] = max(1, st.supply[Sup.PALACE])
+            k = turn_options(st, r, seat)
+            palaces += any(st.opts[i, 0] == Act.BUILD and st.opts[i, 1] == B.PALACE for i in range(k))
+            for name, change in changes(d, house).items():
+                option_values(st, r, seat, Dec.TURN, k)  # the memo filled from the state before the change
+                before = st.vals[:k].copy()
+                change(st, seat)
+                option_values(st, r, seat, Dec.TURN, k)
+                copy_state(fresh, st)  # the same state, its memo empty (copy_state leaves the memo out)
+                fresh.memo_key[:] = 0
+                fresh.opts[:] = st.opts
+                option_values(fresh, r, seat, Dec.TURN, k)
+                np.testing.assert_array_equal(st.vals[:k], fresh.vals[:k], err_msg=f"{name}, seed {seed}, seat {seat}")
+                changed[name] = changed.get(name, 0) + (not np.array_equal(before, st.vals[:k]))
+    assert palaces >= 8, palaces
+    assert all(changed.values()), changed
+
+
 def test_character_progress_is_zero_outside_the_rows_the_turn_valuation_asks_for(engine):
     """_turn_values calls _character_progress only for the act kinds _progress_acts names for the
     seat's Character; on every row of other kinds, for every Character, it must be 0.0 (else the
