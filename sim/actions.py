@@ -14,7 +14,7 @@ from sim.cards import (
     nonempty_piles,
     take_pile_top,
 )
-from sim.city import activation_place_ok, construction_ok, mark_near_own
+from sim.city import activation_place_ok, construction_ok, own_spaces
 from sim.codes import FIRST_FREE_ACT, Act, Card, Dec, Ev
 from sim.core import (
     add_vp,
@@ -240,11 +240,11 @@ def turn_options(st, r, seat):
     k = 0
     avail = workers_available(st, seat)
     nc = st.cell_b.shape[0]
-    # the spaces next to a building of the seat's colour (city.mark_near_own) and the seat's spaces
-    near = st.turn_tmp[0]
-    own = st.turn_tmp[1]
-    hand = st.turn_tmp[3]
-    n_own = 0
+    # the spaces next to a building of the seat's colour and the seat's spaces (kept while the map stays)
+    n_own = own_spaces(st, r, seat)
+    near = st.own_near[seat]
+    own = st.own_list[seat]
+    hand = st.turn_tmp[1]
     # the seat's hand and its rotated cards
     n_hand = 0
     rot = 0
@@ -257,17 +257,12 @@ def turn_options(st, r, seat):
                 rot += 1
     # the worker-discount cards (13, 19, 25, 58, 65): most turns have none in use
     disc = worker_discount_any(st, r, seat)
-    for c in range(nc):
-        if st.cell_owner[c] == seat:
-            own[n_own] = c
-            n_own += 1
     if avail > 0:
-        mark_near_own(st, r, seat, near)  # only construction and activation read it
         # 1-2. Minor buildings: construction
         # the building types the seat can pay for and has in supply, then one pass over the map;
         # bit j of by_req[b] marks types[j] when it is built on a space holding b (its requirement)
         types = st.cell_tmp  # scratch in the state: no allocation per decision
-        by_req = st.turn_tmp[2]
+        by_req = st.turn_tmp[0]
         for t in range(N_MINOR):
             by_req[t] = 0
         nt = 0

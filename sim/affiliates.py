@@ -146,7 +146,7 @@ def _own_rotated(st, seat, skip):
 @njit(cache=True)
 def card_options(st, r, seat, k):
     """F_CARD rows for every upright Affiliate in the seat's hand whose power can act now."""
-    hand = st.turn_tmp[3]
+    hand = st.turn_tmp[1]
     n_hand = 0
     loc = Loc.HAND + seat
     for c in range(N_CHARACTERS, N_CARDS):

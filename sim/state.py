@@ -331,7 +331,10 @@ class State(NamedTuple):
     bval: np.ndarray  # float64[5, 2, 17, 9]  policy memo: per seat, BUILD value by (Status marker, type, district + 1); NaN unfilled
     memo_key: np.ndarray  # int32[5, MK]      policy memo: per seat, what dist and bval were computed from (strategies.policy.memo_refresh)
     memo_w: np.ndarray  # float64[5, N_WEIGHTS] policy memo: per seat, the weights they were computed with
-    turn_tmp: np.ndarray  # int32[4, NC]      turn_options scratch: near own building, own cells, types by requirement, hand (also card_options)
+    own_key: np.ndarray  # int32[5, 2 NC + 2]  per seat: [cell_b, cell_owner, valid, count] own_near/own_list were made from (city.own_spaces)
+    own_near: np.ndarray  # int32[5, NC]      per seat: 1 on the spaces next to a building of its colour (city.mark_near_own)
+    own_list: np.ndarray  # int32[5, NC]      per seat: its spaces (cell_owner == seat), in map order
+    turn_tmp: np.ndarray  # int32[2, NC]      turn_options scratch: building types by requirement, hand (also card_options)
 
 
 def pack(fields: NamedTuple) -> np.record:
@@ -398,5 +401,8 @@ def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int) -> Sta
         bval=z((MAX_PLAYERS, 2, N_BUILDING_TYPES, N_DISTRICTS + 1), np.float64),
         memo_key=z((MAX_PLAYERS, memo_key_len(n_cells, n_segments)), np.int32),  # valid flag 0: empty
         memo_w=z((MAX_PLAYERS, N_WEIGHTS), np.float64),
-        turn_tmp=z((4, max(n_cells, N_CARDS)), np.int32),
+        own_key=z((MAX_PLAYERS, 2 * n_cells + 2), np.int32),  # valid flag 0: empty
+        own_near=z((MAX_PLAYERS, n_cells), np.int32),
+        own_list=z((MAX_PLAYERS, n_cells), np.int32),
+        turn_tmp=z((2, max(n_cells, N_CARDS)), np.int32),
     ))

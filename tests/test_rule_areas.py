@@ -122,6 +122,35 @@ def test_near_own_mask_is_adjacency_on_every_space(blank, rules):
     assert len(seen) > 5 and max(seen) < nc  # neither empty nor full: the check has teeth
 
 
+def test_own_spaces_kept_across_decisions_follow_every_map_change(blank, rules):
+    """city.own_spaces keeps each seat's spaces and its 'adjacent to a building they own' mask
+    while the map stays the same. After any change of a building or an owner, one space at a time
+    (the way the game changes the map), it must give what a fresh scan gives: the spaces with
+    cell_owner == seat in map order, and adjacent_to_own on every space."""
+    from sim.city import own_spaces
+
+    st, r = blank, rules
+    rng = np.random.default_rng(11)
+    nc = st.cell_b.shape[0]
+    kinds = [B.NONE, B.LOT, B.HOUSE, B.PALACE, B.MONUMENT, B.FOUNTAIN, B.QUARRY, B.CHURCH]
+    clear_map(st)
+    st.own_key[:] = 0  # a blank state's memo is empty
+    moved = 0
+    for step in range(400):
+        c = int(rng.integers(nc))
+        if step % 2:
+            st.cell_b[c] = kinds[rng.integers(len(kinds))]
+        else:
+            st.cell_owner[c] = rng.integers(-1, 4)
+        for seat in range(4):
+            before = st.own_near[seat].copy()
+            n = own_spaces(st, r, int(seat))
+            assert st.own_list[seat, :n].tolist() == [x for x in range(nc) if st.cell_owner[x] == seat]
+            assert st.own_near[seat].tolist() == [int(adjacent_to_own(st, r, seat, x)) for x in range(nc)]
+            moved += not np.array_equal(before, st.own_near[seat])
+    assert moved > 100  # the masks did change along the way: a memo that never refreshed would fail
+
+
 def test_first_building_goes_in_the_starting_area(blank, rules):
     """'STARTING AREA: The red spaces at the center of the city map.' 'The player must select an
     empty space inside the Starting Area OR adjacent to a building they own'."""
