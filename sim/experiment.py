@@ -46,7 +46,7 @@ from typing import Any
 
 import numpy as np
 
-from sim.rules import RulesError, character_names, load_rules_doc, rules_from_doc, rules_hash
+from sim.rules import RulesError, character_names, load_rules_doc, rules_from_doc
 from sim.state import MAX_PLAYERS, N_CHARACTERS
 from strategies.registry import StrategyError, available, load_strategies
 
@@ -106,9 +106,6 @@ class Experiment:
                 raise ExperimentError(f"experiment: {where}: {e}") from None
             docs.append(doc)
         return docs
-
-    def rules_hashes(self) -> list[str]:
-        return [rules_hash(d) for d in self.resolved_rules_docs()]
 
     def lineup(self, n: int) -> list[str]:
         """The strategy names of seats 0..n-1 before rotation (the list cycled to n seats)."""

@@ -127,9 +127,11 @@ def _tables(exp: Experiment, vi: int, n: int, gi: np.ndarray, seeds: np.ndarray,
     names = exp.strategy_names()
     count = gi.shape[0]
     last = int(dec[0, :, 0, 0].astype(bool).sum()) if count else 12  # decades played (12, or 8 with the First Game Option)
-    char_enum = pl.Enum(character_names(doc))
+    characters = character_names(doc)
+    variants = [v.name for v in exp.variants]
+    char_enum = pl.Enum(characters)
     strat_enum = pl.Enum(names)
-    var_enum = pl.Enum([v.name for v in exp.variants])
+    var_enum = pl.Enum(variants)
 
     def enum_column(name: str, categories: list[str], enum: pl.Enum, codes: np.ndarray) -> pl.Series:
         # gathered from the categories by code: building the strings row by row cost more than the games' records
@@ -142,13 +144,13 @@ def _tables(exp: Experiment, vi: int, n: int, gi: np.ndarray, seeds: np.ndarray,
         body = [
             pl.Series("game", np.repeat(gi, reps)),
             pl.Series("seed", np.repeat(seeds, reps)),
-            enum_column("variant", [v.name for v in exp.variants], var_enum, np.full(rows, vi, np.int32)),
+            enum_column("variant", variants, var_enum, np.full(rows, vi, np.int32)),
             pl.Series("players", np.full(rows, n, np.int8)),
         ]
         for j, c in enumerate(cols):
             col = cols_first[j]
             if c == "character":
-                body.append(enum_column(c, character_names(doc), char_enum, col))
+                body.append(enum_column(c, characters, char_enum, col))
             elif c == "strategy":
                 body.append(enum_column(c, names, strat_enum, col))
             else:
