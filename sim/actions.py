@@ -32,6 +32,7 @@ from sim.core import (
     pay_resources,
     place_workers,
     return_pool,
+    set_option,
     take_coins,
     take_from_grids,
     take_from_supply,
@@ -519,11 +520,9 @@ def activate(st, r, seat, a, c, disc=0):
         k = 0
         for a2 in range(r.act_b.shape[0]):
             if r.act_b[a2] == b and activation_ok(st, r, seat, a2) and (extra_w == 0 or r.act_w[a2] <= workers_available(st, seat)):
-                st.opts[k, 0] = a2
-                st.opts[k, 1] = card
+                set_option(st, k, a2, card)
                 k += 1
-        st.opts[k, 0] = -1
-        st.opts[k, 1] = card
+        set_option(st, k, -1, card)
         a2 = st.opts[decide(st, r, seat, Dec.CARD_TARGET, k + 1), 0]
         if a2 >= 0:
             st.card_active[card] = 0

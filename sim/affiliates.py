@@ -29,6 +29,7 @@ from sim.core import (
     pay_coins,
     pay_plan,
     pay_resources,
+    set_option,
     take_coins,
     workers_available,
 )
@@ -128,8 +129,7 @@ def _card83_targets(st, r, units, c, write):
         cost = r.aff_p[c, AP.PRECIOUS_COUNTS] if gi == 8 else 1
         if cost <= units and _grid_room(st, r, gi) > 0 and st.supply[_grid_supply(gi)] > 0:
             if write:
-                st.opts[k, 0] = gi
-                st.opts[k, 1] = c
+                set_option(st, k, gi, c)
             k += 1
     return k
 

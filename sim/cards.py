@@ -9,7 +9,7 @@ from numba import njit
 
 from sim.cardpower import offer
 from sim.codes import Card, Dec, Ev
-from sim.core import coin_value, decide, gain_vp, log, pay_coins
+from sim.core import coin_value, decide, gain_vp, log, pay_coins, set_option
 from sim.rng import permutation
 from sim.rules import AP, RK
 from sim.state import N_CARDS, N_CHARACTERS, PF, VS, G, Loc
@@ -167,8 +167,8 @@ def draw_and_keep(st, r, seat, n):
         drawn[k] = c
         k += 1
     for i in range(k):
-        st.opts[i, 0] = drawn[i]
-    st.opts[k, 0] = -1
+        set_option(st, i, drawn[i])
+    set_option(st, k, -1)
     # copy: decide() may reuse scratch through the policy
     i = decide(st, r, seat, Dec.KEEP, k + 1)
     kept = st.opts[i, 0]
@@ -195,14 +195,14 @@ def take_pile_top(st, seat, pile):
 def phase_a_draw(st, r, seat):
     """A. DRAW CARDS: draw 2 keep 0 or 1, or take the top card of any discard pile."""
     k = 0
-    st.opts[k, 0] = -1
+    set_option(st, k, -1)
     k += 1
     nonempty = nonempty_piles(st)
     for pile in range(6):
         if pile < 5 and pile >= st.g[G.NPLAYERS]:
             continue
         if (nonempty >> pile) & 1:
-            st.opts[k, 0] = pile
+            set_option(st, k, pile)
             k += 1
     pile = st.opts[decide(st, r, seat, Dec.DRAW_SOURCE, k), 0]
     if pile < 0:
@@ -245,15 +245,12 @@ def pay_salary(st, r, seat):
         cv = coin_value(st, r, seat)
         for b in range(max(0, full - disc) + 1):
             if b <= cv:
-                st.opts[k, 0] = 1
-                st.opts[k, 1] = b
-                st.opts[k, 2] = max(0, payable - per * (b + disc))
+                set_option(st, k, 1, b, max(0, payable - per * (b + disc)))
                 k += 1
         loc = Loc.HAND + seat
         for c in range(N_CHARACTERS, N_CARDS):
             if st.card_loc[c] == loc:
-                st.opts[k, 0] = 0
-                st.opts[k, 1] = c
+                set_option(st, k, 0, c)
                 k += 1
         i = decide(st, r, seat, Dec.SALARY, k)
         if st.opts[i, 0] == 0:
@@ -293,11 +290,11 @@ def reactivate_cards(st, r, seat, n):
         k = 0
         for c in range(N_CARDS):
             if st.card_loc[c] == loc and st.card_rot[c] == 1:
-                st.opts[k, 0] = c
+                set_option(st, k, c)
                 k += 1
         if k == 0:
             break
-        st.opts[k, 0] = -1
+        set_option(st, k, -1)
         c = st.opts[decide(st, r, seat, Dec.REACTIVATE, k + 1), 0]
         if c < 0:
             break

@@ -34,6 +34,19 @@ def log(st, code, a=0, b=0, c=0, d=0, e=0, f=0, h=0):
 
 
 @njit(cache=True)
+def set_option(st, k, a, b=0, c=0, d=0, e=0):
+    """Write option row ``k`` of a decision in full: the columns a listing does not use read 0,
+    never a value left there by an earlier decision. The policy and Python strategies read rows
+    whole: card 83's grid rows once left a stale column 2, which the CARD_TARGET valuation reads
+    as a scoring card's id."""
+    st.opts[k, 0] = a
+    st.opts[k, 1] = b
+    st.opts[k, 2] = c
+    st.opts[k, 3] = d
+    st.opts[k, 4] = e
+
+
+@njit(cache=True)
 def decide(st, r, seat, kind, n):
     """The one decision entry point: the seat's policy picks one of ``st.opts[:n]``."""
     st.g[G.OPT_N] += 1
@@ -67,10 +80,8 @@ def gain_vp(st, r, seat, amount, source):
     if amount > 0 and lvl > 0 and st.pl[seat, PF.USED_VP_STATUS] == 0:
         bonus = amount * r.vp_bonus_pct[lvl - 1] // 100
         if bonus > 0:
-            st.opts[0, 0] = 0
-            st.opts[0, 1] = bonus
-            st.opts[1, 0] = 1
-            st.opts[1, 1] = bonus
+            set_option(st, 0, 0, bonus)
+            set_option(st, 1, 1, bonus)
             if decide(st, r, seat, Dec.VP_BONUS, 2) == 1:
                 st.pl[seat, PF.USED_VP_STATUS] = 1
                 add_vp(st, seat, bonus, VS.VP_STATUS)
@@ -188,12 +199,8 @@ def offer(st, r, c, only_seat, gain=1):
     s = holder(st, c)
     if s < 0 or (only_seat >= 0 and s != only_seat):
         return -1
-    st.opts[0, 0] = 0
-    st.opts[0, 1] = c
-    st.opts[0, 2] = 0
-    st.opts[1, 0] = 1
-    st.opts[1, 1] = c
-    st.opts[1, 2] = gain
+    set_option(st, 0, 0, c, 0)
+    set_option(st, 1, 1, c, gain)
     if st.opts[decide(st, r, s, Dec.USE_CARD, 2), 0] == 0:
         return -1
     use(st, s, c)
@@ -258,9 +265,7 @@ def _take_from_board(st, r, seat, res, n):
         k = 0
         for gi in range(lo, hi):
             if st.grids[gi] > 0:
-                st.opts[k, 0] = gi
-                st.opts[k, 1] = st.grids[gi]
-                st.opts[k, 2] = res
+                set_option(st, k, gi, st.grids[gi], res)
                 k += 1
         if k == 0:
             break
@@ -305,9 +310,7 @@ def take_coins(st, r, seat, silver, bronze):
         k = 0
         for s in range(n_st):
             if st.stacks[s, 0] > 0:
-                st.opts[k, 0] = s
-                st.opts[k, 1] = 0
-                st.opts[k, 2] = st.stacks[s, 0] + st.stacks[s, 1]
+                set_option(st, k, s, 0, st.stacks[s, 0] + st.stacks[s, 1])
                 k += 1
         if k == 0:
             # no silver anywhere: a silver's worth is two bronze coins from the stacks
@@ -322,14 +325,10 @@ def take_coins(st, r, seat, silver, bronze):
         k = 0
         for s in range(n_st):
             if st.stacks[s, 1] > 0:
-                st.opts[k, 0] = s
-                st.opts[k, 1] = 0
-                st.opts[k, 2] = st.stacks[s, 0] + st.stacks[s, 1]
+                set_option(st, k, s, 0, st.stacks[s, 0] + st.stacks[s, 1])
                 k += 1
             elif st.stacks[s, 0] > 0 and st.supply[Sup.BRONZE] >= rate:
-                st.opts[k, 0] = s
-                st.opts[k, 1] = 1
-                st.opts[k, 2] = st.stacks[s, 0] + st.stacks[s, 1]
+                set_option(st, k, s, 1, st.stacks[s, 0] + st.stacks[s, 1])
                 k += 1
         if k == 0:
             break

@@ -7,7 +7,7 @@ from numba import njit
 from sim.cardpower import holder, offer
 from sim.cards import banner_up, rotate_card
 from sim.codes import Act, Card, Dec, Ev, Law, Side
-from sim.core import add_vp, coin_value, decide, gain_vp, log, pay_coins
+from sim.core import add_vp, coin_value, decide, gain_vp, log, pay_coins, set_option
 from sim.major import complete_by_law, council_workers_on_grid, major_open
 from sim.rules import AP, RK
 from sim.state import PF, VS, G, Loc
@@ -38,24 +38,16 @@ def law_options(st, r, seat, k):
     """Append the legal (law, parameter) rows for a vote called by ``seat`` to st.opts from row k."""
     for m in range(6):
         if major_open(st, r, m):
-            st.opts[k, 0] = Act.F_VOTE
-            st.opts[k, 1] = Law.MAJOR_BUILDING
-            st.opts[k, 2] = m
+            set_option(st, k, Act.F_VOTE, Law.MAJOR_BUILDING, m)
             k += 1
     if coin_value(st, r, seat) >= r.k[RK.BRONZE_PER_SILVER] * r.k[RK.PEACE_ACT_SILVER]:
         for nxt in range(2):
-            st.opts[k, 0] = Act.F_VOTE
-            st.opts[k, 1] = Law.PEACE
-            st.opts[k, 2] = nxt
+            set_option(st, k, Act.F_VOTE, Law.PEACE, nxt)
             k += 1
-    st.opts[k, 0] = Act.F_VOTE
-    st.opts[k, 1] = Law.WAR
-    st.opts[k, 2] = 0
+    set_option(st, k, Act.F_VOTE, Law.WAR, 0)
     k += 1
     for nxt in range(2):
-        st.opts[k, 0] = Act.F_VOTE
-        st.opts[k, 1] = Law.SPAIN
-        st.opts[k, 2] = nxt
+        set_option(st, k, Act.F_VOTE, Law.SPAIN, nxt)
         k += 1
     return k
 
@@ -188,17 +180,11 @@ def call_vote(st, r, seat, law0, param0):
     for i in range(n):
         s = st.order[i]
         k = 0
-        st.opts[k, 0] = SIDE_ABSTAIN
-        st.opts[k, 1] = 0
-        st.opts[k, 2] = law
-        st.opts[k, 3] = seat  # every row names the legislator (the policy votes differently as one)
+        set_option(st, k, SIDE_ABSTAIN, 0, law, seat)  # every row names the legislator (the policy votes differently as one)
         k += 1
         for side in (SIDE_YES, SIDE_NO):
             for v in range(mv + 1):
-                st.opts[k, 0] = side
-                st.opts[k, 1] = v
-                st.opts[k, 2] = law
-                st.opts[k, 3] = seat
+                set_option(st, k, side, v, law, seat)
                 k += 1
         j = decide(st, r, s, Dec.VOTE, k)
         sides[s] = st.opts[j, 0]
@@ -217,8 +203,7 @@ def call_vote(st, r, seat, law0, param0):
             k = 0
             for s in range(n):
                 if s != h63 and sides[s] != SIDE_ABSTAIN and votes[s] > 1:
-                    st.opts[k, 0] = s
-                    st.opts[k, 1] = Card.C63
+                    set_option(st, k, s, Card.C63)
                     k += 1
             t = st.opts[decide(st, r, h63, Dec.CARD_TARGET, k), 0]
             pay_coins(st, r, h63, r.aff_p[Card.C63, AP.PAY_BRONZE])
@@ -233,8 +218,7 @@ def call_vote(st, r, seat, law0, param0):
     h80 = holder(st, Card.C80)
     if h80 >= 0 and sides[h80] != SIDE_ABSTAIN and offer(st, r, Card.C80, h80) >= 0:
         for j in range(r.aff_p[Card.C80, AP.EXTRA_VOTES_MAX]):
-            st.opts[j, 0] = j + 1
-            st.opts[j, 1] = Card.C80
+            set_option(st, j, j + 1, Card.C80)
         extra = st.opts[decide(st, r, h80, Dec.CARD_TARGET, r.aff_p[Card.C80, AP.EXTRA_VOTES_MAX]), 0]
         votes[h80] += extra
         log(st, Ev.CARD_EFFECT, h80, Card.C80, extra, votes[h80])
@@ -271,10 +255,8 @@ def call_vote(st, r, seat, law0, param0):
     if winners > 0:
         h79 = holder(st, Card.C79)
         if h79 >= 0 and sides[h79] == win_side and offer(st, r, Card.C79, h79) >= 0:
-            st.opts[0, 0] = NATIVES
-            st.opts[0, 1] = Card.C79
-            st.opts[1, 0] = PIRATES
-            st.opts[1, 1] = Card.C79
+            set_option(st, 0, NATIVES, Card.C79)
+            set_option(st, 1, PIRATES, Card.C79)
             f = st.opts[decide(st, r, h79, Dec.CARD_TARGET, 2), 0]
             retreat_tension(st, r, f, r.aff_p[Card.C79, AP.TENSION_STEPS_DOWN])
         h81 = holder(st, Card.C81)

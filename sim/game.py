@@ -20,7 +20,7 @@ from sim.cards import (
     top_of,
 )
 from sim.codes import Card, Dec, Ev
-from sim.core import add_vp, coin_value, decide, log, take_coins
+from sim.core import add_vp, coin_value, decide, log, set_option, take_coins
 from sim.major import recover_completed
 from sim.records import N_RD, N_RG, RG, record_decade
 from sim.rng import mix64, permutation, rand_below
@@ -71,11 +71,9 @@ def auction(st, r, card, bidders, nb):
             s = active[i]
             if s < 0 or s == high_seat or n_active <= 1:
                 continue
-            st.opts[0, 0] = 0
-            st.opts[0, 1] = card
+            set_option(st, 0, 0, card)
             for j in range(raises):
-                st.opts[1 + j, 0] = high + 1 + j
-                st.opts[1 + j, 1] = card
+                set_option(st, 1 + j, high + 1 + j, card)
             bid = st.opts[decide(st, r, s, Dec.BID, raises + 1), 0]
             log(st, Ev.BID, s, card, bid)
             if bid == 0:
@@ -122,7 +120,7 @@ def choose_characters(st, r, n):
             k = 0
             for c in range(N_CHARACTERS):
                 if st.card_loc[c] == Loc.DISPLAY:
-                    st.opts[k, 0] = c
+                    set_option(st, k, c)
                     k += 1
             disks[s] = st.opts[decide(st, r, s, Dec.CHAR_PICK, k), 0]
             log(st, Ev.DISK, s, disks[s])
@@ -152,7 +150,7 @@ def first_game_characters(st, r, n):
     for i in range(n):
         s = st.order[i]
         for j in range(per):
-            st.opts[j, 0] = perm[i * per + j]
+            set_option(st, j, perm[i * per + j])
         keep = st.opts[decide(st, r, s, Dec.FIRST_GAME_KEEP, per), 0]
         assign_character(st, s, keep, 0)
         log(st, Ev.FIRST_GAME, s, keep)

@@ -8,7 +8,7 @@ from sim.cardpower import offer
 from sim.cards import banner_up
 from sim.city import district_closed, district_occupied
 from sim.codes import Card, Dec, Ev
-from sim.core import CCW, add_vp, decide, gain_vp, give_coins_from_supply, log, take_coins
+from sim.core import CCW, add_vp, decide, gain_vp, give_coins_from_supply, log, set_option, take_coins
 from sim.rules import AP, RK
 from sim.state import PF, VS, B, G, M, Sup
 
@@ -183,12 +183,12 @@ def place_cabildo(st, r, seat):
     k = 0
     for c in range(st.cell_b.shape[0]):
         if r.cell_cab[c] == 1 and st.cell_b[c] == B.NONE:
-            st.opts[k, 0] = c
+            set_option(st, k, c)
             k += 1
     if k == 0:
         for c in range(st.cell_b.shape[0]):
             if r.cell_cab[c] == 1 and _displaceable(st, c):
-                st.opts[k, 0] = c
+                set_option(st, k, c)
                 k += 1
     if k == 0:
         return -1
@@ -209,16 +209,14 @@ def place_cathedral(st, r, seat):
         a = r.cath_pairs[i, 0]
         b = r.cath_pairs[i, 1]
         if st.cell_b[a] == B.NONE and st.cell_b[b] == B.NONE:
-            st.opts[k, 0] = a
-            st.opts[k, 1] = b
+            set_option(st, k, a, b)
             k += 1
     if k == 0:
         for i in range(r.cath_pairs.shape[0]):
             a = r.cath_pairs[i, 0]
             b = r.cath_pairs[i, 1]
             if _displaceable(st, a) and _displaceable(st, b):
-                st.opts[k, 0] = a
-                st.opts[k, 1] = b
+                set_option(st, k, a, b)
                 k += 1
     if k == 0:
         return -1
@@ -244,14 +242,12 @@ def place_walls(st, r, seat, n, may_stop=True):
         k = 0
         for s in range(st.walls.shape[0]):
             if st.walls[s] == 0:
-                st.opts[k, 0] = s
-                st.opts[k, 1] = r.seg_district[s]
+                set_option(st, k, s, r.seg_district[s])
                 k += 1
         if k == 0:
             break
         if may_stop:
-            st.opts[k, 0] = -1
-            st.opts[k, 1] = -1
+            set_option(st, k, -1, -1)
             k += 1
         s = st.opts[decide(st, r, seat, Dec.PLACE_WALL, k), 0]
         if s < 0:
@@ -279,7 +275,7 @@ def place_road(st, r, seat):
     k = 0
     for d in range(st.roads.shape[0]):
         if st.roads[d] == 0:
-            st.opts[k, 0] = d
+            set_option(st, k, d)
             k += 1
     if k == 0 or st.supply[Sup.ROAD_MARKERS] <= 0:
         return

@@ -18,7 +18,7 @@ from sim.city import (
     palace_value,
 )
 from sim.codes import Card, Ch, Dec, Ev
-from sim.core import add_vp, coin_value, decide, gain_vp, give_coins_from_supply, holder, log, offer, pay_coins
+from sim.core import add_vp, coin_value, decide, gain_vp, give_coins_from_supply, holder, log, offer, pay_coins, set_option
 from sim.rules import AP, RK
 from sim.state import N_CARDS, N_GROUPS, PF, VS, B, G, Loc, Mini, Sup
 
@@ -340,9 +340,7 @@ def _card67_rows(st, r):
             if b != B.NONE and b != B.CATHEDRAL and r.b_prod[b] == 1:
                 prod += 1
         if prod > 1:
-            st.opts[k, 0] = d
-            st.opts[k, 1] = prod - 1
-            st.opts[k, 2] = Card.C67
+            set_option(st, k, d, prod - 1, Card.C67)
             k += 1
     return k
 
@@ -587,14 +585,10 @@ def _card36_42(st, r, s, card):
                 continue
             nh, npal = houses_palaces(st, r, s, d)
             if nh > 0:
-                st.opts[k, 0] = nh * p[AP.HOUSE_VALUE]
-                st.opts[k, 1] = d
-                st.opts[k, 2] = card
+                set_option(st, k, nh * p[AP.HOUSE_VALUE], d, card)
                 k += 1
             if npal > 0:
-                st.opts[k, 0] = npal * p[AP.PALACE_VALUE]
-                st.opts[k, 1] = d
-                st.opts[k, 2] = card
+                set_option(st, k, npal * p[AP.PALACE_VALUE], d, card)
                 k += 1
     i = decide(st, r, s, Dec.CARD_TARGET, k)
     pay_coins(st, r, s, p[AP.PAY_SILVER] * rate)

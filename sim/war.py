@@ -9,7 +9,7 @@ from sim.cardpower import holder, offer, use
 from sim.cards import back_symbols, banner_up, burn_card, draw_top, put_on
 from sim.city import district_closed, n_closed_districts
 from sim.codes import Card, Dec, Ev
-from sim.core import decide, gain_vp, log, take_coins
+from sim.core import decide, gain_vp, log, set_option, take_coins
 from sim.rules import AP, RK
 from sim.state import N_CARDS, N_CHARACTERS, PF, VS, G, Loc, Mini, Sup
 
@@ -195,10 +195,7 @@ def fight(st, r, seat, wa, faction):
                 ok = False
                 break
         if ok:
-            st.opts[k, 0] = mask
-            st.opts[k, 1] = av
-            st.opts[k, 2] = wa
-            st.opts[k, 3] = faction
+            set_option(st, k, mask, av, wa, faction)
             k += 1
     mask = st.opts[decide(st, r, seat, Dec.WAR_FIGHT, k), 0]
     av = _mask_av(st, r, seat, mask, nm)
@@ -222,13 +219,11 @@ def fight(st, r, seat, wa, faction):
             loc = Loc.HAND + seat
             for c in range(N_CHARACTERS, N_CARDS):
                 if st.card_loc[c] == loc and st.card_turn[c] == 0:
-                    st.opts[k, 0] = c
-                    st.opts[k, 1] = wa - av
+                    set_option(st, k, c, wa - av)
                     k += 1
             if k == 0:
                 break
-            st.opts[k, 0] = -1
-            st.opts[k, 1] = wa - av
+            set_option(st, k, -1, wa - av)
             c = st.opts[decide(st, r, seat, Dec.WAR_BURN, k + 1), 0]
             if c < 0:
                 break

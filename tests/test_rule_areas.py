@@ -1287,3 +1287,48 @@ def test_paying_an_odd_amount_with_silver_gives_bronze_change(blank, rules):
     assert st.supply[Sup.SILVER] == sup_s + 1 and st.supply[Sup.BRONZE] == sup_b - (rate - 1)
     pay_coins(st, r, 0, rate)  # 1 silver's worth: the silver itself, the bronze is kept
     assert st.pl[0, PF.SILVER] == 0 and st.pl[0, PF.BRONZE] == rate - 1
+
+
+# ----------------------------------------------------------------------------- option rows
+
+
+def test_every_option_row_is_written_whole():
+    """A decision's rows share the ``st.opts`` buffer with every earlier decision, and the policy
+    reads rows whole (a CARD_TARGET row's column 2 names the card for some powers). A listing that
+    wrote only some columns left the rest from an earlier decision: card 83's grid rows were valued
+    by a stale column 2 (a BUILD row's space number, sometimes equal to a scoring card's id). Every
+    write of an option row in the engine is sim.core.set_option or a block writing columns 0-4."""
+    import re
+    from pathlib import Path
+
+    write = re.compile(r"(\s*)st\.opts\[([^\]]+?), (\d)\] = ")
+    partial = []
+    for path in sorted((Path(__file__).parent.parent / "sim").glob("*.py")):
+        lines = path.read_text().splitlines()
+        i = 0
+        while i < len(lines):
+            m = write.match(lines[i])
+            if not m:
+                i += 1
+                continue
+            cols = []
+            while i < len(lines) and (m2 := write.match(lines[i])) and m2.group(2) == m.group(2):
+                cols.append(int(m2.group(3)))
+                i += 1
+            if cols != [0, 1, 2, 3, 4]:
+                partial.append(f"{path.name}:{i}: columns {cols}")
+    assert not partial, partial
+
+
+def test_card_83_grid_rows_leave_no_column_of_an_earlier_decision(blank, rules):
+    """Card 83's grid rows (CARD_TARGET, [grid, card]) must read 0 in the columns they do not use,
+    whatever an earlier decision left in the buffer."""
+    from sim.affiliates import _card83_targets
+    from sim.codes import Card
+
+    st, r = blank, rules
+    st.grids[:] = 0  # room on every grid
+    st.opts[:] = Card.C36  # a scoring card's id, which the CARD_TARGET valuation keys on in column 2
+    k = _card83_targets(st, r, 5, Card.C83, True)
+    assert k > 0 and st.opts[:k, 1].tolist() == [Card.C83] * k
+    assert (st.opts[:k, 2:] == 0).all()
