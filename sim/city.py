@@ -47,30 +47,59 @@ def mark_near_own(st, r, seat, near):
 
 @njit(cache=True)
 def own_spaces(st, r, seat):
-    """The seat's spaces (``st.own_list[seat]``, in map order; returns their count) and the spaces
-    next to a building of its colour (``st.own_near[seat]``, :func:`mark_near_own`). Both read
-    only cell_b and cell_owner, which change a few dozen times in a game of about 220 TURN
-    decisions: they are kept per seat with the map they were made from (``st.own_key[seat]``,
+    """The seat's spaces (``st.own_list[seat]``, in map order; returns their count), the spaces
+    next to a building of its colour (``st.own_near[seat]``, :func:`mark_near_own`), and the spaces
+    it may put a Minor building on (:func:`minor_space_ok`), counted by the building already there
+    and the district (``st.own_cnt[seat]``, the first of each in ``st.own_first[seat]``). All read
+    only cell_b, cell_owner and the Roads, which change a few dozen times in a game of about 220
+    TURN decisions: they are kept per seat with the map they were made from (``st.own_key[seat]``,
     compared in full) and made again only when it differs."""
     key = st.own_key[seat]
     nc = st.cell_b.shape[0]
-    diff = key[2 * nc] ^ 1  # 0 in a blank state: empty
+    nd = st.roads.shape[0]
+    o = 2 * nc + nd
+    diff = key[o] ^ 1  # 0 in a blank state: empty
     for c in range(nc):  # ORs of XORs, no early exit: the loop vectorises
         diff |= (key[c] ^ st.cell_b[c]) | (key[nc + c] ^ st.cell_owner[c])
+    for d in range(nd):
+        diff |= key[2 * nc + d] ^ st.roads[d]
     if diff == 0:
-        return key[2 * nc + 1]
-    mark_near_own(st, r, seat, st.own_near[seat])
+        return key[o + 1]
+    near = st.own_near[seat]
+    mark_near_own(st, r, seat, near)
     own = st.own_list[seat]
+    cnt = st.own_cnt[seat]
+    first = st.own_first[seat]
+    cnt[:] = 0
+    first[:] = -1
     n = 0
     for c in range(nc):
         if st.cell_owner[c] == seat:
             own[n] = c
             n += 1
+        b = st.cell_b[c]
+        if b < cnt.shape[0] and minor_space_ok(st, r, seat, c, near[c] == 1):
+            dd = r.cell_district[c] + 1
+            if cnt[b, dd] == 0:
+                first[b, dd] = c
+            cnt[b, dd] += 1
     key[:nc] = st.cell_b
     key[nc:2 * nc] = st.cell_owner
-    key[2 * nc] = 1
-    key[2 * nc + 1] = n
+    key[2 * nc:o] = st.roads
+    key[o] = 1
+    key[o + 1] = n
     return n
+
+
+@njit(cache=True)
+def minor_space_ok(st, r, seat, c, near_own):
+    """Space c can take a Minor building of the seat's (1-2. Minor building construction) whose
+    requirement is the building now there: a House or Palace goes on the seat's own Lot or House;
+    anything else on a space that meets :func:`construction_ok`."""
+    b = st.cell_b[c]
+    if b == B.LOT or b == B.HOUSE:
+        return st.cell_owner[c] == seat
+    return construction_ok(st, r, c, near_own)
 
 
 @njit(cache=True)

@@ -66,6 +66,8 @@ class B(IntEnum):
 
 
 N_BUILDING_TYPES = 17
+# BUILD groups of one TURN listing (sim.actions.decide_turn): one per (Status marker, type, district + 1)
+MAX_GROUPS = 2 * N_BUILDING_TYPES * (N_DISTRICTS + 1)
 MINOR_NAMES = [
     "none", "lot", "house", "palace", "quarry", "carpentry", "market", "corporation",
     "hacienda_wood", "hacienda_stone", "square", "monument", "fountain", "barracks", "church",
@@ -159,9 +161,11 @@ class G(IntEnum):
     CARD32_DISTRICT = 30  # that district
     POOL_CC = 31  # City Council workers cards 45/51 put among the turn seat's workers for its next main action
     CARD45_RES = 32  # card 45: wood/stone/precious still to waive in the turn seat's next main action
+    TURN_GROUPS = 33  # scratch: BUILD groups (st.grp rows) of the last grouped TURN listing (sim.actions.decide_turn)
+    TURN_TYPES = 34  # scratch: building types that listing found payable (st.cell_tmp[:n])
 
 
-N_G = 33
+N_G = 35
 
 
 class PF(IntEnum):
@@ -331,9 +335,14 @@ class State(NamedTuple):
     bval: np.ndarray  # float64[5, 2, 17, 9]  policy memo: per seat, BUILD value by (Status marker, type, district + 1); NaN unfilled
     memo_key: np.ndarray  # int32[5, MK]      policy memo: per seat, what dist and bval were computed from (strategies.policy.memo_refresh)
     memo_w: np.ndarray  # float64[5, N_WEIGHTS] policy memo: per seat, the weights they were computed with
-    own_key: np.ndarray  # int32[5, 2 NC + 2]  per seat: [cell_b, cell_owner, valid, count] own_near/own_list were made from (city.own_spaces)
+    own_key: np.ndarray  # int32[5, 2 NC + 10]  per seat: [cell_b, cell_owner, roads, valid, count] the own_* fields were made from (city.own_spaces)
     own_near: np.ndarray  # int32[5, NC]      per seat: 1 on the spaces next to a building of its colour (city.mark_near_own)
     own_list: np.ndarray  # int32[5, NC]      per seat: its spaces (cell_owner == seat), in map order
+    own_cnt: np.ndarray  # int32[5, 17, 9]    per seat: spaces it may put a Minor building on (city.minor_space_ok), by (building there, district + 1)
+    own_first: np.ndarray  # int32[5, 17, 9]  per seat: the first such space in map order (-1 none)
+    grp: np.ndarray  # int32[MAX_GROUPS, 5]   scratch: BUILD groups of a grouped TURN listing [type, district + 1, c column, spaces, first space]
+    grp_vals: np.ndarray  # float64[MAX_GROUPS]  policy scratch: value of each BUILD group
+    grp_tied: np.ndarray  # int32[2, 17, 9]   policy scratch: 1 for the BUILD groups (Status marker, type, district + 1) tied for best
     turn_tmp: np.ndarray  # int32[2, NC]      turn_options scratch: building types by requirement, hand (also card_options)
 
 
@@ -401,8 +410,13 @@ def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int) -> Sta
         bval=z((MAX_PLAYERS, 2, N_BUILDING_TYPES, N_DISTRICTS + 1), np.float64),
         memo_key=z((MAX_PLAYERS, memo_key_len(n_cells, n_segments)), np.int32),  # valid flag 0: empty
         memo_w=z((MAX_PLAYERS, N_WEIGHTS), np.float64),
-        own_key=z((MAX_PLAYERS, 2 * n_cells + 2), np.int32),  # valid flag 0: empty
+        own_key=z((MAX_PLAYERS, 2 * n_cells + N_DISTRICTS + 2), np.int32),  # valid flag 0: empty
         own_near=z((MAX_PLAYERS, n_cells), np.int32),
         own_list=z((MAX_PLAYERS, n_cells), np.int32),
+        own_cnt=z((MAX_PLAYERS, N_BUILDING_TYPES, N_DISTRICTS + 1), np.int32),
+        own_first=np.full((MAX_PLAYERS, N_BUILDING_TYPES, N_DISTRICTS + 1), -1, np.int32),
+        grp=z((MAX_GROUPS, 5), np.int32),
+        grp_vals=z(MAX_GROUPS, np.float64),
+        grp_tied=z((2, N_BUILDING_TYPES, N_DISTRICTS + 1), np.int32),
         turn_tmp=z((2, max(n_cells, N_CARDS)), np.int32),
     ))

@@ -621,6 +621,82 @@ def _option_value(st, r, seat, kind, i):
 
 
 @njit(cache=True)
+def _per_space(st, seat):
+    """The Bishop's and the Governor's BUILD progress depends on the space itself (a Monument or
+    Fountain next to a Church; an empty space): with a Character weight, their BUILD rows that share
+    a type, a district and the Status marker differ in value (added per row, :func:`_build_value`)."""
+    ch = st.pl[seat, PF.CHARACTER]
+    return st.w[seat, F.CHARACTER] != 0.0 and (ch == Ch.BISHOP or ch == Ch.GOVERNOR)
+
+
+@njit(cache=True)
+def turn_groups_ok(st, seat):
+    """The seat's TURN decision may see the BUILD rows grouped by (type, district, Status marker)
+    (sim.actions.decide_turn): its policy values rows (greedy, heuristic, rollout) and those rows
+    share a value (not :func:`_per_space`)."""
+    fam = int(st.w[seat, F.FAMILY])
+    return fam != FAMILY_RANDOM and fam != FAMILY_PYTHON and not _per_space(st, seat)
+
+
+@njit(cache=True)
+def choose_grouped(st, r, seat, k):
+    """:func:`choose` for a grouped TURN listing (sim.actions.decide_turn): rows ``st.opts[:k]``
+    (no BUILD row among them) and BUILD groups ``st.grp[:G.TURN_GROUPS]`` of [type, district + 1,
+    c column, spaces, first space]. The full listing puts its BUILD rows first, each group's rows
+    sharing the group's value (:func:`turn_groups_ok`); so the values, the best, the number of rows
+    tied for it and the one random draw among them are :func:`choose`'s over the full listing.
+    Returns the row index, or ``-(p + 1)`` for the p-th tied BUILD row in listing order, the tied
+    groups marked in ``st.grp_tied`` (entries of groups not listed this time are stale: no BUILD row
+    of this listing reads them)."""
+    w = st.w[seat]
+    ng = st.g[G.TURN_GROUPS]
+    grp = st.grp
+    gv = st.grp_vals
+    best = _turn_values(st, r, seat, k)
+    if ng > 0:
+        memo_refresh(st, r, seat)
+        cache = st.bval[seat]
+        opts = st.opts
+        for g in range(ng):
+            t = grp[g, 0]
+            v = cache[grp[g, 2] & 1, t, grp[g, 1]]
+            if v != v:
+                # the value reads the space's district only: the group's first space stands in (row k, scratch)
+                opts[k, 0] = Act.BUILD
+                opts[k, 1] = t
+                opts[k, 2] = grp[g, 4]
+                opts[k, 3] = grp[g, 2]
+                opts[k, 4] = 0
+                v = _build_value(st, r, w, seat, k, cache, False)
+            gv[g] = v
+            if v > best:
+                best = v
+    vals = st.vals
+    tied = st.grp_tied
+    ties = 0
+    for i in range(k):
+        if vals[i] > best - 1e-9:
+            ties += 1
+    tb = 0  # tied BUILD rows
+    for g in range(ng):
+        on = gv[g] > best - 1e-9
+        tied[grp[g, 2] & 1, grp[g, 0], grp[g, 1]] = 1 if on else 0
+        if on:
+            tb += grp[g, 3]
+    ties += tb
+    pick = rand_below(st, ties) if ties > 1 else 0
+    if pick < tb:
+        return -(pick + 1)
+    pick -= tb
+    for i in range(k):
+        if vals[i] > best - 1e-9:
+            if pick == 0:
+                return i
+            pick -= 1
+    return 0
+
+
+@njit(cache=True)
 def _turn_values(st, r, seat, n):
     """:func:`option_values` of a TURN decision: each row's :func:`_turn_base` value plus the
     Character weight times its :func:`_character_progress`; what rows share is computed once (the
@@ -641,8 +717,7 @@ def _turn_values(st, r, seat, n):
     wc = w[F.CHARACTER]
     ch = st.pl[seat, PF.CHARACTER]
     acts = _progress_acts(ch)  # the rows whose Character term can be non-zero
-    # the Bishop's and the Governor's BUILD progress depends on the space: added per row (_build_value)
-    per_space = wc != 0.0 and (ch == Ch.BISHOP or ch == Ch.GOVERNOR)
+    per_space = _per_space(st, seat)
     vals = st.vals
     opts = st.opts
     best = -1e18

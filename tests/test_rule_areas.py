@@ -123,11 +123,12 @@ def test_near_own_mask_is_adjacency_on_every_space(blank, rules):
 
 
 def test_own_spaces_kept_across_decisions_follow_every_map_change(blank, rules):
-    """city.own_spaces keeps each seat's spaces and its 'adjacent to a building they own' mask
-    while the map stays the same. After any change of a building or an owner, one space at a time
-    (the way the game changes the map), it must give what a fresh scan gives: the spaces with
-    cell_owner == seat in map order, and adjacent_to_own on every space."""
-    from sim.city import own_spaces
+    """city.own_spaces keeps each seat's spaces, its 'adjacent to a building they own' mask and
+    its buildable spaces by (building there, district) while the map stays the same. After any
+    change of a building, an owner or a Road, one at a time (the way the game changes the map),
+    it must give what a fresh scan gives: the spaces with cell_owner == seat in map order,
+    adjacent_to_own on every space, and the count and first space of minor_space_ok spaces."""
+    from sim.city import minor_space_ok, own_spaces
 
     st, r = blank, rules
     rng = np.random.default_rng(11)
@@ -136,19 +137,35 @@ def test_own_spaces_kept_across_decisions_follow_every_map_change(blank, rules):
     clear_map(st)
     st.own_key[:] = 0  # a blank state's memo is empty
     moved = 0
-    for step in range(400):
+    counted = 0
+    for step in range(600):
         c = int(rng.integers(nc))
-        if step % 2:
+        if step % 3 == 0:
             st.cell_b[c] = kinds[rng.integers(len(kinds))]
-        else:
+        elif step % 3 == 1:
             st.cell_owner[c] = rng.integers(-1, 4)
+        else:
+            d = int(rng.integers(st.roads.shape[0]))
+            st.roads[d] = 1 - st.roads[d]
         for seat in range(4):
-            before = st.own_near[seat].copy()
+            before = (st.own_near[seat].copy(), st.own_cnt[seat].copy())
             n = own_spaces(st, r, int(seat))
             assert st.own_list[seat, :n].tolist() == [x for x in range(nc) if st.cell_owner[x] == seat]
-            assert st.own_near[seat].tolist() == [int(adjacent_to_own(st, r, seat, x)) for x in range(nc)]
-            moved += not np.array_equal(before, st.own_near[seat])
-    assert moved > 100  # the masks did change along the way: a memo that never refreshed would fail
+            near = [int(adjacent_to_own(st, r, seat, x)) for x in range(nc)]
+            assert st.own_near[seat].tolist() == near
+            cnt = np.zeros_like(st.own_cnt[seat])
+            first = np.full_like(st.own_first[seat], -1)
+            for x in range(nc):
+                if minor_space_ok(st, r, seat, x, near[x] == 1):
+                    b, dd = st.cell_b[x], r.cell_district[x] + 1
+                    first[b, dd] = x if cnt[b, dd] == 0 else first[b, dd]
+                    cnt[b, dd] += 1
+            np.testing.assert_array_equal(st.own_cnt[seat], cnt, err_msg=f"step {step}, seat {seat}")
+            np.testing.assert_array_equal(st.own_first[seat], first, err_msg=f"step {step}, seat {seat}")
+            moved += not np.array_equal(before[0], st.own_near[seat])
+            counted += not np.array_equal(before[1], st.own_cnt[seat])
+    # the memo did change along the way, Roads included: one that never refreshed would fail
+    assert moved > 100 and counted > 200, (moved, counted)
 
 
 def test_first_building_goes_in_the_starting_area(blank, rules):

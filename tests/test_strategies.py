@@ -179,3 +179,61 @@ def test_character_progress_is_zero_outside_the_rows_the_turn_valuation_asks_for
             st.pl[seat, PF.CHARACTER] = own
     # the positions offer the row kinds the Characters score: the check above is not vacuous
     assert {Act.BUILD, Act.ACTIVATE, Act.MAJOR, Act.F_VOTE, Act.SHIP, Act.F_WAREHOUSE} <= seen
+
+
+def test_grouped_build_rows_pick_the_row_the_full_listing_picks(engine):
+    """sim.actions.decide_turn gives a seat whose policy values rows (strategies.policy.
+    turn_groups_ok) its BUILD rows as groups of one type, district and Status marker, valued once,
+    and maps the pick back to a space. On played positions, for every Character, with the seat's
+    heuristic weights, the greedy weights and all-zero weights (every row tied: the one random draw
+    ranges over every row, BUILD rows of many groups included), and several random streams, it must
+    pick the row that the full listing and strategies.policy.choose pick, leave the random stream
+    where they leave it and count one decision. The Bishop and the Governor with a Character weight
+    value BUILD rows by space: they get the full listing."""
+    from collections import Counter
+
+    from helpers import mid_game, set_items
+
+    from sim.actions import decide_turn, turn_options
+    from sim.codes import Act, Dec
+    from sim.core import decide
+    from sim.game import allocate, copy_state
+    from sim.state import N_CHARACTERS
+    from strategies.policy import turn_groups_ok
+
+    r, _ = engine
+    W, _ = load_strategies(["heuristic", "greedy"])
+    zero = np.zeros(N_WEIGHTS)
+    zero[F.FAMILY] = FAMILY_HEURISTIC
+    a, b = allocate(r), allocate(r)
+    picks: Counter = Counter()
+    full = 0
+    for seed, decades in ((3, 2), (5, 5), (8, 8)):
+        st, _ = mid_game(r, W, decades=decades, seed=seed)
+        for seat in range(4):
+            st.g[G.TURN_SEAT] = seat
+            set_items(st, seat, wood=6, stone=6, precious=4, metal=2, silver=5, bronze=5)
+            st.pl[seat, PF.WORKERS] = max(st.pl[seat, PF.WORKERS], 4)
+            own_w = st.w[seat].copy()
+            for wname, w in (("heuristic", own_w), ("greedy", W[1, :N_WEIGHTS]), ("zero", zero)):
+                for ch in range(N_CHARACTERS):
+                    for stream in range(3):
+                        copy_state(a, st)
+                        a.w[seat] = w
+                        a.pl[seat, PF.CHARACTER] = ch
+                        a.rng[0] = 1000 * seed + 17 * stream + ch
+                        copy_state(b, a)
+                        k = turn_options(a, r, seat)
+                        row_a = a.opts[decide(a, r, seat, Dec.TURN, k)].copy()
+                        row_b = b.opts[decide_turn(b, r, seat)].copy()
+                        where = f"seed {seed}, seat {seat}, {wname}, Character {ch}, stream {stream}"
+                        assert row_b.tolist() == row_a.tolist(), where
+                        assert b.rng[0] == a.rng[0] and b.g[G.OPT_N] == a.g[G.OPT_N], where
+                        if turn_groups_ok(b, seat):
+                            picks[(wname, Act(int(row_a[0])) == Act.BUILD)] += 1
+                        else:
+                            full += 1
+    # both kinds of pick under the grouped listing, BUILD rows in number; the full listing kept for some
+    assert picks[("zero", True)] >= 50 and picks[("zero", False)] >= 50, picks
+    assert picks[("heuristic", True)] + picks[("greedy", True)] >= 10, picks
+    assert full > 0
