@@ -363,8 +363,9 @@ def _turn_options(st, r, seat, grouped):
             # the discount cards also waive adjacency: "You can activate them, also if they are not adjacent"
             if dt == 0 and not activation_place_ok(st, r, c, near[c] == 1):
                 continue
-            for a in range(r.act_b.shape[0]):
-                if r.act_b[a] == b and r.act_w[a] - dt <= avail and activation_ok(st, r, seat, a):
+            for j in range(r.act_nrows[b]):
+                a = r.act_rows[b, j]
+                if r.act_w[a] - dt <= avail and activation_ok(st, r, seat, a):
                     k = _add(st, k, Act.ACTIVATE, a, c, dt, 0)
         # 3. Remove House/Palace
         if avail >= r.k[RK.REMOVE_HOUSE_WORKERS]:
@@ -574,8 +575,9 @@ def activate(st, r, seat, a, c, disc=0):
             continue
         extra_w = 0 if card != Card.C75 else 1  # 75: "the extra activation takes another worker"
         k = 0
-        for a2 in range(r.act_b.shape[0]):
-            if r.act_b[a2] == b and activation_ok(st, r, seat, a2) and (extra_w == 0 or r.act_w[a2] <= workers_available(st, seat)):
+        for j in range(r.act_nrows[b]):
+            a2 = r.act_rows[b, j]
+            if activation_ok(st, r, seat, a2) and (extra_w == 0 or r.act_w[a2] <= workers_available(st, seat)):
                 set_option(st, k, a2, card)
                 k += 1
         set_option(st, k, -1, card)

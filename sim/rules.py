@@ -318,6 +318,8 @@ class Rules(NamedTuple):
     act_needs: np.ndarray  # int32[NA]    Major building that must stand (M) or -1
     act_needs_not: np.ndarray  # int32[NA]  Major building that must not stand or -1
     act_real: np.ndarray  # int32[NA]     1: real resources only (no Construction status swap)
+    act_rows: np.ndarray  # int32[17, NA]  derived: each building's activation rows in row order, -1 padded
+    act_nrows: np.ndarray  # int32[17]     derived: how many activation rows each building has
     ship_put: np.ndarray  # int32[NL, 5]   load put on the Dock [wood, stone, precious, silver, bronze]
     ship_pay: np.ndarray  # int32[NL, 4]   pay-out [silver, bronze, metal, faith]
     ship_spain: np.ndarray  # int32[NL, 4] extra pay-out with the Spain support cube
@@ -344,6 +346,7 @@ class Rules(NamedTuple):
     major_rep: np.ndarray  # int32[6]     1 for Roads and Walls (repeatable)
     major_spaces: np.ndarray  # int32[6, 4]  spaces in use by player count 2..5
     major_space_vp: np.ndarray  # int32[6, 12]  VP printed on each space
+    major_vp_order: np.ndarray  # int32[6, 12]  derived: each grid's spaces by VP, highest first (ties: lower index first)
     back_symbols: np.ndarray  # int32[6, 2]  card back [natives, pirates] by place in group
     banner_vp: np.ndarray  # int32[7]     banner VP x Era by face-up count
     banner_steps: np.ndarray  # int32[6]  steps to a face-up banner (1 or 2)
@@ -835,13 +838,19 @@ def rules_from_doc(doc: dict) -> Rules:
         raise RulesError(f"rules: war.penalty_vp: needs one entry per position war.penalty_min..war.penalty_max ({n_pen}), got {len(penalty_vp)}")
     if k[RK.COUNCIL_MIN] > k[RK.COUNCIL_MAX] or not k[RK.COUNCIL_MIN] <= k[RK.COUNCIL_START] <= k[RK.COUNCIL_MAX]:
         raise RulesError("rules: setup.council_start: need council.track_min <= setup.council_start <= council.track_max")
+    # a building's activation rows, so that listing them does not scan every row (sim.actions)
+    act_rows = np.full((N_BUILDING_TYPES, na), -1, np.int32)
+    act_nrows = np.zeros(N_BUILDING_TYPES, np.int32)
+    for i in range(na):
+        act_rows[act_b[i], act_nrows[act_b[i]]] = i
+        act_nrows[act_b[i]] += 1
     if k[RK.RED_ZONE] >= k[RK.TENSION_SPACES]:
         raise RulesError(f"rules: tension.red_zone_start: must be < tension.spaces ({k[RK.TENSION_SPACES]})")
 
     r = Rules(
         k=k, b_cost=b_cost, b_requires=b_requires, b_cp=b_cp, b_vp=b_vp, b_dv=b_dv, b_prod=b_prod, b_sup=b_sup,
         act_b=act_b, act_w=act_w, act_in=act_in, act_out=act_out, act_kind=act_kind, act_needs=act_needs,
-        act_needs_not=act_needs_not, act_real=act_real, ship_put=ship_put, ship_pay=ship_pay,
+        act_needs_not=act_needs_not, act_real=act_real, act_rows=act_rows, act_nrows=act_nrows, ship_put=ship_put, ship_pay=ship_pay,
         ship_spain=ship_spain, ship_needs=ship_needs, ship_needs_not=ship_needs_not, supply_n=supply_n, grid_cubes=_ints(doc, "setup.grid_cubes", 4),
         council_gain=_ints(doc, "actions.council_gain", 2), council_vp=council_vp,
         vote_tiles=_ints(doc, "council.vote_tiles", 4),
@@ -857,6 +866,7 @@ def rules_from_doc(doc: dict) -> Rules:
         major_first_vp=_ints(doc, "major.first_vp", 6),
         major_rep=np.array([int(bool(x)) for x in _get(doc, "major.repeatable")], np.int32),
         major_spaces=major_spaces, major_space_vp=major_space_vp,
+        major_vp_order=np.argsort(-major_space_vp, axis=1, kind="stable").astype(np.int32),
         back_symbols=np.array(_get(doc, "cards.back_symbols"), np.int32).reshape(6, 2),
         banner_vp=_ints(doc, "scoring.banner_vp_per_era", 7), banner_steps=_ints(doc, "scoring.banner_steps", 6),
         series_vp=_ints(doc, "scoring.series_vp", 8),

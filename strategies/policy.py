@@ -371,15 +371,15 @@ def _turn_base(st, r, seat, i):
                 nf += 1
         if empty:
             v += w[F.VP] * r.major_first_vp[a]
-        # the b best free spaces (own workers take the highest-VP spaces), without allocating
-        taken = 0
-        for _ in range(min(b, nf)):
-            bj = -1
-            for j in range(spaces):
-                if st.major[a, j] == -1 and not (taken >> j) & 1 and (bj < 0 or r.major_space_vp[a, j] > r.major_space_vp[a, bj]):
-                    bj = j
-            taken |= 1 << bj
-            v += w[F.VP] * r.major_space_vp[a, bj]
+        # the b best free spaces (own workers take the highest-VP spaces), best first
+        left = min(b, nf)
+        for q in range(r.major_vp_order.shape[1]):
+            if left == 0:
+                break
+            j = r.major_vp_order[a, q]
+            if j < spaces and st.major[a, j] == -1:
+                v += w[F.VP] * r.major_space_vp[a, j]
+                left -= 1
         if b >= nf:
             v += w[F.BANNER]
         return v

@@ -320,6 +320,23 @@ def test_override_list():
     assert r.major_space_vp[1].tolist() == load_rules().major_space_vp[1].tolist()
 
 
+def test_derived_lookups_follow_the_rows_they_are_made_from():
+    """Two derived arrays let the engine skip scans: each building's activation rows (act_rows,
+    act_nrows: exactly the rows of that building, in row order) and each grid's spaces by VP
+    (major_vp_order: highest VP first, ties by lower index, the order the policy fills spaces
+    in). They must follow overrides of the rows they come from."""
+    vp = [1, 3, 3, 0, 5, 2, 5, 1, 0, 0, 4, 2]
+    for r in (load_rules(), load_rules(overrides={"major": {"cathedral": {"space_vp": vp}}})):
+        for b in range(r.act_nrows.shape[0]):
+            rows = r.act_rows[b, : r.act_nrows[b]].tolist()
+            assert rows == [a for a in range(r.act_b.shape[0]) if r.act_b[a] == b]
+            assert (r.act_rows[b, r.act_nrows[b]:] == -1).all()
+        for m in range(r.major_space_vp.shape[0]):
+            order = r.major_vp_order[m].tolist()
+            assert order == sorted(range(len(order)), key=lambda j: (-r.major_space_vp[m, j], j))
+    assert r.major_vp_order[0].tolist()[:4] == [4, 6, 10, 1]
+
+
 def test_override_negative_allowed():
     r = load_rules(overrides={"grids": {"last_item_vp": -3}})
     assert r.k[RK.GRID_LAST_VP] == -3
