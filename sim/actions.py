@@ -236,6 +236,13 @@ def worker_discount_any(st, r, seat):
 
 
 @njit(cache=True)
+def _marker_choices(t, markers):
+    """BUILD rows per space for type t: a Monument or Fountain may take one of the seat's Status
+    markers (``markers``: it has one left), so it is listed without (mk 0) and with (mk 1)."""
+    return 2 if (t == B.MONUMENT or t == B.FOUNTAIN) and markers else 1
+
+
+@njit(cache=True)
 def _construction_rows(st, r, seat, k, find, pick):
     """The BUILD rows (1-2. Minor buildings: construction) in listing order: by space in map order,
     then by payable type (``st.cell_tmp[:G.TURN_TYPES]``, requirement bits in ``st.turn_tmp[0]``, both
@@ -261,8 +268,7 @@ def _construction_rows(st, r, seat, k, find, pick):
                 continue
             t = types[j] & 255
             dt = types[j] >> 8
-            marks = 1 if ((t == B.MONUMENT or t == B.FOUNTAIN) and markers) else 0
-            for mk in range(marks + 1):
+            for mk in range(_marker_choices(t, markers)):
                 if not find:
                     k = _add(st, k, Act.BUILD, t, c, mk | (dt << 1), 0)  # c column: marker bit, discount above
                 elif tied[mk, t, dd] == 1:
@@ -340,11 +346,10 @@ def _turn_options(st, r, seat, grouped):
                 t = types[j] & 255
                 dt = types[j] >> 8
                 req = r.b_requires[t]
-                marks = 1 if ((t == B.MONUMENT or t == B.FOUNTAIN) and markers) else 0
                 for dd in range(cnt.shape[1]):
                     if cnt[req, dd] == 0:
                         continue
-                    for mk in range(marks + 1):
+                    for mk in range(_marker_choices(t, markers)):
                         grp[ng, 0] = t
                         grp[ng, 1] = dd
                         grp[ng, 2] = mk | (dt << 1)

@@ -620,6 +620,30 @@ def _option_value(st, r, seat, kind, i):
     return 0.0
 
 
+TIE = 1e-9  # values this close to the best count as tied for it
+
+
+@njit(cache=True)
+def _count_tied(vals, n, best):
+    """How many of ``vals[:n]`` are tied for ``best`` (:data:`TIE`)."""
+    ties = 0
+    for i in range(n):
+        if vals[i] > best - TIE:
+            ties += 1
+    return ties
+
+
+@njit(cache=True)
+def _nth_tied(vals, n, best, pick):
+    """The index of the ``pick``-th of ``vals[:n]`` tied for ``best`` (0 if none)."""
+    for i in range(n):
+        if vals[i] > best - TIE:
+            if pick == 0:
+                return i
+            pick -= 1
+    return 0
+
+
 @njit(cache=True)
 def _per_space(st, seat):
     """The Bishop's and the Governor's BUILD progress depends on the space itself (a Monument or
@@ -671,29 +695,18 @@ def choose_grouped(st, r, seat, k):
             gv[g] = v
             if v > best:
                 best = v
-    vals = st.vals
     tied = st.grp_tied
-    ties = 0
-    for i in range(k):
-        if vals[i] > best - 1e-9:
-            ties += 1
     tb = 0  # tied BUILD rows
     for g in range(ng):
-        on = gv[g] > best - 1e-9
+        on = gv[g] > best - TIE
         tied[grp[g, 2] & 1, grp[g, 0], grp[g, 1]] = 1 if on else 0
         if on:
             tb += grp[g, 3]
-    ties += tb
+    ties = tb + _count_tied(st.vals, k, best)
     pick = rand_below(st, ties) if ties > 1 else 0
     if pick < tb:
         return -(pick + 1)
-    pick -= tb
-    for i in range(k):
-        if vals[i] > best - 1e-9:
-            if pick == 0:
-                return i
-            pick -= 1
-    return 0
+    return _nth_tied(st.vals, k, best, pick - tb)
 
 
 @njit(cache=True)
@@ -777,20 +790,8 @@ def choose(st, r, seat, kind, n):
         return python_choose(st, seat, kind, n)
     best = option_values(st, r, seat, kind, n)
     # one random draw among the best (one draw per decision, not per tie)
-    vals = st.vals
-    ties = 0
-    for i in range(n):
-        if vals[i] > best - 1e-9:
-            ties += 1
-    pick = rand_below(st, ties) if ties > 1 else 0
-    bi = 0
-    for i in range(n):
-        if vals[i] > best - 1e-9:
-            if pick == 0:
-                bi = i
-                break
-            pick -= 1
-    return bi
+    ties = _count_tied(st.vals, n, best)
+    return _nth_tied(st.vals, n, best, rand_below(st, ties) if ties > 1 else 0)
 
 
 @njit(cache=True)
