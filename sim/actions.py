@@ -14,7 +14,7 @@ from sim.cards import (
     nonempty_piles,
     take_pile_top,
 )
-from sim.city import activation_place_ok, minor_space_ok, own_spaces
+from sim.city import activatable, activation_place_ok, minor_space_ok, own_spaces
 from sim.codes import FIRST_FREE_ACT, Act, Card, Dec, Ev
 from sim.core import (
     add_vp,
@@ -26,6 +26,7 @@ from sim.core import (
     gain_vp,
     give_coins_from_supply,
     grant_pool,
+    holds,
     log,
     pay_coins,
     pay_plan,
@@ -44,7 +45,6 @@ from sim.rules import AP, RK
 from sim.state import N_CARDS, N_CHARACTERS, PF, VS, B, G, Loc, M, Mini, Sup
 from strategies.policy import choose_grouped, turn_groups_ok
 
-ACTIVATABLE_FIRST = B.QUARRY
 N_MINOR = 15  # building types 1..14 are built with the Minor building actions
 # cards 13, 19, 25, 58, 65: build or activate their buildings with one Worker less (worker_discount)
 WORKER_DISCOUNT_CARDS = (Card.C13, Card.C19, Card.C25, Card.C58, Card.C65)
@@ -299,16 +299,17 @@ def _turn_options(st, r, seat, grouped):
     near = st.own_near[seat]
     own = st.own_list[seat]
     hand = st.turn_tmp[1]
-    # the seat's hand and its rotated cards
+    # the seat's hand and its rotated cards, without a branch per card (where a seat's few cards
+    # lie is not predictable): every card is written at the next free place, which only moves on
+    # past a card in the hand (n_hand <= c, so the writes stay inside the scratch row)
     n_hand = 0
     rot = 0
     loc_hand = Loc.HAND + seat
     for c in range(N_CARDS):
-        if st.card_loc[c] == loc_hand:
-            hand[n_hand] = c
-            n_hand += 1
-            if st.card_rot[c] == 1:
-                rot += 1
+        held = st.card_loc[c] == loc_hand
+        hand[n_hand] = c
+        n_hand += held
+        rot += held & (st.card_rot[c] == 1)
     # the worker-discount cards (13, 19, 25, 58, 65): most turns have none in use
     disc = worker_discount_any(st, r, seat)
     st.g[G.TURN_GROUPS] = 0
@@ -321,12 +322,18 @@ def _turn_options(st, r, seat, grouped):
         for t in range(N_MINOR):
             by_req[t] = 0
         nt = 0
+        # cards 16, 22 and 45 cut construction costs (build_cost): most turns have none in use, and
+        # most payable types are paid from what the seat holds (no pay_plan search)
+        cut = card_active(st, seat, Card.C16) or card_active(st, seat, Card.C22) or (st.g[G.CARD45_RES] > 0 and card_active(st, seat, Card.C45))
         for t in range(1, N_MINOR):
             dt = worker_discount(st, r, seat, t) if disc else 0
             if r.b_cost[t, 0] - dt > avail or not building_in_supply(st, r, seat, t):
                 continue
-            bw, bs, bp = build_cost(st, r, seat, t)
-            if pay_plan(st, seat, bw, bs, bp, r.b_cost[t, 4], 1) < 0:
+            if cut:
+                bw, bs, bp = build_cost(st, r, seat, t)
+            else:
+                bw, bs, bp = r.b_cost[t, 1], r.b_cost[t, 2], r.b_cost[t, 3]
+            if not holds(st, seat, bw, bs, bp, r.b_cost[t, 4]) and pay_plan(st, seat, bw, bs, bp, r.b_cost[t, 4], 1) < 0:
                 continue
             types[nt] = t | (dt << 8)  # the discount rides in the high bits
             by_req[r.b_requires[t]] |= 1 << nt
@@ -357,15 +364,19 @@ def _turn_options(st, r, seat, grouped):
                         grp[ng, 4] = first[req, dd]
                         ng += 1
             st.g[G.TURN_GROUPS] = ng
-        # 2. activation
-        for c in range(nc):
+        # 2. activation: the spaces own_spaces found the seat may activate, in map order; with a
+        # discount card in use, every space (the cards also waive adjacency: "You can activate
+        # them, also if they are not adjacent")
+        n_act = st.own_key[seat, -1]
+        acts = st.own_act[seat]
+        for q in range(nc if disc else n_act):
+            c = q if disc else acts[q]
             b = st.cell_b[c]
-            if b < ACTIVATABLE_FIRST or b > B.CHURCH or b == B.SQUARE or b == B.MONUMENT or b == B.FOUNTAIN:
+            if not activatable(b):
                 continue
             if st.act_used[seat, c] == 1:
                 continue
             dt = worker_discount(st, r, seat, b) if disc else 0
-            # the discount cards also waive adjacency: "You can activate them, also if they are not adjacent"
             if dt == 0 and not activation_place_ok(st, r, c, near[c] == 1):
                 continue
             for j in range(r.act_nrows[b]):

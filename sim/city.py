@@ -19,6 +19,13 @@ def owns_marker_building(st, seat, c):
 
 
 @njit(cache=True)
+def activatable(b):
+    """Building type b is a production or service building a worker can activate (2. Minor
+    building activation): Quarry to Church, not the Square, Monument or Fountain."""
+    return b >= B.QUARRY and b <= B.CHURCH and b != B.SQUARE and b != B.MONUMENT and b != B.FOUNTAIN
+
+
+@njit(cache=True)
 def adjacent_to_own(st, r, seat, c):
     for k in range(8):
         a = r.adj[c, k]
@@ -50,7 +57,9 @@ def own_spaces(st, r, seat):
     """The seat's spaces (``st.own_list[seat]``, in map order; returns their count), the spaces
     next to a building of its colour (``st.own_near[seat]``, :func:`mark_near_own`), and the spaces
     it may put a Minor building on (:func:`minor_space_ok`), counted by the building already there
-    and the district (``st.own_cnt[seat]``, the first of each in ``st.own_first[seat]``). All read
+    and the district (``st.own_cnt[seat]``, the first of each in ``st.own_first[seat]``), and the
+    spaces whose building it may activate there (:func:`activatable` and :func:`activation_place_ok`,
+    in map order: ``st.own_act[seat]``, their count in ``st.own_key[seat, -1]``). All read
     only cell_b, cell_owner and the Roads, which change a few dozen times in a game of about 220
     TURN decisions: they are kept per seat with the map they were made from (``st.own_key[seat]``,
     compared in full) and made again only when it differs."""
@@ -72,7 +81,9 @@ def own_spaces(st, r, seat):
     first = st.own_first[seat]
     cnt[:] = 0
     first[:] = -1
+    acts = st.own_act[seat]
     n = 0
+    na = 0
     for c in range(nc):
         if st.cell_owner[c] == seat:
             own[n] = c
@@ -83,11 +94,15 @@ def own_spaces(st, r, seat):
             if cnt[b, dd] == 0:
                 first[b, dd] = c
             cnt[b, dd] += 1
+        if activatable(b) and activation_place_ok(st, r, c, near[c] == 1):
+            acts[na] = c
+            na += 1
     key[:nc] = st.cell_b
     key[nc:2 * nc] = st.cell_owner
     key[2 * nc:o] = st.roads
     key[o] = 1
     key[o + 1] = n
+    key[o + 2] = na
     return n
 
 

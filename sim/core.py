@@ -423,16 +423,23 @@ def _swap_need(need, lvl, code):
 
 
 @njit(cache=True)
+def holds(st, seat, w, s, p, m):
+    """The seat holds resources [w, s, p, m] as they are: :func:`pay_plan`'s plan 0 (no swap)."""
+    pl = st.pl
+    return w <= pl[seat, PF.WOOD] and s <= pl[seat, PF.STONE] and p <= pl[seat, PF.PRECIOUS] and m <= pl[seat, PF.METAL]
+
+
+@njit(cache=True)
 def pay_plan(st, seat, w, s, p, m, swaps_ok):
     """Find how to pay resources [w, s, p, m]: returns a plan code (swap codes for Construction
     status Levels I-III, base 5), or -1 if unaffordable. Fewest swaps first, since each is once per decade.
     ``swaps_ok`` = 0 for payments needing real resources (Market sales, Ship loads)."""
+    if holds(st, seat, w, s, p, m):
+        return 0
     have0 = st.pl[seat, PF.WOOD]
     have1 = st.pl[seat, PF.STONE]
     have2 = st.pl[seat, PF.PRECIOUS]
     have3 = st.pl[seat, PF.METAL]
-    if w <= have0 and s <= have1 and p <= have2 and m <= have3:
-        return 0
     if swaps_ok == 0:
         return -1
     lvl = st.pl[seat, PF.ST_CONSTRUCTION]

@@ -340,6 +340,7 @@ class State(NamedTuple):
     own_list: np.ndarray  # int32[5, NC]      per seat: its spaces (cell_owner == seat), in map order
     own_cnt: np.ndarray  # int32[5, 17, 9]    per seat: spaces it may put a Minor building on (city.minor_space_ok), by (building there, district + 1)
     own_first: np.ndarray  # int32[5, 17, 9]  per seat: the first such space in map order (-1 none)
+    own_act: np.ndarray  # int32[5, NC]       per seat: spaces whose building it may activate there (city.activatable, activation_place_ok)
     grp: np.ndarray  # int32[MAX_GROUPS, 5]   scratch: BUILD groups of a grouped TURN listing [type, district + 1, c column, spaces, first space]
     grp_vals: np.ndarray  # float64[MAX_GROUPS]  policy scratch: value of each BUILD group
     grp_tied: np.ndarray  # int32[2, 17, 9]   policy scratch: 1 for the BUILD groups (Status marker, type, district + 1) tied for best
@@ -410,11 +411,12 @@ def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int) -> Sta
         bval=z((MAX_PLAYERS, 2, N_BUILDING_TYPES, N_DISTRICTS + 1), np.float64),
         memo_key=z((MAX_PLAYERS, memo_key_len(n_cells, n_segments)), np.int32),  # valid flag 0: empty
         memo_w=z((MAX_PLAYERS, N_WEIGHTS), np.float64),
-        own_key=z((MAX_PLAYERS, 2 * n_cells + N_DISTRICTS + 2), np.int32),  # valid flag 0: empty
+        own_key=z((MAX_PLAYERS, 2 * n_cells + N_DISTRICTS + 3), np.int32),  # [map, valid flag (0: empty), own spaces, activation spaces]
         own_near=z((MAX_PLAYERS, n_cells), np.int32),
         own_list=z((MAX_PLAYERS, n_cells), np.int32),
         own_cnt=z((MAX_PLAYERS, N_BUILDING_TYPES, N_DISTRICTS + 1), np.int32),
         own_first=np.full((MAX_PLAYERS, N_BUILDING_TYPES, N_DISTRICTS + 1), -1, np.int32),
+        own_act=z((MAX_PLAYERS, n_cells), np.int32),
         grp=z((MAX_GROUPS, 5), np.int32),
         grp_vals=z(MAX_GROUPS, np.float64),
         grp_tied=z((2, N_BUILDING_TYPES, N_DISTRICTS + 1), np.int32),

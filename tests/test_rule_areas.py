@@ -127,8 +127,9 @@ def test_own_spaces_kept_across_decisions_follow_every_map_change(blank, rules):
     its buildable spaces by (building there, district) while the map stays the same. After any
     change of a building, an owner or a Road, one at a time (the way the game changes the map),
     it must give what a fresh scan gives: the spaces with cell_owner == seat in map order,
-    adjacent_to_own on every space, and the count and first space of minor_space_ok spaces."""
-    from sim.city import minor_space_ok, own_spaces
+    adjacent_to_own on every space, the count and first space of minor_space_ok spaces, and the
+    spaces with an activatable building the seat may activate there, in map order."""
+    from sim.city import activatable, activation_place_ok, minor_space_ok, own_spaces
 
     st, r = blank, rules
     rng = np.random.default_rng(11)
@@ -138,6 +139,8 @@ def test_own_spaces_kept_across_decisions_follow_every_map_change(blank, rules):
     st.own_key[:] = 0  # a blank state's memo is empty
     moved = 0
     counted = 0
+    act_changes = 0
+    activatable_seen = 0
     for step in range(600):
         c = int(rng.integers(nc))
         if step % 3 == 0:
@@ -148,7 +151,7 @@ def test_own_spaces_kept_across_decisions_follow_every_map_change(blank, rules):
             d = int(rng.integers(st.roads.shape[0]))
             st.roads[d] = 1 - st.roads[d]
         for seat in range(4):
-            before = (st.own_near[seat].copy(), st.own_cnt[seat].copy())
+            before = (st.own_near[seat].copy(), st.own_cnt[seat].copy(), st.own_act[seat, :st.own_key[seat, -1]].tolist())
             n = own_spaces(st, r, int(seat))
             assert st.own_list[seat, :n].tolist() == [x for x in range(nc) if st.cell_owner[x] == seat]
             near = [int(adjacent_to_own(st, r, seat, x)) for x in range(nc)]
@@ -162,10 +165,14 @@ def test_own_spaces_kept_across_decisions_follow_every_map_change(blank, rules):
                     cnt[b, dd] += 1
             np.testing.assert_array_equal(st.own_cnt[seat], cnt, err_msg=f"step {step}, seat {seat}")
             np.testing.assert_array_equal(st.own_first[seat], first, err_msg=f"step {step}, seat {seat}")
+            acts = [x for x in range(nc) if activatable(st.cell_b[x]) and activation_place_ok(st, r, x, near[x] == 1)]
+            assert st.own_act[seat, :st.own_key[seat, -1]].tolist() == acts, f"step {step}, seat {seat}"
             moved += not np.array_equal(before[0], st.own_near[seat])
             counted += not np.array_equal(before[1], st.own_cnt[seat])
+            activatable_seen = max(activatable_seen, len(acts))
+            act_changes += acts != before[2]
     # the memo did change along the way, Roads included: one that never refreshed would fail
-    assert moved > 100 and counted > 200, (moved, counted)
+    assert moved > 100 and counted > 200 and act_changes > 100 and activatable_seen > 3, (moved, counted, act_changes, activatable_seen)
 
 
 def test_first_building_goes_in_the_starting_area(blank, rules):
