@@ -122,6 +122,18 @@ def test_near_own_mask_is_adjacency_on_every_space(blank, rules):
     assert len(seen) > 5 and max(seen) < nc  # neither empty nor full: the check has teeth
 
 
+def test_activatable_buildings_are_those_with_activation_rows(rules):
+    """2. Minor building activation: the production and service buildings (Quarry to Church) are
+    activated; Lots, Houses, Palaces, the Square, Monuments, Fountains and the Major buildings are
+    not. city.activatable decides which spaces the TURN listing's activation pass visits, so it
+    must name exactly the building types the rules give activation rows."""
+    from sim.city import activatable
+
+    for b in B:
+        assert activatable(int(b)) == (rules.act_nrows[int(b)] > 0), b.name
+    assert sum(activatable(int(b)) for b in B) == 8
+
+
 def test_own_spaces_kept_across_decisions_follow_every_map_change(blank, rules):
     """city.own_spaces keeps each seat's spaces, its 'adjacent to a building they own' mask and
     its buildable spaces by (building there, district) while the map stays the same. After any
