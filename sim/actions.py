@@ -157,6 +157,13 @@ def _act_resources(st, r, seat, a):
 
 
 @njit(cache=True)
+def cost_cards_in_use(st, seat):
+    """Card 16, 22 or 45 is in use this turn (:func:`build_wood_stone`, ``card45_cut``): without
+    one, :func:`build_cost` is the printed cost."""
+    return card_active(st, seat, Card.C16) or card_active(st, seat, Card.C22) or (st.g[G.CARD45_RES] > 0 and card_active(st, seat, Card.C45))
+
+
+@njit(cache=True)
 def build_cost(st, r, seat, t):
     """Wood, stone, precious a construction costs after cards 16/22 (:func:`build_wood_stone`) and 45."""
     bw, bs = build_wood_stone(st, r, seat, t)
@@ -322,9 +329,9 @@ def _turn_options(st, r, seat, grouped):
         for t in range(N_MINOR):
             by_req[t] = 0
         nt = 0
-        # cards 16, 22 and 45 cut construction costs (build_cost): most turns have none in use, and
-        # most payable types are paid from what the seat holds (no pay_plan search)
-        cut = card_active(st, seat, Card.C16) or card_active(st, seat, Card.C22) or (st.g[G.CARD45_RES] > 0 and card_active(st, seat, Card.C45))
+        # most turns have no cost card in use, and most payable types are paid from what the seat
+        # holds (no pay_plan search)
+        cut = cost_cards_in_use(st, seat)
         for t in range(1, N_MINOR):
             dt = worker_discount(st, r, seat, t) if disc else 0
             if r.b_cost[t, 0] - dt > avail or not building_in_supply(st, r, seat, t):

@@ -1042,3 +1042,33 @@ def test_invariants_every_decade_with_random_card_use(engine):
             assert st.g[G.EMPTY_OPTS] == 0, (seed, d)
         assert st.card_uses.sum() > 0, seed
         assert st.card_uses.sum() == st.card_uses_seat[:n].sum()
+
+
+def test_only_the_cost_cards_change_a_construction_cost(blank, rules):
+    """The TURN listing reads the printed construction cost unless actions.cost_cards_in_use says
+    card 16, 22 or 45 is in use. With each Affiliate card in use alone (card 45's 4 elements left),
+    either that says so or build_cost is the printed cost for every Minor building, and it says so
+    for exactly the three cards whose power changes a cost."""
+    from sim.actions import N_MINOR, build_cost, cost_cards_in_use
+    from sim.state import N_CHARACTERS
+
+    st, r = blank, rules
+    seat = 0
+    st.pl[seat, PF.WOOD] = 1
+    st.pl[seat, PF.STONE] = 0
+    st.pl[seat, PF.PRECIOUS] = 0
+    st.g[G.CARD45_RES] = 4
+    flagged = []
+    for c in range(N_CHARACTERS, N_CARDS):
+        st.card_active[:] = 0
+        st.card_active[c] = 1
+        old = st.card_loc[c]
+        st.card_loc[c] = Loc.HAND + seat
+        changed = any(tuple(build_cost(st, r, seat, t)) != tuple(r.b_cost[t, 1:4]) for t in range(1, N_MINOR))
+        if cost_cards_in_use(st, seat):
+            flagged.append(c + 1)
+        else:
+            assert not changed, f"card {c + 1} changes a cost the listing does not see"
+        st.card_loc[c] = old
+    st.card_active[:] = 0
+    assert flagged == [16, 22, 45]
