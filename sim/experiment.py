@@ -158,6 +158,10 @@ class Experiment:
     def total_games(self) -> int:
         return self.games * len(self.players) * len(self.variants)
 
+    def shard_count(self) -> int:
+        """``len(self.shards())`` without building the list (the manifest is rewritten after every shard)."""
+        return len(self.variants) * len(self.players) * math.ceil(self.games / self.shard_games)
+
     def shards(self) -> list[tuple[int, int, int, int, int]]:
         """(variant index, players, shard index, first game, game count) for the whole run."""
         out = []

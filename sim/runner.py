@@ -245,7 +245,7 @@ def _manifest(exp: Experiment, fixed: dict, status: str, games_done: int, wall_s
     return {
         "status": status,
         **fixed,
-        "counts": {"games_total": exp.total_games(), "games_done": games_done, "shards": len(exp.shards())},
+        "counts": {"games_total": exp.total_games(), "games_done": games_done, "shards": exp.shard_count()},
         "backend": backend,
         "workers": workers,
         "wall_s": round(wall_s, 3),
@@ -374,16 +374,23 @@ def summarize(out: str | Path) -> list[str]:
              f"({m['backend']}, {m['workers']} workers), rules {', '.join(v['rules_hash'] for v in m['variants'])}"]
     if not any((o / "games").glob("*.parquet")):
         return lines  # interrupted before its first shard: nothing to summarize yet
+    # streamed, and no per-game key over the whole table: the summary of a 10-million-game run stays
+    # within the run's own memory (a game has one row per seat, so its rows / players is its games)
     games = pl.scan_parquet(str(o / "games" / "*.parquet"))
-    t = (games.group_by("variant", "players").agg(
-        pl.col("game").n_unique().alias("games"), pl.col("vp").mean().alias("mean_vp"),
-        (pl.col("tie").sum() / pl.col("game").n_unique()).alias("tie_rate")).sort("variant", "players").collect())
+    t = (games.group_by("variant", "players").agg(pl.len().alias("rows"), pl.col("vp").mean().alias("mean_vp"))
+         .sort("variant", "players").collect(engine="streaming"))
+    # a game with a tie for first has several rows with tie = 1 (one per tied winner): count games, not rows
+    ties = (games.filter(pl.col("tie") == 1).group_by("variant", "players").agg(pl.col("game").n_unique().alias("ties"))
+            .collect(engine="streaming"))
+    tied = {(row["variant"], row["players"]): row["ties"] for row in ties.iter_rows(named=True)}
     for row in t.iter_rows(named=True):
-        lines.append(f"  {row['variant']} / {row['players']} players: {row['games']:,} games, mean VP {row['mean_vp']:.1f}, "
-                     f"games with a tie for first {row['tie_rate']:.1%}")
+        n_games = row["rows"] // row["players"]
+        tie_rate = tied.get((row["variant"], row["players"]), 0) / n_games
+        lines.append(f"  {row['variant']} / {row['players']} players: {n_games:,} games, mean VP {row['mean_vp']:.1f}, "
+                     f"games with a tie for first {tie_rate:.1%}")
     ch = (games.group_by("variant", "players", "character").agg(
         pl.len().alias("n"), pl.col("winner").cast(pl.Float64).mean().alias("win"), pl.col("vp").mean().alias("vp"))
-        .sort("variant", "players", "win", descending=[False, False, True]).collect())
+        .sort("variant", "players", "win", descending=[False, False, True]).collect(engine="streaming"))
     for (var, n), grp in ch.group_by(["variant", "players"], maintain_order=True):
         lines.append(f"  win rate by Character ({var}, {n} players; fair share {1 / n:.1%}):")
         for row in grp.iter_rows(named=True):

@@ -577,6 +577,34 @@ def test_run_and_summarize_commands(engine, tmp_path):
     assert "manifest.json" in _one_line(res.output)
 
 
+def test_summarize_counts_games_with_a_tie_not_tied_seats(tmp_path):
+    """A game with a tie for first has one row with tie = 1 per tied winner: the summary's share
+    counts such games once (it once divided tied seats by games: 125% here)."""
+    out = tmp_path / "ties"
+    (out / "games").mkdir(parents=True)
+    m = {"experiment": {"name": "t"}, "status": "complete", "counts": {"games_total": 4, "games_done": 4, "shards": 1},
+         "wall_s": 1.0, "games_per_s": 4.0, "backend": "local", "workers": 1, "variants": [{"rules_hash": "h"}]}
+    (out / "manifest.json").write_text(json.dumps(m))
+    # game 0: a three-way tie; game 1: two of three tied; games 2 and 3: one winner
+    winner = [1, 1, 1, 1, 1, 0, 1, 0, 0, 0, 1, 0]
+    tie = [1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0]
+    pl.DataFrame({
+        "game": np.repeat(np.arange(4), 3), "variant": ["base"] * 12, "players": [3] * 12,
+        "character": ["Governor", "Bishop", "General"] * 4, "vp": [10, 10, 10, 9, 9, 5, 8, 7, 6, 1, 2, 0],
+        "winner": winner, "tie": tie,
+    }).write_parquet(out / "games" / "part-v00-p3-00000.parquet")
+    lines = summarize(out)
+    assert "  base / 3 players: 4 games, mean VP 6.4, games with a tie for first 50.0%" in lines
+    assert any(line.split() == ["Governor", "75.0%", "mean", "VP", "7.0", "(4", "seats)"] for line in lines), lines
+
+
+def test_shard_count_is_the_number_of_shards(tmp_path):
+    for games, shard_games, players, variants in [(12, 6, [3], 1), (13, 5, [2, 4, 5], 3), (1, 100, [4], 2)]:
+        exp = _exp(tmp_path / "x", games=games, shard_games=shard_games, players=players,
+                   variants=[{"name": f"v{i}", "overrides": {}} for i in range(variants)])
+        assert exp.shard_count() == len(exp.shards()) > 0
+
+
 def test_summarize_a_run_killed_before_its_first_shard(engine, tmp_path):
     out = tmp_path / "early"
     _run(out, games=12, shard_games=6)
