@@ -45,6 +45,7 @@ def manifest_table(manifest: dict, games_in_data: pl.DataFrame | None = None) ->
         ("backend", f"{manifest.get('backend', 'n/a')} ({manifest.get('workers', 'n/a')} workers)"),
         ("wall time", f"{manifest['wall_s']:.1f} s" if isinstance(manifest.get("wall_s"), int | float) else "n/a"),
         ("games/s", f"{manifest['games_per_s']:,.1f}" if isinstance(manifest.get("games_per_s"), int | float) else "n/a"),
+        ("machine", f"{manifest['cpu']}, {manifest.get('cores', 'n/a')} cores" if manifest.get("cpu") else "n/a"),
     ]
     if games_in_data is not None:
         for r in games_in_data.iter_rows(named=True):

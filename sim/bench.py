@@ -79,7 +79,10 @@ def run_bench(players: int = 4, games: int = 20000, nojit_games: int = 6, strate
         if progress:
             print(f"bench: {msg}", file=sys.stderr, flush=True)
 
-    res: dict = {"players": players, "strategy": strategy, "cores": os.cpu_count(), "threads": numba.get_num_threads()}
+    from sim.runner import cpu_model
+
+    res: dict = {"players": players, "strategy": strategy, "cores": os.cpu_count(), "threads": numba.get_num_threads(),
+                 "cpu": cpu_model()}
     if cold:
         say("cold compile in a fresh Numba cache (minutes)...")
         with tempfile.TemporaryDirectory() as d:

@@ -70,6 +70,23 @@ def git_commit() -> str | None:
     return out.stdout.strip() or None if out.returncode == 0 else None
 
 
+def cpu_model() -> str:
+    """The processor's model name: games/s read on different machines differ by 3x on the same build
+    (the development machines changed from session to session), so a rate names its machine."""
+    info: dict[str, str] = {}
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            key, _, val = line.partition(":")
+            info.setdefault(key.strip(), val.strip())
+    except OSError:
+        pass
+    name = info.get("model name") or platform.processor() or platform.machine() or "unknown"
+    # a virtual machine may show only the vendor's line name ("AMD EPYC"): family and model tell its generation
+    if "cpu family" in info and "model" in info:
+        name += f" (family {info['cpu family']}, model {info['model']})"
+    return name
+
+
 def shard_name(vi: int, n: int, k: int) -> str:
     return f"part-v{vi:02d}-p{n}-{k:05d}.parquet"
 
@@ -234,6 +251,8 @@ def _manifest_fixed(exp: Experiment) -> dict:
         "package_version": package_version(),
         "git_commit": git_commit(),
         "python": platform.python_version(),
+        "cpu": cpu_model(),
+        "cores": os.cpu_count(),
         "experiment": exp.to_dict(),
         "variants": [{"name": v.name, "overrides": v.overrides, "rules_hash": rules_hash(d), "rules": d}
                      for v, d in zip(exp.variants, docs)],

@@ -45,6 +45,7 @@ def test_report_of_a_real_run_has_every_section(tiny_run):
     m = dict(a.section("manifest").table("manifest").df.iter_rows())
     assert "rules version" in m["variant base"] and '"start_wood": 4' in m["variant wood-4"]
     assert m["master seed"] == str(SEED) and m["games played"] == "72 of 72" and m["wall time"].endswith(" s")
+    assert m["machine"].endswith(" cores") and m["machine"] != "n/a"
 
     page = build_report(tiny_run)
     html = page.read_text()

@@ -562,6 +562,7 @@ def test_run_and_summarize_commands(engine, tmp_path):
     m = json.loads((out / "manifest.json").read_text())
     assert m["experiment"]["players"] == [3] and m["experiment"]["strategies"] == ["greedy", "random"]
     assert m["counts"] == {"games_total": 12, "games_done": 12, "shards": 1}
+    assert isinstance(m["cpu"], str) and m["cpu"] and m["cores"] >= 1
     assert m["seeds"]["master"] == SEED and len(m["variants"]) == 1 and len(m["variants"][0]["rules_hash"]) > 0
 
     res = cli.invoke(app, ["runs", "summarize", str(out)])
@@ -630,3 +631,4 @@ def test_bench_json(engine):
         assert isinstance(obj[key], (int, float)) and obj[key] > 0, (key, obj)
     assert "compile_s_cold" not in obj
     assert obj["games"] == 30 and obj["players"] == 3
+    assert isinstance(obj["cpu"], str) and obj["cpu"]
