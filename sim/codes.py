@@ -26,7 +26,9 @@ class Dec(IntEnum):
     REACTIVATE = 17  # a = card id to turn upright, or -1 to stop
     MAJOR_ACT_SPACES = 18  # reserved (the legislator's City Council workers take the best spaces)
     USE_CARD = 19  # a lightning card's trigger: a = 0 keep it, 1 use it now (b = card id)
-    CARD_TARGET = 20  # a step of a card power (a = choice, b = card id)
+    # a step of a card power: a = the choice, b = card id; except a scoring card's district rows
+    # (cards 36, 42, 54, 68, 71: [VP gained, district, card id, ...]; card 67: [district, extra, card id])
+    CARD_TARGET = 20
 
 
 N_DEC = 21
