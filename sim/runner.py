@@ -18,6 +18,7 @@ depend on threads, workers, backend or how the run was split.
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import os
 import platform
@@ -394,24 +395,34 @@ def summarize(out: str | Path) -> list[str]:
     if not any((o / "games").glob("*.parquet")):
         return lines  # interrupted before its first shard: nothing to summarize yet
     # streamed, and no per-game key over the whole table: the summary of a 10-million-game run stays
-    # within the run's own memory (a game has one row per seat, so its rows / players is its games)
+    # within the run's own memory (a game has one row per seat, so its rows / players is its games).
+    # Games with a tie for first are few: their rows (one per tied winner, tie = 1) are read alone.
     games = pl.scan_parquet(str(o / "games" / "*.parquet"))
-    t = (games.group_by("variant", "players").agg(pl.len().alias("rows"), pl.col("vp").mean().alias("mean_vp"))
-         .sort("variant", "players").collect(engine="streaming"))
-    # a game with a tie for first has several rows with tie = 1 (one per tied winner): count games, not rows
-    ties = (games.filter(pl.col("tie") == 1).group_by("variant", "players").agg(pl.col("game").n_unique().alias("ties"))
-            .collect(engine="streaming"))
-    tied = {(row["variant"], row["players"]): row["ties"] for row in ties.iter_rows(named=True)}
+    by = ["variant", "players"]
+    tied = games.filter(pl.col("tie") == 1).select(*by, "game", "character").collect(engine="streaming")
+    k = tied.group_by(*by, "game").agg(pl.len().alias("k"))  # seats tied for first, per such game
+    ties = {(row["variant"], row["players"]): row["len"] for row in k.group_by(*by).len().iter_rows(named=True)}
+    # a tie for first among k seats gives each 1/k of a win (as the report counts it)
+    share = {(row["variant"], row["players"], row["character"]): (row["n"], row["share"]) for row in
+             tied.join(k, on=[*by, "game"]).group_by(*by, "character")
+             .agg(pl.len().alias("n"), (1.0 / pl.col("k")).sum().alias("share")).iter_rows(named=True)}
+    t = (games.group_by(*by).agg(pl.len().alias("rows"), pl.col("vp").mean().alias("mean_vp"))
+         .sort(*by).collect(engine="streaming"))
     for row in t.iter_rows(named=True):
         n_games = row["rows"] // row["players"]
-        tie_rate = tied.get((row["variant"], row["players"]), 0) / n_games
+        tie_rate = ties.get((row["variant"], row["players"]), 0) / n_games
         lines.append(f"  {row['variant']} / {row['players']} players: {n_games:,} games, mean VP {row['mean_vp']:.1f}, "
                      f"games with a tie for first {tie_rate:.1%}")
-    ch = (games.group_by("variant", "players", "character").agg(
-        pl.len().alias("n"), pl.col("winner").cast(pl.Float64).mean().alias("win"), pl.col("vp").mean().alias("vp"))
-        .sort("variant", "players", "win", descending=[False, False, True]).collect(engine="streaming"))
-    for (var, n), grp in ch.group_by(["variant", "players"], maintain_order=True):
-        lines.append(f"  win rate by Character ({var}, {n} players; fair share {1 / n:.1%}):")
-        for row in grp.iter_rows(named=True):
+    ch = (games.group_by(*by, "character").agg(
+        pl.len().alias("n"), pl.col("winner").cast(pl.Float64).sum().alias("wins"), pl.col("vp").mean().alias("vp"))
+        .collect(engine="streaming"))
+    rows = []
+    for row in ch.iter_rows(named=True):
+        tn, sh = share.get((row["variant"], row["players"], row["character"]), (0, 0.0))
+        rows.append({**row, "win": (row["wins"] - tn + sh) / row["n"]})
+    rows.sort(key=lambda x: (str(x["variant"]), x["players"], -x["win"]))
+    for (var, n), grp in itertools.groupby(rows, key=lambda x: (x["variant"], x["players"])):
+        lines.append(f"  win rate by Character ({var}, {n} players; fair share {1 / n:.1%}; a tie for first shares the win):")
+        for row in grp:
             lines.append(f"    {row['character']:<14} {row['win']:6.1%}  mean VP {row['vp']:6.1f}  ({row['n']:,} seats)")
     return lines

@@ -580,7 +580,8 @@ def test_run_and_summarize_commands(engine, tmp_path):
 
 def test_summarize_counts_games_with_a_tie_not_tied_seats(tmp_path):
     """A game with a tie for first has one row with tie = 1 per tied winner: the summary's share
-    counts such games once (it once divided tied seats by games: 125% here)."""
+    counts such games once (it once divided tied seats by games: 125% here), and the win rates split
+    a tied win (they once gave each tied seat a whole win: rates summing to 125%)."""
     out = tmp_path / "ties"
     (out / "games").mkdir(parents=True)
     m = {"experiment": {"name": "t"}, "status": "complete", "counts": {"games_total": 4, "games_done": 4, "shards": 1},
@@ -596,7 +597,9 @@ def test_summarize_counts_games_with_a_tie_not_tied_seats(tmp_path):
     }).write_parquet(out / "games" / "part-v00-p3-00000.parquet")
     lines = summarize(out)
     assert "  base / 3 players: 4 games, mean VP 6.4, games with a tie for first 50.0%" in lines
-    assert any(line.split() == ["Governor", "75.0%", "mean", "VP", "7.0", "(4", "seats)"] for line in lines), lines
+    # and a tie among k seats gives each 1/k of a win: Governor 1/3 + 1/2 + 1 of 4, General 1/3 of 4
+    assert any(line.split() == ["Governor", "45.8%", "mean", "VP", "7.0", "(4", "seats)"] for line in lines), lines
+    assert any(line.split() == ["General", "8.3%", "mean", "VP", "5.2", "(4", "seats)"] for line in lines), lines
 
 
 def test_shard_count_is_the_number_of_shards(tmp_path):
