@@ -18,8 +18,8 @@ depend on threads, workers, backend or how the run was split.
 from __future__ import annotations
 
 import functools
-import itertools
 import json
+import math
 import os
 import platform
 import subprocess
@@ -35,7 +35,7 @@ from sim.experiment import Experiment, ExperimentError, experiment_from_dict
 from sim.records import DECADE_COLUMNS, GAME_COLUMNS, N_RD
 from sim.rng import game_seed, game_seeds
 from sim.rules import character_names, rules_from_doc, rules_hash
-from sim.state import VS_NAMES
+from sim.state import MAX_PLAYERS, VS_NAMES
 
 MANIFEST = "manifest.json"
 _INT8 = {"decade", "era", "seat", "turn_pos", "nat_pos", "nat_double", "pir_pos", "pir_double", "war_faction",
@@ -396,16 +396,12 @@ def summarize(out: str | Path) -> list[str]:
         return lines  # interrupted before its first shard: nothing to summarize yet
     # streamed, and no per-game key over the whole table: the summary of a 10-million-game run stays
     # within the run's own memory (a game has one row per seat, so its rows / players is its games).
-    # Games with a tie for first are few: their rows (one per tied winner, tie = 1) are read alone.
+    # Games with a tie for first are few: their rows (one per tied winner, tie = 1) are counted alone.
     games = pl.scan_parquet(str(o / "games" / "*.parquet"))
     by = ["variant", "players"]
-    tied = games.filter(pl.col("tie") == 1).select(*by, "game", "character").collect(engine="streaming")
-    k = tied.group_by(*by, "game").agg(pl.len().alias("k"))  # seats tied for first, per such game
+    k = (games.filter(pl.col("tie") == 1).group_by(*by, "game").agg(pl.len().alias("k"))  # seats tied for first
+         .collect(engine="streaming"))
     ties = {(row["variant"], row["players"]): row["len"] for row in k.group_by(*by).len().iter_rows(named=True)}
-    # a tie for first among k seats gives each 1/k of a win (as the report counts it)
-    share = {(row["variant"], row["players"], row["character"]): (row["n"], row["share"]) for row in
-             tied.join(k, on=[*by, "game"]).group_by(*by, "character")
-             .agg(pl.len().alias("n"), (1.0 / pl.col("k")).sum().alias("share")).iter_rows(named=True)}
     t = (games.group_by(*by).agg(pl.len().alias("rows"), pl.col("vp").mean().alias("mean_vp"))
          .sort(*by).collect(engine="streaming"))
     for row in t.iter_rows(named=True):
@@ -413,16 +409,16 @@ def summarize(out: str | Path) -> list[str]:
         tie_rate = ties.get((row["variant"], row["players"]), 0) / n_games
         lines.append(f"  {row['variant']} / {row['players']} players: {n_games:,} games, mean VP {row['mean_vp']:.1f}, "
                      f"games with a tie for first {tie_rate:.1%}")
-    ch = (games.group_by(*by, "character").agg(
-        pl.len().alias("n"), pl.col("winner").cast(pl.Float64).sum().alias("wins"), pl.col("vp").mean().alias("vp"))
-        .collect(engine="streaming"))
-    rows = []
-    for row in ch.iter_rows(named=True):
-        tn, sh = share.get((row["variant"], row["players"], row["character"]), (0, 0.0))
-        rows.append({**row, "win": (row["wins"] - tn + sh) / row["n"]})
-    rows.sort(key=lambda x: (str(x["variant"]), x["players"], -x["win"]))
-    for (var, n), grp in itertools.groupby(rows, key=lambda x: (x["variant"], x["players"])):
+    # a tie for first among k seats gives each 1/k of a win (as the report counts it), summed exactly
+    # in units of 1/lcm(1..5) of a win: the streamed sums' order cannot reorder equal rates, which
+    # then follow Character order (the join leaves rows in no fixed order)
+    unit = math.lcm(*range(1, MAX_PLAYERS + 1))
+    win = pl.col("winner").cast(pl.Int64) * unit // pl.col("k").fill_null(1)
+    ch = (games.join(k.lazy(), on=[*by, "game"], how="left").group_by(*by, "character").agg(
+        pl.len().alias("n"), (win.sum() / (unit * pl.len())).alias("win"), pl.col("vp").mean().alias("vp"))
+        .sort(*by, "win", "character", descending=[False, False, True, False]).collect(engine="streaming"))
+    for (var, n), grp in ch.group_by(by, maintain_order=True):
         lines.append(f"  win rate by Character ({var}, {n} players; fair share {1 / n:.1%}; a tie for first shares the win):")
-        for row in grp:
+        for row in grp.iter_rows(named=True):
             lines.append(f"    {row['character']:<14} {row['win']:6.1%}  mean VP {row['vp']:6.1f}  ({row['n']:,} seats)")
     return lines
