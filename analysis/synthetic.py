@@ -19,8 +19,8 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from sim.dataset import column_type, shard_name
 from sim.records import DECADE_COLUMNS, GAME_COLUMNS
-from sim.runner import _dtype, shard_name
 
 DEFAULT_CHARACTERS = ["Carpenter", "Stonemason", "Merchant", "Defender", "Roadmaker", "Sailmaker", "General", "Captain", "Bishop",
                       "Architect", "Governor", "Noblewoman"]
@@ -164,7 +164,7 @@ def _frame(cols: dict, names: list[str], gi, seeds, n, vname, var_enum, char_enu
         elif c == "strategy":
             out[c] = pl.Series(c, np.asarray(strategies)[v], dtype=strat_enum)
         else:
-            out[c] = pl.Series(c, v).cast(_dtype(c))
+            out[c] = pl.Series(c, v).cast(column_type(c))
     return pl.concat([df, pl.DataFrame(out)], how="horizontal")
 
 

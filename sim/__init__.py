@@ -2,7 +2,7 @@
 
 Numba's on-disk cache (``cache=True``) checks only a kernel's own source file: when a callee in
 another file changes, callers keep the stale machine code of the old callee. So the cache lives in
-a folder named after a hash of every jitted source file (``sim/__pycache__/numba-<hash>``): an
+a folder named after a hash of every jitted source file (of sim, strategies and trinidad) (``sim/__pycache__/numba-<hash>``): an
 edit anywhere starts a fresh cache, and a process still running old code can only write into the
 old folder (no race between processes). Older folders are removed. A ``NUMBA_CACHE_DIR`` set by
 the user wins (the benchmark uses it for a cold compile).
@@ -24,7 +24,7 @@ def _engine_cache_dir() -> None:
         return
     root = Path(__file__).resolve().parent.parent
     h = hashlib.sha256()
-    for d in (root / "sim", root / "strategies"):
+    for d in (root / "sim", root / "strategies", root / "trinidad"):
         for p in sorted(d.glob("*.py")):
             src = p.read_bytes()
             if b"@njit" in src or p.name in ("state.py", "codes.py", "rules.py", "specialize.py"):

@@ -42,8 +42,8 @@ from sim.core import (
 from sim.council import call_vote, can_call_vote, gain_council, law_options
 from sim.major import district_completed, grid_free, major_open, n_full_districts, own_on_grid, place_on_grid, recover_workers_free
 from sim.rules import AP, RK
+from sim.seam import choose_grouped, turn_groups_ok
 from sim.state import N_CARDS, N_CHARACTERS, PF, VS, B, G, Loc, M, Mini, Sup
-from strategies.policy import choose_grouped, turn_groups_ok
 
 N_MINOR = 15  # building types 1..14 are built with the Minor building actions
 # cards 13, 19, 25, 58, 65: build or activate their buildings with one Worker less (worker_discount)
@@ -930,7 +930,7 @@ def any_active(st):
 @njit(cache=True)
 def action_rounds(st, r, start):
     """B. ACTION PHASE from turn-order position ``start`` of the current round: rounds in turn
-    order until every player has passed (``start`` > 0 resumes a round, see sim.game's rollouts)."""
+    order until every player has passed (``start`` > 0 resumes a round, see strategies.rollout)."""
     n = st.g[G.NPLAYERS]
     for _ in range(1000):
         if not any_active(st):

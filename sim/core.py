@@ -6,8 +6,8 @@ from numba import njit
 
 from sim.codes import Card, Dec, Ev
 from sim.rules import AP, RK
+from sim.seam import choose
 from sim.state import PF, VS, G, Loc, Sup
-from strategies.policy import choose
 
 CCW = 5  # marks a City Council worker on a Major Building grid space
 

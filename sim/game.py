@@ -1,5 +1,9 @@
-"""SETUP, the decade loop (A. START OF THE DECADE, B. ACTION PHASE, C. END OF THE DECADE) and
-a whole game, jitted; plus the thin Python shell that validates and allocates.
+"""SETUP, the decade loop (A. START OF THE DECADE, B. ACTION PHASE, C. END OF THE DECADE), the
+game's start and end, and what a searching player needs from the engine (a copy of the game's
+state, the hidden information redrawn), jitted; plus :func:`allocate`.
+
+A whole game between players, each seat's turn played by its family, is
+:func:`strategies.match.play_game`: the engine's phases here decide through :mod:`sim.seam`.
 """
 
 from __future__ import annotations
@@ -7,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.actions import action_phase, action_rounds, any_active, end_turn, finish_turn, play_turn, turn_options, turn_step
+from sim.actions import action_phase
 from sim.cardpower import offer
 from sim.cards import (
     card_group,
@@ -23,12 +27,11 @@ from sim.codes import Card, Dec, Ev
 from sim.core import add_vp, coin_value, decide, log, set_option, take_coins
 from sim.major import recover_completed
 from sim.records import N_RD, N_RG, RG, record_decade
-from sim.rng import mix64, permutation, rand_below
+from sim.rng import permutation, rand_below
 from sim.rules import AP, RK, Rules
 from sim.scoring import end_game, ranks, resources_total, score_era
 from sim.state import MAX_PLAYERS, N_CARDS, N_CHARACTERS, N_SUP, N_WEIGHTS, PF, VS, G, Loc, State, Sup, new_state
 from sim.war import tension_and_war
-from strategies.policy import FAMILY_ROLLOUT, F, P, choose, option_values
 
 # ----------------------------------------------------------------------------- setup
 
@@ -473,7 +476,7 @@ def set_decade(st, r, d):
     st.g[G.ERA] = (d - 1) // r.k[RK.DECADES_PER_ERA] + 1
 
 
-# ----------------------------------------------------------------------------- rollout planning
+# ----------------------------------------------------------------------------- search support
 
 
 @njit(cache=True)
@@ -533,141 +536,19 @@ def determinize(st, seat):
             put_on(st, top_of(st, Loc.DECK), Loc.HAND + s)
 
 
-@njit(cache=True)
-def rollout(st, r, seat, pos, act, a, b, c, horizon):
-    """Play on from ``seat``'s TURN decision (turn-order position ``pos``) after taking the row
-    (act, a, b, c): the rest of the turn and of the Action Phase, the end of the decade, then whole
-    decades, every seat by its own policy, to the end of the current Era (``horizon`` 0, after
-    its scoring) or of the game (1). No records are written."""
-    if turn_step(st, r, seat, act, a, b, c):
-        finish_turn(st, r, seat)
-    else:
-        end_turn(st, seat)
-        st.g[G.TURN_SEAT] = -1
-    action_rounds(st, r, pos + 1)
-    end_of_decade(st, r)
-    d = st.g[G.DECADE]
-    last = st.g[G.LAST_DECADE]
-    dpe = r.k[RK.DECADES_PER_ERA]
-    stop = last if horizon == 1 else min(last, ((d - 1) // dpe + 1) * dpe)
-    while d < stop:
-        d += 1
-        set_decade(st, r, d)
-        start_of_decade(st, r)
-        action_phase(st, r)
-        end_of_decade(st, r)
-
-
-@njit(cache=True)
-def vp_margin(st, seat):
-    """A rollout's outcome for ``seat``: its VP minus the best rival's."""
-    best = -1 << 30
-    for s in range(st.g[G.NPLAYERS]):
-        if s != seat and st.pl[s, PF.VP] > best:
-            best = st.pl[s, PF.VP]
-    return st.pl[seat, PF.VP] - best
-
-
-@njit(cache=True)
-def plan_choice(st, sc, r, seat, pos, k):
-    """The rollout family's TURN decision, by flat Monte Carlo over the engine: the heuristic's
-    ``CANDIDATES`` best rows of ``st.opts[:k]`` are each played on ``ROLLOUTS`` times (see
-    :func:`rollout`) from copies of the state (``sc`` is the scratch record) with the hidden
-    information redrawn (:func:`determinize`); the row with the best mean VP margin over the best
-    rival is taken (ties: the heuristic's order). Rollout m of every candidate starts from the same
-    random stream (common random numbers). The game's own stream is not advanced."""
-    st.g[G.OPT_N] += 1
-    if k <= 1:
-        if k <= 0:
-            st.g[G.EMPTY_OPTS] += 1
-        return 0
-    w = st.w[seat]
-    ncand = min(k, int(w[P.CANDIDATES]))
-    nroll = int(w[P.ROLLOUTS])
-    if ncand <= 1 or nroll <= 0:
-        return choose(st, r, seat, Dec.TURN, k)
-    option_values(st, r, seat, Dec.TURN, k)
-    cand = np.empty(ncand, np.int64)
-    for j in range(ncand):  # the ncand best, best first (ties: the earlier row)
-        bi = -1
-        for i in range(k):
-            taken = False
-            for q in range(j):
-                if cand[q] == i:
-                    taken = True
-            if not taken and (bi < 0 or st.vals[i] > st.vals[bi]):
-                bi = i
-        cand[j] = bi
-    base = mix64(st.rng[0] ^ np.uint64(st.g[G.OPT_N]))
-    horizon = int(w[P.HORIZON])
-    best = -1e18
-    pick = cand[0]
-    for j in range(ncand):
-        i = cand[j]
-        tot = 0.0
-        for m in range(nroll):
-            copy_state(sc, st)
-            sc.rng[0] = mix64(base + np.uint64(m))
-            determinize(sc, seat)
-            rollout(sc, r, seat, pos, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3], horizon)
-            tot += vp_margin(sc, seat)
-        if tot > best + 1e-9:
-            best = tot
-            pick = i
-    return pick
-
-
-@njit(cache=True)
-def play_turn_planned(st, sc, r, seat, pos):
-    """A turn of a rollout-family seat: as sim.actions.play_turn, each TURN decision by
-    :func:`plan_choice`. (The loop repeats sim.actions.finish_turn's rather than sharing it: rollouts
-    call finish_turn, so a shared loop that could plan would make the engine recursive.)"""
-    st.g[G.TURN_SEAT] = seat
-    for _ in range(1000):
-        k = turn_options(st, r, seat)
-        i = plan_choice(st, sc, r, seat, pos, k)
-        if not turn_step(st, r, seat, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3]):
-            break
-    end_turn(st, seat)
-    st.g[G.TURN_SEAT] = -1
-
-
-@njit(cache=True)
-def action_phase_planned(st, sc, r):
-    """B. ACTION PHASE of the real game: as sim.actions.action_phase, rollout-family seats planning
-    their turns. (Rollouts themselves use the plain action phase: no nested planning.)"""
-    n = st.g[G.NPLAYERS]
-    for s in range(n):
-        st.pl[s, PF.PASSED] = 0
-    for _ in range(1000):
-        if not any_active(st):
-            break
-        for i in range(n):
-            seat = st.order[i]
-            if st.pl[seat, PF.PASSED] != 0:
-                continue
-            if int(st.w[seat, F.FAMILY]) == FAMILY_ROLLOUT:
-                play_turn_planned(st, sc, r, seat, i)
-            else:
-                play_turn(st, r, seat)
-
-
 # ----------------------------------------------------------------------------- a game
 
 
 @njit(cache=True)
-def play_game(st, sc, r, W, n, seed, strategies, chars, first_game):
-    """A whole game from setup to the end-game VP variations; its random stream starts at
-    ``seed`` (a 64-bit word, see sim.rng). ``sc`` is a scratch state record for rollouts."""
+def start_game(st, r, W, n, seed, strategies, chars, first_game):
+    """SETUP of a game whose random stream starts at ``seed`` (a 64-bit word, see sim.rng)."""
     st.rng[0] = np.uint64(seed)
     setup(st, r, W, n, strategies, chars, first_game)
-    last = st.g[G.LAST_DECADE]
-    for d in range(1, last + 1):
-        set_decade(st, r, d)
-        start_of_decade(st, r)
-        action_phase_planned(st, sc, r)
-        end_of_decade(st, r)
-        record_decade(st, r)
+
+
+@njit(cache=True)
+def finish_game(st, n):
+    """The game's end: final ranks (ties as the rulebook breaks them) and the game records."""
     rk = st.scratch[24:29]
     ranks(st, rk)
     for s in range(n):
@@ -695,31 +576,5 @@ def play_game(st, sc, r, W, n, seed, strategies, chars, first_game):
 
 
 def allocate(rules: Rules) -> State:
+    """A blank state record for ``rules``' map (:func:`setup` fills it)."""
     return new_state(rules.cell_district.shape[0], rules.seg_district.shape[0], N_RD, N_RG)
-
-
-def run_game(rules: Rules, weights: np.ndarray, n_players: int, seed: int, strategies, first_game: bool = False,
-             log: bool = False, characters=None) -> State:
-    """Validate, allocate and play one game; returns the final state (records and log inside).
-    ``characters``: a Character card id per seat to force them, or None to draft by the rules."""
-    if not 2 <= n_players <= MAX_PLAYERS:
-        raise ValueError(f"players: must be 2..{MAX_PLAYERS}, got {n_players}")
-    strat = np.zeros(MAX_PLAYERS, np.int32)
-    strategies = list(strategies)
-    if len(strategies) != n_players:
-        raise ValueError(f"strategies: need one per seat ({n_players}), got {len(strategies)}")
-    strat[:n_players] = strategies
-    chars = np.full(MAX_PLAYERS, -1, np.int32)
-    if characters is not None:
-        characters = list(characters)
-        if len(characters) != n_players or len(set(characters)) != n_players or not all(0 <= c < N_CHARACTERS for c in characters):
-            raise ValueError(f"characters: need {n_players} distinct Character ids 0..{N_CHARACTERS - 1}, got {characters}")
-        chars[:n_players] = characters
-    st = allocate(rules)
-    sc = allocate(rules)
-    st.g[G.LOG_ON] = 1 if log else 0
-    if not 0 <= int(seed) < 2**64:
-        raise ValueError(f"seed: must be 0..2**64-1, got {seed}")
-    with np.errstate(over="ignore"):  # uint64 wrap-around is the point of the generator (matters only without JIT)
-        play_game(st, sc, rules, weights, n_players, np.uint64(seed), strat, chars, 1 if first_game else 0)
-    return st

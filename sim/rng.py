@@ -73,3 +73,12 @@ def game_seeds(master, start, count):
     for i in range(count):
         out[i] = game_seed(master, start + i)
     return out
+
+
+def player_seeds(master: int, n: int, start: int, count: int) -> np.ndarray:
+    """Seeds of games ``start .. start + count - 1`` of an ``n``-player run with master seed
+    ``master``: ``game_seed(game_seed(master, n), i)``, the same in every variant and tool (runs,
+    tournaments, tuning), so results are compared on common seeds."""
+    with np.errstate(over="ignore"):
+        # np.uint64: a jitted game_seed returns a Python int, which Numba would otherwise type as int64
+        return game_seeds(np.uint64(game_seed(np.uint64(master), n)), start, count)

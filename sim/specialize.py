@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from numba.core import types
 
-_OWN = ("sim", "strategies")
+_OWN = ("sim", "strategies", "trinidad")
 
 
 def _canonical(t):

@@ -8,7 +8,9 @@ immediate VP/resource value: the weighted feature delta of each option), 2 ``heu
 plus the ``character`` feature: progress toward the seat's own Character card scoring, CARD
 REFERENCE > CHARACTER CARDS; a strategy file may give one weight set per Character).
 
-This module must not import sim modules that import it (sim.core): it reads the state only.
+The engine reaches this module through sim.seam (its one import of strategies), so this module
+imports only the engine modules below the seam (city, codes, rng, rules, state): it reads the state
+only. A test over the import graph keeps it so.
 """
 
 from enum import IntEnum
@@ -26,8 +28,8 @@ from strategies import python_bridge
 FAMILY_RANDOM = 0
 FAMILY_GREEDY = 1
 FAMILY_HEURISTIC = 2
-FAMILY_ROLLOUT = 3  # heuristic, plus flat Monte Carlo over its TURN decisions (sim.game.plan_turn)
-FAMILY_PYTHON = 4  # a Python object's choose(view, options) (strategies.python)
+FAMILY_ROLLOUT = 3  # heuristic, plus flat Monte Carlo over its TURN decisions (strategies.rollout.plan_choice)
+FAMILY_PYTHON = 4  # a Python object's choose(view, options) (strategies.python_bridge)
 
 
 class F(IntEnum):
@@ -63,7 +65,7 @@ class P(IntEnum):
     CANDIDATES = 24  # rollout: TURN options tried, the heuristic's best first
     ROLLOUTS = 25  # rollout: simulated continuations per candidate (common random numbers across candidates)
     HORIZON = 26  # rollout: 0 = simulate to the end of the current Era's scoring, 1 = to the end of the game
-    PY_SLOT = 27  # python: index of the strategy object in strategies.python's registry
+    PY_SLOT = 27  # python: index of the strategy object in strategies.python_bridge's registry
 
 
 assert N_FEATURES <= P.CANDIDATES and max(P) < N_WEIGHTS
@@ -781,7 +783,7 @@ def option_values(st, r, seat, kind, n):
 @njit(cache=True)
 def choose(st, r, seat, kind, n):
     """Pick an option index for ``seat`` (strategy ``st.pl[seat, PF.STRATEGY]``). The rollout family
-    decides here as the heuristic does: its simulations happen one level up (sim.game.plan_turn)."""
+    decides here as the heuristic does: its simulations happen one level up (strategies.rollout.plan_choice)."""
     w = st.w[seat]
     fam = int(w[F.FAMILY])
     if fam == FAMILY_RANDOM:
@@ -796,7 +798,7 @@ def choose(st, r, seat, kind, n):
 
 @njit(cache=True)
 def python_choose(st, seat, kind, n):
-    """Call back into Python (strategies.python): the seat's object picks from ``st.opts[:n]``. The
+    """Call back into Python (strategies.python_bridge): the seat's object picks from ``st.opts[:n]``. The
     arrays are handed over as they are; the Python side copies what it keeps and hides what the
     seat cannot see."""
     slot = int(st.w[seat, P.PY_SLOT])

@@ -1,12 +1,14 @@
 """Strategy files: ``strategies/*.toml`` give a name, a family and weights over named features.
 
 ``load_strategies(names)`` validates the files and returns the weight matrix ``W`` (one row per
-strategy id, column 0 = family) used by the jitted policy entry point.
+strategy id, column 0 = family) used by the jitted policy entry point; :func:`compile_players`
+wraps it as :class:`Players`, what the orchestration hands its workers (compiled once per run).
 """
 
 from __future__ import annotations
 
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -167,3 +169,30 @@ def load_strategies(names: list[str]) -> tuple[np.ndarray, list[str]]:
     for i, n in enumerate(distinct):
         W[i] = _file_row(n)
     return W, distinct
+
+
+@dataclass(frozen=True)
+class Players:
+    """Compiled strategies: the weight matrix ``W`` (row i = strategy id i) and the names of its
+    rows. Picklable, so a run compiles its strategies once and hands them to every worker, in
+    this process or another. A Python strategy's row holds a slot in its process's object
+    registry (strategies.python_bridge): :meth:`matrix` binds those rows in the calling process."""
+
+    W: np.ndarray
+    names: tuple[str, ...]
+
+    def matrix(self) -> np.ndarray:
+        """``W`` with every Python strategy's row bound to this process's registry."""
+        if not has_python(self.W):
+            return self.W
+        W = self.W.copy()
+        for i, n in enumerate(self.names):
+            if W[i, 0] == FAMILY_PYTHON:
+                W[i] = _file_row(n)  # registers the object here (once per process and name)
+        return W
+
+
+def compile_players(names: list[str]) -> Players:
+    """:func:`load_strategies` as :class:`Players`."""
+    W, distinct = load_strategies(names)
+    return Players(W, tuple(distinct))

@@ -30,7 +30,7 @@ def weights():
 @pytest.fixture(scope="session")
 def engine(rules, weights):
     """Warm the kernels once: a whole game compiles every kernel the engine uses."""
-    from sim.game import run_game
+    from strategies.match import run_game
 
     run_game(rules, weights, 4, 0, [0, 1, 0, 1])
     return rules, weights

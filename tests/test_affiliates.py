@@ -43,11 +43,12 @@ from sim.affiliates import IMPLEMENTED
 from sim.cards import pay_salary
 from sim.codes import Act
 from sim.core import CCW, coin_value
-from sim.game import allocate, play_decade, play_game, setup, ship_sails
+from sim.game import allocate, play_decade, setup, ship_sails
 from sim.major import complete, grid_free, major_open, place_road, place_walls
 from sim.rules import AP, RK
 from sim.state import MAX_PLAYERS, N_CARDS, PF, VS, B, G, Loc, M, Mini, Sup
 from sim.war import NATIVES, PIRATES, fight, tension_and_war
+from strategies.match import play_game
 
 JIT = not numba.config.DISABLE_JIT
 

@@ -8,7 +8,7 @@ import sys
 
 from typer.testing import CliRunner
 
-from sim.cli import app
+from trinidad.cli import app
 
 runner = CliRunner()
 
@@ -35,7 +35,7 @@ def test_play_log_tells_the_game(engine):
 
 
 def test_same_seed_byte_identical_across_processes(engine):
-    cmd = [sys.executable, "-m", "sim.cli", "play", "--players", "4", "--seed", "3", "--log", "--json"]
+    cmd = [sys.executable, "-m", "trinidad.cli", "play", "--players", "4", "--seed", "3", "--log", "--json"]
     a = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
     b = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
     assert a == b and len(a) > 1000

@@ -8,11 +8,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sim.batch import play_batch
-from sim.game import run_game
 from sim.state import G
 from strategies import python_bridge
+from strategies.match import run_game
 from strategies.registry import StrategyError, has_python, load_strategies
+from trinidad.batch import play_batch
 
 EXAMPLE = Path(__file__).parents[1] / "strategies" / "pyexample.py"
 

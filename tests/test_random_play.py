@@ -7,9 +7,10 @@ import numpy as np
 import pytest
 from invariants import check_state
 
-from sim.game import allocate, play_decade, run_game, setup
+from sim.game import allocate, play_decade, setup
 from sim.records import RD, RG
 from sim.state import MAX_PLAYERS, VS, G
+from strategies.match import run_game
 
 GAMES_PER_COUNT = 500  # 2,000 games over 2-5 players
 

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from analysis.synthetic import write_synthetic_run
 from reports.build import build_report, resolve_out
-from sim.cli import app
+from trinidad.cli import app
 
 SECTIONS = ["glance", "characters", "seats", "eras", "wars", "scores", "strategies", "variants", "manifest"]
 CHARTS = ["character_win_rates", "character_model", "character_vs_character", "character_ratings", "seat_win_rates",

@@ -11,8 +11,8 @@ import pytest
 
 from analysis import analyze, load_run
 from reports.build import build_report
-from sim.experiment import experiment_from_dict
-from sim.runner import run_experiment
+from trinidad.experiment import experiment_from_dict
+from trinidad.runner import run_experiment
 
 SEED = 7  # as in test_runner: game_seed(7, n) < 2**63 for every player count
 

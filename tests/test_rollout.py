@@ -1,5 +1,5 @@
 """The rollout rung (issue 5, "A stronger rung"): flat Monte Carlo over the engine's TURN
-decisions (sim.game.plan_choice). Its strength is measured by `trinidad tournament` (a benchmark);
+decisions (strategies.rollout.plan_choice). Its strength is measured by `trinidad tournament` (a benchmark);
 these tests pin what must hold whatever the strength: planning leaves the real game untouched,
 hidden information is redrawn but nothing else, rollouts stop at their horizon, a one-candidate
 rollout player is exactly the heuristic, and results do not depend on threads."""
@@ -11,12 +11,14 @@ import pytest
 from helpers import mid_game
 
 from sim.actions import turn_options
-from sim.batch import play_batch
-from sim.game import allocate, copy_state, determinize, plan_choice, rollout, run_game
+from sim.game import allocate, copy_state, determinize
 from sim.rules import RK
 from sim.state import N_CARDS, N_CHARACTERS, PF, G, Loc
+from strategies.match import run_game
 from strategies.policy import FAMILY_ROLLOUT, P
 from strategies.registry import load_strategies
+from strategies.rollout import plan_choice, rollout
+from trinidad.batch import play_batch
 
 GAME_FIELDS = ["g", "pl", "vps", "order", "cell_b", "cell_owner", "cell_cube", "act_used", "grids", "stacks", "warehouse",
                "supply", "major", "major_state", "walls", "roads", "minis", "card_loc", "card_rot", "card_seq", "card_turn",

@@ -25,9 +25,9 @@ import pytest
 from polars.testing import assert_frame_equal
 from typer.testing import CliRunner
 
-from sim.cli import app
-from sim.experiment import ExperimentError, experiment_from_dict, load_experiment
-from sim.runner import run_experiment, summarize
+from trinidad.cli import app
+from trinidad.experiment import ExperimentError, experiment_from_dict, load_experiment
+from trinidad.runner import run_experiment, summarize
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = 7  # game_seed(7, n) < 2**63 for every player count n: see test_any_master_seed_runs
@@ -112,9 +112,9 @@ def _one_line(text: str) -> str:
 
 
 def test_play_batch_same_records_on_1_2_3_threads(engine):
-    from sim.batch import play_batch
     from sim.rules import load_rules
     from strategies.registry import load_strategies
+    from trinidad.batch import play_batch
 
     r = load_rules()
     W, _ = load_strategies(["greedy", "random"])
@@ -250,7 +250,7 @@ assign = "rotate"
 assign = "balanced"
 """)
     total = 120 // 5
-    p = subprocess.Popen([sys.executable, "-m", "sim.cli", "run", str(toml), "--quiet", "--workers", "1"], cwd=str(ROOT),
+    p = subprocess.Popen([sys.executable, "-m", "trinidad.cli", "run", str(toml), "--quiet", "--workers", "1"], cwd=str(ROOT),
                          env=_subprocess_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 120
@@ -286,7 +286,7 @@ def test_a_failed_shard_write_stops_the_run_and_resume_finishes_it(engine, tmp_p
     """The local backend writes a shard on a second thread while the next one plays: a failed
     write must still stop the run with its error, count only the shards whose files exist, and
     leave a directory that --resume completes to the same tables."""
-    import sim.runner as runner
+    import trinidad.runner as runner
 
     real = runner._write_atomic
     calls = []
@@ -315,7 +315,7 @@ def test_a_record_beyond_its_column_type_is_an_error_not_a_wrapped_value(engine,
     """Records are int32 in the engine and narrower in Parquet (int8/int16 columns): a value that
     does not fit must fail loudly, naming the column."""
     from sim.records import DECADE_COLUMNS, N_RG
-    from sim.runner import _tables
+    from trinidad.runner import _tables
 
     exp = _exp(tmp_path / "x")
     dec = np.zeros((2, 12, 5, len(DECADE_COLUMNS)), np.int32)
@@ -542,7 +542,7 @@ assign = "rotate"
 [characters]
 assign = "balanced"
 """)
-    p = subprocess.run([sys.executable, "-m", "sim.cli", "run", str(toml), "--quiet", "--workers", "1"], cwd=str(ROOT),
+    p = subprocess.run([sys.executable, "-m", "trinidad.cli", "run", str(toml), "--quiet", "--workers", "1"], cwd=str(ROOT),
                        env=_subprocess_env(NUMBA_DISABLE_JIT="1"), capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stderr[-3000:]
     assert "complete, 2 of 2 games" in p.stdout

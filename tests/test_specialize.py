@@ -49,3 +49,24 @@ def test_engine_calls_from_jitted_code_share_one_int64_specialization(blank, rul
     for sig in district_occupied.signatures:
         d_type = sig[2]
         assert d_type == types.int64, district_occupied.signatures
+
+
+@njit
+def _plain_callee(x):
+    return x + 1
+
+
+@njit
+def _calls_plain_with_three_integer_types(d32):
+    # the same three kinds of argument as above, to a function outside the hook's packages
+    return _plain_callee(d32) + _plain_callee(2) + _plain_callee(np.int64(5))
+
+
+def test_the_hook_is_still_needed_and_still_installed():
+    """The hook patches Numba internals (pinned in pyproject.toml to the range it was written
+    against). It is needed while Numba itself still compiles one specialization per argument type:
+    the same calls to a function outside sim/strategies/trinidad give several. When a Numba release
+    stops doing that, this test fails and the hook can go."""
+    assert _calls_plain_with_three_integer_types(np.int32(1)) == 2 + 3 + 6
+    assert len(_plain_callee.signatures) >= 2, _plain_callee.signatures
+    assert types.Dispatcher.get_call_type.__module__ == "sim.specialize"

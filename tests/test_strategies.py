@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sim.game import run_game
 from sim.state import N_WEIGHTS, PF, G
+from strategies.match import run_game
 from strategies.policy import FAMILY_HEURISTIC, F
 from strategies.registry import CHARACTER_KEYS, StrategyError, available, load_strategies, load_strategy_file
 

@@ -1,4 +1,4 @@
-"""`trinidad tournament` and strategies/tournament.py: Wilson intervals, the fractional tie rule,
+"""`trinidad tournament` and trinidad/tournament.py: Wilson intervals, the fractional tie rule,
 seat rotation on common seeds, determinism, and a real random-vs-greedy tournament via the CLI."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import pytest
 from statsmodels.stats.proportion import proportion_confint
 from typer.testing import CliRunner
 
-from sim.cli import app
 from sim.records import N_RG, RG
-from strategies.tournament import default_players, plan, rotations, run_tournament, score_games, wilson
+from trinidad.cli import app
+from trinidad.tournament import default_players, plan, rotations, run_tournament, score_games, wilson
 
 cli = CliRunner()
 
@@ -86,9 +86,9 @@ def test_seats_balanced_in_the_played_games(engine):
 
 def test_common_seeds_match_single_games(engine):
     """Base seed i is the runner's seed of game i; each rotation plays it once."""
-    from sim.game import run_game
     from sim.records import RG
-    from sim.runner import player_seeds
+    from sim.rng import player_seeds
+    from strategies.match import run_game
 
     r, W = engine  # W rows: random, greedy
     res = run_tournament(["random", "greedy"], players=2, games=4, seed=11, rules=r)

@@ -1,4 +1,4 @@
-"""`trinidad tune` and strategies/tune.py: the ES on a synthetic noisy objective (no engine), the
+"""`trinidad tune` and trinidad/tune.py: the ES on a synthetic noisy objective (no engine), the
 common-random-number lineups, determinism of a real tuning run, the written strategy TOML, and the CLI."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from sim.cli import app
 from strategies.registry import CHARACTER_KEYS, load_strategies
-from strategies.tune import HIGH, LOW, TUNABLE, TuneError, block_slice, character_index, es_optimize, es_plan, lineups, tune, write_strategy
+from trinidad.cli import app
+from trinidad.tune import HIGH, LOW, TUNABLE, TuneError, block_slice, character_index, es_optimize, es_plan, lineups, tune, write_strategy
 
 cli = CliRunner()
 TARGET = np.linspace(-1.0, 2.0, len(TUNABLE))
@@ -73,7 +73,7 @@ def test_lineups_share_deals_and_rotate_the_tuned_seat():
     assert np.all((pool[others] >= 0) & (pool[others] < 2)) and np.all(chars[others] != c)
     again = lineups(5, 4, 10, 40, c, 2)
     assert all(np.array_equal(x, y) for x, y in zip((seeds, seat, pool, chars), again))
-    from sim.runner import player_seeds
+    from sim.rng import player_seeds
 
     assert np.array_equal(seeds, player_seeds(5, 4, 10, 40))
 
@@ -107,8 +107,8 @@ def test_written_toml_loads_and_plays(engine, tuned, tmp_path):
     assert np.allclose(W[0, block_slice(c)], list(tuned.weights.values()))
     others = [i for i in range(len(CHARACTER_KEYS)) if i != c]
     assert all(np.array_equal(W[0, block_slice(i)], W[1, block_slice(i)]) for i in others)  # the rest is heuristic.toml
-    from sim.game import run_game
     from sim.records import RG
+    from strategies.match import run_game
 
     st = run_game(rules, W, 4, 3, [0, 1, 0, 1])
     assert st.rec_game[:4, RG.WINNER].sum() >= 1

@@ -1,12 +1,7 @@
 """Batch runs (``trinidad run``): an experiment's games in shards, played by the jitted batch
 kernel on local threads or as Ray tasks, streamed to Parquet.
 
-Layout of a run directory::
-
-    DIR/manifest.json                 version, git commit, experiment, rules (resolved) and hashes, counts, timing
-    DIR/decades/part-v00-p4-00000.parquet   one row per game x decade x seat
-    DIR/games/part-v00-p4-00000.parquet     one row per game x seat
-
+The run directory's layout is :mod:`sim.dataset`.
 A shard is (variant, player count, a range of game indices). Both its files are written to a
 temporary name and renamed, the games file last: a shard is complete exactly when its games file
 exists. Ctrl-C (or a killed process) leaves only complete shards, and ``--resume`` plays the
@@ -31,27 +26,14 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from sim.experiment import Experiment, ExperimentError, experiment_from_dict
+from sim.dataset import MANIFEST, NUMPY_TYPE, column_type, shard_name
 from sim.records import DECADE_COLUMNS, GAME_COLUMNS, N_RD
-from sim.rng import game_seed, game_seeds
+from sim.rng import player_seeds
 from sim.rules import character_names, rules_from_doc, rules_hash
-from sim.state import MAX_PLAYERS, VS_NAMES
-
-MANIFEST = "manifest.json"
-_INT8 = {"decade", "era", "seat", "turn_pos", "nat_pos", "nat_double", "pir_pos", "pir_double", "war_faction",
-         "winner", "tie", "rank"} | {c for c in DECADE_COLUMNS if c.startswith("banner_")}
-_INT32 = {"vp", "decisions"} | {f"vp_{s}" for s in VS_NAMES}
-
-
-_NUMPY = {pl.Int8: np.int8, pl.Int16: np.int16, pl.Int32: np.int32}
-
-
-def _dtype(col: str) -> pl.DataType:
-    if col in _INT8:
-        return pl.Int8
-    if col in _INT32:
-        return pl.Int32
-    return pl.Int16
+from sim.state import MAX_PLAYERS
+from strategies.registry import Players, compile_players
+from trinidad.batch import play_batch
+from trinidad.experiment import Experiment, ExperimentError, experiment_from_dict
 
 
 def package_version() -> str:
@@ -88,14 +70,6 @@ def cpu_model() -> str:
     return name
 
 
-def shard_name(vi: int, n: int, k: int) -> str:
-    return f"part-v{vi:02d}-p{n}-{k:05d}.parquet"
-
-
-def player_seeds(master: int, n: int, start: int, count: int) -> np.ndarray:
-    with np.errstate(over="ignore"):
-        # np.uint64: a jitted game_seed returns a Python int, which Numba would otherwise type as int64
-        return game_seeds(np.uint64(game_seed(np.uint64(master), n)), start, count)
 
 
 @dataclass
@@ -125,13 +99,10 @@ def _columns(arr: np.ndarray, block: int = 2048) -> np.ndarray:
     return out
 
 
-def _play_records(exp: Experiment, vi: int, n: int, start: int, count: int, threads: int | None = None):
+def _play_records(exp: Experiment, players: Players, vi: int, n: int, start: int, count: int, threads: int | None = None):
     """Play one shard's games: (game indices, seeds, decade records, game records) as arrays."""
-    from sim.batch import play_batch
-    from strategies.registry import load_strategies
-
     _, rules = _variant_rules(exp, vi)
-    W, _ = load_strategies(exp.strategy_names())
+    W = players.matrix()
     gi = np.arange(start, start + count, dtype=np.int64)
     seeds = player_seeds(exp.seed, n, start, count)
     dec, gam = play_batch(rules, W, n, seeds, exp.seat_strategies(n, gi), exp.seat_characters(n, gi), exp.first_game, threads)
@@ -172,7 +143,7 @@ def _tables(exp: Experiment, vi: int, n: int, gi: np.ndarray, seeds: np.ndarray,
             elif c == "strategy":
                 body.append(enum_column(c, names, strat_enum, col))
             else:
-                t = _NUMPY[_dtype(c)]
+                t = NUMPY_TYPE[column_type(c)]
                 if lo[j] < np.iinfo(t).min or hi[j] > np.iinfo(t).max:  # a record outgrew its column: never wrap silently
                     raise OverflowError(f"column {c}: values {lo[j]}..{hi[j]} do not fit {np.dtype(t).name}")
                 body.append(pl.Series(c, col.astype(t, copy=False)))
@@ -183,9 +154,10 @@ def _tables(exp: Experiment, vi: int, n: int, gi: np.ndarray, seeds: np.ndarray,
     return frame(dec_rows, DECADE_COLUMNS, last * n), frame(game_rows, GAME_COLUMNS, n)
 
 
-def play_shard(exp: Experiment, vi: int, n: int, start: int, count: int, threads: int | None = None) -> tuple[pl.DataFrame, pl.DataFrame]:
+def play_shard(exp: Experiment, players: Players, vi: int, n: int, start: int, count: int,
+               threads: int | None = None) -> tuple[pl.DataFrame, pl.DataFrame]:
     """Play one shard and return its (decades, games) tables."""
-    return _tables(exp, vi, n, *_play_records(exp, vi, n, start, count, threads))
+    return _tables(exp, vi, n, *_play_records(exp, players, vi, n, start, count, threads))
 
 
 def _write_atomic(df: pl.DataFrame, path: Path) -> None:
@@ -206,16 +178,17 @@ def _write_shard(out: str, vi: int, n: int, k: int, dec: pl.DataFrame, gam: pl.D
     _write_atomic(gam, o / "games" / name)  # last: its presence marks the shard complete
 
 
-def run_shard(exp_dict: dict, out: str, vi: int, n: int, k: int, start: int, count: int, threads: int | None = None) -> ShardResult:
+def run_shard(exp_dict: dict, players: Players, out: str, vi: int, n: int, k: int, start: int, count: int,
+              threads: int | None = None) -> ShardResult:
     """Play and write one shard (the unit of work of a Ray task)."""
     t0 = time.perf_counter()
     exp = _experiment(json.dumps(exp_dict, sort_keys=True))  # validated once per process, not per shard
-    dec, gam = play_shard(exp, vi, n, start, count, threads)
+    dec, gam = play_shard(exp, players, vi, n, start, count, threads)
     _write_shard(out, vi, n, k, dec, gam)
     return ShardResult(count, time.perf_counter() - t0)
 
 
-def _run_local(exp_doc: dict, out: Path, todo: list, workers: int, tick) -> None:
+def _run_local(exp_doc: dict, players: Players, out: Path, todo: list, workers: int, tick) -> None:
     """The local backend: shards one after another, each played on ``workers`` threads (one jitted
     batch), while one more thread turns the previous shard into tables and writes them. Writing
     used to hold both cores idle for about a quarter of a shard's time. At most one shard waits to
@@ -230,7 +203,7 @@ def _run_local(exp_doc: dict, out: Path, todo: list, workers: int, tick) -> None
     with ThreadPoolExecutor(1) as writer:
         pending = None
         for (vi, n, k, a, c) in todo:
-            records = _play_records(exp, vi, n, a, c, workers)
+            records = _play_records(exp, players, vi, n, a, c, workers)
             if pending is not None:
                 pending[0].result()  # re-raises a failed write
                 tick(pending[1])
@@ -311,6 +284,7 @@ def run_experiment(exp: Experiment, backend: str = "local", workers: int | None 
     fixed = _manifest_fixed(exp)
     _write_manifest(out, _manifest(exp, fixed, "running", done_before, 0.0, backend, nw))
     exp_dict_flat = _experiment_document(exp)
+    players = compile_players(exp.strategy_names())  # once per run: workers are handed the weights
     done = done_before
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
@@ -330,9 +304,9 @@ def run_experiment(exp: Experiment, backend: str = "local", workers: int | None 
 
         if backend == "local":
             numba.set_num_threads(min(nw, numba.config.NUMBA_NUM_THREADS))
-            _run_local(exp_dict_flat, out, todo, nw, tick)
+            _run_local(exp_dict_flat, players, out, todo, nw, tick)
         else:
-            _run_ray(exp_dict_flat, out, todo, nw, address, tick)
+            _run_ray(exp_dict_flat, players, out, todo, nw, address, tick)
     wall = time.perf_counter() - t0
     m = _manifest(exp, fixed, "complete", done, wall, backend, nw)
     m["games_this_session"] = done - done_before
@@ -354,7 +328,7 @@ def _experiment_document(exp: Experiment) -> dict:
     return d
 
 
-def _run_ray(exp_doc: dict, out: Path, todo: list, workers: int, address: str | None, tick) -> None:
+def _run_ray(exp_doc: dict, players: Players, out: Path, todo: list, workers: int, address: str | None, tick) -> None:
     try:
         import ray
     except ImportError:
@@ -366,7 +340,8 @@ def _run_ray(exp_doc: dict, out: Path, todo: list, workers: int, address: str | 
         started = True
     try:
         task = ray.remote(num_cpus=1)(_ray_shard)
-        refs = {task.remote(exp_doc, str(out.resolve()), vi, n, k, a, c): c for (vi, n, k, a, c) in todo}
+        players_ref = ray.put(players)
+        refs = {task.remote(exp_doc, players_ref, str(out.resolve()), vi, n, k, a, c): c for (vi, n, k, a, c) in todo}
         pending = list(refs)
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)
@@ -378,8 +353,8 @@ def _run_ray(exp_doc: dict, out: Path, todo: list, workers: int, address: str | 
             ray.shutdown()
 
 
-def _ray_shard(exp_doc: dict, out: str, vi: int, n: int, k: int, a: int, c: int) -> int:
-    run_shard(exp_doc, out, vi, n, k, a, c, 1)
+def _ray_shard(exp_doc: dict, players: Players, out: str, vi: int, n: int, k: int, a: int, c: int) -> int:
+    run_shard(exp_doc, players, out, vi, n, k, a, c, 1)
     return c
 
 

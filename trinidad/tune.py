@@ -36,7 +36,7 @@ Fitness: the candidate seat's fractional win rate (a tie for first between ``k``
 
 Final check: the untuned default and the tuned weights play the same FRESH games (indices after the
 search's, ``4 x games`` by default, never seen by the search), and each gets a win rate with a Wilson
-95% interval (statsmodels, via :func:`strategies.tournament.wilson`).
+95% interval (statsmodels, via :func:`trinidad.tournament.wilson`).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ import numpy as np
 
 from strategies.policy import FEATURES
 from strategies.registry import CHARACTER_KEYS, STRATEGY_DIR, StrategyError, load_strategies
-from strategies.tournament import MAX_SEED, wilson
+from trinidad.tournament import MAX_SEED, wilson
 
 TUNABLE = FEATURES[1:]  # every feature but `family`
 LOW, HIGH = -3.0, 5.0
@@ -153,7 +153,7 @@ def block_slice(c: int) -> slice:
 def lineups(seed: int, players: int, start: int, count: int, char: int, pool_size: int):
     """Games ``[start, start + count)``: (engine seeds, tuned seat, pool index per seat (-1 = the
     candidate), Character per seat). Depends only on the arguments."""
-    from sim.runner import player_seeds
+    from sim.rng import player_seeds
     from sim.state import N_CHARACTERS
 
     seeds = player_seeds(seed, players, start, count)
@@ -177,8 +177,8 @@ def lineups(seed: int, players: int, start: int, count: int, char: int, pool_siz
 def play_candidates(rules, base_row: np.ndarray, pool_W: np.ndarray, char: int, X: np.ndarray, seed: int,
                     players: int, start: int, count: int, threads: int | None = None) -> np.ndarray:
     """Fractional win rate of each candidate (rows of ``X``: the tuned weights) on the same games."""
-    from sim.batch import play_batch
     from sim.records import RG
+    from trinidad.batch import play_batch
 
     k = X.shape[0]
     W = np.vstack([np.repeat(base_row[None, :], k, axis=0), pool_W])
@@ -309,13 +309,13 @@ def strategy_toml(res: TuneResult) -> str:
     doc = tomllib.loads((STRATEGY_DIR / "heuristic.toml").read_text())
     lines = [
         f"# heuristic.toml with the [characters.{res.character}] weights tuned by `trinidad tune`",
-        "# (strategies/tune.py: separable CMA-style ES, common random numbers per generation).",
+        "# (trinidad/tune.py: separable CMA-style ES, common random numbers per generation).",
         f"# character = {res.character}; seed = {res.seed}; players = {res.players}; pool = {','.join(res.pool)}",
         f"# games = {res.games} per evaluation; budget = {res.budget} evaluations "
         f"({res.generations} generations of {res.popsize} + the mean)",
         f"# search seeds: games {res.search_games[0]}..{res.search_games[1] - 1}; "
         f"check seeds (fresh): games {res.final_games[0]}..{res.final_games[1] - 1} "
-        f"(engine seed of game i = sim.runner.player_seeds({res.seed}, {res.players}, i, 1))",
+        f"(engine seed of game i = sim.rng.player_seeds({res.seed}, {res.players}, i, 1))",
         f"# before (untuned heuristic): win rate {_pct(res.before)}",
         f"# after (tuned):              win rate {_pct(res.after)}",
         f"name = \"heuristic-{res.character.lower()}\"",

@@ -1,4 +1,4 @@
-"""Many games in one jitted call: the engine's batch entry point (runner and bench use it).
+"""Many games in one jitted call: the batch entry point (runner, bench, tournament and tune use it).
 
 Each game is a pure function of its seed (sim.rng), so a batch gives the same records on any
 number of threads: game ``i`` always lands in row ``i`` of the outputs. Threads are Python threads,
@@ -13,11 +13,12 @@ import numba
 import numpy as np
 from numba import njit
 
-from sim.game import allocate, play_game
+from sim.game import allocate
 from sim.records import N_RD, N_RG
 from sim.rules import Rules
 from sim.state import MAX_PLAYERS, N_CHARACTERS
-from strategies.policy import FAMILY_PYTHON
+from strategies.match import play_game
+from strategies.registry import has_python
 
 
 @njit(cache=True, nogil=True)
@@ -55,7 +56,7 @@ def play_batch(rules: Rules, W: np.ndarray, n_players: int, seeds: np.ndarray, s
         if np.any(c < 0) or np.any(c >= N_CHARACTERS) or any(len(set(row)) != n_players for row in c.tolist()):
             raise ValueError(f"characters: each game needs {n_players} distinct ids 0..{N_CHARACTERS - 1}")
     nt = threads or numba.get_num_threads()
-    if np.any(W[:, 0] == FAMILY_PYTHON):
+    if has_python(W):
         nt = 1  # Python strategies (objmode callbacks) are called from one thread: their objects need not be thread-safe
     nt = max(1, min(nt, g))
     blank_rec = allocate(rules)

@@ -60,9 +60,9 @@ def play(
     as_json: Annotated[bool, typer.Option("--json", help="print the result as one JSON object")] = False,
 ) -> None:
     """Play one game and print the result (same seed, same output)."""
-    from sim.game import run_game
     from sim.rules import RulesError, character_names, load_rules_doc, rules_from_doc
     from sim.state import VS_NAMES
+    from strategies.match import run_game
     from strategies.registry import StrategyError, load_strategies
 
     if not 2 <= players <= 5:
@@ -124,8 +124,8 @@ def cards(
     import numpy as np
 
     from sim.affiliates import IMPLEMENTED
-    from sim.game import run_game
     from sim.rules import load_rules_doc, rules_from_doc
+    from strategies.match import run_game
     from strategies.registry import load_strategies
 
     if not 2 <= players <= 5:
@@ -136,7 +136,7 @@ def cards(
     r = rules_from_doc(doc)
     W, _ = load_strategies(["random"])
     fired = np.zeros(r.aff_group.shape[0], np.int64)
-    from sim.runner import player_seeds
+    from sim.rng import player_seeds
 
     for sd in player_seeds(seed, players, 0, games):
         fired += run_game(r, W, players, int(sd), [0] * players).card_uses
@@ -154,8 +154,8 @@ def cards(
 def warm() -> None:
     """Compile (or load from cache) the engine once and report how long it took."""
     t0 = time.perf_counter()
-    from sim.game import run_game
     from sim.rules import load_rules
+    from strategies.match import run_game
     from strategies.registry import load_strategies
 
     W, _ = load_strategies(["random"])
@@ -178,8 +178,8 @@ def run(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
 ) -> None:
     """Play an experiment's games in parallel and write them to Parquet (DIR/decades, DIR/games, DIR/manifest.json)."""
-    from sim.experiment import ExperimentError, load_experiment
-    from sim.runner import run_experiment, summarize
+    from trinidad.experiment import ExperimentError, load_experiment
+    from trinidad.runner import run_experiment, summarize
 
     if backend not in ("local", "ray"):
         _fail(f"--backend: allowed: local, ray, got {backend!r}")
@@ -209,7 +209,7 @@ def tournament(
 ) -> None:
     """Play strategies against each other, every base seed once per rotation of the strategies over
     the seats, and print each strategy's win rate (Wilson 95% CI), mean rank and mean VP."""
-    from strategies.tournament import TournamentError, run_tournament
+    from trinidad.tournament import TournamentError, run_tournament
 
     if not strategies:
         from strategies.registry import available
@@ -259,8 +259,8 @@ def tune(
     """Tune the heuristic's weights for one Character with a noise-robust evolution strategy (common
     random numbers per generation), check before/after on fresh seeds and write the tuned strategy TOML."""
     from strategies.registry import CHARACTER_KEYS
-    from strategies.tune import TuneError, check_args, default_out, write_strategy
-    from strategies.tune import tune as run_tune
+    from trinidad.tune import TuneError, check_args, default_out, write_strategy
+    from trinidad.tune import tune as run_tune
 
     if not character:
         _fail(f"--character: required; allowed: {', '.join(CHARACTER_KEYS)}")
@@ -315,8 +315,8 @@ app.add_typer(runs_app, name="runs")
 @runs_app.command("summarize")
 def runs_summarize(directory: Annotated[Path, typer.Argument(help="a run directory (with manifest.json)")]) -> None:
     """Print a short text summary of a run."""
-    from sim.experiment import ExperimentError
-    from sim.runner import summarize
+    from trinidad.experiment import ExperimentError
+    from trinidad.runner import summarize
 
     try:
         for line in summarize(directory):
@@ -355,7 +355,7 @@ def bench(
 ) -> None:
     """Measure games/s (total and per core), the speed-up over the same engine without JIT, cold
     compile and cached start times, and peak memory."""
-    from sim.bench import run_bench
+    from trinidad.bench import run_bench
 
     if not 2 <= players <= 5:
         _fail(f"--players: must be 2..5, got {players}")

@@ -12,7 +12,7 @@ Design:
 - **Games.** ``games`` is the total number of games: ``base seeds x k rotations``, rounded up to a
   multiple of ``k`` (:func:`plan` gives the actual count). Base seed ``i`` is the seed of game ``i``
   of an ``n``-player block of a ``trinidad run`` with the same master seed
-  (``game_seed(game_seed(master, n), i)``, :func:`sim.runner.player_seeds`), so
+  (``game_seed(game_seed(master, n), i)``, :func:`sim.rng.player_seeds`), so
   ``trinidad play --players n --seed <seed>`` replays any game.
 - **Counting.** Every statistic is per seat-game: a strategy holding several seats of one game
   (fewer strategies than seats, or a name given twice) counts each seat as its own seat-game, so
@@ -167,10 +167,10 @@ def run_tournament(strategies: list[str], players: int | None = None, games: int
     defaults to :func:`default_players`; ``games``: total games asked (rounded up to a multiple of the
     number of entries); ``rules``: a rules record (default: the bundled rules); ``progress(done, total)``
     is called after each batch. Results depend only on the arguments, never on ``threads``."""
-    from sim.batch import play_batch
-    from sim.runner import player_seeds
+    from sim.rng import player_seeds
     from sim.state import MAX_PLAYERS
     from strategies.registry import StrategyError, load_strategies
+    from trinidad.batch import play_batch
 
     lineup = [str(s).strip() for s in strategies]
     if len(lineup) < 2 or any(not s for s in lineup):

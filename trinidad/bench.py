@@ -25,7 +25,7 @@ _CHILD = r"""
 import json, sys, time
 t0 = time.perf_counter()
 import numpy as np
-from sim.batch import play_batch
+from trinidad.batch import play_batch
 from sim.rng import game_seeds
 from sim.rules import load_rules
 from strategies.registry import load_strategies
@@ -54,8 +54,8 @@ def _child(players: int, games: int, strategy: str, env: dict) -> dict:
 
 def _rate(rules, W, players: int, games: int, threads: int, reps: int = 3) -> float:
     """Median games/s over ``reps`` chunks of ``games // reps`` games (outputs discarded: memory stays flat)."""
-    from sim.batch import play_batch
     from sim.rng import game_seeds
+    from trinidad.batch import play_batch
 
     chunk = max(1, games // reps)
     rates = []
@@ -79,7 +79,7 @@ def run_bench(players: int = 4, games: int = 20000, nojit_games: int = 6, strate
         if progress:
             print(f"bench: {msg}", file=sys.stderr, flush=True)
 
-    from sim.runner import cpu_model
+    from trinidad.runner import cpu_model
 
     res: dict = {"players": players, "strategy": strategy, "cores": os.cpu_count(), "threads": numba.get_num_threads(),
                  "cpu": cpu_model()}

@@ -1,0 +1,84 @@
+"""A whole game between players: the engine's phases (:mod:`sim.game`), each seat's turn played
+as its family plays it, and the Python shell that validates and allocates one game.
+
+Families that decide one option at a time (random, greedy, heuristic, python) play their turns
+through the engine's own :func:`sim.actions.play_turn`, every decision reaching them through
+:mod:`sim.seam`. Families that search play their turns here (:func:`action_phase`): the rollout
+family by :func:`strategies.rollout.play_turn_planned`. Their simulations use the engine's plain
+phases, so planning never nests.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.actions import any_active, play_turn
+from sim.game import allocate, end_of_decade, finish_game, set_decade, start_game, start_of_decade
+from sim.records import record_decade
+from sim.rules import Rules
+from sim.state import MAX_PLAYERS, N_CHARACTERS, PF, G, State
+from strategies.policy import FAMILY_ROLLOUT, F
+from strategies.rollout import play_turn_planned
+
+
+@njit(cache=True)
+def action_phase(st, sc, r):
+    """B. ACTION PHASE of the real game: as sim.actions.action_phase, each seat's turn played by
+    its family (rollout-family seats plan theirs; ``sc`` is their scratch state record)."""
+    n = st.g[G.NPLAYERS]
+    for s in range(n):
+        st.pl[s, PF.PASSED] = 0
+    for _ in range(1000):
+        if not any_active(st):
+            break
+        for i in range(n):
+            seat = st.order[i]
+            if st.pl[seat, PF.PASSED] != 0:
+                continue
+            if int(st.w[seat, F.FAMILY]) == FAMILY_ROLLOUT:
+                play_turn_planned(st, sc, r, seat, i)
+            else:
+                play_turn(st, r, seat)
+
+
+@njit(cache=True)
+def play_game(st, sc, r, W, n, seed, strategies, chars, first_game):
+    """A whole game from setup to the end-game VP variations; its random stream starts at
+    ``seed`` (a 64-bit word, see sim.rng). ``sc`` is a scratch state record for rollouts."""
+    start_game(st, r, W, n, seed, strategies, chars, first_game)
+    last = st.g[G.LAST_DECADE]
+    for d in range(1, last + 1):
+        set_decade(st, r, d)
+        start_of_decade(st, r)
+        action_phase(st, sc, r)
+        end_of_decade(st, r)
+        record_decade(st, r)
+    finish_game(st, n)
+
+
+def run_game(rules: Rules, weights: np.ndarray, n_players: int, seed: int, strategies, first_game: bool = False,
+             log: bool = False, characters=None) -> State:
+    """Validate, allocate and play one game; returns the final state (records and log inside).
+    ``characters``: a Character card id per seat to force them, or None to draft by the rules."""
+    if not 2 <= n_players <= MAX_PLAYERS:
+        raise ValueError(f"players: must be 2..{MAX_PLAYERS}, got {n_players}")
+    strat = np.zeros(MAX_PLAYERS, np.int32)
+    strategies = list(strategies)
+    if len(strategies) != n_players:
+        raise ValueError(f"strategies: need one per seat ({n_players}), got {len(strategies)}")
+    strat[:n_players] = strategies
+    chars = np.full(MAX_PLAYERS, -1, np.int32)
+    if characters is not None:
+        characters = list(characters)
+        if len(characters) != n_players or len(set(characters)) != n_players or not all(0 <= c < N_CHARACTERS for c in characters):
+            raise ValueError(f"characters: need {n_players} distinct Character ids 0..{N_CHARACTERS - 1}, got {characters}")
+        chars[:n_players] = characters
+    st = allocate(rules)
+    sc = allocate(rules)
+    st.g[G.LOG_ON] = 1 if log else 0
+    if not 0 <= int(seed) < 2**64:
+        raise ValueError(f"seed: must be 0..2**64-1, got {seed}")
+    with np.errstate(over="ignore"):  # uint64 wrap-around is the point of the generator (matters only without JIT)
+        play_game(st, sc, rules, weights, n_players, np.uint64(seed), strat, chars, 1 if first_game else 0)
+    return st

@@ -1,0 +1,118 @@
+"""The rollout family: flat Monte Carlo over the engine at each TURN decision (strategies/rollout.toml).
+
+The heuristic's best candidate rows are each played on from copies of the state, with what the
+seat cannot know redrawn (:func:`sim.game.determinize`), every seat deciding by its own policy
+through :mod:`sim.seam` (no nested planning), to the end of the Era or of the game; the row with
+the best mean VP margin over the best rival is taken. :mod:`strategies.match` hands a
+rollout-family seat's turns to :func:`play_turn_planned`.
+"""
+
+import numpy as np
+from numba import njit
+
+from sim.actions import action_phase, action_rounds, end_turn, finish_turn, turn_options, turn_step
+from sim.codes import Dec
+from sim.game import copy_state, determinize, end_of_decade, set_decade, start_of_decade
+from sim.rng import mix64
+from sim.rules import RK
+from sim.state import PF, G
+from strategies.policy import P, choose, option_values
+
+
+@njit(cache=True)
+def rollout(st, r, seat, pos, act, a, b, c, horizon):
+    """Play on from ``seat``'s TURN decision (turn-order position ``pos``) after taking the row
+    (act, a, b, c): the rest of the turn and of the Action Phase, the end of the decade, then whole
+    decades, every seat by its own policy, to the end of the current Era (``horizon`` 0, after
+    its scoring) or of the game (1). No records are written."""
+    if turn_step(st, r, seat, act, a, b, c):
+        finish_turn(st, r, seat)
+    else:
+        end_turn(st, seat)
+        st.g[G.TURN_SEAT] = -1
+    action_rounds(st, r, pos + 1)
+    end_of_decade(st, r)
+    d = st.g[G.DECADE]
+    last = st.g[G.LAST_DECADE]
+    dpe = r.k[RK.DECADES_PER_ERA]
+    stop = last if horizon == 1 else min(last, ((d - 1) // dpe + 1) * dpe)
+    while d < stop:
+        d += 1
+        set_decade(st, r, d)
+        start_of_decade(st, r)
+        action_phase(st, r)
+        end_of_decade(st, r)
+
+
+@njit(cache=True)
+def vp_margin(st, seat):
+    """A rollout's outcome for ``seat``: its VP minus the best rival's."""
+    best = -1 << 30
+    for s in range(st.g[G.NPLAYERS]):
+        if s != seat and st.pl[s, PF.VP] > best:
+            best = st.pl[s, PF.VP]
+    return st.pl[seat, PF.VP] - best
+
+
+@njit(cache=True)
+def plan_choice(st, sc, r, seat, pos, k):
+    """The rollout family's TURN decision, by flat Monte Carlo over the engine: the heuristic's
+    ``CANDIDATES`` best rows of ``st.opts[:k]`` are each played on ``ROLLOUTS`` times (see
+    :func:`rollout`) from copies of the state (``sc`` is the scratch record) with the hidden
+    information redrawn (:func:`determinize`); the row with the best mean VP margin over the best
+    rival is taken (ties: the heuristic's order). Rollout m of every candidate starts from the same
+    random stream (common random numbers). The game's own stream is not advanced."""
+    st.g[G.OPT_N] += 1
+    if k <= 1:
+        if k <= 0:
+            st.g[G.EMPTY_OPTS] += 1
+        return 0
+    w = st.w[seat]
+    ncand = min(k, int(w[P.CANDIDATES]))
+    nroll = int(w[P.ROLLOUTS])
+    if ncand <= 1 or nroll <= 0:
+        return choose(st, r, seat, Dec.TURN, k)
+    option_values(st, r, seat, Dec.TURN, k)
+    cand = np.empty(ncand, np.int64)
+    for j in range(ncand):  # the ncand best, best first (ties: the earlier row)
+        bi = -1
+        for i in range(k):
+            taken = False
+            for q in range(j):
+                if cand[q] == i:
+                    taken = True
+            if not taken and (bi < 0 or st.vals[i] > st.vals[bi]):
+                bi = i
+        cand[j] = bi
+    base = mix64(st.rng[0] ^ np.uint64(st.g[G.OPT_N]))
+    horizon = int(w[P.HORIZON])
+    best = -1e18
+    pick = cand[0]
+    for j in range(ncand):
+        i = cand[j]
+        tot = 0.0
+        for m in range(nroll):
+            copy_state(sc, st)
+            sc.rng[0] = mix64(base + np.uint64(m))
+            determinize(sc, seat)
+            rollout(sc, r, seat, pos, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3], horizon)
+            tot += vp_margin(sc, seat)
+        if tot > best + 1e-9:
+            best = tot
+            pick = i
+    return pick
+
+
+@njit(cache=True)
+def play_turn_planned(st, sc, r, seat, pos):
+    """A turn of a rollout-family seat: as sim.actions.play_turn, each TURN decision by
+    :func:`plan_choice`. (The loop repeats sim.actions.finish_turn's rather than sharing it: rollouts
+    call finish_turn, so a shared loop that could plan would make the engine recursive.)"""
+    st.g[G.TURN_SEAT] = seat
+    for _ in range(1000):
+        k = turn_options(st, r, seat)
+        i = plan_choice(st, sc, r, seat, pos, k)
+        if not turn_step(st, r, seat, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3]):
+            break
+    end_turn(st, seat)
+    st.g[G.TURN_SEAT] = -1

@@ -1,0 +1,79 @@
+"""The layers import one way (README, "Layout"): orchestration (trinidad) ->
+players (strategies) -> engine (sim); analysis reads data only, reports read analysis. The one
+exception is the seam: sim/seam.py, the only engine module that imports strategies."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("sim", "strategies", "trinidad", "analysis", "reports")
+SEAM = "sim.seam"
+
+# package -> packages of this project it must never import (at module level or inside a function)
+FORBIDDEN = {
+    "sim": {"strategies", "trinidad", "analysis", "reports"},
+    "strategies": {"trinidad", "analysis", "reports"},
+    "trinidad": set(),
+    "analysis": {"strategies", "trinidad", "reports"},
+    "reports": {"strategies", "trinidad"},
+}
+
+
+def imported_modules(source: str, module: str) -> set[str]:
+    """Every module ``source`` (the text of ``module``) imports, wherever the import stands."""
+    out: set[str] = set()
+    pkg = module.rsplit(".", 1)[0]
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # relative import
+                base = ".".join(pkg.split(".")[: len(pkg.split(".")) - node.level + 1] + ([base] if base else []))
+            out.add(base)
+            out.update(f"{base}.{a.name}" for a in node.names if base in PACKAGES)  # `from strategies import policy`
+    return out
+
+
+def violations(module: str, source: str) -> list[str]:
+    top = module.split(".")[0]
+    bad = []
+    for imp in sorted(imported_modules(source, module)):
+        target = imp.split(".")[0]
+        if target not in FORBIDDEN[top]:
+            continue
+        if module == SEAM and target == "strategies":
+            continue
+        bad.append(f"{module} imports {imp}")
+    return bad
+
+
+def project_modules():
+    for pkg in PACKAGES:
+        for p in sorted((ROOT / pkg).rglob("*.py")):
+            rel = p.relative_to(ROOT).with_suffix("")
+            parts = rel.parts[:-1] if rel.name == "__init__" else rel.parts
+            yield ".".join(parts), p.read_text()
+
+
+def test_layers_import_one_way():
+    bad = [v for module, source in project_modules() for v in violations(module, source)]
+    assert bad == [], "imports against the layering:\n" + "\n".join(bad)
+
+
+def test_the_seam_is_the_engines_only_import_of_the_players():
+    seam = [m for m, src in project_modules() if m.startswith("sim") and
+            any(i.split(".")[0] == "strategies" for i in imported_modules(src, m))]
+    assert seam == [SEAM]
+
+
+def test_the_checker_sees_every_kind_of_import():
+    # the checker itself must catch a function-level import, a from-import and a plain import
+    assert violations("sim.core", "def f():\n    from strategies.policy import choose\n") == ["sim.core imports strategies.policy"]
+    assert violations("sim.cards", "import trinidad.runner\n") == ["sim.cards imports trinidad.runner"]
+    assert violations("strategies.policy", "from trinidad import batch\n") == ["strategies.policy imports trinidad",
+                                                                                "strategies.policy imports trinidad.batch"]
+    assert violations("analysis.data", "from sim.state import VS_NAMES\n") == []
+    assert violations(SEAM, "from strategies.policy import choose\n") == []
