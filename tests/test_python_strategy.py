@@ -72,3 +72,23 @@ def test_a_bad_return_value_names_the_class(engine):
     W, _ = load_strategies(["py:helpers:BadIndex", "greedy"])
     with pytest.raises(ValueError, match="BadIndex.choose returned"):
         run_game(r, W, 2, 1, [0, 1])
+
+
+def test_compiled_players_bind_python_rows_in_another_process(monkeypatch):
+    """The runner hands workers compiled weights: a Python strategy's row names a slot of the
+    process that compiled it, and Players.matrix binds it in the worker's own registry."""
+    import pickle
+
+    from strategies import python_bridge
+    from strategies.policy import FAMILY_PYTHON, P
+    from strategies.registry import compile_players
+
+    players = pickle.loads(pickle.dumps(compile_players(["greedy", "pyexample"])))
+    # a fresh worker process: an empty registry
+    monkeypatch.setattr(python_bridge, "_REGISTRY", [])
+    monkeypatch.setattr(python_bridge, "_NAMES", {})
+    W = players.matrix()
+    assert W[1, 0] == FAMILY_PYTHON and int(W[1, P.PY_SLOT]) == 0 and len(python_bridge._REGISTRY) == 1
+    assert (W[0] == players.W[0]).all()  # other rows as compiled
+    g = compile_players(["greedy"])
+    assert g.matrix() is g.W  # nothing to bind

@@ -325,6 +325,22 @@ def runs_summarize(directory: Annotated[Path, typer.Argument(help="a run directo
         _fail(str(e))
 
 
+@runs_app.command("digest")
+def runs_digest(directories: Annotated[list[Path], typer.Argument(help="run directories (with manifest.json)")]) -> None:
+    """Print a content digest of each run's games and decades tables: equal digests, same games
+    (whatever the sharding, resume, workers or machine)."""
+    from polars.exceptions import PolarsError
+
+    from trinidad.digest import run_digest
+
+    for d in directories:
+        try:
+            dg = run_digest(d)
+        except (FileNotFoundError, PolarsError) as e:
+            _fail(f"runs digest: {d}: {e}" if isinstance(e, PolarsError) else f"runs digest: {e}")
+        typer.echo(f"{d}: games {dg['games']}  decades {dg['decades']}")
+
+
 @app.command()
 def report(
     directory: Annotated[Path, typer.Argument(help="a run directory (with manifest.json, games/ and decades/)")],

@@ -1,0 +1,44 @@
+"""trinidad.digest: a run's content digest is the same for the same games however the run was
+split, and differs when one game differs."""
+
+from __future__ import annotations
+
+import polars as pl
+from typer.testing import CliRunner
+
+from trinidad.cli import app
+from trinidad.digest import run_digest, table_digest
+from trinidad.experiment import experiment_from_dict
+from trinidad.runner import run_experiment
+
+
+def _run(out, **kw):
+    d = {"name": "t", "players": [3], "games": 10, "seed": 4, "out": str(out), "shard_games": 5,
+         "seats": {"strategies": ["greedy", "random"], "assign": "rotate"}, "characters": {"assign": "balanced"}}
+    d.update(kw)
+    run_experiment(experiment_from_dict(d), workers=1, progress=False)
+    return out
+
+
+def test_digest_ignores_sharding_and_sees_one_changed_value(engine, tmp_path):
+    a = _run(tmp_path / "a", shard_games=3)
+    b = _run(tmp_path / "b", shard_games=10)
+    assert run_digest(a) == run_digest(b)
+    assert run_digest(a) != run_digest(_run(tmp_path / "c", seed=5))
+    # one VP changed in one shard file changes the games digest, not the decades digest
+    f = sorted((b / "games").glob("*.parquet"))[0]
+    df = pl.read_parquet(f)
+    df.with_columns(pl.when(pl.int_range(pl.len()) == 0).then(pl.col("vp") + 1).otherwise(pl.col("vp")).alias("vp")).write_parquet(f)
+    assert table_digest(b, "games") != table_digest(a, "games")
+    assert table_digest(b, "decades") == table_digest(a, "decades")
+
+
+def test_runs_digest_command(engine, tmp_path):
+    a = _run(tmp_path / "a")
+    res = CliRunner().invoke(app, ["runs", "digest", str(a)])
+    assert res.exit_code == 0, res.output
+    dg = run_digest(a)
+    assert res.output.strip() == f"{a}: games {dg['games']}  decades {dg['decades']}"
+    res = CliRunner().invoke(app, ["runs", "digest", str(tmp_path / "none")])
+    assert res.exit_code == 2
+    assert res.output.strip() == f"runs digest: {tmp_path / 'none'}: no manifest.json (not a run directory)"
