@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from sim.actions import action_phase
-from sim.cardpower import offer
+from sim.actions.ship import ship_sails
 from sim.cards import (
     card_group,
     pay_salary,
@@ -23,12 +23,12 @@ from sim.cards import (
     shuffle_deck,
     top_of,
 )
-from sim.codes import Card, Dec, Ev
-from sim.core import add_vp, coin_value, decide, log, set_option, take_coins
+from sim.codes import Dec, Ev
+from sim.core import add_vp, decide, log, set_option
 from sim.major import recover_completed
 from sim.records import N_RD, N_RG, RG, record_decade
 from sim.rng import permutation, rand_below
-from sim.rules import AP, RK, Rules
+from sim.rules import RK, Rules
 from sim.scoring import end_game, ranks, resources_total, score_era
 from sim.state import MAX_PLAYERS, N_CARDS, N_CHARACTERS, N_SUP, N_WEIGHTS, PF, VS, G, Loc, State, Sup, new_state
 from sim.war import tension_and_war
@@ -295,70 +295,6 @@ def setup(st, r, W, n, strategies, chars, first_game):
 
 
 # ----------------------------------------------------------------------------- end of the decade
-
-
-@njit(cache=True)
-def ship_sails(st, r):
-    """C.2: loads are paid (coins from the board's stacks, metal and faith from the supply; the
-    Spain support cube adds its extra); what was on the Dock goes to the game supply."""
-    d = st.g[G.DECADE]
-    n = st.g[G.NPLAYERS]
-    # card 44 (lightning): 1 silver if the Dock holds at least 3+X elements, whoever loaded them
-    on_dock = 0
-    for s in range(n):
-        on_dock += st.dock[s]
-    p44 = r.aff_p[Card.C44]
-    if on_dock > 0 and on_dock >= p44[AP.DOCK_MIN_BASE] + p44[AP.DOCK_MIN_PER_PLAYER] * n:
-        s44 = offer(st, r, Card.C44, -1)
-        if s44 >= 0:
-            take_coins(st, r, s44, p44[AP.SILVER], 0)
-    for i in range(n):
-        s = st.order[i]
-        # the decade's load, and a second one with card 46 ("At the decade end you will gain both rewards")
-        for slot in (PF.SHIP_LOAD, PF.SHIP_LOAD2):
-            _pay_load(st, r, s, slot, d)
-        st.dock[s] = 0
-
-
-@njit(cache=True)
-def _pay_load(st, r, s, slot, d):
-    """Pay one load on seat s's Dock space (``slot``: PF.SHIP_LOAD or PF.SHIP_LOAD2) and clear it."""
-    ld = st.pl[s, slot]
-    if ld >= 0:
-        p = r.ship_put[ld]
-        st.supply[Sup.WOOD] += p[0]
-        st.supply[Sup.STONE] += p[1]
-        st.supply[Sup.PRECIOUS] += p[2]
-        st.supply[Sup.SILVER] += p[3]
-        st.supply[Sup.BRONZE] += p[4]
-        silver = r.ship_pay[ld, 0]
-        bronze = r.ship_pay[ld, 1]
-        metal = r.ship_pay[ld, 2]
-        faith = r.ship_pay[ld, 3]
-        if st.spain[d] == 1:
-            silver += r.ship_spain[ld, 0]
-            bronze += r.ship_spain[ld, 1]
-            metal += r.ship_spain[ld, 2]
-            faith += r.ship_spain[ld, 3]
-        b0 = coin_value(st, r, s)
-        take_coins(st, r, s, silver, bronze)
-        got_m = min(metal, st.supply[Sup.METAL])
-        st.supply[Sup.METAL] -= got_m
-        st.pl[s, PF.METAL] += got_m
-        got_f = min(faith, st.supply[Sup.FAITH])
-        st.supply[Sup.FAITH] -= got_f
-        st.pl[s, PF.FAITH] += got_f
-        log(st, Ev.SHIP_PAY, s, ld, coin_value(st, r, s) - b0, 0, got_m, got_f)
-        if r.ship_put[ld, 2] > 0 and got_m > 0:
-            # black banner: loading a triplet and gaining metal
-            if st.pl[s, PF.BANNER_BLACK] < 2:
-                st.pl[s, PF.BANNER_BLACK] += 1
-                log(st, Ev.BANNER, s, 0, st.pl[s, PF.BANNER_BLACK])
-        # cards 17 and 23 (lightning): 1 extra bronze when selling 3 wood / 3 stone
-        for c in (Card.C17, Card.C23):
-            if ld == r.aff_load[c] and offer(st, r, c, s) >= 0:
-                take_coins(st, r, s, 0, r.aff_p[c, AP.BRONZE])
-        st.pl[s, slot] = -1
 
 
 @njit(cache=True)

@@ -1,0 +1,25 @@
+"""9. CITY COUNCIL as a main action: workers for City Council points (the vote and the laws are
+:mod:`sim.council`)."""
+
+from numba import njit
+
+from sim.actions.common import add_row
+from sim.codes import Act, Ev
+from sim.core import log, place_workers
+from sim.council import gain_council
+from sim.state import PF
+
+
+@njit(cache=True)
+def council_rows(st, k, avail):
+    """The COUNCIL rows from row ``k``: 1 or 2 workers."""
+    for w in range(1, min(avail, 2) + 1):
+        k = add_row(st, k, Act.COUNCIL, w, 0, 0, 0)
+    return k
+
+
+@njit(cache=True)
+def city_council(st, r, seat, w):
+    place_workers(st, seat, w)
+    gain_council(st, r, seat, r.council_gain[w - 1])
+    log(st, Ev.COUNCIL, seat, w, r.council_gain[w - 1], st.pl[seat, PF.COUNCIL])

@@ -1,0 +1,50 @@
+"""10. IMPROVE STATUS as a main action: one level up in a Status category (Construction,
+Worker, VP, Cards), a Status marker taken for a new category; card 84's discount. What each level
+gives is applied where it is used (costs, City Council workers, VP assignation, cards)."""
+
+from numba import njit
+
+from sim.actions.common import add_row
+from sim.codes import Act, Card, Ev
+from sim.core import card_active, coin_value, council_worker_stands_in, log, pay_coins, place_workers
+from sim.rules import AP, RK
+from sim.state import PF, Sup
+
+
+@njit(cache=True)
+def status_rows(st, r, seat, k, avail):
+    """The STATUS rows from row ``k``: (category, new level, card 84 in use); at most 2 categories
+    (2 Status markers)."""
+    for cat in range(4):
+        lvl = st.pl[seat, PF.ST_CONSTRUCTION + cat]
+        if lvl >= 3:
+            continue
+        if lvl == 0 and st.pl[seat, PF.STATUS_MARKERS] <= 0:
+            continue
+        # card 84 used this turn: 1 worker (a City Council worker stands in) and 1 bronze less
+        d84 = 1 if (card_active(st, seat, Card.C84) and st.supply[Sup.COUNCIL_WORKERS] > 0) else 0
+        wk = r.st_workers[lvl] - d84 * r.aff_p[Card.C84, AP.WORKER_DISCOUNT]
+        cost = r.k[RK.BRONZE_PER_SILVER] * r.st_silver[lvl] - d84 * r.aff_p[Card.C84, AP.BRONZE_DISCOUNT]
+        if wk <= avail and coin_value(st, r, seat) >= cost:
+            k = add_row(st, k, Act.STATUS, cat, lvl + 1, d84, 0)
+    return k
+
+
+@njit(cache=True)
+def improve_status(st, r, seat, cat, d84):
+    """Row (``cat``, _, ``d84``) of :func:`status_rows`."""
+    lvl = st.pl[seat, PF.ST_CONSTRUCTION + cat]
+    if d84 > 0:  # card 84
+        st.card_active[Card.C84] = 0
+        wd = r.aff_p[Card.C84, AP.WORKER_DISCOUNT]
+        place_workers(st, seat, r.st_workers[lvl] - wd)
+        for _ in range(wd):
+            council_worker_stands_in(st, seat)
+        pay_coins(st, r, seat, r.k[RK.BRONZE_PER_SILVER] * r.st_silver[lvl] - r.aff_p[Card.C84, AP.BRONZE_DISCOUNT])
+    else:
+        place_workers(st, seat, r.st_workers[lvl])
+        pay_coins(st, r, seat, r.k[RK.BRONZE_PER_SILVER] * r.st_silver[lvl])
+    if lvl == 0:
+        st.pl[seat, PF.STATUS_MARKERS] -= 1
+    st.pl[seat, PF.ST_CONSTRUCTION + cat] = lvl + 1
+    log(st, Ev.STATUS, seat, cat, lvl + 1)
