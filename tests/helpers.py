@@ -1,17 +1,23 @@
-"""Helpers shared by the rule tests: edit a hand-built state, hand out Affiliate cards, list and
-apply the options of a turn."""
+"""Helpers shared by the rule tests (tests/rules) and the Affiliate card tests (tests/cards): edit a
+hand-built state, hand out Affiliate cards, list and apply the options of a turn, score a Scoring
+phase, and the checks shared by the cards of one power family whose cards belong to several
+Character groups."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from sim.actions import apply_option, turn_options
+from sim.actions import apply_option, end_turn, turn_options
 from sim.affiliates import card_options
-from sim.cards import back_symbols
+from sim.cards import back_symbols, n_affiliates
+from sim.city import can_activate_at, district_value
 from sim.codes import Act
+from sim.core import CCW, coin_value, grid_range, take_from_grids
 from sim.game import allocate, play_decade, set_decade, setup, start_of_decade
-from sim.rules import RK
-from sim.state import MAX_PLAYERS, N_CARDS, N_CHARACTERS, PF, B, G, Loc
+from sim.major import grid_free, major_open
+from sim.rules import AP, RK
+from sim.scoring import city_total, score_era
+from sim.state import MAX_PLAYERS, N_CARDS, N_CHARACTERS, PF, VS, B, G, Loc, M, Mini, Sup
 from strategies.policy import FAMILY_GREEDY, N_FEATURES, F
 
 
@@ -156,6 +162,37 @@ def script(st, seat, **weights):
     st.w[seat, :N_FEATURES] = row
 
 
+def offered_at(st, r, seat, c):
+    """(activation row, worker discount) of the ACTIVATE rows the seat is offered on map space c."""
+    got = turn_rows(st, r, seat, Act.ACTIVATE)
+    return {(int(a), int(dt)) for _, a, b, dt, _ in got.tolist() if b == c}
+
+
+def war_state(st, r, holder_num=None, holder=0):
+    """An empty map, no Affiliate card held (but card ``holder_num``, given to ``holder``), no
+    miniature, no peace marker."""
+    clear_map(st)
+    clear_hands(st)
+    st.minis[:] = 0
+    st.peace[:] = 0
+    if holder_num:
+        give(st, holder, holder_num)
+
+
+def soldier(st, seat):
+    """The seat's only miniature: one Soldier."""
+    st.minis[seat] = 0
+    st.minis[seat, 0, 0] = Mini.SOLDIER
+
+
+def perimeter_district(r):
+    """A district with at least 2 perimeter segments."""
+    for d in range(r.district_nseg.shape[0]):
+        if (r.seg_district == d).sum() >= 2:
+            return d
+    raise AssertionError
+
+
 def fresh(r, W, n, seed=7):
     """A greedy n-player state after setup (the ``blank`` fixture for any player count)."""
     st = allocate(r)
@@ -187,6 +224,74 @@ def mid_game(r, W, n=4, decades=5, seed=3):
     return st, seat
 
 
+# ----------------------------------------------------------------------------- coins, cards, districts
+
+
+def stack_value(st):
+    """The coin value (in bronze) of the board's coin stacks."""
+    return int(2 * st.stacks[:, 0].sum() + st.stacks[:, 1].sum())
+
+
+def supply_coin_value(st):
+    """The coin value (in bronze) of the game supply's coins."""
+    return int(2 * st.supply[Sup.SILVER] + st.supply[Sup.BRONZE])
+
+
+def set_affiliates(st, seat, n):
+    """Make the seat hold exactly n Affiliate cards (extra ones go back to the deck)."""
+    hand = [c for c in range(N_CHARACTERS, N_CARDS) if st.card_loc[c] == Loc.HAND + seat]
+    for c in hand[n:]:
+        st.card_loc[c] = Loc.DECK
+    need = n - min(n, len(hand))
+    for c in range(N_CHARACTERS, N_CARDS):
+        if need == 0:
+            break
+        if st.card_loc[c] == Loc.DECK:
+            st.card_loc[c] = Loc.HAND + seat
+            st.card_rot[c] = 0
+            need -= 1
+    assert n_affiliates(st, seat) == n
+
+
+def pile_size(st, seat):
+    """Cards in the seat's discard pile."""
+    return int((st.card_loc == Loc.PILE + seat).sum())
+
+
+def clone(st):
+    """An independent copy of a state record."""
+    return np.array([st], dtype=st.dtype).view(np.recarray)[0]
+
+
+N1, N2, S1, S2, S4 = 0, 1, 4, 5, 7  # district indices (R-04: N1..N4, S1..S4)
+
+
+def cells_of(r, d, n):
+    """The first n map spaces of district d."""
+    return [int(c) for c in r.district_cells[d, :n]]
+
+
+def scoring_state(st):
+    """Ready for a Scoring phase called directly: an empty map, no Affiliate card in any hand, and
+    every seat without items, Faith tokens, VP or Cards status, banners or miniatures."""
+    clear_map(st)
+    clear_hands(st)
+    for s in range(int(st.g[G.NPLAYERS])):
+        set_items(st, s)
+        st.pl[s, PF.FAITH] = 0
+        st.pl[s, PF.ST_VP] = 0
+        st.pl[s, PF.ST_CARDS] = 0
+        st.pl[s, PF.BANNER_BLACK:PF.BANNER_OCHER + 1] = 0
+    st.minis[:] = 0
+
+
+def scored(st, r, era=1):
+    """The VPs by source (``st.vps`` rows) one Scoring phase of ``era`` gives."""
+    before = st.vps.copy()
+    score_era(st, r, era)
+    return st.vps - before
+
+
 # ----------------------------------------------------------------------------- the Ship
 
 
@@ -210,6 +315,302 @@ def three(res):
 
 def coins_load(p):
     return p[0] + p[1] + p[2] == 0 and p.sum() == 2
+
+
+def row_by_put(r, pred):
+    """The first Ship load row whose load matches ``pred``."""
+    for ld in range(r.ship_put.shape[0]):
+        if pred(r.ship_put[ld]):
+            return ld
+    raise AssertionError("no such ship load")
+
+
+# ----------------------------------------------------------------------------- City Council votes
+#
+# The ``blank`` fixture seats greedy players: the legislator of a vote votes "yes" with 1 vote and
+# the other seats abstain. Where a test needs another vote, vote_as makes one seat a random-policy
+# voter and seeds the state's random stream so that its draw is the wanted vote; the test then
+# checks that the vote was cast (its City Council cost).
+
+_M64 = (1 << 64) - 1
+
+
+def _splitmix_below(seed, n):
+    """The first ``sim.rng.rand_below(st, n)`` of a stream whose state is ``seed`` (SplitMix64)."""
+    z = seed
+    while True:
+        z = (z + 0x9E3779B97F4A7C15) & _M64
+        x = z
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
+        x ^= x >> 31
+        if x < _M64 - (_M64 % n):
+            return x % n
+
+
+def vote_as(st, r, seat, side, votes):
+    """Make ``seat`` a random-policy voter whose draw picks (side, votes) among call_vote's VOTE rows
+    (abstain, then yes with 0..max votes, then no with 0..max): the state's random stream is seeded
+    so that this draw, the first of the vote when every other seat is greedy, is that row."""
+    st.w[seat, :] = 0.0  # family 0: random
+    mv = int(r.vote_tiles.sum())
+    k = 1 + 2 * (mv + 1)
+    want = 1 + (side - 1) * (mv + 1) + votes
+    seed = next(s for s in range(1, 100_000) if _splitmix_below(s, k) == want)
+    st.rng[0] = seed
+
+
+def vote_state(st):
+    """No VP status (no VP-bonus decision), spain track empty, every character card upright."""
+    clear_hands(st)
+    st.pl[:, PF.ST_VP] = 0
+    st.spain[:] = 0
+    st.g[G.VOTE_DONE] = 0
+
+
+def new_vote(st):
+    """A new vote (call_vote is called directly; VOTE_DONE only gates the F_VOTE option)."""
+    st.g[G.VOTE_DONE] = 0
+    for s in range(4):
+        st.card_rot[st.pl[s, PF.CHARACTER]] = 0
+
+
+# ----------------------------------------------------------------------------- Affiliate card families
+#
+# The checks shared by the cards of one power whose cards belong to several Character groups (each
+# card's test, in the file of its group under tests/cards, calls them).
+
+ALL_GRIDS = tuple(M)
+
+
+def grid_card(st, r, num, allowed, pay=None):
+    """Shared checks of the cards placing City Council workers on a Major Building grid. Returns
+    the offered (grid, workers) rows. 'If City Council workers are still available in the game
+    supply ... immediately place ... This City Council worker will count for completing the grid
+    but will not provide you any VPs.'"""
+    clear_hands(st)
+    give(st, 0, num)
+    p = r.aff_p[cid(num)]
+    pay = pay or {}
+    set_items(st, 0, **pay)
+    exact, most = int(p[AP.COUNCIL_WORKERS]), int(p[AP.COUNCIL_WORKERS_MAX])
+    sup = int(st.supply[Sup.COUNCIL_WORKERS])
+    expect = set()
+    for m in allowed:
+        room = min(exact or most, sup, grid_free(st, r, m))
+        if not major_open(st, r, m) or room <= 0:
+            continue
+        expect |= {(m, room)} if exact else {(m, n) for n in range(1, room + 1)}
+    offered = rows(st, r, 0, num)
+    assert set(offered) == expect and len(offered) == len(expect)
+    assert all((cid(num), a, b) in turn_card_rows(st, r, 0) for a, b in offered)  # a free action of the turn
+    m, n = max(offered, key=lambda x: (x[1], -x[0]))
+    vp0, vps0 = int(st.pl[0, PF.VP]), st.vps.copy()
+    sup_res = st.supply.copy()
+    assert grid_free(st, r, m) > n  # the grid is not completed by the card here
+    use(st, r, 0, num, m, n)
+    assert (st.major[m] == CCW).sum() == n and st.supply[Sup.COUNCIL_WORKERS] == sup - n
+    assert st.pl[0, PF.VP] == vp0 and (st.vps == vps0).all()  # no first-worker VP, no VP at all
+    for key, slot in (("wood", Sup.WOOD), ("stone", Sup.STONE), ("precious", Sup.PRECIOUS)):
+        assert st.supply[slot] == sup_res[slot] + pay.get(key, 0)  # paid to the game supply
+    assert st.pl[0, PF.WOOD] == st.pl[0, PF.STONE] == st.pl[0, PF.PRECIOUS] == 0
+    assert_spent(st, r, 0, num)
+    # limit: no City Council worker in the game supply, no option
+    upright(st, num)
+    set_items(st, 0, **pay)
+    st.supply[Sup.COUNCIL_WORKERS] = 0
+    assert rows(st, r, 0, num) == []
+    st.supply[Sup.COUNCIL_WORKERS] = sup - n
+    assert rows(st, r, 0, num)
+    return offered
+
+
+def discount_activation(st, r, num, building, a, other):
+    """Shared checks of the worker-discount cards 13, 19, 25, 58, 65 on an activation. The card
+    text: 'You can do the <building> construction/activation action with the discount of 1 Worker.
+    You can activate them, also if they are not adjacent to a your building. To gain the discount,
+    place 1 City Council worker in the ... activation space of your board. If the City Council
+    worker is not available, this card effect cannot be done.' The building stands far from any of
+    the seat's buildings; returns its map space."""
+    clear_map(st)
+    clear_hands(st)
+    give(st, 0, num)
+    p = r.aff_p[cid(num)]
+    assert p[AP.WORKER_DISCOUNT] == 1 and p[AP.COUNCIL_WORKERS] == 1
+    assert (r.aff_buildings[cid(num)] >> building) & 1 and not (r.aff_buildings[cid(num)] >> other) & 1
+    assert r.act_w[a] == p[AP.WORKER_DISCOUNT]  # a 1-worker activation: none of the seat's workers
+    put(st, r, 0, 0, building)
+    put(st, r, 2, 0, other)  # another building type, also far from the seat's buildings
+    c, c_other = cell(r, 0, 0), cell(r, 2, 0)
+    st.pl[0, PF.WORKERS] = 1
+    st.pl[0, PF.CC_WORKERS] = 0
+    st.act_used[0, :] = 0
+    assert not can_activate_at(st, r, 0, c) and offered_at(st, r, 0, c) == set()  # not adjacent
+    use(st, r, 0, num)
+    assert st.card_rot[cid(num)] == 1 and st.card_active[cid(num)] == 1
+    # limit: no City Council worker in the game supply, no discount (and no activation far away)
+    sup = int(st.supply[Sup.COUNCIL_WORKERS])
+    assert sup > 0
+    st.supply[Sup.COUNCIL_WORKERS] = 0
+    assert offered_at(st, r, 0, c) == set()
+    st.supply[Sup.COUNCIL_WORKERS] = sup
+    offered = offered_at(st, r, 0, c)
+    assert (a, p[AP.WORKER_DISCOUNT]) in offered and {dt for _, dt in offered} == {p[AP.WORKER_DISCOUNT]}
+    # limit: only the card's buildings
+    assert offered_at(st, r, 0, c_other) == set()
+    placed, cc = int(st.pl[0, PF.WORKERS_PLACED]), int(st.pl[0, PF.CC_PLACED])
+    apply_option(st, r, 0, Act.ACTIVATE, a, c, int(p[AP.WORKER_DISCOUNT]))
+    assert st.pl[0, PF.WORKERS] == 1 and st.pl[0, PF.WORKERS_PLACED] == placed  # none of the seat's workers
+    assert st.pl[0, PF.CC_PLACED] == cc + 1 and st.supply[Sup.COUNCIL_WORKERS] == sup - 1
+    assert st.act_used[0, c] == 1  # still the building's one activation this decade
+    assert st.card_active[cid(num)] == 0  # one action only
+    assert offered_at(st, r, 0, c) == set()
+    return c
+
+
+def twice_card(st, r, num, building, res, other):
+    """Cards 15 and 21: 'You can use a <building> twice in a single turn using 1 worker only.'
+    Reading: 'One activation action with 1 worker resolves two activation effects (same or
+    different, e.g. gain then convert) ...; the pair is the single activation recorded by that
+    worker'. The first effect converts 2 resources into 1 precious, so that the only second effect
+    the seat can pay is the gain."""
+    clear_map(st)
+    clear_hands(st)
+    give(st, 0, num)
+    p = r.aff_p[cid(num)]
+    assert p[AP.USES] == 2 and p[AP.WORKERS] == 1
+    conv = act_row(r, building, inp=[2 if i == res else 0 for i in range(6)])
+    gain = act_row(r, building, inp=[0] * 6)
+    o_gain = act_row(r, other, inp=[0] * 6)
+    put(st, r, 1, 1, B.LOT, 0)
+    put(st, r, 0, 0, other)
+    put(st, r, 2, 0, building)
+    put(st, r, 0, 1, building)
+    c_other, c1, c2 = cell(r, 0, 0), cell(r, 2, 0), cell(r, 0, 1)
+    st.act_used[0, :] = 0
+    st.pl[0, PF.WORKERS] = 3
+    set_items(st, 0)
+    st.grids[8] = 2
+    use(st, r, 0, num)
+    # limit: another building type, one effect; the card still waits for its building
+    apply_option(st, r, 0, Act.ACTIVATE, o_gain, c_other, 0)
+    other_res = 1 - res
+    assert st.pl[0, PF.WOOD + other_res] == r.act_out[o_gain, other_res] and st.card_active[cid(num)] == 1
+    # the card's building: convert, then gain, for 1 worker
+    set_items(st, 0, **{("wood", "stone")[res]: 2})
+    placed = int(st.pl[0, PF.WORKERS_PLACED])
+    apply_option(st, r, 0, Act.ACTIVATE, conv, c1, 0)
+    assert st.pl[0, PF.PRECIOUS] == r.act_out[conv, 2]
+    assert st.pl[0, PF.WOOD + res] == r.act_out[gain, res]
+    assert st.pl[0, PF.WORKERS] == 1 and st.pl[0, PF.WORKERS_PLACED] == placed + 1  # 1 worker for both
+    assert st.card_active[cid(num)] == 0 and st.act_used[0, c1] == 1
+    # the one recorded activation: not offered again this decade; the card is spent
+    assert all(b != c1 for b in turn_rows(st, r, 0, Act.ACTIVATE)[:, 2])
+    before = int(st.pl[0, PF.WOOD + res])
+    apply_option(st, r, 0, Act.ACTIVATE, gain, c2, 0)
+    assert st.pl[0, PF.WOOD + res] == before + r.act_out[gain, res] and st.pl[0, PF.WORKERS] == 0
+
+
+PALACE = int(B.PALACE)  # a plain int: an IntEnum argument would compile the kernels again for its type
+
+
+def palace_state(st, r, num):
+    """Cards 16 and 22 (cheaper construction): the seat holds card ``num``, one own House to build
+    a Palace on, the Palace's workers and no resource swap; returns the House's map space."""
+    clear_map(st)
+    clear_hands(st)
+    give(st, 0, num)
+    put(st, r, 4, 2, B.HOUSE, 0)
+    st.pl[0, PF.ST_CONSTRUCTION] = 0  # no resource swaps
+    st.pl[0, PF.WORKERS] = r.b_cost[B.PALACE, 0]
+    assert st.pl[0, PF.PALACE_MARKERS] > 0 and st.supply[Sup.PALACE] > 0
+    return 4 + 2 * int(r.k[RK.MAP_W])
+
+
+def palace_rows(st, r, c):
+    """The seat's BUILD rows of a Palace on map space c."""
+    got = turn_rows(st, r, 0, Act.BUILD)
+    return got[(got[:, 1] == B.PALACE) & (got[:, 2] == c)]
+
+
+def supply_card(st, r, num, building, a, res):
+    """Cards 18, 24, 30: 'If you have to take <res> resources, you can receive them from the game
+    supply instead of from the board.' Reading: 'For the <res> the action you take this turn makes
+    you acquire ... from the game supply instead of the board grids, so no grid/stack is emptied and
+    no last-resource VP is lost.' One grid of the type holds 1 cube, the others none."""
+    clear_map(st)
+    clear_hands(st)
+    give(st, 0, num)
+    assert r.aff_res[cid(num)] == res
+    put(st, r, 1, 1, B.LOT, 0)
+    put(st, r, 0, 0, building)
+    st.act_used[0, :] = 0
+    st.pl[0, PF.WORKERS] = 2
+    lo, hi = grid_range(r, res)
+    st.grids[lo:hi] = 0
+    st.grids[lo] = 1
+    use(st, r, 0, num)
+    want = int(r.act_out[a, res])
+    assert want >= 1
+    held, sup, vp = int(st.pl[0, PF.WOOD + res]), int(st.supply[Sup.WOOD + res]), int(st.pl[0, PF.VP])
+    apply_option(st, r, 0, Act.ACTIVATE, a, 0, 0)
+    assert st.pl[0, PF.WOOD + res] == held + want and st.supply[Sup.WOOD + res] == sup - want
+    assert st.grids[lo] == 1 and st.pl[0, PF.VP] == vp  # the board untouched, no last-resource VP
+    # limit: the turn the card is used in; afterwards the board again (and its last-cube VP)
+    end_turn(st, 0)
+    assert take_from_grids(st, r, 0, res, 1) == 1
+    assert st.grids[lo] == 0 and st.pl[0, PF.VP] == vp + r.k[RK.GRID_LAST_VP]
+
+
+def district0_houses(st, r):
+    """District 0 (spaces x 0-2, y 0-2): 4 Houses of seat 0 and 3 production buildings."""
+    for x, y in ((0, 0), (1, 0), (2, 0), (0, 1)):
+        put(st, r, x, y, B.HOUSE, 0)
+    for x, y, b in ((1, 1, B.QUARRY), (2, 1, B.CARPENTRY), (0, 2, B.MARKET)):
+        put(st, r, x, y, b)
+
+
+def house_palace_card(st, r, num, mark, unmark):
+    """Cards 36 and 42: '⚡ You can increase your Houses value by +1 or your Palaces by +7 in a
+    district <closed by Walls / with Roads>. It requires the payment of 1 silver coin. With this
+    card, it is possible to exceed the Houses value limit.' Reading: 'At a Scoring phase (City),
+    pick one district ... and pay 1 silver to the game supply: either each of your Houses there
+    scores +1 VP (even above the district-value cap) or each of your Palaces there scores +7 VP,
+    for that Scoring phase only.'"""
+    p = r.aff_p[cid(num)]
+    assert (p[AP.HOUSE_VALUE], p[AP.PALACE_VALUE], p[AP.PAY_SILVER]) == (1, 7, 1)
+    scoring_state(st)
+    give(st, 0, num)
+    district0_houses(st, r)
+    mark(st, 0)
+    dv = district_value(st, r, 0)
+    assert 0 < dv < 4  # 4 Houses of the seat: each capped at the district value
+    base = city_total(st, r, 0)
+    assert base == 4 * dv
+    set_items(st, 0, silver=p[AP.PAY_SILVER])
+    sup = int(st.supply[Sup.SILVER])
+    got = scored(st, r)
+    assert got[0, VS.CITY] == base + 4 * p[AP.HOUSE_VALUE]  # each House dv + 1: above the cap
+    assert coin_value(st, r, 0) == 0 and st.supply[Sup.SILVER] == sup + 1 and st.card_rot[cid(num)] == 1
+    # limit: rotated, the next scoring is the usual one
+    set_items(st, 0, silver=1)
+    assert scored(st, r)[0, VS.CITY] == base and st.pl[0, PF.SILVER] == 1
+    # with a Palace there too: +7 for the Palaces, or +1 per House, not both
+    upright(st, num)
+    put(st, r, 1, 2, B.PALACE, 0)
+    base = city_total(st, r, 0)
+    assert scored(st, r)[0, VS.CITY] == base + p[AP.PALACE_VALUE]
+    # limit: the district must be <closed by Walls / have Roads>
+    upright(st, num)
+    unmark(st, 0)
+    base = city_total(st, r, 0)
+    set_items(st, 0, silver=1)
+    assert scored(st, r)[0, VS.CITY] == base and st.card_rot[cid(num)] == 0 and st.pl[0, PF.SILVER] == 1
+    # limit: no silver coin, no use
+    mark(st, 0)
+    base = city_total(st, r, 0)
+    set_items(st, 0, bronze=1)
+    assert scored(st, r)[0, VS.CITY] == base and st.card_rot[cid(num)] == 0
 
 
 # ----------------------------------------------------------------------------- Python strategies (strategies.python_bridge)

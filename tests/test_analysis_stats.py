@@ -1,4 +1,4 @@
-"""Report statistics (issue 6) against known values: Wilson and Holm against statsmodels and
+"""Report statistics (README, "Design reports") against known values: Wilson and Holm against statsmodels and
 published examples, score tests, power (minimum detectable differences) and the SPRT."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The analysis on synthetic runs with known truth (issue 6): a planted 5-point Character
+"""The analysis on synthetic runs with known truth (README, "Design reports"): a planted 5-point Character
 win-rate advantage is detected, a fair game reports no Character beyond the false-positive rate,
 a planted variant effect is found on common seeds. No engine: the fixture generator
 (analysis.synthetic) writes the engine's Parquet schema directly."""

@@ -14,6 +14,8 @@ runner = CliRunner()
 
 
 def test_play_json_shape(engine):
+    """`play --json`: one object; ``winner`` is the seat ranked first, a seat number when one seat
+    is first (as in this game) and the list of the tied seats only when seats tie for first."""
     res = runner.invoke(app, ["play", "--players", "3", "--seed", "5", "--json", "--strategies", "random,greedy,greedy"])
     assert res.exit_code == 0, res.output
     obj = json.loads(res.output)
@@ -21,7 +23,10 @@ def test_play_json_shape(engine):
     for seat in obj["seats"]:
         assert {"character", "strategy", "vp", "vp_by_source"} <= set(seat)
         assert sum(seat["vp_by_source"].values()) == seat["vp"]
-    assert obj["winner"] in (0, 1, 2) or isinstance(obj["winner"], list)
+    assert [seat["seat"] for seat in obj["seats"]] == [0, 1, 2]
+    first = [seat["seat"] for seat in obj["seats"] if seat["rank"] == 1]
+    assert len(first) == 1 and obj["seats"][first[0]]["vp"] == max(seat["vp"] for seat in obj["seats"])
+    assert type(obj["winner"]) is int and obj["winner"] == first[0]
 
 
 def test_play_log_tells_the_game(engine):

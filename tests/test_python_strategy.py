@@ -1,4 +1,4 @@
-"""Python strategies (issue 5, "Python strategies"): a plain class with ``choose(view, options)``
+"""Python strategies (README, "Strategies"): a plain class with ``choose(view, options)``
 plays through the jitted engine (strategies.python_bridge)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`trinidad report` on synthetic runs (issue 6): every section, every chart as PNG and SVG,
+"""`trinidad report` on synthetic runs (README, "Design reports"): every section, every chart as PNG and SVG,
 summary.csv / summary.json, a self-contained page (no network), plain sentences for absent data,
 and the page rendered in headless Chromium with every image loaded and no console error.
 

@@ -1,4 +1,4 @@
-"""The report of a tiny real run (issue 6): the engine plays a few dozen games through the batch
+"""The report of a tiny real run (README, "Design reports"): the engine plays a few dozen games through the batch
 runner (two strategies, two rule variants), and the report has every section with data, every
 chart, and the manifest's rules version, overrides, seeds and runtime."""
 

@@ -1,4 +1,4 @@
-"""The rollout rung (issue 5, "A stronger rung"): flat Monte Carlo over the engine's TURN
+"""The rollout rung (README, "Strategies", Rollout): flat Monte Carlo over the engine's TURN
 decisions (strategies.rollout.plan_choice). Its strength is measured by `trinidad tournament` (a benchmark);
 these tests pin what must hold whatever the strength: planning leaves the real game untouched,
 hidden information is redrawn but nothing else, rollouts stop at their horizon, a one-candidate

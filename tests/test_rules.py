@@ -20,7 +20,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from sim.rules import DEFAULT_RULES, RK, RulesError, apply_overrides, load_rules, load_rules_doc, rules_from_doc, rules_hash
 from sim.state import B
 
-RULINGS = Path(__file__).resolve().parents[2] / "shared" / "rules" / "RULINGS.md"
+DATA = Path(__file__).resolve().parent / "data"
+RULINGS = DATA / "RULINGS.md"  # the project's rulings (a copy of ../shared/rules/RULINGS.md)
+AFFILIATE_CARDS = DATA / "affiliate-cards.md"  # the rulebook's CARD REFERENCE > AFFILIATE CARDS (a copy)
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "rules"  # the sources of both, beside a checkout
 SOURCES = {"rulebook", "ruling", "reading", "engine"}
 W = 12  # map width (R-04)
 
@@ -258,10 +261,19 @@ def test_every_leaf_has_source_and_ref(raw_doc):
     assert not bad, bad
 
 
+def _copied(path: Path) -> str:
+    """A tests/data copy's text, below its header comment (which says where it comes from)."""
+    text = path.read_text()
+    return text[text.index("-->\n\n") + len("-->\n\n"):]
+
+
 def test_ruling_refs_exist():
-    if not RULINGS.is_file():
-        pytest.skip(f"{RULINGS} not found")
-    known = set(re.findall(r"^## (R-\d+)\b", RULINGS.read_text(), re.MULTILINE))
+    """Every ruling a rules file value cites (``ref = "R-xx"``) is one of the project's rulings
+    (tests/data/RULINGS.md); where ../shared/rules is present, that copy is still its RULINGS.md."""
+    rulings = _copied(RULINGS)
+    if (SHARED / "RULINGS.md").is_file():
+        assert rulings == (SHARED / "RULINGS.md").read_text(), f"{RULINGS} is out of date: copy {SHARED / 'RULINGS.md'} below its header"
+    known = set(re.findall(r"^## (R-\d+)\b", rulings, re.MULTILINE))
     assert {"R-01", "R-04", "R-13"} <= known
     doc = tomllib.loads(DEFAULT_RULES.read_text())
     bad = []
@@ -530,9 +542,6 @@ def test_penalty_vp_must_match_track_length():
 
 # ----------------------------------------------------------------------------- Affiliate cards (CARD REFERENCE)
 
-RULEBOOK = RULINGS.parent / "trinidad-rulebook.md"
-
-
 def _norm(s: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"[*_⚡]", "", s)).strip()
 
@@ -554,12 +563,22 @@ def test_affiliate_rows_cover_cards_13_to_84_in_groups_of_six():
     assert (r.aff_group[12:] == np.repeat(np.arange(12), 6)).all()
 
 
-def test_affiliate_texts_are_the_rulebook_texts():
-    """Every card's black power text (and its lightning flag) is the rulebook's, verbatim."""
-    if not RULEBOOK.is_file():
-        pytest.skip(f"{RULEBOOK} not found")
-    book = RULEBOOK.read_text()
+def _affiliate_section(book: str) -> str:
+    """The rulebook's CARD REFERENCE > AFFILIATE CARDS section, from its heading to the end of card
+    84's entry (the publisher's imprint follows), as tests/data/affiliate-cards.md holds it."""
     ref = book[book.index("# CARD REFERENCE"):]
+    start = ref.index("## AFFILIATE CARDS")
+    return ref[start:ref.index("**giochix.it**", start)].rstrip("\n") + "\n"
+
+
+def test_affiliate_texts_are_the_rulebook_texts():
+    """Every card's black power text (and its lightning flag) is the rulebook's, verbatim (CARD
+    REFERENCE > AFFILIATE CARDS, as tests/data/affiliate-cards.md holds it; where ../shared/rules is
+    present, that copy is still the rulebook's section)."""
+    ref = _copied(AFFILIATE_CARDS)
+    if (SHARED / "trinidad-rulebook.md").is_file():
+        book = (SHARED / "trinidad-rulebook.md").read_text()
+        assert ref == _affiliate_section(book), f"{AFFILIATE_CARDS} is out of date: copy the section of {SHARED / 'trinidad-rulebook.md'}"
     doc = tomllib.loads(DEFAULT_RULES.read_text())
     norm_ref = _norm(ref)
     for a in doc["affiliate"]:

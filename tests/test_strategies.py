@@ -1,4 +1,4 @@
-"""Strategy files (issue 5): every shipped file loads and plays whole games at 2-5 players; bad
+"""Strategy files (README, "Strategies"): every shipped file loads and plays whole games at 2-5 players; bad
 files fail with one line naming the key; per-Character weight sets reach the seats that hold the
 Character."""
 
