@@ -157,7 +157,9 @@ def draw_and_keep(st, r, seat, n):
     if st.pl[seat, PF.ST_CARDS] >= 1 and st.pl[seat, PF.USED_EXTRA_DRAW] == 0:
         st.pl[seat, PF.USED_EXTRA_DRAW] = 1
         n += r.k[RK.CARD_EXTRA_DRAW]
-    drawn = st.scratch[0:8]
+    drawn = st.drawn
+    if n > drawn.shape[0]:  # a rules file drawing more than the work area holds (sim.state.MAX_DRAWN)
+        raise ValueError("draw_and_keep: more cards drawn than MAX_DRAWN")
     k = 0
     for _ in range(n):
         c = draw_top(st)

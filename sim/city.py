@@ -59,7 +59,7 @@ def own_spaces(st, r, seat):
     it may put a Minor building on (:func:`minor_space_ok`), counted by the building already there
     and the district (``st.own_cnt[seat]``, the first of each in ``st.own_first[seat]``), and the
     spaces whose building it may activate there (:func:`activatable` and :func:`activation_place_ok`,
-    in map order: ``st.own_act[seat]``, their count in ``st.own_key[seat, -1]``). All read
+    in map order: ``st.own_act[seat]``, their count in ``st.own_n[seat, 1]``). All read
     only cell_b, cell_owner and the Roads, which change a few dozen times in a game of about 220
     TURN decisions: they are kept per seat with the map they were made from (``st.own_key[seat]``,
     compared in full) and made again only when it differs."""
@@ -73,7 +73,7 @@ def own_spaces(st, r, seat):
     for d in range(nd):
         diff |= key[2 * nc + d] ^ st.roads[d]
     if diff == 0:
-        return key[o + 1]
+        return st.own_n[seat, 0]
     near = st.own_near[seat]
     mark_near_own(st, r, seat, near)
     own = st.own_list[seat]
@@ -101,8 +101,8 @@ def own_spaces(st, r, seat):
     key[nc:2 * nc] = st.cell_owner
     key[2 * nc:o] = st.roads
     key[o] = 1
-    key[o + 1] = n
-    key[o + 2] = na
+    st.own_n[seat, 0] = n
+    st.own_n[seat, 1] = na
     return n
 
 

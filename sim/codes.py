@@ -31,7 +31,7 @@ class Dec(IntEnum):
     CARD_TARGET = 20
 
 
-N_DEC = 21
+N_DEC = len(Dec)
 
 
 class Act(IntEnum):
@@ -61,7 +61,7 @@ class Act(IntEnum):
     F_CARD = 27  # USE AN AFFILIATE CARD: a = card id, b and c = its targets (sim.affiliates)
 
 
-N_ACT = 28
+N_ACT = max(Act) + 1  # codes, not slots: the free actions start at FIRST_FREE_ACT
 FIRST_FREE_ACT = 20
 
 

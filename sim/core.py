@@ -457,7 +457,7 @@ def pay_plan(st, seat, w, s, p, m, swaps_ok):
         return -1
     best = -1
     best_used = 99
-    need = st.scratch[60:64]
+    need = st.plan_need
     for a in range(n1):
         for b in range(n2):
             for c in range(n3):
@@ -483,7 +483,7 @@ def pay_plan(st, seat, w, s, p, m, swaps_ok):
 @njit(cache=True)
 def pay_resources(st, seat, w, s, p, m, plan):
     """Pay resources to the game supply following ``pay_plan``'s plan; marks swaps used."""
-    need = st.scratch[56:60]
+    need = st.pay_need
     need[0] = w
     need[1] = s
     need[2] = p

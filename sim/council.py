@@ -163,9 +163,9 @@ def call_vote(st, r, seat, law0, param0):
     if law == Law.PEACE:
         pay_coins(st, r, seat, r.k[RK.BRONZE_PER_SILVER] * r.k[RK.PEACE_ACT_SILVER])
     n = st.g[G.NPLAYERS]
-    sides = st.scratch[8:13]
-    votes = st.scratch[16:21]
-    free = st.scratch[32:37]  # votes from card 40: counted, not paid
+    sides = st.vote_sides
+    votes = st.vote_votes
+    free = st.vote_free  # votes from card 40: counted, not paid
     for s in range(n):
         free[s] = 0
     # card 40 (lightning): "Use this card before a City Council voting procedure begins. You will

@@ -417,7 +417,8 @@ def set_decade(st, r, d):
 
 @njit(cache=True)
 def copy_state(dst, src):
-    """Copy the game's state (not the log, records or scratch) into ``dst``: a rollout's start."""
+    """Copy the game's state (sim.state.GAME_FIELDS: not the records nor the work areas) into
+    ``dst``: a search's start. tests/test_state.py checks it copies exactly those fields."""
     dst.g[:] = src.g
     dst.pl[:] = src.pl
     dst.vps[:] = src.vps
@@ -458,7 +459,7 @@ def determinize(st, seat):
     players hold face down (unused cards in hand), dealt again from those cards and the deck in
     the same numbers. Used and discarded cards are face up and stay."""
     n = st.g[G.NPLAYERS]
-    cnt = st.scratch[40:45]
+    cnt = st.hidden_n
     for s in range(n):
         cnt[s] = 0
     for c in range(N_CHARACTERS, N_CARDS):
@@ -485,7 +486,7 @@ def start_game(st, r, W, n, seed, strategies, chars, first_game):
 @njit(cache=True)
 def finish_game(st, n):
     """The game's end: final ranks (ties as the rulebook breaks them) and the game records."""
-    rk = st.scratch[24:29]
+    rk = st.rank_tmp
     ranks(st, rk)
     for s in range(n):
         row = st.rec_game[s]

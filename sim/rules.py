@@ -139,7 +139,7 @@ class RK(IntEnum):
     MAP_H = 107
 
 
-N_RK = 108
+N_RK = len(RK)
 
 class AP(IntEnum):
     """Numeric parameters of the Affiliate card powers (``Rules.aff_p[card, AP.X]``); the names are
@@ -221,7 +221,7 @@ class AP(IntEnum):
     WOUNDS_REMOVED = 73
 
 
-N_AP = 74
+N_AP = len(AP)
 
 # dotted key in the rules file for each scalar
 _RK_KEYS = {

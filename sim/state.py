@@ -22,7 +22,6 @@ MAX_PLAYERS = 5
 N_CARDS = 84  # card ids 0..83 = card numbers 1..84 (1-12 Characters, 13-84 Affiliates)
 N_CHARACTERS = 12
 N_GROUPS = 12
-N_MAJOR = 6
 MAX_MAJOR_SPACES = 12
 N_WAR_MARKERS = 3  # upper bound on rules' setup.war_markers (validated by the loader)
 N_DISTRICTS = 8
@@ -31,6 +30,7 @@ MAX_OPTIONS = 2048
 OPT_WIDTH = 5
 LOG_WIDTH = 8
 N_WEIGHTS = 32  # room for the policy's feature weights (strategies.policy.N_FEATURES <= this)
+MAX_DRAWN = 8  # cards one draw can show (Take a Card: 3, +1 Card status, + cards; checked in cards.draw_and_keep)
 LOG_ROWS = 4096  # log buffer rows; a 5-player game logs about 1,000 events (G.LOG_DROPPED counts overflow)
 
 
@@ -65,7 +65,7 @@ class B(IntEnum):
     CATHEDRAL = 16
 
 
-N_BUILDING_TYPES = 17
+N_BUILDING_TYPES = len(B)
 # BUILD groups of one TURN listing (sim.actions.decide_turn): one per (Status marker, type, district + 1)
 MAX_GROUPS = 2 * N_BUILDING_TYPES * (N_DISTRICTS + 1)
 MINOR_NAMES = [
@@ -88,6 +88,9 @@ class M(IntEnum):
     HARBOR = 3
     ROADS = 4
     WALLS = 5
+
+
+N_MAJOR = len(M)
 
 
 class Sup(IntEnum):
@@ -117,7 +120,7 @@ class Sup(IntEnum):
     BRONZE = 21
 
 
-N_SUP = 22
+N_SUP = len(Sup)
 SUPPLY_KEYS = [
     "quarry", "carpentry", "market", "barracks", "church", "corp_hacienda", "square",
     "palace", "walls", "monument", "fountain", "road_markers", "faith", "council_workers",
@@ -161,11 +164,19 @@ class G(IntEnum):
     CARD32_DISTRICT = 30  # that district
     POOL_CC = 31  # City Council workers cards 45/51 put among the turn seat's workers for its next main action
     CARD45_RES = 32  # card 45: wood/stone/precious still to waive in the turn seat's next main action
-    TURN_GROUPS = 33  # scratch: BUILD groups (st.grp rows) of the last grouped TURN listing (sim.actions.decide_turn)
-    TURN_TYPES = 34  # scratch: building types that listing found payable (st.cell_tmp[:n])
 
 
-N_G = 35
+N_G = len(G)
+
+
+class TL(IntEnum):
+    """Counters of the last TURN listing in ``State.turn_n`` (work area, not game state)."""
+
+    GROUPS = 0  # BUILD groups (st.grp rows) of the last grouped TURN listing (sim.actions.turn.decide_turn)
+    TYPES = 1  # building types that listing found payable (st.cell_tmp[:n])
+
+
+N_TL = len(TL)
 
 
 class PF(IntEnum):
@@ -219,20 +230,19 @@ class PF(IntEnum):
     CHARACTER = 45  # character group 0..11 (card id of the Character card)
     STRATEGY = 46  # policy id
     WAR_MARKERS = 47  # war markers owned (3)
-    VP_BONUS_PENDING = 48  # scratch: bonus VP granted by the VP status on the last gain
-    WARS_FOUGHT = 49
-    WARS_LOST = 50
-    WAR_PENALTY_LAST = 51  # penalty steps taken in this decade's war
-    SHIP_LOAD2 = 52  # card 46: a second load on the Dock this decade (-1 none)
-    DOCK6_DECADE = 53  # card 46: decade in which the seat's Dock space holds up to 6 elements (0 none)
-    CARD59_THIS = 54  # card 59: workers on the card that come back at this decade's Recover Workers
-    CARD59_NEXT = 55  # card 59: workers on the card that come back at the next decade's Recover Workers
+    WARS_FOUGHT = 48
+    WARS_LOST = 49
+    WAR_PENALTY_LAST = 50  # penalty steps taken in this decade's war
+    SHIP_LOAD2 = 51  # card 46: a second load on the Dock this decade (-1 none)
+    DOCK6_DECADE = 52  # card 46: decade in which the seat's Dock space holds up to 6 elements (0 none)
+    CARD59_THIS = 53  # card 59: workers on the card that come back at this decade's Recover Workers
+    CARD59_NEXT = 54  # card 59: workers on the card that come back at the next decade's Recover Workers
 
 
-N_PF = 56
+N_PF = len(PF)
 BANNER_FIRST = PF.BANNER_BLACK
-N_BANNERS = 6
 BANNER_NAMES = ["black", "green", "purple", "blue", "red", "ocher"]
+N_BANNERS = len(BANNER_NAMES)
 
 
 class VS(IntEnum):
@@ -262,7 +272,7 @@ class VS(IntEnum):
     AFFILIATE = 21  # Affiliate card powers
 
 
-N_VS = 22
+N_VS = len(VS)
 VS_NAMES = [
     "auction", "grid_last", "build", "major_first", "major_spaces", "recover", "warehouse",
     "salary", "council_vote", "council_below", "money", "military", "banners", "faith",
@@ -293,6 +303,13 @@ class Mini(IntEnum):
 
 
 class State(NamedTuple):
+    """One game's state record, in three groups: the GAME state (what the rules track: a searching
+    player copies exactly these, :func:`sim.game.copy_state`), the RECORDS written for the run's
+    tables and the log, and the WORK areas (decision listings, scratch and memos that any
+    computation may rebuild). :data:`GAME_FIELDS`, :data:`RECORD_FIELDS` and :data:`WORK_FIELDS`
+    name them; ``tests/test_state.py`` checks every field is in exactly one."""
+
+    # ---- game state
     g: np.ndarray  # int32[N_G]                game scalars (G)
     pl: np.ndarray  # int32[5, N_PF]           per-player scalars (PF)
     vps: np.ndarray  # int32[5, N_VS]          VP gained by source, whole game
@@ -318,33 +335,54 @@ class State(NamedTuple):
     spain: np.ndarray  # int32[14]             Spain support cube on decade slot
     dock: np.ndarray  # int32[5]               elements on the Dock per seat (3-element limit)
     built: np.ndarray  # int32[5, 17]          Minor buildings constructed by each seat (B), cumulative
-    log: np.ndarray  # int32[L, 8]             event log buffer (code, seat, args...)
-    rec_decade: np.ndarray  # int32[12, 5, R]  per decade x seat record (records.py)
-    rec_game: np.ndarray  # int32[5, RG]       per seat final record
-    opts: np.ndarray  # int32[MAX_OPTIONS, 5]  scratch: legal options of the current decision
-    scratch: np.ndarray  # int32[64]           scratch for kernels (vote tallies, series counts)
     card_uses: np.ndarray  # int32[84]        times each card's power was used this game
     card_active: np.ndarray  # int32[84]      1 while a used card's power modifies its owner's actions this turn
     card_uses_seat: np.ndarray  # int32[5]     card powers used by each seat this game
     card_uses_by: np.ndarray  # int32[5, 84]   times each seat used each card's power this game
     rng: np.ndarray  # uint64[1]               SplitMix64 state of this game's random stream (sim.rng)
     w: np.ndarray  # float64[5, N_WEIGHTS]    each seat's strategy weights (family in column 0), copied at setup
+    # ---- records
+    log: np.ndarray  # int32[L, 8]             event log buffer (code, seat, args...)
+    rec_decade: np.ndarray  # int32[12, 5, R]  per decade x seat record (records.py)
+    rec_game: np.ndarray  # int32[5, RG]       per seat final record
+    # ---- work areas: one decision's listing and values
+    opts: np.ndarray  # int32[MAX_OPTIONS, 5]  legal options of the current decision
+    vals: np.ndarray  # float64[MAX_OPTIONS]  policy: value of each option
+    turn_n: np.ndarray  # int32[N_TL]         counters of the last TURN listing (TL)
+    cell_tmp: np.ndarray  # int32[NC]         turn listing: the building types a seat can build
+    turn_tmp: np.ndarray  # int32[2, max(NC, 84)]  turn listing: building types by requirement, the hand (also card_options)
+    grp: np.ndarray  # int32[MAX_GROUPS, 5]   BUILD groups of a grouped TURN listing [type, district + 1, c column, spaces, first space]
+    grp_vals: np.ndarray  # float64[MAX_GROUPS]  policy: value of each BUILD group
+    grp_tied: np.ndarray  # int32[2, 17, 9]   policy: 1 for the BUILD groups (Status marker, type, district + 1) tied for best
+    # ---- work areas: scratch of single kernels
+    drawn: np.ndarray  # int32[8]             cards.draw_and_keep: the cards drawn
+    vote_sides: np.ndarray  # int32[5]        council.call_vote: each seat's side
+    vote_votes: np.ndarray  # int32[5]        council.call_vote: each seat's votes
+    vote_free: np.ndarray  # int32[5]         council.call_vote: votes from card 40 (counted, not paid)
+    rank_tmp: np.ndarray  # int32[5]          game.finish_game: each seat's final rank
+    hidden_n: np.ndarray  # int32[5]          game.determinize: face-down cards redrawn per seat
+    plan_need: np.ndarray  # int32[4]         core.pay_plan: resources still needed by a candidate plan
+    pay_need: np.ndarray  # int32[4]          core.pay_resources: resources still to pay
+    # ---- work areas: memos (rebuilt whenever what they were made from differs)
     dist: np.ndarray  # int32[5, 4, 8]        policy memo: per seat, district table [value, own marker buildings, own Houses + Palaces, filled]
-    vals: np.ndarray  # float64[MAX_OPTIONS]  policy scratch: value of each option
-    cell_tmp: np.ndarray  # int32[NC]         scratch (turn_options: the building types a seat can build)
     bval: np.ndarray  # float64[5, 2, 17, 9]  policy memo: per seat, BUILD value by (Status marker, type, district + 1); NaN unfilled
     memo_key: np.ndarray  # int32[5, MK]      policy memo: per seat, what dist and bval were computed from (strategies.policy.memo_refresh)
     memo_w: np.ndarray  # float64[5, N_WEIGHTS] policy memo: per seat, the weights they were computed with
-    own_key: np.ndarray  # int32[5, 2 NC + 10]  per seat: [cell_b, cell_owner, roads, valid, count] the own_* fields were made from (city.own_spaces)
-    own_near: np.ndarray  # int32[5, NC]      per seat: 1 on the spaces next to a building of its colour (city.mark_near_own)
-    own_list: np.ndarray  # int32[5, NC]      per seat: its spaces (cell_owner == seat), in map order
-    own_cnt: np.ndarray  # int32[5, 17, 9]    per seat: spaces it may put a Minor building on (city.minor_space_ok), by (building there, district + 1)
-    own_first: np.ndarray  # int32[5, 17, 9]  per seat: the first such space in map order (-1 none)
-    own_act: np.ndarray  # int32[5, NC]       per seat: spaces whose building it may activate there (city.activatable, activation_place_ok)
-    grp: np.ndarray  # int32[MAX_GROUPS, 5]   scratch: BUILD groups of a grouped TURN listing [type, district + 1, c column, spaces, first space]
-    grp_vals: np.ndarray  # float64[MAX_GROUPS]  policy scratch: value of each BUILD group
-    grp_tied: np.ndarray  # int32[2, 17, 9]   policy scratch: 1 for the BUILD groups (Status marker, type, district + 1) tied for best
-    turn_tmp: np.ndarray  # int32[2, NC]      turn_options scratch: building types by requirement, hand (also card_options)
+    # city memo (city.own_spaces): per seat, the map [cell_b, cell_owner, roads, valid flag] its own_* fields were made from
+    own_key: np.ndarray  # int32[5, 2 NC + 8 + 1]
+    own_n: np.ndarray  # int32[5, 2]          city memo: per seat, [its spaces in own_list, spaces in own_act]
+    own_near: np.ndarray  # int32[5, NC]      city memo: per seat, 1 on the spaces next to a building of its colour (city.mark_near_own)
+    own_list: np.ndarray  # int32[5, NC]      city memo: per seat, its spaces (cell_owner == seat), in map order
+    # city memo: per seat, the spaces it may put a Minor building on (city.minor_space_ok), by (building there, district + 1)
+    own_cnt: np.ndarray  # int32[5, 17, 9]
+    own_first: np.ndarray  # int32[5, 17, 9]  city memo: per seat, the first such space in map order (-1 none)
+    own_act: np.ndarray  # int32[5, NC]       city memo: per seat, spaces whose building it may activate there (city.activatable, activation_place_ok)
+
+
+_FIELDS = State._fields
+GAME_FIELDS = _FIELDS[:_FIELDS.index("log")]
+RECORD_FIELDS = ("log", "rec_decade", "rec_game")
+WORK_FIELDS = _FIELDS[_FIELDS.index("opts"):]
 
 
 def pack(fields: NamedTuple) -> np.record:
@@ -394,31 +432,40 @@ def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int) -> Sta
         spain=z(N_DECADE_SLOTS, np.int32),
         dock=z(MAX_PLAYERS, np.int32),
         built=z((MAX_PLAYERS, N_BUILDING_TYPES), np.int32),
-        log=z((LOG_ROWS, LOG_WIDTH), np.int32),
-        rec_decade=z((12, MAX_PLAYERS, n_rec), np.int32),
-        rec_game=z((MAX_PLAYERS, n_rec_game), np.int32),
-        opts=z((MAX_OPTIONS, OPT_WIDTH), np.int32),
-        scratch=z(64, np.int32),
         card_uses=z(N_CARDS, np.int32),
         card_active=z(N_CARDS, np.int32),
         card_uses_seat=z(MAX_PLAYERS, np.int32),
         card_uses_by=z((MAX_PLAYERS, N_CARDS), np.int32),
         rng=z(1, np.uint64),
         w=z((MAX_PLAYERS, N_WEIGHTS), np.float64),
-        dist=z((MAX_PLAYERS, 4, N_DISTRICTS), np.int32),
+        log=z((LOG_ROWS, LOG_WIDTH), np.int32),
+        rec_decade=z((12, MAX_PLAYERS, n_rec), np.int32),
+        rec_game=z((MAX_PLAYERS, n_rec_game), np.int32),
+        opts=z((MAX_OPTIONS, OPT_WIDTH), np.int32),
         vals=z(MAX_OPTIONS, np.float64),
+        turn_n=z(N_TL, np.int32),
         cell_tmp=z(n_cells, np.int32),
+        turn_tmp=z((2, max(n_cells, N_CARDS)), np.int32),
+        grp=z((MAX_GROUPS, 5), np.int32),
+        grp_vals=z(MAX_GROUPS, np.float64),
+        grp_tied=z((2, N_BUILDING_TYPES, N_DISTRICTS + 1), np.int32),
+        drawn=z(MAX_DRAWN, np.int32),
+        vote_sides=z(MAX_PLAYERS, np.int32),
+        vote_votes=z(MAX_PLAYERS, np.int32),
+        vote_free=z(MAX_PLAYERS, np.int32),
+        rank_tmp=z(MAX_PLAYERS, np.int32),
+        hidden_n=z(MAX_PLAYERS, np.int32),
+        plan_need=z(4, np.int32),
+        pay_need=z(4, np.int32),
+        dist=z((MAX_PLAYERS, 4, N_DISTRICTS), np.int32),
         bval=z((MAX_PLAYERS, 2, N_BUILDING_TYPES, N_DISTRICTS + 1), np.float64),
         memo_key=z((MAX_PLAYERS, memo_key_len(n_cells, n_segments)), np.int32),  # valid flag 0: empty
         memo_w=z((MAX_PLAYERS, N_WEIGHTS), np.float64),
-        own_key=z((MAX_PLAYERS, 2 * n_cells + N_DISTRICTS + 3), np.int32),  # [map, valid flag (0: empty), own spaces, activation spaces]
+        own_key=z((MAX_PLAYERS, 2 * n_cells + N_DISTRICTS + 1), np.int32),  # valid flag 0: empty
+        own_n=z((MAX_PLAYERS, 2), np.int32),
         own_near=z((MAX_PLAYERS, n_cells), np.int32),
         own_list=z((MAX_PLAYERS, n_cells), np.int32),
         own_cnt=z((MAX_PLAYERS, N_BUILDING_TYPES, N_DISTRICTS + 1), np.int32),
         own_first=np.full((MAX_PLAYERS, N_BUILDING_TYPES, N_DISTRICTS + 1), -1, np.int32),
         own_act=z((MAX_PLAYERS, n_cells), np.int32),
-        grp=z((MAX_GROUPS, 5), np.int32),
-        grp_vals=z(MAX_GROUPS, np.float64),
-        grp_tied=z((2, N_BUILDING_TYPES, N_DISTRICTS + 1), np.int32),
-        turn_tmp=z((2, max(n_cells, N_CARDS)), np.int32),
     ))

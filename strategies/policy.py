@@ -22,7 +22,7 @@ from sim.city import district_tally, next_to_faith, own_buildings_in_district, p
 from sim.codes import Act, Card, Ch, Dec, Law, Side
 from sim.rng import rand_below
 from sim.rules import AP, RK
-from sim.state import N_CHARACTERS, N_WEIGHTS, PF, B, G, M
+from sim.state import N_CHARACTERS, N_WEIGHTS, PF, TL, B, G, M
 from strategies import python_bridge
 
 FAMILY_RANDOM = 0
@@ -55,7 +55,7 @@ class F(IntEnum):
     CHARACTER = 17  # per unit of progress toward the seat's Character scoring (about 1 VP x Era each)
 
 
-N_FEATURES = 18
+N_FEATURES = len(F)
 FEATURES = [f.name.lower() for f in F]
 
 
@@ -667,7 +667,7 @@ def turn_groups_ok(st, seat):
 @njit(cache=True)
 def choose_grouped(st, r, seat, k):
     """:func:`choose` for a grouped TURN listing (sim.actions.decide_turn): rows ``st.opts[:k]``
-    (no BUILD row among them) and BUILD groups ``st.grp[:G.TURN_GROUPS]`` of [type, district + 1,
+    (no BUILD row among them) and BUILD groups ``st.grp[:st.turn_n[TL.GROUPS]]`` of [type, district + 1,
     c column, spaces, first space]. The full listing puts its BUILD rows first, each group's rows
     sharing the group's value (:func:`turn_groups_ok`); so the values, the best, the number of rows
     tied for it and the one random draw among them are :func:`choose`'s over the full listing.
@@ -675,7 +675,7 @@ def choose_grouped(st, r, seat, k):
     groups marked in ``st.grp_tied`` (entries of groups not listed this time are stale: no BUILD row
     of this listing reads them)."""
     w = st.w[seat]
-    ng = st.g[G.TURN_GROUPS]
+    ng = st.turn_n[TL.GROUPS]
     grp = st.grp
     gv = st.grp_vals
     best = _turn_values(st, r, seat, k)

@@ -78,7 +78,7 @@ def activation_rows(st, r, seat, k, avail, disc, near):
     """The ACTIVATE rows from row ``k``: the spaces own_spaces found the seat may activate, in map
     order; with a discount card in use (``disc``), every space (the cards also waive adjacency:
     "You can activate them, also if they are not adjacent"). ``near``: the seat's near-own mask."""
-    n_act = st.own_key[seat, -1]
+    n_act = st.own_n[seat, 1]
     acts = st.own_act[seat]
     for q in range(st.cell_b.shape[0] if disc else n_act):
         c = q if disc else acts[q]

@@ -24,7 +24,7 @@ from sim.core import (
 from sim.council import gain_council
 from sim.major import district_completed, n_full_districts
 from sim.rules import AP, RK
-from sim.state import PF, VS, B, G, Sup
+from sim.state import PF, TL, VS, B, G, Sup
 
 
 @njit(cache=True)
@@ -83,10 +83,10 @@ def marker_choices(t, markers):
 @njit(cache=True)
 def construction_listing(st, r, seat, k, avail, disc, grouped):
     """The BUILD rows from row ``k``: the building types the seat can pay for and has in supply
-    (``st.cell_tmp[:G.TURN_TYPES]``; bit j of ``st.turn_tmp[0][b]`` marks type j when it is built on
+    (``st.cell_tmp[:st.turn_n[TL.TYPES]]``; bit j of ``st.turn_tmp[0][b]`` marks type j when it is built on
     a space holding b, its requirement), then one pass over the map (:func:`construction_rows`);
     ``grouped`` lists them as groups instead, one per (type, district, Status marker) with its
-    number of spaces (``st.grp[:G.TURN_GROUPS]``, see sim.actions.turn.decide_turn)."""
+    number of spaces (``st.grp[:st.turn_n[TL.GROUPS]]``, see sim.actions.turn.decide_turn)."""
     types = st.cell_tmp  # scratch in the state: no allocation per decision
     by_req = st.turn_tmp[0]
     for t in range(N_MINOR):
@@ -108,7 +108,7 @@ def construction_listing(st, r, seat, k, avail, disc, grouped):
         types[nt] = t | (dt << 8)  # the discount rides in the high bits
         by_req[r.b_requires[t]] |= 1 << nt
         nt += 1
-    st.g[G.TURN_TYPES] = nt
+    st.turn_n[TL.TYPES] = nt
     if not grouped:
         return construction_rows(st, r, seat, k, False, 0)
     # the same rows by (type, district, Status marker): the seat's buildable spaces are counted by
@@ -132,20 +132,20 @@ def construction_listing(st, r, seat, k, avail, disc, grouped):
                 grp[ng, 3] = cnt[req, dd]
                 grp[ng, 4] = first[req, dd]
                 ng += 1
-    st.g[G.TURN_GROUPS] = ng
+    st.turn_n[TL.GROUPS] = ng
     return k
 
 
 @njit(cache=True)
 def construction_rows(st, r, seat, k, find, pick):
     """The BUILD rows (1-2. Minor buildings: construction) in listing order: by space in map order,
-    then by payable type (``st.cell_tmp[:G.TURN_TYPES]``, requirement bits in ``st.turn_tmp[0]``, both
+    then by payable type (``st.cell_tmp[:st.turn_n[TL.TYPES]]``, requirement bits in ``st.turn_tmp[0]``, both
     made by :func:`_turn_options`), then without and with a Status marker. ``find`` False: add them
     all from row ``k`` and return the new count. ``find`` True: only count the rows of the groups
     ``st.grp_tied`` marks, write the ``pick``-th of them as row ``k`` and return ``k + 1``."""
     types = st.cell_tmp
     by_req = st.turn_tmp[0]
-    nt = st.g[G.TURN_TYPES]
+    nt = st.turn_n[TL.TYPES]
     near = st.own_near[seat]
     tied = st.grp_tied
     markers = st.pl[seat, PF.STATUS_MARKERS] > 0

@@ -29,7 +29,7 @@ from sim.council import call_vote
 from sim.major import place_on_grid, recover_workers_free
 from sim.rules import AP
 from sim.seam import choose_grouped, turn_groups_ok
-from sim.state import N_CARDS, PF, G, Loc, Sup
+from sim.state import N_CARDS, PF, TL, G, Loc, Sup
 
 
 @njit(cache=True)
@@ -42,7 +42,7 @@ def turn_options(st, r, seat):
 @njit(cache=True)
 def _turn_options(st, r, seat, grouped):
     """:func:`turn_options`; ``grouped`` True lists the BUILD rows as groups instead, one per
-    (type, district, Status marker) with its number of spaces (``st.grp[:G.TURN_GROUPS]``, see
+    (type, district, Status marker) with its number of spaces (``st.grp[:st.turn_n[TL.GROUPS]]``, see
     :func:`decide_turn`), and the other rows from row 0 in the same order. The main actions are
     listed in the rulebook's order (1-11), then the free actions."""
     k = 0
@@ -66,7 +66,7 @@ def _turn_options(st, r, seat, grouped):
         rot += held & (st.card_rot[c] == 1)
     # the worker-discount cards (13, 19, 25, 58, 65): most turns have none in use
     disc = worker_discount_any(st, r, seat)
-    st.g[G.TURN_GROUPS] = 0
+    st.turn_n[TL.GROUPS] = 0
     if avail > 0:
         k = construction_listing(st, r, seat, k, avail, disc, grouped)  # 1-2
         k = activation_rows(st, r, seat, k, avail, disc, near)  # 2
@@ -183,7 +183,7 @@ def decide_turn(st, r, seat):
     if not turn_groups_ok(st, seat):
         return decide(st, r, seat, Dec.TURN, turn_options(st, r, seat))
     k = _turn_options(st, r, seat, True)
-    if st.g[G.TURN_GROUPS] == 0:
+    if st.turn_n[TL.GROUPS] == 0:
         return decide(st, r, seat, Dec.TURN, k)
     if k == 0:  # never (with workers, Player Order is a row): the full listing
         return decide(st, r, seat, Dec.TURN, turn_options(st, r, seat))

@@ -105,7 +105,7 @@ def test_own_spaces_kept_across_decisions_follow_every_map_change(blank, rules):
             d = int(rng.integers(st.roads.shape[0]))
             st.roads[d] = 1 - st.roads[d]
         for seat in range(4):
-            before = (st.own_near[seat].copy(), st.own_cnt[seat].copy(), st.own_act[seat, :st.own_key[seat, -1]].tolist())
+            before = (st.own_near[seat].copy(), st.own_cnt[seat].copy(), st.own_act[seat, :st.own_n[seat, 1]].tolist())
             n = own_spaces(st, r, int(seat))
             assert st.own_list[seat, :n].tolist() == [x for x in range(nc) if st.cell_owner[x] == seat]
             near = [int(adjacent_to_own(st, r, seat, x)) for x in range(nc)]
@@ -120,7 +120,7 @@ def test_own_spaces_kept_across_decisions_follow_every_map_change(blank, rules):
             np.testing.assert_array_equal(st.own_cnt[seat], cnt, err_msg=f"step {step}, seat {seat}")
             np.testing.assert_array_equal(st.own_first[seat], first, err_msg=f"step {step}, seat {seat}")
             acts = [x for x in range(nc) if activatable(st.cell_b[x]) and activation_place_ok(st, r, x, near[x] == 1)]
-            assert st.own_act[seat, :st.own_key[seat, -1]].tolist() == acts, f"step {step}, seat {seat}"
+            assert st.own_act[seat, :st.own_n[seat, 1]].tolist() == acts, f"step {step}, seat {seat}"
             moved += not np.array_equal(before[0], st.own_near[seat])
             counted += not np.array_equal(before[1], st.own_cnt[seat])
             activatable_seen = max(activatable_seen, len(acts))

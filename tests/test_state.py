@@ -1,0 +1,63 @@
+"""sim.state: the state record's groups (game state, records, work areas), the slot enums and the
+sizes derived from them. Numba does not check bounds, so a slot enum with a gap or a duplicate, or
+a size typed by hand that disagrees with its enum, would write past an array silently."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+import numpy as np
+import pytest
+
+from sim import codes, records, rules, state
+from sim.game import allocate, copy_state
+from sim.state import GAME_FIELDS, RECORD_FIELDS, WORK_FIELDS, G, State
+from strategies import policy
+
+# every enum that names the slots of an array (its values index that array)
+SLOT_ENUMS = [state.Res, state.B, state.M, state.Sup, state.G, state.TL, state.PF, state.VS, state.Mini,
+              rules.RK, rules.AP, codes.Dec, codes.Ch, codes.Law, codes.Side, policy.F]
+
+
+@pytest.mark.parametrize("enum", SLOT_ENUMS, ids=lambda e: e.__name__)
+def test_slot_enums_are_contiguous_from_zero(enum: type[IntEnum]):
+    values = sorted(int(m) for m in enum)
+    assert values == list(range(len(values))), f"{enum.__name__}: values {values}"
+
+
+def test_sizes_follow_their_enums():
+    assert (state.N_G, state.N_PF, state.N_VS, state.N_SUP, state.N_TL) == (len(G), len(state.PF), len(state.VS), len(state.Sup),
+                                                                            len(state.TL))
+    assert (state.N_BUILDING_TYPES, state.N_MAJOR) == (len(state.B), len(state.M))
+    assert (rules.N_RK, rules.N_AP, codes.N_DEC, codes.N_ACT) == (len(rules.RK), len(rules.AP), len(codes.Dec), max(codes.Act) + 1)
+    assert state.N_CHARACTERS == len(codes.Ch) == state.N_GROUPS
+    assert policy.N_FEATURES == len(policy.F) <= state.N_WEIGHTS
+    assert state.N_BANNERS == len(state.BANNER_NAMES) == state.PF.BANNER_OCHER - state.PF.BANNER_BLACK + 1
+    assert len(state.VS_NAMES) == len(state.VS)
+    assert records.N_RG == records.RG.VP_SRC + len(state.VS)
+
+
+def test_every_field_is_in_exactly_one_group():
+    groups = list(GAME_FIELDS) + list(RECORD_FIELDS) + list(WORK_FIELDS)
+    assert sorted(groups) == sorted(State._fields)
+    assert len(groups) == len(set(groups))
+    assert {"g", "pl", "cell_b", "card_loc", "rng", "w"} <= set(GAME_FIELDS)
+    assert {"opts", "vals", "bval", "own_key", "drawn", "plan_need"} <= set(WORK_FIELDS)
+
+
+def test_copy_state_copies_the_game_state_and_nothing_else(engine):
+    r, _ = engine
+    src, dst = allocate(r), allocate(r)
+    rng = np.random.default_rng(3)
+    for name in State._fields:
+        a = src[name]
+        a[...] = rng.integers(1, 100, a.shape).astype(a.dtype)
+        dst[name][...] = 0
+    copy_state(dst, src)
+    for name in GAME_FIELDS:
+        want = src[name].copy()
+        if name == "g":
+            want[G.LOG_ON] = 0  # a copy never logs
+        assert np.array_equal(dst[name], want), f"game field {name} not copied"
+    for name in RECORD_FIELDS + WORK_FIELDS:
+        assert not dst[name].any(), f"{name} is not game state but was copied"
