@@ -15,34 +15,23 @@ from __future__ import annotations
 
 from numba import njit
 
+from sim.banners import banner_step, face_up
 from sim.cardpower import use
-from sim.cards import banner_up, put_on
+from sim.cards import put_on
 from sim.city import district_closed
 from sim.codes import Act, Card, Dec, Ev
-from sim.core import (
-    add_vp,
-    coin_value,
-    decide,
-    gain_vp,
-    grant_pool,
-    log,
-    pay_coins,
-    pay_plan,
-    pay_resources,
-    set_option,
-    take_coins,
-    workers_available,
-)
+from sim.core import add_vp, decide, gain_vp, grant_pool, log, set_option, workers_available
+from sim.economy import coin_value, pay_coins, pay_plan, pay_resources, take_coins
 from sim.major import council_workers_on_grid, free_segments, grid_free, major_open, place_walls
 from sim.rules import AP, RK
-from sim.state import N_CARDS, N_CHARACTERS, PF, VS, G, Loc, Mini, Sup
+from sim.state import N_BANNERS, N_CARDS, N_CHARACTERS, PF, VS, G, Loc, Mini, Sup
 from sim.war import NATIVES, PIRATES, T_AFFILIATE, advance_tension
 
 # Card numbers whose power the engine plays (turn-time here, triggers in the rule areas).
 IMPLEMENTED = tuple(range(13, 85))
 
 # Cards whose power modifies the owner's actions for the rest of the turn once used
-# (sim.core.card_active): take from the supply (18, 24, 30, 66), one more precious (29), a
+# (sim.cardpower.card_active): take from the supply (18, 24, 30, 66), one more precious (29), a
 # Veteran Soldier without the Fort (52), worker discounts (13, 19, 25, 58, 65, 84), a second
 # activation (15, 21, 27, 75), one more output unit in a district with Roads (39), Load the Ship
 # with City Council workers (43) or with one more worker for coins (38, 47) or for a 6-element Dock
@@ -205,8 +194,8 @@ def hand_card_options(st, r, seat, k, hand, n_hand):
                 k = _add(st, k, c, 0, 0)
         elif c == Card.C53:
             if coin_value(st, r, seat) >= p[AP.PAY_SILVER] * rate:
-                for b in range(r.banner_steps.shape[0]):
-                    if st.pl[seat, PF.BANNER_BLACK + b] < 2:
+                for b in range(N_BANNERS):
+                    if not face_up(st, seat, b):
                         k = _add(st, k, c, b, 0)
         elif c == Card.C60:
             if _own_rotated(st, seat, c) > 0:
@@ -284,12 +273,7 @@ def use_card(st, r, seat, c, a, b):
             log(st, Ev.CARD_EFFECT, seat, c, gi, units)
     elif c == Card.C53:
         pay_coins(st, r, seat, p[AP.PAY_SILVER] * rate)
-        slot = PF.BANNER_BLACK + a
-        if r.banner_steps[a] == 1:
-            st.pl[seat, slot] = 2
-            log(st, Ev.BANNER, seat, a, 2)
-        else:
-            banner_up(st, seat, slot)
+        banner_step(st, r, seat, a)
     elif c == Card.C60:
         put_on(st, a, Loc.PILE + seat)  # discarded face up to the player's pile (not a burn: no AV)
         for d in range(N_CARDS):

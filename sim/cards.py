@@ -7,9 +7,11 @@ Card ids 0..83 are card numbers 1..84: 0..11 the Character cards, 12..83 the Aff
 import numpy as np
 from numba import njit
 
+from sim.banners import face_up_banners, purple_banner
 from sim.cardpower import offer
 from sim.codes import Card, Dec, Ev
-from sim.core import coin_value, decide, gain_vp, log, pay_coins, set_option
+from sim.core import decide, gain_vp, log, set_option
+from sim.economy import coin_value, pay_coins
 from sim.rng import permutation
 from sim.rules import AP, RK
 from sim.state import N_CARDS, N_CHARACTERS, PF, VS, G, Loc
@@ -129,25 +131,9 @@ def n_affiliates(st, seat):
 
 
 @njit(cache=True)
-def banner_up(st, seat, banner_slot):
-    """Progress a two-step banner: face-down, then face-up."""
-    if st.pl[seat, banner_slot] < 2:
-        st.pl[seat, banner_slot] += 1
-        log(st, Ev.BANNER, seat, banner_slot - PF.BANNER_BLACK, st.pl[seat, banner_slot])
-
-
-@njit(cache=True)
-def check_purple(st, seat):
-    """Purple banner: owning 9 Affiliate cards (face-up at once)."""
-    if st.pl[seat, PF.BANNER_PURPLE] < 2 and n_affiliates(st, seat) >= 9:
-        st.pl[seat, PF.BANNER_PURPLE] = 2
-        log(st, Ev.BANNER, seat, PF.BANNER_PURPLE - PF.BANNER_BLACK, 2)
-
-
-@njit(cache=True)
-def gain_card(st, seat, cid):
+def gain_card(st, r, seat, cid):
     put_on(st, cid, Loc.HAND + seat)
-    check_purple(st, seat)
+    purple_banner(st, r, seat, n_affiliates(st, seat))
 
 
 @njit(cache=True)
@@ -179,16 +165,16 @@ def draw_and_keep(st, r, seat, n):
         if c != kept:
             put_on(st, c, Loc.PILE + seat)
     if kept >= 0:
-        gain_card(st, seat, kept)
+        gain_card(st, r, seat, kept)
     log(st, Ev.DRAW, seat, k, kept)
     return kept
 
 
 @njit(cache=True)
-def take_pile_top(st, seat, pile):
+def take_pile_top(st, r, seat, pile):
     c = top_of(st, pile_loc(pile))
     if c >= 0:
-        gain_card(st, seat, c)
+        gain_card(st, r, seat, c)
         log(st, Ev.TAKE_PILE, seat, pile, c)
     return c
 
@@ -210,16 +196,13 @@ def phase_a_draw(st, r, seat):
     if pile < 0:
         draw_and_keep(st, r, seat, r.k[RK.DRAW])
     else:
-        take_pile_top(st, seat, pile)
+        take_pile_top(st, r, seat, pile)
 
 
 @njit(cache=True)
 def salary_free(st, r, seat):
     """Affiliate cards ignored for salary: 1 per face-up banner, 1/2/3 with Card status I/II/III."""
-    free = 0
-    for b in range(6):
-        if st.pl[seat, PF.BANNER_BLACK + b] == 2:
-            free += 1
+    free = face_up_banners(st, seat)
     lvl = st.pl[seat, PF.ST_CARDS]
     if lvl > 0:
         free += r.card_free[lvl - 1]

@@ -4,13 +4,15 @@ VP for the winning faction, council cost and the below-one penalty; the laws' ef
 
 from numba import njit
 
+from sim.banners import banner_step
 from sim.cardpower import holder, offer
-from sim.cards import banner_up, rotate_card
+from sim.cards import rotate_card
 from sim.codes import Act, Card, Dec, Ev, Law, Side
-from sim.core import add_vp, coin_value, decide, gain_vp, log, pay_coins, set_option
+from sim.core import add_vp, decide, gain_vp, log, set_option
+from sim.economy import coin_value, pay_coins
 from sim.major import complete_by_law, council_workers_on_grid, major_open
 from sim.rules import AP, RK
-from sim.state import PF, VS, G, Loc
+from sim.state import PF, VS, Banner, G, Loc
 from sim.war import NATIVES, PIRATES, advance_tension, retreat_tension
 
 SIDE_ABSTAIN = int(Side.ABSTAIN)
@@ -245,7 +247,7 @@ def call_vote(st, r, seat, law0, param0):
     if winners > 0:
         for s in range(n):
             if sides[s] == win_side:
-                banner_up(st, s, PF.BANNER_BLUE)
+                banner_step(st, r, s, Banner.BLUE)
     for i in range(n):
         s = st.order[i]
         paid = votes[s] - free[s]
@@ -272,7 +274,6 @@ def gain_council(st, r, seat, pts):
     mx = r.k[RK.COUNCIL_MAX]
     v = min(mx, st.pl[seat, PF.COUNCIL] + pts)
     st.pl[seat, PF.COUNCIL] = v
-    if v >= mx and st.pl[seat, PF.BANNER_GREEN] < 2:
-        st.pl[seat, PF.BANNER_GREEN] = 2
-        log(st, Ev.BANNER, seat, PF.BANNER_GREEN - PF.BANNER_BLACK, 2)
+    if v >= mx:
+        banner_step(st, r, seat, Banner.GREEN)
 

@@ -4,13 +4,14 @@ with displacement, Fort, Harbor, Walls, Roads), Recover Workers (free action and
 
 from numba import njit
 
+from sim.banners import banner_step
 from sim.cardpower import offer
-from sim.cards import banner_up
 from sim.city import district_closed, district_occupied
 from sim.codes import Card, Dec, Ev
-from sim.core import CCW, add_vp, decide, gain_vp, give_coins_from_supply, log, set_option, take_coins
+from sim.core import CCW, add_vp, decide, gain_vp, log, set_option
+from sim.economy import give_coins_from_supply, take_coins
 from sim.rules import AP, RK
-from sim.state import PF, VS, B, G, M, Sup
+from sim.state import PF, VS, B, Banner, G, M, Sup
 
 EMPTY = -1
 CC_GONE = -2  # a City Council worker's space after completion (it went back to the supply)
@@ -348,7 +349,7 @@ def complete(st, r, placer, m):
             st.supply[Sup.COUNCIL_WORKERS] += 1
     for s in range(st.g[G.NPLAYERS]):
         if own_on_grid(st, m, s) > 0:
-            banner_up(st, s, PF.BANNER_OCHER)
+            banner_step(st, r, s, Banner.OCHER)
 
 
 @njit(cache=True)

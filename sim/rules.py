@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from sim.state import MAX_MAJOR_SPACES, MINOR_NAMES, N_BUILDING_TYPES, N_CHARACTERS, N_DISTRICTS, N_GROUPS, N_SUP, SUPPLY_KEYS, B, Sup, pack
+from sim.state import MAX_MAJOR_SPACES, MINOR_NAMES, N_BANNERS, N_BUILDING_TYPES, N_CHARACTERS, N_DISTRICTS, N_GROUPS, N_SUP, SUPPLY_KEYS, B, Sup, pack
 
 DEFAULT_RULES = Path(__file__).parent / "rules" / "trinidad.toml"
 
@@ -135,8 +135,9 @@ class RK(IntEnum):
     RECOVER_VP_FACTOR = 103
     CH_GOV_HALF_PCT = 104
     HACIENDA_MARKER = 105
-    MAP_W = 106
-    MAP_H = 107
+    PURPLE_BANNER_CARDS = 106
+    MAP_W = 107
+    MAP_H = 108
 
 
 N_RK = len(RK)
@@ -284,7 +285,7 @@ _RK_KEYS = {
     RK.CH_NOBLEWOMAN: "character.noblewoman_vp", RK.SMALL_GAME_MAX: "character.small_game_max_players",
     RK.AUCTION_RAISES: "options.auction_raises", RK.BRONZE_PER_SILVER: "game.bronze_per_silver",
     RK.RECOVER_VP_FACTOR: "major.recover_vp_factor", RK.CH_GOV_HALF_PCT: "character.governor_half_percent",
-    RK.HACIENDA_MARKER: "game.hacienda_marker_cubes",
+    RK.HACIENDA_MARKER: "game.hacienda_marker_cubes", RK.PURPLE_BANNER_CARDS: "scoring.purple_banner_cards",
 }
 assert len(_RK_KEYS) == N_RK - 2  # MAP_W and MAP_H come from the map pictures
 
@@ -512,6 +513,14 @@ def _ints(doc: dict, key: str, n: int | None = None) -> np.ndarray:
     if key not in _NEGATIVE_OK and any(int(x) < 0 for x in v):
         raise RulesError(f"rules: {key}: values must be >= 0, got {v}")
     return np.array([int(x) for x in v], np.int32)
+
+
+def _banner_steps(doc: dict) -> np.ndarray:
+    """``scoring.banner_steps``: 1 (face-up at once) or 2 (face-down, then face-up) per banner (sim.banners)."""
+    v = _ints(doc, "scoring.banner_steps", N_BANNERS)
+    if not np.isin(v, (1, 2)).all():
+        raise RulesError(f"rules: scoring.banner_steps: each must be 1 or 2, got {v.tolist()}")
+    return v
 
 
 def _picture(doc: dict, key: str) -> list[str]:
@@ -868,7 +877,7 @@ def rules_from_doc(doc: dict) -> Rules:
         major_spaces=major_spaces, major_space_vp=major_space_vp,
         major_vp_order=np.argsort(-major_space_vp, axis=1, kind="stable").astype(np.int32),
         back_symbols=np.array(_get(doc, "cards.back_symbols"), np.int32).reshape(6, 2),
-        banner_vp=_ints(doc, "scoring.banner_vp_per_era", 7), banner_steps=_ints(doc, "scoring.banner_steps", 6),
+        banner_vp=_ints(doc, "scoring.banner_vp_per_era", 7), banner_steps=_banner_steps(doc),
         series_vp=_ints(doc, "scoring.series_vp", 8),
         series_vp_cab=_ints(doc, "scoring.series_vp_cabildo", 8),
         char_bonus=_ints(doc, "character.small_game_bonus", 12),

@@ -4,6 +4,8 @@ scoring (CARD REFERENCE > CHARACTER CARDS)."""
 import numpy as np
 from numba import njit
 
+from sim.banners import face_up_banners
+from sim.cardpower import holder, offer
 from sim.cards import card_group
 from sim.city import (
     count_type,
@@ -18,7 +20,8 @@ from sim.city import (
     palace_value,
 )
 from sim.codes import Card, Ch, Dec, Ev
-from sim.core import add_vp, coin_value, decide, gain_vp, give_coins_from_supply, holder, log, offer, pay_coins, set_option
+from sim.core import add_vp, decide, gain_vp, log, set_option
+from sim.economy import coin_value, give_coins_from_supply, pay_coins
 from sim.rules import AP, RK
 from sim.state import N_CARDS, N_GROUPS, PF, VS, B, G, Loc, Mini, Sup
 
@@ -623,11 +626,7 @@ def score_era(st, r, era):
     # banners
     for i in range(n):
         s = st.order[i]
-        up = 0
-        for b in range(6):
-            if st.pl[s, PF.BANNER_BLACK + b] == 2:
-                up += 1
-        gain_vp(st, r, s, r.banner_vp[up] * era, VS.BANNERS)
+        gain_vp(st, r, s, r.banner_vp[face_up_banners(st, s)] * era, VS.BANNERS)
     # faith
     for s in range(n):
         vals[s] = st.pl[s, PF.FAITH]

@@ -241,8 +241,21 @@ class PF(IntEnum):
 
 N_PF = len(PF)
 BANNER_FIRST = PF.BANNER_BLACK
-BANNER_NAMES = ["black", "green", "purple", "blue", "red", "ocher"]
-N_BANNERS = len(BANNER_NAMES)
+
+
+class Banner(IntEnum):
+    """The six banners (BANNERS), in the order of their ``PF.BANNER_*`` slots."""
+
+    BLACK = 0
+    GREEN = 1
+    PURPLE = 2
+    BLUE = 3
+    RED = 4
+    OCHER = 5
+
+
+BANNER_NAMES = [b.name.lower() for b in Banner]
+N_BANNERS = len(Banner)
 
 
 class VS(IntEnum):

@@ -5,13 +5,15 @@ Factions: 1 = Natives, 2 = Pirates.
 
 from numba import njit
 
+from sim.banners import banner_step
 from sim.cardpower import holder, offer, use
-from sim.cards import back_symbols, banner_up, burn_card, draw_top, put_on
+from sim.cards import back_symbols, burn_card, draw_top, put_on
 from sim.city import district_closed, n_closed_districts
 from sim.codes import Card, Dec, Ev
-from sim.core import decide, gain_vp, log, set_option, take_coins
+from sim.core import decide, gain_vp, log, set_option
+from sim.economy import take_coins
 from sim.rules import AP, RK
-from sim.state import N_CARDS, N_CHARACTERS, PF, VS, G, Loc, Mini, Sup
+from sim.state import N_CARDS, N_CHARACTERS, PF, VS, Banner, G, Loc, Mini, Sup
 
 NATIVES = 1
 PIRATES = 2
@@ -239,7 +241,7 @@ def fight(st, r, seat, wa, faction):
         st.pl[seat, PF.WAR_PENALTY] = newp
         st.pl[seat, PF.WARS_WON] += 1
         st.pl[seat, PF.WARS_WON_ERA] += 1
-        banner_up(st, seat, PF.BANNER_RED)
+        banner_step(st, r, seat, Banner.RED)
         # cards 50 and 55 (lightning): "when you win a War" (more against the Pirates)
         if offer(st, r, Card.C50, seat) >= 0:
             p = r.aff_p[Card.C50]

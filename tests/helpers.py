@@ -12,7 +12,8 @@ from sim.affiliates import card_options
 from sim.cards import back_symbols, n_affiliates
 from sim.city import can_activate_at, district_value
 from sim.codes import Act
-from sim.core import CCW, coin_value, grid_range, take_from_grids
+from sim.core import CCW
+from sim.economy import coin_value, grid_range, take_from_grids
 from sim.game import allocate, play_decade, set_decade, setup, start_of_decade
 from sim.major import grid_free, major_open
 from sim.rules import AP, RK

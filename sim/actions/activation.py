@@ -5,25 +5,11 @@ effect, with the cards that add to it (15, 21, 27, 39, 52, 75)."""
 from numba import njit
 
 from sim.actions.common import add_row, spend_discount, worker_discount
+from sim.cardpower import card_active
 from sim.city import activatable, activation_place_ok
 from sim.codes import Act, Card, Dec, Ev
-from sim.core import (
-    card45_cut,
-    card_active,
-    coin_value,
-    council_worker_stands_in,
-    decide,
-    log,
-    pay_coins,
-    pay_plan,
-    pay_resources,
-    place_workers,
-    set_option,
-    take_coins,
-    take_from_grids,
-    take_from_supply,
-    workers_available,
-)
+from sim.core import council_worker_stands_in, decide, log, place_workers, set_option, workers_available
+from sim.economy import card45_cut, coin_value, pay_coins, pay_plan, pay_resources, take_coins, take_from_grids, take_from_supply
 from sim.rules import AP, RK
 from sim.state import PF, G, M, Mini, Sup
 

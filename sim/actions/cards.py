@@ -7,7 +7,8 @@ from numba import njit
 from sim.actions.common import add_row
 from sim.cards import draw_and_keep, gain_card, nonempty_piles, take_pile_top
 from sim.codes import Act, Ev
-from sim.core import coin_value, give_coins_from_supply, log, pay_coins, place_workers
+from sim.core import log, place_workers
+from sim.economy import coin_value, give_coins_from_supply, pay_coins
 from sim.rules import RK
 from sim.state import N_CHARACTERS, PF, G, Loc
 
@@ -41,12 +42,12 @@ def take_card(st, r, seat, act, a, b):
     if act == Act.CARD_DRAW:
         draw_and_keep(st, r, seat, r.k[RK.TAKE_CARD_DRAW])
     elif act == Act.CARD_PILE:
-        take_pile_top(st, seat, a)
+        take_pile_top(st, r, seat, a)
     else:
         before = coin_value(st, r, seat)
         pay_coins(st, r, seat, r.k[RK.BUY_CARD_BRONZE])
         give_coins_from_supply(st, b, 0, before - coin_value(st, r, seat))  # what was paid (card 78's discount)
-        gain_card(st, seat, a)
+        gain_card(st, r, seat, a)
         log(st, Ev.CARD_BUY, seat, a, b)
 
 

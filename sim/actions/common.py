@@ -4,8 +4,8 @@ CONSTRUCTION and 2. MINOR BUILDING ACTIVATION both honour."""
 
 from numba import njit
 
+from sim.cardpower import card_active
 from sim.codes import Card
-from sim.core import card_active
 from sim.rules import AP
 from sim.state import Sup
 

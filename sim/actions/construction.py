@@ -8,20 +8,12 @@ Construction requirements (the space, adjacency, the Starting Area) are the map'
 from numba import njit
 
 from sim.actions.common import N_MINOR, add_row, spend_discount, worker_discount
+from sim.cardpower import card_active
 from sim.city import minor_space_ok
 from sim.codes import Act, Card, Ev
-from sim.core import (
-    card45_cut,
-    card_active,
-    council_worker_stands_in,
-    gain_vp,
-    holds,
-    log,
-    pay_plan,
-    pay_resources,
-    place_workers,
-)
+from sim.core import council_worker_stands_in, gain_vp, log, place_workers
 from sim.council import gain_council
+from sim.economy import card45_cut, holds, pay_plan, pay_resources
 from sim.major import district_completed, n_full_districts
 from sim.rules import AP, RK
 from sim.state import PF, TL, VS, B, G, Sup

@@ -5,7 +5,8 @@ from numba import njit
 
 from sim.actions.common import add_row
 from sim.codes import Act, Ev
-from sim.core import card45_cut, log, pay_plan, pay_resources, place_workers
+from sim.core import log, place_workers
+from sim.economy import card45_cut, pay_plan, pay_resources
 from sim.rules import RK
 from sim.state import G, Mini, Sup
 

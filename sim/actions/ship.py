@@ -5,20 +5,13 @@ that change them (38, 43, 44, 46, 47 and the Spain support cube)."""
 from numba import njit
 
 from sim.actions.common import add_row
-from sim.cardpower import offer
+from sim.banners import banner_step
+from sim.cardpower import card_active, offer
 from sim.codes import Act, Card, Ev
-from sim.core import (
-    card_active,
-    coin_value,
-    council_worker_stands_in,
-    log,
-    place_workers,
-    return_pool,
-    take_coins,
-    workers_available,
-)
+from sim.core import council_worker_stands_in, log, place_workers, return_pool, workers_available
+from sim.economy import coin_value, take_coins
 from sim.rules import AP, RK
-from sim.state import PF, G, Sup
+from sim.state import PF, Banner, G, Sup
 
 
 @njit(cache=True)
@@ -209,9 +202,7 @@ def _pay_load(st, r, s, slot, d):
         log(st, Ev.SHIP_PAY, s, ld, coin_value(st, r, s) - b0, 0, got_m, got_f)
         if r.ship_put[ld, 2] > 0 and got_m > 0:
             # black banner: loading a triplet and gaining metal
-            if st.pl[s, PF.BANNER_BLACK] < 2:
-                st.pl[s, PF.BANNER_BLACK] += 1
-                log(st, Ev.BANNER, s, 0, st.pl[s, PF.BANNER_BLACK])
+            banner_step(st, r, s, Banner.BLACK)
         # cards 17 and 23 (lightning): 1 extra bronze when selling 3 wood / 3 stone
         for c in (Card.C17, Card.C23):
             if ld == r.aff_load[c] and offer(st, r, c, s) >= 0:

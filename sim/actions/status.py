@@ -5,8 +5,10 @@ gives is applied where it is used (costs, City Council workers, VP assignation, 
 from numba import njit
 
 from sim.actions.common import add_row
+from sim.cardpower import card_active
 from sim.codes import Act, Card, Ev
-from sim.core import card_active, coin_value, council_worker_stands_in, log, pay_coins, place_workers
+from sim.core import council_worker_stands_in, log, place_workers
+from sim.economy import coin_value, pay_coins
 from sim.rules import AP, RK
 from sim.state import PF, Sup
 

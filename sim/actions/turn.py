@@ -21,10 +21,11 @@ from sim.actions.remove import remove_house, remove_rows
 from sim.actions.ship import load_ship, ship_rows
 from sim.actions.status import improve_status, status_rows
 from sim.affiliates import use_card
+from sim.cardpower import card_active
 from sim.cards import burn_card
 from sim.city import own_spaces
 from sim.codes import FIRST_FREE_ACT, Act, Card, Dec, Ev
-from sim.core import card_active, decide, grant_pool, log, return_pool, workers_available
+from sim.core import decide, grant_pool, log, return_pool, workers_available
 from sim.council import call_vote
 from sim.major import place_on_grid, recover_workers_free
 from sim.rules import AP

@@ -39,7 +39,7 @@ from helpers import (
 
 from sim.actions import apply_option, build_wood_stone
 from sim.codes import Act
-from sim.core import coin_value, grid_range, take_from_grids
+from sim.economy import coin_value, grid_range, take_from_grids
 from sim.game import ship_sails
 from sim.rules import AP
 from sim.state import PF, B, Sup

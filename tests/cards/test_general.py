@@ -42,7 +42,8 @@ from helpers import (
 
 from sim.actions import apply_option, play_turn
 from sim.codes import Act
-from sim.core import CCW, coin_value
+from sim.core import CCW
+from sim.economy import coin_value
 from sim.rules import AP
 from sim.state import PF, VS, B, G, M, Mini, Sup
 from sim.war import NATIVES, PIRATES, fight

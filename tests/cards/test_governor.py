@@ -21,7 +21,7 @@ from helpers import act_row, assert_spent, cid, clear_hands, clear_map, give, gr
 
 from sim.actions import apply_option
 from sim.codes import Act
-from sim.core import coin_value, pay_coins
+from sim.economy import coin_value, pay_coins
 from sim.rules import AP, RK
 from sim.scoring import series_base, series_counts
 from sim.state import N_GROUPS, PF, VS, B, G, Loc, M, Sup

@@ -36,7 +36,7 @@ from helpers import (
 
 from sim.actions import apply_option, end_turn
 from sim.codes import Act, Ev
-from sim.core import coin_value, take_from_grids
+from sim.economy import coin_value, take_from_grids
 from sim.rules import AP, RK
 from sim.state import PF, VS, B, G, Sup
 

@@ -20,7 +20,7 @@ from helpers import assert_spent, cid, clear_hands, clear_map, coins_load, give,
 
 from sim.actions import apply_option, end_main_action, end_turn, turn_options
 from sim.codes import Act
-from sim.core import coin_value
+from sim.economy import coin_value
 from sim.game import ship_sails
 from sim.rules import AP, RK
 from sim.state import PF, B, G, Sup
@@ -298,7 +298,7 @@ def test_card_48_all_4_warehouse_resources_into_1_metal(blank, rules):
     assert rows(st, r, 0, 48) == []
     st.supply[Sup.METAL] = 5
     st.pl[0, PF.STONE] -= 1
-    st.pl[0, PF.WH_STONE] -= 1  # spent (sim.core.pay_resources spends Warehouse cubes first)
+    st.pl[0, PF.WH_STONE] -= 1  # spent (sim.economy.pay_resources spends Warehouse cubes first)
     st.supply[Sup.STONE] += 1
     assert rows(st, r, 0, 48) == []
 

@@ -42,3 +42,64 @@ def test_banners_score_by_face_up_count(blank, rules):
     got = scored(st, r, 2)[:4, VS.BANNERS]
     assert got.tolist() == [2 * r.banner_vp[4], 2 * r.banner_vp[3], 2 * r.banner_vp[6], 2 * r.banner_vp[5]]
     assert r.banner_vp[3] == 0 and r.banner_vp[4] > 0
+
+
+def _rules_with(**scoring):
+    from sim.rules import load_rules_doc, rules_from_doc
+
+    doc = load_rules_doc()
+    for k, v in scoring.items():
+        doc["scoring"][k]["value"] = v
+    return rules_from_doc(doc)
+
+
+def test_two_step_banners_go_face_down_then_face_up_one_step_banners_at_once(blank, rules):
+    """'Black (require 2 actions) ... place it face-down ... When the player repeats the same
+    action, flip the banner.' 'Green ... place it face-up.'"""
+    from sim.banners import FACE_DOWN, FACE_UP, banner_step, face_up_banners
+    from sim.state import Banner
+
+    st, r = blank, rules
+    for b in Banner:
+        assert r.banner_steps[b] == (1 if b in (Banner.GREEN, Banner.PURPLE) else 2)
+    banner_step(st, r, 0, Banner.BLACK)
+    assert st.pl[0, PF.BANNER_BLACK] == FACE_DOWN and face_up_banners(st, 0) == 0
+    banner_step(st, r, 0, Banner.BLACK)
+    banner_step(st, r, 0, Banner.BLACK)  # a third time: stays face-up
+    assert st.pl[0, PF.BANNER_BLACK] == FACE_UP
+    banner_step(st, r, 0, Banner.GREEN)
+    assert st.pl[0, PF.BANNER_GREEN] == FACE_UP and face_up_banners(st, 0) == 2
+    # the rules file decides: black as a one-step banner
+    one = _rules_with(banner_steps=[1, 1, 1, 2, 2, 2])
+    banner_step(st, one, 1, Banner.BLACK)
+    assert st.pl[1, PF.BANNER_BLACK] == FACE_UP
+
+
+def test_purple_banner_at_the_rules_number_of_affiliate_cards(blank, rules):
+    """'Purple. When a player owns 9 Affiliate cards, they gain the purple banner' (face-up)."""
+    from sim.cards import gain_card
+    from sim.rules import RK
+    from sim.state import N_CARDS, N_CHARACTERS, Loc
+
+    st, r = blank, rules
+    assert r.k[RK.PURPLE_BANNER_CARDS] == 9
+    st.card_loc[N_CHARACTERS:] = Loc.DECK
+    deck = list(range(N_CHARACTERS, N_CARDS))
+    for i in range(8):
+        gain_card(st, r, 0, deck[i])
+    assert st.pl[0, PF.BANNER_PURPLE] == 0
+    gain_card(st, r, 0, deck[8])
+    assert st.pl[0, PF.BANNER_PURPLE] == 2
+    seven = _rules_with(purple_banner_cards=7)
+    for i in range(7):
+        gain_card(st, seven, 1, deck[20 + i])
+    assert st.pl[1, PF.BANNER_PURPLE] == 2
+
+
+def test_banner_steps_must_be_one_or_two():
+    import pytest
+
+    from sim.rules import RulesError
+
+    with pytest.raises(RulesError, match=r"scoring.banner_steps: each must be 1 or 2"):
+        _rules_with(banner_steps=[2, 1, 1, 3, 2, 2])

@@ -14,7 +14,7 @@ from __future__ import annotations
 from helpers import act_row, cell, clear_map, put, set_items, stack_value, supply_coin_value
 
 from sim.actions import activate
-from sim.core import coin_value, grid_range, take_coins, take_from_grids
+from sim.economy import coin_value, grid_range, take_coins, take_from_grids
 from sim.game import refill
 from sim.rules import RK
 from sim.state import PF, VS, B, G, Sup
@@ -137,7 +137,7 @@ def test_refill_only_empty_grids_and_stacks_and_the_warehouse(blank, rules):
 def test_paying_an_odd_amount_with_silver_gives_bronze_change(blank, rules):
     """Coins: 1 silver = game.bronze_per_silver bronze. Paying 1 bronze with only silver: a silver goes
     to the supply and the change comes back in bronze from the supply."""
-    from sim.core import pay_coins
+    from sim.economy import pay_coins
 
     st, r = blank, rules
     rate = int(r.k[RK.BRONZE_PER_SILVER])

@@ -16,7 +16,8 @@ from helpers import act_row, pile_size, row_by_put, set_affiliates, set_items, t
 from sim.actions import activation_ok, apply_option
 from sim.cards import draw_and_keep, n_affiliates, pay_salary, salary_free
 from sim.codes import Act
-from sim.core import coin_value, gain_vp, pay_plan, pay_resources, workers_available
+from sim.core import gain_vp, workers_available
+from sim.economy import coin_value, pay_plan, pay_resources
 from sim.rules import RK
 from sim.state import PF, VS, B, Sup
 

@@ -19,7 +19,7 @@ from helpers import cell, clear_map, deck_card, put, quiet_deck, set_items, stac
 from sim.actions import activate, activation_ok
 from sim.cards import back_symbols
 from sim.city import n_closed_districts
-from sim.core import grid_range
+from sim.economy import grid_range
 from sim.game import refill
 from sim.rules import RK
 from sim.state import N_CARDS, N_CHARACTERS, PF, B, G, Loc, Mini, Sup
