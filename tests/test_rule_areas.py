@@ -26,7 +26,7 @@ from sim.rules import RK
 from sim.scoring import city_total, score_era
 from sim.state import N_CARDS, N_CHARACTERS, PF, VS, B, G, Loc, M, Mini, Sup
 from sim.war import NATIVES, PIRATES, advance_tension, fight, tension_and_war, tension_modifier, tension_step, war_faction
-from strategies.policy import FAMILY_GREEDY, N_FEATURES, F
+from strategies.policy import FAMILY_GREEDY, F, default_weights
 
 # ----------------------------------------------------------------------------- helpers
 
@@ -1241,11 +1241,10 @@ def test_salary_worked_example_7_cards_discard_2_pay_1_bronze_lose_4(blank, rule
     coin=5, card=9.5 the best option is discard (7 cards), discard (6 cards), pay 1 (5 cards)."""
     st, r = blank, rules
     y = 2
-    row = np.zeros(N_FEATURES, np.float64)
+    row = default_weights()  # the named coefficients (salary_vp, salary_discard) at their defaults
     row[F.FAMILY] = FAMILY_GREEDY
     row[F.VP], row[F.COIN], row[F.CARD] = 1.0, 5.0, 9.5
-    st.w[y, :] = 0.0
-    st.w[y, :N_FEATURES] = row  # the seat's policy weights (copied from the strategy table at setup)
+    st.w[y, :] = row  # the seat's policy weights (copied from the strategy table at setup)
     set_affiliates(st, y, 7)
     set_items(st, y, silver=1, bronze=1)  # worth 3 bronze: paying in full is possible, the choices decide
     assert salary_free(st, r, y) == 0
