@@ -1,9 +1,12 @@
 """The one jitted policy entry point: ``choose(st, r, seat, kind, n)`` picks one of the legal
 options ``st.opts[:n]`` of a decision of kind ``kind`` (sim.codes.Dec) for ``seat``.
 
-``W`` is a float64 matrix, one row per strategy id: ``W[sid, 0]`` is the strategy family and the
-rest are weights over the named features in :data:`FEATURES` (loaded from the TOML files in
-``strategies/``). Families: 0 ``random`` (uniform over the legal options), 1 ``greedy`` (best
+``W`` is a float64 matrix, one row per strategy id: ``W[sid, 0]`` is the strategy family, then
+come the weights over the named features in :data:`FEATURES` (:class:`F`), the named valuation
+coefficients (:class:`K`, each with its default in :data:`K_DEFAULT`) and the strategy parameters
+(:class:`P`), all loaded from the TOML files in ``strategies/`` (strategies.registry). The
+valuation writes no number of its own but structural ones (indices, counts, flags, sentinels).
+Families: 0 ``random`` (uniform over the legal options), 1 ``greedy`` (best
 immediate VP/resource value: the weighted feature delta of each option), 2 ``heuristic`` (greedy
 plus the ``character`` feature: progress toward the seat's own Character card scoring, CARD
 REFERENCE > CHARACTER CARDS; a strategy file may give one weight set per Character).
@@ -59,16 +62,179 @@ N_FEATURES = len(F)
 FEATURES = [f.name.lower() for f in F]
 
 
+class K(IntEnum):
+    """Named valuation coefficients: weight slots after the features, each a number the valuation
+    once wrote as a literal. A strategy file sets them like features (``[weights]``,
+    ``[characters.<Name>]``, by the lower-case name) and ``trinidad tune`` tunes them with the
+    features; a file that leaves one out gets its default (:data:`K_DEFAULT`, with what each values
+    and why), so every shipped strategy plays as before they were named. Most are read as a
+    multiple of a feature weight (``w[F.CITY] * w[K.REMOVE_CITY]``: 5 city VP); the rest are values
+    of their own, in the units of the features (about 1 = 1 VP)."""
+
+    LOT_BASE = 18
+    LOT_HOUSE = 19
+    MARKER_CITY = 20
+    MARKER_STATUS = 21
+    REMOVE_CITY = 22
+    CARD_BUY = 23
+    REACTIVATE = 24
+    RECOVER_WORKERS = 25
+    CARD_SPENT = 26
+    GRID_CARD_VP = 27
+    GRID_CARD_CLOSE = 28
+    C31_CITY = 29
+    C62_HEAL = 30
+    C76_TENSION = 31
+    C83_GRIDS = 32
+    C53_BANNER = 33
+    PENALTY_STEP = 34
+    C28_USE = 35
+    CARD_WORKER = 36
+    C45_WAIVE = 37
+    CARD_MODIFIER = 38
+    GRID_CUBE = 39
+    BID_PASS = 40
+    BID_LOW = 41
+    BID_HIGH = 42
+    DRAW_DECK = 43
+    DRAW_PILE = 44
+    KEEP_OWN = 45
+    SALARY_VP = 46
+    SALARY_DISCARD = 47
+    WAR_MARKER = 48
+    BURN_SPARE = 49
+    CABILDO_OWN = 50
+    CABILDO_OTHER = 51
+    WALL_STOP = 52
+    USE_GAIN = 53
+    USE_IDLE = 54
+    TARGET_STOP = 55
+    REACT_CHARACTER = 56
+    REACT_AFFILIATE = 57
+    VOTE_TILE_ALONE = 58
+    VOTE_WIN = 59
+    CH_WALL_ROAD = 60
+    CH_MAJOR = 61
+    CH_CAPTAIN = 62
+    CH_ARCHITECT = 63
+    CH_GOVERNOR = 64
+    CH_NOBLEWOMAN = 65
+
+
+# The coefficients' defaults: the values the valuation held as literals (the same float64 values,
+# so the same games). "x city" etc.: the coefficient multiplies that feature weight.
+K_DEFAULT = {
+    # TURN rows: the city (_city_gain, _build_value, _turn_base)
+    K.LOT_BASE: 1.0,  # a Lot's city VP by itself (x city): it holds a space in the district before the House comes
+    K.LOT_HOUSE: 0.5,  # the share of the House a Lot leads to that the Lot is worth (x the House's city VP): half, as the House still has to be built
+    K.MARKER_CITY: 1.0,  # a Status marker put on a Monument or Fountain: the city VP it adds (x city)
+    K.MARKER_STATUS: 0.5,  # ... and the Status it costs (x status): half a level, the marker leaving the player board
+    K.REMOVE_CITY: 5.0,  # removing one's own House or Palace: the city VP lost (x city), taken as 5 (what it scores is not looked up)
+    # TURN rows: cards and workers (_turn_base)
+    K.CARD_BUY: 1.5,  # a card bought from the market, in drawn cards (x card): one chosen, not drawn blind
+    K.REACTIVATE: 0.5,  # a spent card turned upright, in cards (x card; REACTIVATE, the free reactivation, cards 60, 64): half a new card, used once
+    K.RECOVER_WORKERS: 2.0,  # the workers Recover Workers takes back from an incomplete grid (x worker): taken as 2, not counted
+    # Affiliate cards used in a turn (_card_value)
+    K.CARD_SPENT: 0.25,  # a card rotated by its use, in cards (x card; also card 59 fighting in a War): a quarter, until it is reactivated
+    K.GRID_CARD_VP: 0.6,  # per City Council worker a card puts on a Major building grid, in VP (x vp): the grid's progress toward completion
+    K.GRID_CARD_CLOSE: 3.0,  # ... the VP (x vp) when those workers fill the grid and the seat has a worker on it (the completion scores)
+    K.C31_CITY: 1.0,  # card 31's free Wall piece, in city VP (x city): a step toward a closed district
+    K.C62_HEAL: 0.5,  # card 62's healed wound, in AV (x military): half, the unit still there either way
+    K.C76_TENSION: 0.5,  # card 76's tension step (Natives or Pirates), a value lost: a War comes nearer for everyone
+    K.C83_GRIDS: 0.3,  # card 83's resources added to the grids, a small value: any player may take them
+    K.C53_BANNER: 2.0,  # card 53's banner, in banner steps (x banner): a two-step banner
+    K.PENALTY_STEP: 2.0,  # one War Penalty step, in VP (x vp): a War won, card 77 (a step left), an AV point short (a step right; a card burnt then)
+    K.C28_USE: 0.5,  # card 28 (Warehouse resources at 1 VP each), a value lost beyond the VP: used only when the resources are worth more
+    K.CARD_WORKER: 0.5,  # a worker a card saves or lends (45, 51, discounts 13, 19, 25, 58, 65, 84), x worker: half, the action may not be taken
+    K.C45_WAIVE: 0.2,  # card 45's waived wood/stone/precious, per resource, in stone (x stone): a fifth, as the next main action may not cost them
+    K.CARD_MODIFIER: 0.3,  # a card that modifies this turn's action without a gain modelled here (18, 24, 29, 30, 52, 66): a small value, so it is used
+    # the other decisions (_option_value)
+    K.GRID_CUBE: 0.01,  # per cube on the grid a cube is taken from: prefer full grids (a tie-breaker)
+    K.BID_PASS: 1.0,  # auction for a contested Character card: passing (keeps the VP; with these values bots never bid)
+    K.BID_LOW: 0.5,  # ... a bid of up to P.BID_LOW_MAX VP
+    K.BID_HIGH: -1.0,  # ... a higher bid
+    K.DRAW_DECK: 1.0,  # Phase A: drawing from the deck (unseen, maybe the seat's own Character group)
+    K.DRAW_PILE: 0.5,  # ... taking the top of a pile (a card someone let go)
+    K.KEEP_OWN: 2.0,  # keeping a drawn card of the seat's own Character group, in cards (x card): it counts toward that Character
+    K.SALARY_VP: 2.0,  # Salary: the VP each unpaid card costs (x vp; the rules' 2, cards.salary_vp_per_unpaid)
+    K.SALARY_DISCARD: 0.1,  # ... a value lost per card discarded on top of the card itself: paying wins a tie
+    K.WAR_MARKER: 0.25,  # a War: per war-marker miniature sent to fight, in AV (x military): each takes a wound
+    K.BURN_SPARE: -1.0,  # burning a card for AV when the War is won without it: a waste
+    K.CABILDO_OWN: 3.0,  # placing the Cabildo: a value lost when it covers the seat's own building
+    K.CABILDO_OTHER: 0.5,  # ... when it covers another player's building (not nothing: it could have stood elsewhere)
+    K.WALL_STOP: 0.5,  # placing Walls: a value lost by stopping early (a Wall helps close the seat's districts)
+    K.USE_GAIN: 1.0,  # a lightning card's trigger: using it when it brings something
+    K.USE_IDLE: 0.5,  # ... a value lost by using it when it brings nothing (the card is spent)
+    K.TARGET_STOP: 0.1,  # a step of a card power: a value lost by stopping (doing it beats stopping)
+    K.REACT_CHARACTER: 2.0,  # reactivating one card: the seat's Character card, turned upright first
+    K.REACT_AFFILIATE: 1.0,  # ... an Affiliate card
+    # votes (_vote_value, _legislator_yes)
+    K.VOTE_TILE_ALONE: 0.01,  # a side tile alone (no value tiles), a value lost: it changes no count, so abstaining wins the tie
+    K.VOTE_WIN: 0.5,  # the legislator's law passing, beyond its VP (x the chance it passes): what the law itself does
+    # Character progress (_character_progress, in about VP x Era; x character)
+    K.CH_WALL_ROAD: 0.5,  # Defender and Roadmaker: per Wall or Road piece (card 31's Wall too), half the Character's VP per district: one takes several
+    K.CH_MAJOR: 0.3,  # General (the Fort) and Bishop (the Cathedral): per worker on the Major building's grid, a share of its Character VP
+    K.CH_CAPTAIN: 0.5,  # Captain: a Miliciano or a military activation, half the VP of a War won
+    K.CH_ARCHITECT: 1.0,  # Architect: a building type new to its district
+    K.CH_GOVERNOR: 0.3,  # Governor: an occupied space that neither half-fills nor fills its district
+    K.CH_NOBLEWOMAN: 0.5,  # Noblewoman: a vote for Peace (for War: minus), half her VP: one vote may not decide the law
+}
+COEFFICIENTS = [k.name.lower() for k in K]
+WEIGHTS = FEATURES[1:] + COEFFICIENTS  # what a strategy file's weight tables set and `trinidad tune` tunes: slots 1.. in order
+
+
 class P(IntEnum):
-    """Strategy parameters after the feature weights in a W row (strategies.registry fills them)."""
+    """Strategy parameters after the weights in a W row (strategies.registry fills them): not values
+    but settings of the policy's models, each with a range (:data:`P_RANGE`); the vote model's are
+    set in a strategy file's ``[parameters]`` table, the rollout's in ``[rollout]``. ``trinidad
+    tune`` leaves them alone: its box would take a chance below 0 or a divisor to 0."""
 
-    CANDIDATES = 24  # rollout: TURN options tried, the heuristic's best first
-    ROLLOUTS = 25  # rollout: simulated continuations per candidate (common random numbers across candidates)
-    HORIZON = 26  # rollout: 0 = simulate to the end of the current Era's scoring, 1 = to the end of the game
-    PY_SLOT = 27  # python: index of the strategy object in strategies.python_bridge's registry
+    VOTE_TIE = 66
+    VOTE_YES_KEEP = 67
+    VOTE_YES_WINNERS = 68
+    VOTE_NO_WINNERS = 69
+    VOTE_RIVALS = 70
+    GREEDY_VOTE_CHANCE = 71
+    VOTE_NO_WINS = 72
+    BID_LOW_MAX = 73
+    CANDIDATES = 74  # rollout: TURN options tried, the heuristic's best first
+    ROLLOUTS = 75  # rollout: simulated continuations per candidate (common random numbers across candidates)
+    HORIZON = 76  # rollout: 0 = simulate to the end of the current Era's scoring, 1 = to the end of the game
+    PY_SLOT = 77  # python: index of the strategy object in strategies.python_bridge's registry
 
 
-assert N_FEATURES <= P.CANDIDATES and max(P) < N_WEIGHTS
+# The vote model's parameters ([parameters]): default (today's value), range, integer-valued
+P_DEFAULT = {
+    P.VOTE_TIE: 0.5,  # the chance a vote is won when "yes" and "no" are expected to tie (the legislator's, or a "no" of 1 vote)
+    P.VOTE_YES_KEEP: 0.5,  # the chance a non-legislator's "yes" keeps its share: a unanimous "yes" gives every VP to the legislator
+    P.VOTE_YES_WINNERS: 3.0,  # the winners a "yes" voter shares the VP with, itself included: three ways
+    P.VOTE_NO_WINNERS: 2.0,  # the winners a "no" voter shares the VP with: itself and one more
+    P.VOTE_RIVALS: 3.0,  # calling a vote out of reach: the VP the others share count as one rival in this many
+    P.GREEDY_VOTE_CHANCE: 0.5,  # greedy's chance of winning a vote it calls for one council point: a coin flip
+    P.VOTE_NO_WINS: 2.0,  # a "no" of this many votes is taken to win (bots' legislators usually cast 1 or 2), fewer to tie
+    P.BID_LOW_MAX: 2.0,  # the highest bid that counts as low (K.BID_LOW), in VP
+}
+P_RANGE = {
+    P.VOTE_TIE: (0.0, 1.0, False), P.VOTE_YES_KEEP: (0.0, 1.0, False), P.GREEDY_VOTE_CHANCE: (0.0, 1.0, False),
+    P.VOTE_YES_WINNERS: (1.0, 5.0, False), P.VOTE_NO_WINNERS: (1.0, 5.0, False), P.VOTE_RIVALS: (1.0, 5.0, False),
+    P.VOTE_NO_WINS: (1, 9, True), P.BID_LOW_MAX: (0, 99, True),
+}
+PARAMETERS = [p.name.lower() for p in P_DEFAULT]  # the [parameters] table's keys
+
+
+def default_weights() -> np.ndarray:
+    """A W row block (N_WEIGHTS) with every feature weight 0 and every named coefficient and vote
+    parameter at its default: what a strategy file starts from."""
+    row = np.zeros(N_WEIGHTS, np.float64)
+    for k, v in K_DEFAULT.items():
+        row[k] = v
+    for p, v in P_DEFAULT.items():
+        row[p] = v
+    return row
+
+
+assert set(K_DEFAULT) == set(K) and [int(k) for k in K] == list(range(N_FEATURES, N_FEATURES + len(K)))
+assert set(P_DEFAULT) == set(P_RANGE) and min(P) == N_FEATURES + len(K) and max(P) < N_WEIGHTS
 
 
 @njit(cache=True)
@@ -88,7 +254,7 @@ def _district_row(st, r, seat, t, d):
 
 
 @njit(cache=True)
-def _city_gain(st, r, seat, t, c):
+def _city_gain(st, r, w, seat, t, c):
     """Estimated city VP from putting building t on cell c (next scoring); reads the seat's
     district table (st.dist[seat], a district's column filled on first use by :func:`_district_row`)."""
     dist = st.dist[seat]
@@ -101,7 +267,7 @@ def _city_gain(st, r, seat, t, c):
     faith = st.pl[seat, PF.FAITH]
     house = float(min(dv, dist[1, d] + 1 + faith * r.k[RK.HOUSE_PER_FAITH]))
     if t == B.LOT:
-        return 1.0 + 0.5 * max(0.0, house)  # a Lot is worth a share of the House it leads to
+        return w[K.LOT_BASE] + w[K.LOT_HOUSE] * max(0.0, house)  # a Lot is worth a share of the House it leads to
     if t == B.HOUSE:
         return house
     if t == B.PALACE:
@@ -205,6 +371,7 @@ def _character_progress(st, r, seat, i):
     Barracks, Monuments and the Fort (General); miniatures (Captain); Churches, the Cathedral and
     Monuments/Fountains next to them (Bishop); a building type new to its district (Architect);
     occupied district spaces (Governor); Peace rather than War (Noblewoman)."""
+    w = st.w[seat]
     ch = st.pl[seat, PF.CHARACTER]
     act = st.opts[i, 0]
     a = st.opts[i, 1]
@@ -227,9 +394,9 @@ def _character_progress(st, r, seat, i):
         m = M.WALLS if ch == Ch.DEFENDER else M.ROADS
         per = r.k[RK.CH_DEFENDER] if ch == Ch.DEFENDER else r.k[RK.CH_ROADMAKER]
         if act == Act.MAJOR and a == m:
-            return 0.5 * per * b
+            return w[K.CH_WALL_ROAD] * per * b
         if act == Act.F_CARD and a == Card.C31 and ch == Ch.DEFENDER:
-            return 0.5 * per
+            return w[K.CH_WALL_ROAD] * per
         return 0.0
     if ch == Ch.GENERAL:
         if act == Act.BUILD and a == B.BARRACKS:
@@ -237,11 +404,11 @@ def _character_progress(st, r, seat, i):
         if act == Act.BUILD and a == B.MONUMENT:
             return float(r.k[RK.CH_GEN_MONUMENT])
         if act == Act.MAJOR and a == M.FORT and st.g[G.FORT_BUILT] == 0:
-            return 0.3 * r.k[RK.CH_GEN_FORT] * b
+            return w[K.CH_MAJOR] * r.k[RK.CH_GEN_FORT] * b
         return 0.0
     if ch == Ch.CAPTAIN:
         if act == Act.MILICIANO or (act == Act.ACTIVATE and r.act_kind[a] != 0):
-            return 0.5 * r.k[RK.CH_CAPTAIN]
+            return w[K.CH_CAPTAIN] * r.k[RK.CH_CAPTAIN]
         return 0.0
     if ch == Ch.BISHOP:
         if act == Act.BUILD and a == B.CHURCH:
@@ -249,13 +416,13 @@ def _character_progress(st, r, seat, i):
         if act == Act.BUILD and (a == B.MONUMENT or a == B.FOUNTAIN) and next_to_faith(st, r, b):
             return float(r.k[RK.CH_BISHOP_SQUARE])
         if act == Act.MAJOR and a == M.CATHEDRAL and st.g[G.CATHEDRAL_BUILT] == 0:
-            return 0.3 * r.k[RK.CH_BISHOP_CATHEDRAL] * b
+            return w[K.CH_MAJOR] * r.k[RK.CH_BISHOP_CATHEDRAL] * b
         return 0.0
     if ch == Ch.ARCHITECT:
         if act == Act.BUILD:
             d = r.cell_district[b]
             if d >= 0 and not _present_in(st, r, d, a):
-                return 1.0
+                return w[K.CH_ARCHITECT]
         return 0.0
     if ch == Ch.GOVERNOR:
         if act == Act.BUILD and st.cell_b[b] == B.NONE:
@@ -271,13 +438,13 @@ def _character_progress(st, r, seat, i):
                 return float(r.k[RK.CH_GOV_FULL] - r.k[RK.CH_GOV_HALF])
             if 100 * (occ + 1) >= cap * r.k[RK.CH_GOV_HALF_PCT] and 100 * occ < cap * r.k[RK.CH_GOV_HALF_PCT]:
                 return float(r.k[RK.CH_GOV_HALF])
-            return 0.3
+            return w[K.CH_GOVERNOR]
         return 0.0
     if ch == Ch.NOBLEWOMAN:
         if act == Act.F_VOTE and a == Law.PEACE:
-            return 0.5 * r.k[RK.CH_NOBLEWOMAN]
+            return w[K.CH_NOBLEWOMAN] * r.k[RK.CH_NOBLEWOMAN]
         if act == Act.F_VOTE and a == Law.WAR:
-            return -0.5 * r.k[RK.CH_NOBLEWOMAN]
+            return -w[K.CH_NOBLEWOMAN] * r.k[RK.CH_NOBLEWOMAN]
         return 0.0
     return 0.0
 
@@ -288,7 +455,7 @@ def _build_base(st, r, w, seat, t, c):
     (see :func:`_build_value`)."""
     cost = r.b_cost[t]
     v = -_res_value(w, cost[1], cost[2], cost[3], cost[4]) + w[F.WORKER] * cost[0]
-    v += w[F.VP] * r.b_vp[t] + w[F.COUNCIL] * r.b_cp[t] + w[F.CITY] * _city_gain(st, r, seat, t, c)
+    v += w[F.VP] * r.b_vp[t] + w[F.COUNCIL] * r.b_cp[t] + w[F.CITY] * _city_gain(st, r, w, seat, t, c)
     return v
 
 
@@ -309,7 +476,7 @@ def _build_value(st, r, w, seat, i, cache, per_space):
     if a >= B.QUARRY and a <= B.CHURCH and a != B.SQUARE and a != B.MONUMENT and a != B.FOUNTAIN:
         v += w[F.PRODUCTION]
     if mark == 1:
-        v += w[F.CITY] * 1.0 - w[F.STATUS] * 0.5
+        v += w[F.CITY] * w[K.MARKER_CITY] - w[F.STATUS] * w[K.MARKER_STATUS]
     wc = w[F.CHARACTER]
     if per_space:
         cache[mark, a, key] = v
@@ -339,7 +506,7 @@ def _turn_base(st, r, seat, i):
             v += w[F.MILITARY]
         return v
     if act == Act.REMOVE:
-        return w[F.WORKER] - w[F.CITY] * 5.0
+        return w[F.WORKER] - w[F.CITY] * w[K.REMOVE_CITY]
     if act == Act.MILICIANO:
         return w[F.WORKER] + w[F.MILITARY] - (w[F.PRECIOUS] if a == 1 else 0.0)
     if act == Act.SHIP:
@@ -351,9 +518,9 @@ def _turn_base(st, r, seat, i):
     if act == Act.CARD_DRAW or act == Act.CARD_PILE:
         return w[F.CARD] + w[F.WORKER] * r.k[RK.TAKE_CARD_WORKERS]
     if act == Act.CARD_BUY:
-        return 1.5 * w[F.CARD] + w[F.WORKER] * r.k[RK.TAKE_CARD_WORKERS] - w[F.COIN] * r.k[RK.BUY_CARD_BRONZE]
+        return w[K.CARD_BUY] * w[F.CARD] + w[F.WORKER] * r.k[RK.TAKE_CARD_WORKERS] - w[F.COIN] * r.k[RK.BUY_CARD_BRONZE]
     if act == Act.REACTIVATE:
-        return w[F.WORKER] * a + 0.5 * w[F.CARD] * a
+        return w[F.WORKER] * a + w[K.REACTIVATE] * w[F.CARD] * a
     if act == Act.ORDER:
         return (w[F.WORKER] + w[F.ORDER]) * a
     if act == Act.COUNCIL:
@@ -390,7 +557,7 @@ def _turn_base(st, r, seat, i):
     if act == Act.F_WAREHOUSE:
         return w[F.VP] * r.k[RK.WAREHOUSE_VP] + (w[F.WOOD] if a == 0 else w[F.STONE])
     if act == Act.F_RECOVER:
-        return -w[F.VP] * r.k[RK.RECOVER_VP_FACTOR] * r.major_first_vp[a] - w[F.WORKER] * 2
+        return -w[F.VP] * r.k[RK.RECOVER_VP_FACTOR] * r.major_first_vp[a] - w[F.WORKER] * w[K.RECOVER_WORKERS]
     if act == Act.F_REMOVE_LOT:
         return -w[F.CITY]
     if act == Act.F_CC_WORKER:
@@ -404,7 +571,7 @@ def _turn_base(st, r, seat, i):
             v -= w[F.STONE]
         return v
     if act == Act.F_FREE_REACT:
-        return 0.5 * w[F.CARD]
+        return w[K.REACTIVATE] * w[F.CARD]
     if act == Act.F_CARD:
         return _card_value(st, r, w, seat, a, b, st.opts[i, 3])
     return 0.0
@@ -416,7 +583,7 @@ def _card_value(st, r, w, seat, c, a, b):
     itself is spent (rotated) until reactivated."""
     p = r.aff_p[c]
     rate = r.k[RK.BRONZE_PER_SILVER]
-    spent = -0.25 * w[F.CARD]
+    spent = -w[K.CARD_SPENT] * w[F.CARD]
     num = c + 1
     if r.aff_grid[c] >= -1:  # City Council workers onto a Major Building grid (cards naming a grid)
         free = 0
@@ -424,33 +591,33 @@ def _card_value(st, r, w, seat, c, a, b):
         for j in range(r.major_spaces[a, st.g[G.NPLAYERS] - 2]):
             free += 1 if st.major[a, j] == -1 else 0
             mine += 1 if st.major[a, j] == seat else 0
-        v = 0.6 * b * w[F.VP] + (w[F.VP] * 3.0 if b >= free and mine > 0 else 0.0)
+        v = w[K.GRID_CARD_VP] * b * w[F.VP] + (w[F.VP] * w[K.GRID_CARD_CLOSE] if b >= free and mine > 0 else 0.0)
         return spent + v - _res_value(w, p[AP.PAY_WOOD], p[AP.PAY_STONE], p[AP.PAY_PRECIOUS], 0)
     if num == 31:
-        return spent + w[F.CITY] * 1.0
+        return spent + w[F.CITY] * w[K.C31_CITY]
     if num == 62:
-        return spent + w[F.VP] * p[AP.VP] + 0.5 * w[F.MILITARY]
+        return spent + w[F.VP] * p[AP.VP] + w[K.C62_HEAL] * w[F.MILITARY]
     if num == 76:
-        return spent + w[F.COIN] * p[AP.BRONZE] - 0.5
+        return spent + w[F.COIN] * p[AP.BRONZE] - w[K.C76_TENSION]
     if num == 83:
-        return spent + 0.3
+        return spent + w[K.C83_GRIDS]
     if num == 53:
-        return spent + w[F.BANNER] * 2.0 - w[F.COIN] * p[AP.PAY_SILVER] * rate
+        return spent + w[F.BANNER] * w[K.C53_BANNER] - w[F.COIN] * p[AP.PAY_SILVER] * rate
     if num == 60 or num == 64:
-        return spent + 0.5 * w[F.CARD]
+        return spent + w[K.REACTIVATE] * w[F.CARD]
     if num == 77:
-        return spent + w[F.VP] * 2.0 - w[F.COIN] * p[AP.PAY_SILVER] * rate
+        return spent + w[F.VP] * w[K.PENALTY_STEP] - w[F.COIN] * p[AP.PAY_SILVER] * rate
     if num == 28:
-        return spent + w[F.WOOD] * a + w[F.STONE] * b - w[F.VP] * p[AP.VP_PENALTY_PER_RESOURCE] * (a + b) - 0.5
+        return spent + w[F.WOOD] * a + w[F.STONE] * b - w[F.VP] * p[AP.VP_PENALTY_PER_RESOURCE] * (a + b) - w[K.C28_USE]
     if num == 45:  # a: City Council workers lent, b: wood/stone/precious waived in the next main action
-        return spent - w[F.WORKER] * a * 0.5 + 0.2 * b * w[F.STONE] - w[F.METAL] * p[AP.PAY_METAL]
+        return spent - w[F.WORKER] * a * w[K.CARD_WORKER] + w[K.C45_WAIVE] * b * w[F.STONE] - w[F.METAL] * p[AP.PAY_METAL]
     if num == 51:  # one more main action now, a City Council worker in it
-        return spent - w[F.WORKER] * 0.5
-    if num == 48:
+        return spent - w[F.WORKER] * w[K.CARD_WORKER]
+    if num == 48:  # the 4 Warehouse resources turned into metal, taken as half wood, half stone (0.5: their mean, not a worth)
         return spent + w[F.METAL] * p[AP.METAL] - (w[F.WOOD] + w[F.STONE]) * p[AP.WAREHOUSE_RESOURCES] * 0.5
     if p[AP.WORKER_DISCOUNT] > 0:  # a worker saved on this turn's action (13, 19, 25, 58, 65, 84)
-        return spent - w[F.WORKER] * p[AP.WORKER_DISCOUNT] * 0.5
-    return spent + 0.3  # other modifiers of this turn (18, 24, 29, 30, 52, 66)
+        return spent - w[F.WORKER] * p[AP.WORKER_DISCOUNT] * w[K.CARD_WORKER]
+    return spent + w[K.CARD_MODIFIER]  # other modifiers of this turn (18, 24, 29, 30, 52, 66)
 
 
 @njit(cache=True)
@@ -487,7 +654,7 @@ def _call_value(st, r, w, seat):
         if x > best:
             best = x
     total = float(r.k[RK.VOTE_VP_PER_ERA] * st.g[G.ERA])
-    return max(best, -w[F.VP] * total / 3.0)
+    return max(best, -w[F.VP] * total / w[P.VOTE_RIVALS])
 
 
 @njit(cache=True)
@@ -505,8 +672,8 @@ def _legislator_yes(st, r, w, seat, v, pref, opp):
     """The legislator's v "yes" votes against ``opp`` expected "no" votes (:func:`_vote_value`)."""
     total = float(r.k[RK.VOTE_VP_PER_ERA] * st.g[G.ERA])
     cost = _vote_cost(st, r, w, seat, v)
-    p = 1.0 if v > opp else (0.5 if v == opp else 0.0)
-    return w[F.VP] * total * p + 0.5 * p - cost + pref
+    p = 1.0 if v > opp else (w[P.VOTE_TIE] if v == opp else 0.0)
+    return w[F.VP] * total * p + w[K.VOTE_WIN] * p - cost + pref
 
 
 @njit(cache=True)
@@ -523,10 +690,10 @@ def _vote_value(st, r, w, seat, side, v, law, leg):
     if side == Side.ABSTAIN:
         return 0.0
     if v == 0:
-        return -0.01  # a side tile alone changes no count: as good as abstaining, so abstain
+        return -w[K.VOTE_TILE_ALONE]  # a side tile alone changes no count: as good as abstaining, so abstain
     pref = 0.0
     if st.pl[seat, PF.CHARACTER] == Ch.NOBLEWOMAN and (law == Law.WAR or law == Law.PEACE):
-        pref = 0.5 * r.k[RK.CH_NOBLEWOMAN] * w[F.CHARACTER] * (1.0 if law == Law.PEACE else -1.0)
+        pref = w[K.CH_NOBLEWOMAN] * r.k[RK.CH_NOBLEWOMAN] * w[F.CHARACTER] * (1.0 if law == Law.PEACE else -1.0)
     if seat == leg:
         if side == Side.NO:
             return -1e9
@@ -534,9 +701,9 @@ def _vote_value(st, r, w, seat, side, v, law, leg):
     total = float(r.k[RK.VOTE_VP_PER_ERA] * st.g[G.ERA])
     cost = _vote_cost(st, r, w, seat, v)
     if side == Side.YES:
-        return w[F.VP] * total * 0.5 / 3.0 - cost + pref
-    p = 1.0 if v >= 2 else 0.5
-    return w[F.VP] * total * p / 2.0 - cost - pref
+        return w[F.VP] * total * w[P.VOTE_YES_KEEP] / w[P.VOTE_YES_WINNERS] - cost + pref
+    p = 1.0 if v >= w[P.VOTE_NO_WINS] else w[P.VOTE_TIE]
+    return w[F.VP] * total * p / w[P.VOTE_NO_WINNERS] - cost - pref
 
 
 @njit(cache=True)
@@ -546,24 +713,24 @@ def _option_value(st, r, seat, kind, i):
     o = st.opts[i]
     if kind == Dec.GRID:
         # o = [grid, cubes on it, resource]: prefer full grids, avoid taking a grid's last cube (VP penalty)
-        return 0.01 * o[1] - (w[F.VP] if o[1] <= 1 else 0.0)
+        return w[K.GRID_CUBE] * o[1] - (w[F.VP] if o[1] <= 1 else 0.0)
     if kind == Dec.STACK:
         # o = [stack, 1 when making bronze change, coins on it]: avoid taking a stack's last coin
         if o[1] == 1:
             return 0.0
         return -w[F.VP] if o[2] == 1 else 0.0
     if kind == Dec.BID:
-        return 1.0 if o[0] == 0 else (0.5 if o[0] <= 2 else -1.0)
+        return w[K.BID_PASS] if o[0] == 0 else (w[K.BID_LOW] if o[0] <= w[P.BID_LOW_MAX] else w[K.BID_HIGH])
     if kind == Dec.DRAW_SOURCE:
-        return 1.0 if o[0] < 0 else 0.5
+        return w[K.DRAW_DECK] if o[0] < 0 else w[K.DRAW_PILE]
     if kind == Dec.KEEP:
         if o[0] < 0:
             return 0.0
-        return w[F.CARD] * (2.0 if (o[0] - N_CHARACTERS) // 6 == st.pl[seat, PF.CHARACTER] else 1.0)
+        return w[F.CARD] * (w[K.KEEP_OWN] if (o[0] - N_CHARACTERS) // 6 == st.pl[seat, PF.CHARACTER] else 1.0)
     if kind == Dec.SALARY:
         if o[0] == 1:
-            return -w[F.COIN] * o[1] - 2.0 * w[F.VP] * o[2]
-        return -w[F.CARD] - 0.1
+            return -w[F.COIN] * o[1] - w[K.SALARY_VP] * w[F.VP] * o[2]
+        return -w[F.CARD] - w[K.SALARY_DISCARD]
     if kind == Dec.VOTE:
         if int(w[F.FAMILY]) == FAMILY_GREEDY:
             # greedy sees only the vote's immediate cost: as legislator the cheapest "yes", otherwise
@@ -576,37 +743,37 @@ def _option_value(st, r, seat, kind, i):
         wa = o[2]
         av = o[1]
         loss = max(0, wa - av)
-        v = -2.0 * w[F.VP] * loss + (2.0 * w[F.VP] if loss == 0 else 0.0)
+        v = -w[K.PENALTY_STEP] * w[F.VP] * loss + (w[K.PENALTY_STEP] * w[F.VP] if loss == 0 else 0.0)
         bits = 0
         for j in range(r.k[RK.WAR_MARKERS]):
             if o[0] & (1 << j):
                 bits += 1
         if o[0] >> r.k[RK.WAR_MARKERS]:  # card 59: a worker fights and is held until the next decade ends
-            v += w[F.WORKER] - w[F.CARD] * 0.25
-        return v - 0.25 * w[F.MILITARY] * bits
+            v += w[F.WORKER] - w[F.CARD] * w[K.CARD_SPENT]
+        return v - w[K.WAR_MARKER] * w[F.MILITARY] * bits
     if kind == Dec.WAR_BURN:
         if o[0] < 0:
             return 0.0
-        return (2.0 * w[F.VP] if o[1] > 0 else -1.0) - w[F.CARD]
+        return (w[K.PENALTY_STEP] * w[F.VP] if o[1] > 0 else w[K.BURN_SPARE]) - w[F.CARD]
     if kind == Dec.PLACE_CABILDO or kind == Dec.PLACE_ROAD:
         d = r.cell_district[o[0]] if kind == Dec.PLACE_CABILDO else o[0]
         v = float(own_buildings_in_district(st, r, seat, d))
         if kind == Dec.PLACE_CABILDO and st.cell_b[o[0]] != B.NONE:
-            v -= 3.0 if st.cell_owner[o[0]] == seat else 0.5
+            v -= w[K.CABILDO_OWN] if st.cell_owner[o[0]] == seat else w[K.CABILDO_OTHER]
         return v
     if kind == Dec.PLACE_CATHEDRAL:
         return float(own_buildings_in_district(st, r, seat, r.cell_district[o[0]])
                      + own_buildings_in_district(st, r, seat, r.cell_district[o[1]]))
     if kind == Dec.PLACE_WALL:
         if o[0] < 0:
-            return -0.5
+            return -w[K.WALL_STOP]
         return float(own_buildings_in_district(st, r, seat, o[1]))
     if kind == Dec.VP_BONUS:
         return float(o[0])
     if kind == Dec.USE_CARD:
         if o[0] == 0:
             return 0.0
-        return 1.0 if o[2] > 0 else -0.5  # o = [use?, card, gain]: use a trigger that brings something
+        return w[K.USE_GAIN] if o[2] > 0 else -w[K.USE_IDLE]  # o = [use?, card, gain]: use a trigger that brings something
     if kind == Dec.CARD_TARGET:
         if o[2] == Card.C36 or o[2] == Card.C42 or o[2] == Card.C54 or o[2] == Card.C68:  # o = [VP gained, district, card, ...]
             return w[F.VP] * o[0]
@@ -614,11 +781,11 @@ def _option_value(st, r, seat, kind, i):
             return w[F.VP] * o[0] - w[F.COIN] * o[4] * r.aff_p[Card.C71, AP.PAY_BRONZE_PER_HOUSE]
         if o[2] == Card.C67:  # o = [district, production buildings beyond the first, card]
             return float(o[1])
-        return -0.1 if o[0] < 0 else 0.0  # a step of a card power: doing it beats stopping
+        return -w[K.TARGET_STOP] if o[0] < 0 else 0.0  # a step of a card power: doing it beats stopping
     if kind == Dec.REACTIVATE:
         if o[0] < 0:
             return 0.0
-        return 2.0 if o[0] < N_CHARACTERS else 1.0
+        return w[K.REACT_CHARACTER] if o[0] < N_CHARACTERS else w[K.REACT_AFFILIATE]
     return 0.0
 
 
@@ -748,7 +915,7 @@ def _turn_values(st, r, seat, n):
         else:
             if act == Act.F_VOTE:
                 if greedy:  # a coin-flip share of the vote's VP for one council point
-                    v = w[F.VP] * r.k[RK.VOTE_VP_PER_ERA] * st.g[G.ERA] * 0.5 - w[F.COUNCIL]
+                    v = w[F.VP] * r.k[RK.VOTE_VP_PER_ERA] * st.g[G.ERA] * w[P.GREEDY_VOTE_CHANCE] - w[F.COUNCIL]
                 else:
                     if call != call:
                         call = _call_value(st, r, w, seat)  # once per decision

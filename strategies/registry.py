@@ -1,4 +1,6 @@
-"""Strategy files: ``strategies/*.toml`` give a name, a family and weights over named features.
+"""Strategy files: ``strategies/*.toml`` give a name, a family and weights over named features
+and named valuation coefficients (strategies.policy ``WEIGHTS``; a coefficient left out keeps its
+default, a feature left out is 0), and optionally the vote model's ``[parameters]``.
 
 ``load_strategies(names)`` validates the files and returns the weight matrix ``W`` (one row per
 strategy id, column 0 = family) used by the jitted policy entry point; :func:`compile_players`
@@ -16,7 +18,18 @@ import numpy as np
 from sim.codes import Ch
 from sim.state import N_CHARACTERS, N_WEIGHTS
 from strategies import python_bridge
-from strategies.policy import FAMILY_GREEDY, FAMILY_HEURISTIC, FAMILY_PYTHON, FAMILY_RANDOM, FAMILY_ROLLOUT, FEATURES, P
+from strategies.policy import (
+    FAMILY_GREEDY,
+    FAMILY_HEURISTIC,
+    FAMILY_PYTHON,
+    FAMILY_RANDOM,
+    FAMILY_ROLLOUT,
+    P_RANGE,
+    PARAMETERS,
+    WEIGHTS,
+    P,
+    default_weights,
+)
 
 STRATEGY_DIR = Path(__file__).parent
 FAMILIES = {"random": FAMILY_RANDOM, "greedy": FAMILY_GREEDY, "heuristic": FAMILY_HEURISTIC, "rollout": FAMILY_ROLLOUT,
@@ -40,26 +53,45 @@ def available() -> list[str]:
 
 
 def _weights(path: Path, key: str, table, base: np.ndarray) -> np.ndarray:
+    """``base`` with the weights ``table`` sets (WEIGHTS[i] is slot 1 + i)."""
     if not isinstance(table, dict):
-        raise StrategyError(f"strategy {path.name}: {key}: expected a table of feature = number")
+        raise StrategyError(f"strategy {path.name}: {key}: expected a table of weight = number")
     row = base.copy()
     for k, v in table.items():
-        if k not in FEATURES[1:]:
-            raise StrategyError(f"strategy {path.name}: {key}.{k}: unknown feature; allowed: {', '.join(FEATURES[1:])}")
+        if k not in WEIGHTS:
+            raise StrategyError(f"strategy {path.name}: {key}.{k}: unknown weight; allowed: {', '.join(WEIGHTS)}")
         if isinstance(v, bool) or not isinstance(v, (int, float)):
             raise StrategyError(f"strategy {path.name}: {key}.{k}: expected a number, got {v!r}")
-        row[FEATURES.index(k)] = float(v)
+        row[1 + WEIGHTS.index(k)] = float(v)
+    return row
+
+
+def _parameters(path: Path, table, base: np.ndarray) -> np.ndarray:
+    """``base`` with the vote model's parameters ``table`` sets, each in its range (policy.P_RANGE)."""
+    if not isinstance(table, dict):
+        raise StrategyError(f"strategy {path.name}: parameters: expected a table of parameter = number")
+    row = base.copy()
+    for k, v in table.items():
+        if k not in PARAMETERS:
+            raise StrategyError(f"strategy {path.name}: parameters.{k}: unknown parameter; allowed: {', '.join(PARAMETERS)}")
+        slot = P[k.upper()]
+        lo, hi, integer = P_RANGE[slot]
+        kind = "an integer" if integer else "a number"
+        if isinstance(v, bool) or not isinstance(v, int if integer else (int, float)) or not lo <= v <= hi:
+            raise StrategyError(f"strategy {path.name}: parameters.{k}: expected {kind} {lo}..{hi}, got {v!r}")
+        row[slot] = float(v)
     return row
 
 
 def load_strategy_file(path: Path) -> np.ndarray:
-    """One W row: ``family``, ``[weights]`` and optional ``[characters.<Name>]`` tables, each the
-    weights that change when the seat holds that Character (the rest as in ``[weights]``)."""
+    """One W row: ``family``, ``[weights]``, optional ``[parameters]`` and optional
+    ``[characters.<Name>]`` tables, each the weights that change when the seat holds that Character
+    (the rest as in ``[weights]``)."""
     try:
         doc = tomllib.loads(path.read_text())
     except (OSError, tomllib.TOMLDecodeError) as e:
         raise StrategyError(f"strategy {path.name}: {e}") from None
-    allowed = ["name", "description", "family", "weights", "characters", "base", "rollout", "python"]
+    allowed = ["name", "description", "family", "weights", "parameters", "characters", "base", "rollout", "python"]
     unknown = set(doc) - set(allowed)
     if unknown:
         raise StrategyError(f"strategy {path.name}: {sorted(unknown)[0]}: unknown key; allowed: {', '.join(allowed)}")
@@ -75,9 +107,10 @@ def load_strategy_file(path: Path) -> np.ndarray:
     for k in ("base", "rollout", "python"):
         if k in doc:
             raise StrategyError(f"strategy {path.name}: {k}: only for family = \"{'python' if k == 'python' else 'rollout'}\"")
-    base = np.zeros(N_WEIGHTS, np.float64)
+    base = default_weights()
     base[0] = FAMILIES[fam]
     base = _weights(path, "weights", doc.get("weights", {}), base)
+    base = _parameters(path, doc.get("parameters", {}), base)
     row = np.zeros(W_COLUMNS, np.float64)
     row[:N_WEIGHTS] = base
     chars = doc.get("characters", {})
@@ -95,7 +128,7 @@ def _rollout_row(path: Path, doc: dict) -> np.ndarray:
     """family = "rollout": the weights (and [characters.*] tables) of the strategy file named by
     ``base`` (default heuristic) decide every non-TURN decision and play the rollouts; the
     ``[rollout]`` table sets ``candidates``, ``rollouts`` (per candidate) and ``horizon``."""
-    for k in ("weights", "characters", "python"):
+    for k in ("weights", "parameters", "characters", "python"):
         if k in doc:
             raise StrategyError(f"strategy {path.name}: {k}: a rollout strategy takes its weights from its base file")
     base = doc.get("base", "heuristic")

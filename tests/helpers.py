@@ -19,7 +19,7 @@ from sim.major import grid_free, major_open
 from sim.rules import AP, RK
 from sim.scoring import city_total, score_era
 from sim.state import MAX_PLAYERS, N_CARDS, N_CHARACTERS, PF, VS, B, G, Loc, M, Mini, Sup
-from strategies.policy import FAMILY_GREEDY, N_FEATURES, F
+from strategies.policy import FAMILY_GREEDY, F, default_weights
 
 
 def set_items(st, seat, wood=0, stone=0, precious=0, metal=0, silver=0, bronze=0):
@@ -154,13 +154,13 @@ def assert_spent(st, r, seat, num, uses=1):
 
 
 def script(st, seat, **weights):
-    """A greedy weight row for the seat (the policy reads ``st.w``), other features 0."""
-    row = np.zeros(N_FEATURES, np.float64)
+    """A greedy weight row for the seat (the policy reads ``st.w``), other features 0, the named
+    coefficients and parameters at their defaults."""
+    row = default_weights()
     row[F.FAMILY] = FAMILY_GREEDY
     for k, v in weights.items():
         row[F[k.upper()]] = v
-    st.w[seat, :] = 0.0
-    st.w[seat, :N_FEATURES] = row
+    st.w[seat, :] = row
 
 
 def offered_at(st, r, seat, c):

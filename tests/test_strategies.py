@@ -9,7 +9,7 @@ import pytest
 
 from sim.state import N_WEIGHTS, PF, G
 from strategies.match import run_game
-from strategies.policy import FAMILY_HEURISTIC, F
+from strategies.policy import FAMILY_HEURISTIC, F, default_weights
 from strategies.registry import CHARACTER_KEYS, StrategyError, available, load_strategies, load_strategy_file
 
 SHIPPED = ["random", "greedy", "heuristic", "builder", "producer", "politician", "militarist", "cleric", "civic", "rollout",
@@ -185,7 +185,7 @@ def test_grouped_build_rows_pick_the_row_the_full_listing_picks(engine):
     """sim.actions.decide_turn gives a seat whose policy values rows (strategies.policy.
     turn_groups_ok) its BUILD rows as groups of one type, district and Status marker, valued once,
     and maps the pick back to a space. On played positions, for every Character, with the seat's
-    heuristic weights, the greedy weights and all-zero weights (every row tied: the one random draw
+    heuristic weights, the greedy weights and all-zero feature weights (every row tied: the one random draw
     ranges over every row, BUILD rows of many groups included), and several random streams, it must
     pick the row that the full listing and strategies.policy.choose pick, leave the random stream
     where they leave it and count one decision. The Bishop and the Governor with a Character weight
@@ -203,7 +203,7 @@ def test_grouped_build_rows_pick_the_row_the_full_listing_picks(engine):
 
     r, _ = engine
     W, _ = load_strategies(["heuristic", "greedy"])
-    zero = np.zeros(N_WEIGHTS)
+    zero = default_weights()  # every feature weight 0, the named coefficients and parameters at their defaults
     zero[F.FAMILY] = FAMILY_HEURISTIC
     a, b = allocate(r), allocate(r)
     picks: Counter = Counter()

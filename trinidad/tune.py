@@ -1,10 +1,13 @@
 """Tuning the heuristic's weights for one Character (``trinidad tune``).
 
 What is tuned: the ``[characters.<Name>]`` block of ``strategies/heuristic.toml`` for one Character,
-that is the 17 feature weights of :data:`TUNABLE` (every feature of ``strategies.policy.FEATURES``
-except ``family``) the seat uses once it holds that Character. The search starts from heuristic.toml's
-block for it, and every candidate is clipped to ``[LOW, HIGH] = [-3, 5]`` (a sane range: the hand-set
-weights lie in [-0.6, 2]; the clip keeps the search bounded and the policy's scores finite).
+that is the weights of :data:`TUNABLE` (``strategies.policy.WEIGHTS``: the 17 feature weights, every
+feature of ``FEATURES`` except ``family``, and the named valuation coefficients of ``policy.K``) the
+seat uses once it holds that Character; a coefficient the file leaves out starts at its default
+(``policy.K_DEFAULT``). The vote model's parameters (``policy.P``) are not tuned. The search starts
+from heuristic.toml's block for it, and every candidate is clipped to ``[LOW, HIGH] = [-3, 5]`` (a
+sane range: the hand-set feature weights lie in [-0.6, 2], the coefficients' defaults in [-1, 5]; the
+clip keeps the search bounded and the policy's scores finite).
 
 Search: a separable (diagonal) CMA-style evolution strategy, ``(mu/mu_w, lambda)`` with mirrored
 sampling, cumulative step-size adaptation and a rank-mu update of the per-weight variances
@@ -48,11 +51,11 @@ from pathlib import Path
 
 import numpy as np
 
-from strategies.policy import FEATURES
+from strategies.policy import WEIGHTS
 from strategies.registry import CHARACTER_KEYS, STRATEGY_DIR, StrategyError, load_strategies
 from trinidad.tournament import MAX_SEED, wilson
 
-TUNABLE = FEATURES[1:]  # every feature but `family`
+TUNABLE = WEIGHTS  # every feature but `family`, and every named coefficient (W slots 1.. in order)
 LOW, HIGH = -3.0, 5.0
 SIGMA0 = 0.3  # initial step size (weights are O(1))
 POPSIZE = 8
@@ -147,7 +150,7 @@ def block_slice(c: int) -> slice:
     from sim.state import N_WEIGHTS
 
     a = N_WEIGHTS * (1 + c)
-    return slice(a + 1, a + len(FEATURES))
+    return slice(a + 1, a + 1 + len(TUNABLE))
 
 
 def lineups(seed: int, players: int, start: int, count: int, char: int, pool_size: int):
@@ -325,6 +328,8 @@ def strategy_toml(res: TuneResult) -> str:
         "[weights]",
     ]
     lines += [f"{k} = {_num(v)}" for k, v in doc.get("weights", {}).items()]
+    if doc.get("parameters"):
+        lines += ["", "[parameters]"] + [f"{k} = {v!r}" for k, v in doc["parameters"].items()]
     chars = dict(doc.get("characters", {}))
     chars[res.character] = res.weights
     for name in CHARACTER_KEYS:

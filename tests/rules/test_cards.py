@@ -17,7 +17,7 @@ from helpers import pile_size, set_affiliates, set_items
 from sim.cards import PILE_GAME, n_affiliates, nonempty_piles, pay_salary, salary_free, top_of
 from sim.rules import RK
 from sim.state import N_CARDS, N_CHARACTERS, PF, VS, Loc, Sup
-from strategies.policy import FAMILY_GREEDY, N_FEATURES, F
+from strategies.policy import FAMILY_GREEDY, F, default_weights
 
 
 def test_top_of_a_pile_and_the_nonempty_piles_on_any_layout(blank):
@@ -52,11 +52,10 @@ def test_salary_worked_example_7_cards_discard_2_pay_1_bronze_lose_4(blank, rule
     coin=5, card=9.5 the best option is discard (7 cards), discard (6 cards), pay 1 (5 cards)."""
     st, r = blank, rules
     y = 2
-    row = np.zeros(N_FEATURES, np.float64)
+    row = default_weights()  # the named coefficients (salary_vp, salary_discard) at their defaults
     row[F.FAMILY] = FAMILY_GREEDY
     row[F.VP], row[F.COIN], row[F.CARD] = 1.0, 5.0, 9.5
-    st.w[y, :] = 0.0
-    st.w[y, :N_FEATURES] = row  # the seat's policy weights (copied from the strategy table at setup)
+    st.w[y, :] = row  # the seat's policy weights (copied from the strategy table at setup)
     set_affiliates(st, y, 7)
     set_items(st, y, silver=1, bronze=1)  # worth 3 bronze: paying in full is possible, the choices decide
     assert salary_free(st, r, y) == 0

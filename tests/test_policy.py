@@ -1,0 +1,184 @@
+"""The policy's named valuation coefficients and vote-model parameters (strategies.policy K, P):
+every number the valuation once wrote as a literal is a W slot a strategy file sets by name, with
+today's value as its default; the coefficients are weights `trinidad tune` tunes, the parameters are
+range-checked settings it leaves alone."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+
+import numpy as np
+import pytest
+
+from sim.state import N_CHARACTERS, N_WEIGHTS, PF, B, G
+from strategies import policy
+from strategies.match import run_game
+from strategies.policy import COEFFICIENTS, K_DEFAULT, P_DEFAULT, P_RANGE, PARAMETERS, WEIGHTS, K, P, default_weights
+from strategies.registry import CHARACTER_KEYS, STRATEGY_DIR, StrategyError, load_strategies, load_strategy_file
+
+# the functions that value options (every coefficient is read in one of them)
+VALUATION = ["_city_gain", "_character_progress", "_build_base", "_build_value", "_turn_base", "_card_value", "_vote_cost",
+             "_likely_no", "_call_value", "_legislator_yes", "_vote_value", "_option_value", "_turn_values"]
+
+
+def _greedy_with(tmp_path, name, extra, base="greedy"):
+    """strategies/greedy.toml (or ``base``) with ``extra`` TOML text appended (in greedy.toml, after
+    [weights]: a key line sets a weight)."""
+    p = tmp_path / f"{name}.toml"
+    p.write_text((STRATEGY_DIR / f"{base}.toml").read_text() + extra)
+    return str(p)
+
+
+def test_no_valuation_coefficient_is_left_a_literal():
+    """In the valuation functions every float literal is structural: 0 and 1 (an empty value, one
+    unit, a sign), the sentinels 1e9 / 1e18, and card 48's 0.5 (the mean of wood and stone). A
+    coefficient written back as a literal fails here; each K and P member is read as ``w[K.X]`` /
+    ``w[P.X]`` somewhere (a name no code reads would set nothing)."""
+    tree = ast.parse(inspect.getsource(policy))
+    src = inspect.getsource(policy).splitlines()
+    funcs = {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)}
+    assert set(VALUATION) <= set(funcs)
+    read = set()
+    for name in VALUATION:
+        for node in ast.walk(funcs[name]):
+            if isinstance(node, ast.Constant) and isinstance(node.value, float):
+                line = src[node.lineno - 1]
+                ok = node.value in (0.0, 1.0, 1e9, 1e18) or (node.value == 0.5 and "WAREHOUSE_RESOURCES" in line)
+                assert ok, f"{name}: literal {node.value} in: {line.strip()}"
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("K", "P"):
+                read.add(f"{node.value.id}.{node.attr}")
+    assert {f"K.{k.name}" for k in K} <= read, {f"K.{k.name}" for k in K} - read
+    assert {f"P.{p.name}" for p in P_DEFAULT} <= read, {f"P.{p.name}" for p in P_DEFAULT} - read
+
+
+def test_the_layout_of_a_w_row():
+    """Family, the 17 features, the coefficients (slots 1.. in WEIGHTS order, what tune tunes), then
+    the parameters, all inside one N_WEIGHTS block."""
+    assert WEIGHTS[:17] == policy.FEATURES[1:] and WEIGHTS[17:] == COEFFICIENTS and len(COEFFICIENTS) == len(K)
+    assert [int(K[c.upper()]) for c in COEFFICIENTS] == list(range(18, 18 + len(K)))
+    assert not set(PARAMETERS) & set(WEIGHTS) and max(P) < N_WEIGHTS
+    row = default_weights()
+    assert all(row[k] == v for k, v in K_DEFAULT.items()) and all(row[p] == v for p, v in P_DEFAULT.items())
+    assert (row[:18] == 0).all()
+
+
+def test_a_file_that_leaves_them_out_gets_the_defaults_in_every_block(tmp_path):
+    """A file without coefficient or parameter keys (every shipped one) holds the defaults in its
+    base block and every Character block; one that writes every default out by name loads the same
+    row (each name reaches its own slot)."""
+    W, _ = load_strategies(["greedy", "heuristic"])
+    for row in W:
+        blocks = row.reshape(1 + N_CHARACTERS, N_WEIGHTS)
+        for k, v in K_DEFAULT.items():
+            assert (blocks[:, k] == v).all(), k.name
+        for p, v in P_DEFAULT.items():
+            assert (blocks[:, p] == v).all(), p.name
+    text = "\n" + "\n".join(f"{k.name.lower()} = {v!r}" for k, v in K_DEFAULT.items())
+    text += "\n[parameters]\n" + "\n".join(f"{p.name.lower()} = {int(v) if P_RANGE[p][2] else v!r}" for p, v in P_DEFAULT.items())
+    explicit = _greedy_with(tmp_path, "explicit", text + "\n")
+    W2, _ = load_strategies(["greedy", explicit])
+    assert np.array_equal(W2[0], W2[1])
+
+
+def test_named_constants_reach_their_slots_and_blocks(tmp_path):
+    """[weights] sets a coefficient in every block, [characters.<Name>] in that Character's block
+    only, [parameters] in every block."""
+    f = _greedy_with(tmp_path, "named", "remove_city = 7.5\nlot_base = 2.0\n[parameters]\nvote_tie = 0.25\nbid_low_max = 4\n"
+                     "[characters.Merchant]\nlot_base = 3.0\nkeep_own = 1.25\n")
+    W, _ = load_strategies([f])
+    blocks = W[0].reshape(1 + N_CHARACTERS, N_WEIGHTS)
+    m = 1 + CHARACTER_KEYS.index("Merchant")
+    others = [b for b in range(1 + N_CHARACTERS) if b != m]
+    assert (blocks[:, K.REMOVE_CITY] == 7.5).all() and (blocks[:, P.VOTE_TIE] == 0.25).all() and (blocks[:, P.BID_LOW_MAX] == 4).all()
+    assert blocks[m, K.LOT_BASE] == 3.0 and (blocks[others, K.LOT_BASE] == 2.0).all()
+    assert blocks[m, K.KEEP_OWN] == 1.25 and (blocks[others, K.KEEP_OWN] == K_DEFAULT[K.KEEP_OWN]).all()
+
+
+@pytest.mark.parametrize("text, key", [
+    ('family = "greedy"\n[weights]\nremove_cty = 5\n', "weights.remove_cty"),
+    ('family = "heuristic"\n[characters.Merchant]\nlot_bse = 1\n', "characters.Merchant.lot_bse"),
+    ('family = "greedy"\n[weights]\nvote_tie = 0.5\n', "weights.vote_tie"),  # a parameter is not a weight
+    ('family = "greedy"\n[weights]\ncandidates = 4\n', "weights.candidates"),
+    ('family = "greedy"\n[parameters]\nremove_city = 5\n', "parameters.remove_city"),  # nor a weight a parameter
+    ('family = "greedy"\n[parameters]\nvote_ties = 0.5\n', "parameters.vote_ties"),
+    ('family = "greedy"\n[parameters]\nvote_tie = 1.5\n', "parameters.vote_tie"),  # a chance above 1
+    ('family = "greedy"\n[parameters]\nvote_rivals = 0\n', "parameters.vote_rivals"),  # a divisor of 0
+    ('family = "greedy"\n[parameters]\nvote_no_wins = 2.5\n', "parameters.vote_no_wins"),  # a count of votes
+    ('family = "greedy"\n[parameters]\nvote_tie = "half"\n', "parameters.vote_tie"),
+    ('family = "greedy"\nparameters = 3\n', "parameters"),
+    ('family = "rollout"\n[parameters]\nvote_tie = 0.5\n', "parameters"),  # a rollout file takes them from its base
+])
+def test_unknown_or_bad_names_fail_with_the_key(tmp_path, text, key):
+    p = tmp_path / "bad.toml"
+    p.write_text(text)
+    with pytest.raises(StrategyError) as e:
+        load_strategy_file(p)
+    msg = str(e.value)
+    assert "\n" not in msg and f"{key}:" in msg, msg
+
+
+def _game(r, W, strat, seed):
+    st = run_game(r, W, 4, seed, strat)
+    assert st.g[G.GAME_OVER] == 1
+    pl = st.pl[:4].copy()
+    pl[:, PF.STRATEGY] = 0  # the seat's strategy id: the rest is the game
+    return np.concatenate([pl.ravel(), st.vps[:4].ravel(), st.cell_b.ravel(), st.cell_owner.ravel()])
+
+
+@pytest.mark.parametrize("base, extra", [
+    ("greedy", "lot_base = 20.0\n"),  # a weight (TURN: every Lot)
+    ("greedy", "draw_pile = 3.0\n"),  # a weight (Phase A: take from a pile rather than draw)
+    ("heuristic", "[parameters]\nvote_tie = 1.0\n"),  # a parameter of the heuristic's vote model (a tie taken as won)
+])
+def test_a_named_constant_set_in_a_file_changes_the_games_of_the_seat_that_plays_it(engine, tmp_path, base, extra):
+    """Seat 0 plays greedy (heuristic) with one named constant changed, the others the plain file:
+    the games differ from the plain file's on the same seeds; the same file with the constant at its
+    default plays them exactly."""
+    r, _ = engine
+    name, value = extra.splitlines()[-1].split(" = ")
+    slot = K[name.upper()] if name in COEFFICIENTS else P[name.upper()]
+    default = K_DEFAULT[slot] if name in COEFFICIENTS else P_DEFAULT[slot]
+    changed = _greedy_with(tmp_path, "changed", extra, base)
+    same = _greedy_with(tmp_path, "same", extra.replace(value, repr(default)), base)
+    W, _ = load_strategies([base, changed, same])
+    assert W[1, slot] == float(value) and W[2, slot] == default
+    differ = 0
+    for seed in (1, 2, 3):
+        base = _game(r, W, [0, 0, 0, 0], seed)
+        differ += not np.array_equal(_game(r, W, [1, 0, 0, 0], seed), base)
+        assert np.array_equal(_game(r, W, [2, 0, 0, 0], seed), base)
+    assert differ >= 2, differ
+
+
+def test_a_coefficient_moves_exactly_the_rows_it_values(engine):
+    """On played positions, ``lot_base`` one higher raises every BUILD Lot row of the seat's TURN
+    values by its city weight and leaves every other row as it was (the memo refreshed on the
+    weight change, strategies.policy.memo_refresh)."""
+    from helpers import mid_game, set_items
+
+    from sim.actions import turn_options
+    from sim.codes import Act, Dec
+    from strategies.policy import F, option_values
+
+    r, _ = engine
+    W, _ = load_strategies(["heuristic"])
+    lots = 0
+    for seed, decades in ((3, 2), (5, 4), (8, 6)):
+        st, _ = mid_game(r, W, decades=decades, seed=seed)
+        for seat in range(4):
+            st.g[G.TURN_SEAT] = seat
+            st.pl[seat, PF.WORKERS] = max(st.pl[seat, PF.WORKERS], 3)
+            set_items(st, seat, wood=6, stone=6, precious=4, metal=2, silver=5, bronze=5)
+            k = turn_options(st, r, seat)
+            option_values(st, r, seat, Dec.TURN, k)
+            before = st.vals[:k].copy()
+            st.w[seat, K.LOT_BASE] += 1.0
+            option_values(st, r, seat, Dec.TURN, k)
+            after = st.vals[:k].copy()
+            st.w[seat, K.LOT_BASE] -= 1.0
+            lot = (st.opts[:k, 0] == Act.BUILD) & (st.opts[:k, 1] == B.LOT)
+            lots += int(lot.sum())
+            np.testing.assert_allclose(after[lot] - before[lot], st.w[seat, F.CITY], rtol=1e-9)
+            assert np.array_equal(after[~lot], before[~lot])
+    assert lots >= 10, lots
