@@ -19,20 +19,26 @@ import shutil
 from pathlib import Path
 
 
+def engine_hash(root: Path) -> str:
+    """A hash of every jitted source file under ``root``'s sim, strategies and trinidad packages,
+    subpackages (sim/actions/) included, with the enums the code freezes and the specialization
+    hook: the name of the engine's cache folder."""
+    h = hashlib.sha256()
+    for d in (root / "sim", root / "strategies", root / "trinidad"):
+        for p in sorted(d.rglob("*.py")):
+            src = p.read_bytes()
+            if b"@njit" in src or p.name in ("state.py", "codes.py", "rules.py", "specialize.py"):
+                h.update(str(p.relative_to(root)).encode())
+                h.update(src)
+    return h.hexdigest()[:16]
+
+
 def _engine_cache_dir() -> None:
     if os.environ.get("NUMBA_CACHE_DIR"):
         return
     root = Path(__file__).resolve().parent.parent
-    h = hashlib.sha256()
-    for d in (root / "sim", root / "strategies", root / "trinidad"):
-        for p in sorted(d.glob("*.py")):
-            src = p.read_bytes()
-            if b"@njit" in src or p.name in ("state.py", "codes.py", "rules.py", "specialize.py"):
-                # jitted code, the enums it freezes, and the hook that picks its specializations
-                h.update(p.name.encode())
-                h.update(src)
     base = root / "sim" / "__pycache__"
-    cache = base / f"numba-{h.hexdigest()[:16]}"
+    cache = base / f"numba-{engine_hash(root)}"
     try:
         cache.mkdir(parents=True, exist_ok=True)
     except OSError:  # a read-only install: leave Numba's default

@@ -401,7 +401,7 @@ WORK_FIELDS = _FIELDS[_FIELDS.index("opts"):]
 def pack(fields: NamedTuple) -> np.record:
     """Copy a NamedTuple of arrays into one numpy record with a field per array (same names,
     dtypes and shapes); the fields of the result are views into a single buffer."""
-    dt = np.dtype([(name, a.dtype, a.shape) for name, a in zip(fields._fields, fields)])
+    dt = np.dtype([(name, a.dtype, a.shape) for name, a in zip(fields._fields, fields)], align=True)
     buf = np.zeros(1, dt).view(np.recarray)
     for name, a in zip(fields._fields, fields):
         buf[name][0] = a

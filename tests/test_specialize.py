@@ -70,3 +70,24 @@ def test_the_hook_is_still_needed_and_still_installed():
     assert _calls_plain_with_three_integer_types(np.int32(1)) == 2 + 3 + 6
     assert len(_plain_callee.signatures) >= 2, _plain_callee.signatures
     assert types.Dispatcher.get_call_type.__module__ == "sim.specialize"
+
+
+def test_the_engine_cache_folder_follows_every_jitted_file_subpackages_included(tmp_path):
+    """Numba's cache checks only a kernel's own file: the folder name must change when any jitted
+    file changes, sim/actions/*.py included, or callers keep a stale callee's machine code."""
+    from sim import engine_hash
+
+    for rel in ("sim/core.py", "sim/actions/turn.py", "strategies/policy.py", "trinidad/batch.py"):
+        p = tmp_path / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text("from numba import njit\n\n@njit(cache=True)\ndef f():\n    return 1\n")
+    (tmp_path / "sim/actions/notes.py").write_text("X = 1\n")  # no jitted code: not hashed
+    before = engine_hash(tmp_path)
+    (tmp_path / "sim/actions/notes.py").write_text("X = 2\n")
+    assert engine_hash(tmp_path) == before
+    for rel in ("sim/actions/turn.py", "sim/core.py", "trinidad/batch.py"):
+        p = tmp_path / rel
+        p.write_text(p.read_text().replace("return 1", "return 2"))
+        after = engine_hash(tmp_path)
+        assert after != before, rel
+        before = after

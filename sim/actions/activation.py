@@ -59,7 +59,7 @@ def _act_resources(st, r, seat, a):
     return card45_cut(st, r, seat, inp[0], inp[1], inp[2])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller (turn._turn_options): inlined there
 def activation_rows(st, r, seat, k, avail, disc, near):
     """The ACTIVATE rows from row ``k``: the spaces own_spaces found the seat may activate, in map
     order; with a discount card in use (``disc``), every space (the cards also waive adjacency:

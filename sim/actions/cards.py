@@ -13,7 +13,7 @@ from sim.rules import RK
 from sim.state import N_CHARACTERS, PF, G, Loc
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller (turn._turn_options): inlined there
 def take_card_rows(st, r, seat, k, avail):
     """The rows of 6. TAKE A CARD from row ``k``: draw (CARD_DRAW), each non-empty discard pile
     of the game (CARD_PILE), and each card of the seat's Character group in another hand
@@ -51,7 +51,7 @@ def take_card(st, r, seat, act, a, b):
         log(st, Ev.CARD_BUY, seat, a, b)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller (turn._turn_options): inlined there
 def reactivate_rows(st, r, seat, k, avail, rot):
     """The REACTIVATE rows from row ``k``: up to 2 cards per worker; more workers than the seat's
     ``rot`` rotated cards need is pointless."""

@@ -72,7 +72,7 @@ def marker_choices(t, markers):
     return 2 if (t == B.MONUMENT or t == B.FOUNTAIN) and markers else 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller (turn._turn_options): inlined there
 def construction_listing(st, r, seat, k, avail, disc, grouped):
     """The BUILD rows from row ``k``: the building types the seat can pay for and has in supply
     (``st.cell_tmp[:st.turn_n[TL.TYPES]]``; bit j of ``st.turn_tmp[0][b]`` marks type j when it is built on

@@ -10,7 +10,7 @@ from sim.council import gain_council
 from sim.state import PF
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller (turn._turn_options): inlined there
 def council_rows(st, k, avail):
     """The COUNCIL rows from row ``k``: 1 or 2 workers."""
     for w in range(1, min(avail, 2) + 1):

@@ -16,7 +16,7 @@ from sim.rules import RK
 from sim.state import N_CHARACTERS, PF, VS, B, Sup
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller (turn._turn_options): inlined there
 def free_rows(st, r, seat, k, hand, n_hand, n_own, own):
     """The free action rows from row ``k``; ``hand[:n_hand]`` the seat's cards, ``own[:n_own]`` its
     spaces."""

@@ -8,7 +8,7 @@ from sim.codes import Act
 from sim.major import grid_free, major_open
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller (turn._turn_options): inlined there
 def major_rows(st, r, k, avail):
     """The MAJOR rows from row ``k``: (building, workers), several workers at once."""
     for m in range(6):

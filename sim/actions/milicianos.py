@@ -11,7 +11,7 @@ from sim.rules import RK
 from sim.state import G, Mini, Sup
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller (turn._turn_options): inlined there
 def miliciano_rows(st, r, seat, k, avail):
     """The MILICIANO rows from row ``k``: (0, the first empty War marker) to deploy, (1, marker) to
     make each Miliciano a Veteran."""

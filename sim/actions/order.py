@@ -8,7 +8,7 @@ from sim.core import log, place_workers
 from sim.state import PF
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller (turn._turn_options): inlined there
 def order_rows(st, k, avail):
     """The ORDER rows from row ``k``: 1 .. ``avail`` workers."""
     for w in range(1, avail + 1):

@@ -9,7 +9,7 @@ from sim.rules import RK
 from sim.state import PF, B, Sup
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller (turn._turn_options): inlined there
 def remove_rows(st, r, seat, k, avail, n_own, own):
     """The REMOVE rows from row ``k``: one per House or Palace among the seat's ``n_own`` spaces
     ``own`` (city.own_spaces)."""

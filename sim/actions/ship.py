@@ -82,7 +82,7 @@ def ship_room(st, r, seat):
     return cap - st.dock[seat]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller (turn._turn_options): inlined there
 def ship_rows(st, r, seat, k, avail):
     """The SHIP rows from row ``k``: one load of at most 3 elements per player per decade, real items
     only; card 46: one more worker, up to 6 elements (two loads: row (ld, ld2 + 1)) this decade.

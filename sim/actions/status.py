@@ -13,7 +13,7 @@ from sim.rules import AP, RK
 from sim.state import PF, Sup
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller (turn._turn_options): inlined there
 def status_rows(st, r, seat, k, avail):
     """The STATUS rows from row ``k``: (category, new level, card 84 in use); at most 2 categories
     (2 Status markers)."""
