@@ -35,7 +35,7 @@ def take_card_rows(st, r, seat, k, avail):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller (turn.apply_option): inlined there
 def take_card(st, r, seat, act, a, b):
     """Row (``act``, ``a``, ``b``) of :func:`take_card_rows`."""
     place_workers(st, seat, r.k[RK.TAKE_CARD_WORKERS])
@@ -61,7 +61,7 @@ def reactivate_rows(st, r, seat, k, avail, rot):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller (turn.apply_option): inlined there
 def reactivate(st, seat, w):
     """``w`` workers on Reactivate cards."""
     place_workers(st, seat, w)

@@ -18,7 +18,7 @@ def council_rows(st, k, avail):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller (turn.apply_option): inlined there
 def city_council(st, r, seat, w):
     place_workers(st, seat, w)
     gain_council(st, r, seat, r.council_gain[w - 1])

@@ -53,7 +53,7 @@ def free_rows(st, r, seat, k, hand, n_hand, n_own, own):
     return hand_card_options(st, r, seat, k, hand, n_hand)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller (turn.apply_option): inlined there
 def warehouse_cube(st, r, seat, res):
     """Take a City Warehouse cube (wood 0, stone 1): it must be used this turn (END of the turn)."""
     st.warehouse[res] -= 1
@@ -63,7 +63,7 @@ def warehouse_cube(st, r, seat, res):
     add_vp(st, seat, r.k[RK.WAREHOUSE_VP], VS.WAREHOUSE)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller (turn.apply_option): inlined there
 def remove_lot(st, seat, c):
     st.cell_b[c] = B.NONE
     st.cell_owner[c] = -1
@@ -71,7 +71,7 @@ def remove_lot(st, seat, c):
     log(st, Ev.REMOVE_LOT, seat, c)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller (turn.apply_option): inlined there
 def status_council_worker(st, r, seat, pay):
     """Worker status: City Council workers once per decade, paid in bronze (``pay`` 0), a wood (1)
     or a stone (2), or free (3)."""
@@ -90,7 +90,7 @@ def status_council_worker(st, r, seat, pay):
     log(st, Ev.CC_WORKER, seat, n, pay)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller (turn.apply_option): inlined there
 def free_reactivation(st, seat):
     """Cards status II: one free reactivation this decade."""
     st.pl[seat, PF.REACT_FREE] = 1

@@ -16,7 +16,7 @@ def order_rows(st, k, avail):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller (turn.apply_option): inlined there
 def player_order(st, seat, w):
     place_workers(st, seat, w)
     st.pl[seat, PF.ORDER_WORKERS] += w

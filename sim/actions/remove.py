@@ -21,7 +21,7 @@ def remove_rows(st, r, seat, k, avail, n_own, own):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller (turn.apply_option): inlined there
 def remove_house(st, r, seat, c):
     """Take the House or Palace on space ``c`` back: a House to the player's supply, a Palace to the
     game supply with its Palace ownership marker back to the player."""

@@ -108,7 +108,7 @@ def ship_rows(st, r, seat, k, avail):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller (turn.apply_option): inlined there
 def load_ship(st, r, seat, ld, ld2):
     """Load row ``ld`` (and ``ld2 - 1`` when ``ld2`` > 0, card 46) on the seat's Dock space."""
     return_pool(st, seat, 0)  # no discount on Load the Ship: City Council workers lent by cards 45/51 go back

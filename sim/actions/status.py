@@ -32,7 +32,7 @@ def status_rows(st, r, seat, k, avail):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller (turn.apply_option): inlined there
 def improve_status(st, r, seat, cat, d84):
     """Row (``cat``, _, ``d84``) of :func:`status_rows`."""
     lvl = st.pl[seat, PF.ST_CONSTRUCTION + cat]
