@@ -46,11 +46,8 @@ _GRID_CARDS = (Card.C14, Card.C20, Card.C26, Card.C33, Card.C37, Card.C49, Card.
 
 @njit(cache=True)
 def _add(st, k, c, a, b):
-    st.opts[k, 0] = Act.F_CARD
-    st.opts[k, 1] = c
-    st.opts[k, 2] = a
-    st.opts[k, 3] = b
-    st.opts[k, 4] = 0
+    """TURN row ``k``: use card ``c`` with targets ``a``, ``b`` (core.set_option); returns ``k + 1``."""
+    set_option(st, k, Act.F_CARD, c, a, b, 0)
     return k + 1
 
 

@@ -380,12 +380,8 @@ def _city_gain(st, r, s, d, dv_old, dv_new, extra_own, extra_houses):
 
 @njit(cache=True)
 def _target_row(st, k, gain, d, card, x, y):
-    """A card target row [VP for the holder, district, card, x, y] at row k; returns k + 1."""
-    st.opts[k, 0] = gain
-    st.opts[k, 1] = d
-    st.opts[k, 2] = card
-    st.opts[k, 3] = x
-    st.opts[k, 4] = y
+    """A card target row [VP for the holder, district, card, x, y] at row k (core.set_option); returns k + 1."""
+    set_option(st, k, gain, d, card, x, y)
     return k + 1
 
 

@@ -6,6 +6,7 @@ from numba import njit
 
 from sim.cardpower import card_active
 from sim.codes import Card
+from sim.core import set_option
 from sim.rules import AP
 from sim.state import Sup
 
@@ -16,11 +17,8 @@ WORKER_DISCOUNT_CARDS = (Card.C13, Card.C19, Card.C25, Card.C58, Card.C65)
 
 @njit(cache=True)
 def add_row(st, k, act, a, b, c, d):
-    st.opts[k, 0] = act
-    st.opts[k, 1] = a
-    st.opts[k, 2] = b
-    st.opts[k, 3] = c
-    st.opts[k, 4] = d
+    """TURN row ``k`` written whole (core.set_option); returns ``k + 1``."""
+    set_option(st, k, act, a, b, c, d)
     return k + 1
 
 
