@@ -32,7 +32,9 @@ def _card(c: int, characters: list[str]) -> str:
 
 
 def _cell(rules, c: int, district_names: list[str]) -> str:
-    w = int(rules.k[-2])
+    from sim.rules import RK
+
+    w = int(rules.k[RK.MAP_W])
     d = int(rules.cell_district[c])
     where = district_names[d] if d >= 0 else "-"
     return f"({c % w},{c // w}) {where}"

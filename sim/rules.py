@@ -364,9 +364,10 @@ class Rules(NamedTuple):
     adj: np.ndarray  # int32[NC, 8]       8-neighbours, -1 padded
     seg_district: np.ndarray  # int32[NSEG]  district of each wall segment
     district_nseg: np.ndarray  # int32[8]
-    district_cells: np.ndarray  # int32[8, 9]  buildable cells, -1 padded
+    district_cells: np.ndarray  # int32[8, max spaces]  buildable cells in map order, -1 padded
     district_ncells: np.ndarray  # int32[8]
     district_adj: np.ndarray  # int32[8, 8]  1 when two districts share a border (cards 54, 68)
+    district_north: np.ndarray  # int32[8]  1 for a North district, 0 for a South one (Solo A.I. placement)
     cath_pairs: np.ndarray  # int32[NP, 2]  Cathedral placements (two adjacent Cabildo spaces)
     aff_group: np.ndarray  # int32[84]    character group of each card (Characters: their own)
     aff_lightning: np.ndarray  # int32[84]  1: the power may be used out of the owner's turn
@@ -440,9 +441,13 @@ def apply_overrides(doc: dict, overrides: dict) -> dict:
                     v = v["value"]
                 _check_same_shape(path, base, v)
                 leaves[path]["value"] = v
-            elif path.startswith("map.") and path in ("map.districts", "map.special", "map.start"):
+            elif path in ("map.districts", "map.special", "map.start"):
                 if not isinstance(v, str):
                     raise RulesError(f"rules: {path}: expected a map picture (string), got {v!r}")
+                doc["map"][key] = v
+            elif path in ("map.district_names", "map.district_sides"):
+                if not (isinstance(v, list) and len(v) == N_DISTRICTS and all(isinstance(x, str) for x in v)):
+                    raise RulesError(f"rules: {path}: expected a list of {N_DISTRICTS} strings, got {v!r}")
                 doc["map"][key] = v
             elif isinstance(v, dict) and (path == "map" or any(p.startswith(path + ".") for p in leaves)):
                 walk(v, path + ".")
@@ -560,8 +565,8 @@ def _build_map(doc: dict) -> dict[str, np.ndarray]:
                     raise RulesError(f"rules: map.districts: row {y} col {x}: expected 1-{N_DISTRICTS} or '.', got {ch!r}")
                 cell_district[c] = int(ch) - 1
             s = spec[y][x]
-            if s not in ".PCF":
-                raise RulesError(f"rules: map.special: row {y} col {x}: expected one of . P C F, got {s!r}")
+            if s not in ".PCFH":
+                raise RulesError(f"rules: map.special: row {y} col {x}: expected one of . P C F H, got {s!r}")
             cell_plaza[c] = s == "P"
             cell_cab[c] = s == "C"
             if start[y][x] not in ".S":
@@ -596,15 +601,13 @@ def _build_map(doc: dict) -> dict[str, np.ndarray]:
                 segs.append(d)
     seg_district = np.array(segs, np.int32)
     district_nseg = np.bincount(seg_district, minlength=N_DISTRICTS).astype(np.int32)
-    district_cells = np.full((N_DISTRICTS, 9), -1, np.int32)
-    district_ncells = np.zeros(N_DISTRICTS, np.int32)
-    for c in range(nc):
-        d = cell_district[c]
-        if d >= 0 and buildable[c]:
-            if district_ncells[d] >= 9:
-                raise RulesError(f"rules: map.districts: district {d + 1} has more than 9 spaces")
-            district_cells[d, district_ncells[d]] = c
-            district_ncells[d] += 1
+    district_ncells = np.bincount(cell_district[buildable == 1], minlength=N_DISTRICTS).astype(np.int32)
+    if (district_ncells == 0).any():
+        raise RulesError(f"rules: map.districts: district {int(np.argmin(district_ncells)) + 1} has no buildable space")
+    district_cells = np.full((N_DISTRICTS, int(district_ncells.max())), -1, np.int32)
+    for d in range(N_DISTRICTS):  # in map order (row by row, west to east)
+        cs = np.flatnonzero((cell_district == d) & (buildable == 1))
+        district_cells[d, :cs.size] = cs
     # Districts are adjacent when two of their spaces share a side: R-04's 8-adjacency is for
     # spaces, and districts meeting only at a corner (N1 and S2) do not border each other.
     district_adj = np.zeros((N_DISTRICTS, N_DISTRICTS), np.int32)
@@ -626,10 +629,16 @@ def _build_map(doc: dict) -> dict[str, np.ndarray]:
                 pairs.append((c, (y + dy) * w + x + dx))
     if not pairs:
         raise RulesError("rules: map.special: no two adjacent Cabildo/Cathedral spaces for the Cathedral")
+    names, sides = doc["map"].get("district_names"), doc["map"].get("district_sides")
+    if not (isinstance(names, list) and len(names) == N_DISTRICTS and len(set(names)) == N_DISTRICTS):
+        raise RulesError(f"rules: map.district_names: expected {N_DISTRICTS} different names, got {names!r}")
+    if not (isinstance(sides, list) and len(sides) == N_DISTRICTS and set(sides) <= {"north", "south"}):
+        raise RulesError(f"rules: map.district_sides: expected {N_DISTRICTS} of 'north' / 'south', got {sides!r}")
+    district_north = np.array([sd == "north" for sd in sides], np.int32)
     return dict(cell_district=cell_district, cell_plaza=cell_plaza, cell_cab=cell_cab, cell_start=cell_start,
                 cell_buildable=buildable, adj=adj, seg_district=seg_district, district_nseg=district_nseg,
                 district_cells=district_cells, district_ncells=district_ncells, district_adj=district_adj,
-                cath_pairs=np.array(pairs, np.int32), w=w, h=h)
+                district_north=district_north, cath_pairs=np.array(pairs, np.int32), w=w, h=h)
 
 
 _AFF_RES = {"wood": 0, "stone": 1, "precious": 2, "coins": 3}

@@ -25,7 +25,7 @@ RULINGS = DATA / "RULINGS.md"  # the project's rulings (a copy of ../shared/rule
 AFFILIATE_CARDS = DATA / "affiliate-cards.md"  # the rulebook's CARD REFERENCE > AFFILIATE CARDS (a copy)
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "rules"  # the sources of both, beside a checkout
 SOURCES = {"rulebook", "ruling", "reading", "engine"}
-W = 12  # map width
+W = 16  # map width
 
 
 def cell(col: int, row: int) -> int:
@@ -49,8 +49,8 @@ def test_default_loads_int32_arrays(rules):
     assert rules.k.dtype == np.int32
     assert rules.b_cost.shape == (17, 5)
     assert rules.b_cost.dtype == np.int32
-    assert rules.k[RK.MAP_W] == 12
-    assert rules.k[RK.MAP_H] == 7
+    assert rules.k[RK.MAP_W] == 16
+    assert rules.k[RK.MAP_H] == 12
     assert rules.k[RK.DECADES] == 12
     assert rules.k[RK.START_WOOD] == 2
     assert rules.k[RK.COUNCIL_START] == 3
@@ -162,40 +162,42 @@ def test_tension_and_banners(rules):
 
 
 def test_wall_segments(rules):
-    assert len(rules.seg_district) == 24
-    assert rules.district_nseg.tolist() == [6, 3, 3, 6, 3, 0, 0, 3]
+    assert len(rules.seg_district) == 36
+    assert rules.district_nseg.tolist() == [10, 4, 4, 10, 4, 0, 0, 4]
 
 
 def test_district_spaces(rules):
-    assert rules.district_ncells.tolist() == [9, 9, 9, 9, 9, 7, 7, 9]
+    assert rules.district_ncells.tolist() == [24, 16, 16, 24, 22, 16, 16, 22]
     for d in range(8):
         cells = rules.district_cells[d]
         n = rules.district_ncells[d]
         assert (cells[n:] == -1).all()
         assert (rules.cell_district[cells[:n]] == d).all()
         assert rules.cell_buildable[cells[:n]].all()
-    # N1 = columns 0-2, rows 0-2
-    assert sorted(rules.district_cells[0].tolist()) == sorted(cell(c, r) for c in range(3) for r in range(3))
-    assert (rules.cell_district[6 * W:] == -1).all()  # row 6 is outside every district
+    # N1 = columns 0-3, rows 0-5; S1 = columns 0-3 of rows 6-7 and 0-6 of rows 8-9
+    assert sorted(rules.district_cells[0].tolist()) == sorted(cell(c, r) for c in range(4) for r in range(6))
+    assert sorted(rules.district_cells[4].tolist()) == sorted(
+        [cell(c, r) for c in range(4) for r in (6, 7)] + [cell(c, r) for c in range(7) for r in (8, 9)])
+    assert (rules.cell_district[10 * W:] == -1).all()  # rows 10-11 (Fort, Harbor) are outside every district
 
 
 def test_starting_area(rules):
     start = set(np.flatnonzero(rules.cell_start).tolist())
-    assert start == {cell(c, r) for r in (2, 3) for c in range(4, 8)}
+    assert start == {cell(c, r) for r in (4, 5) for c in range(6, 10)}
     assert len(start) == 8
 
 
 def test_plaza_mayor(rules):
     plaza = set(np.flatnonzero(rules.cell_plaza).tolist())
-    assert plaza == {cell(c, r) for c in (5, 6) for r in (4, 5)}
+    assert plaza == {cell(c, r) for c in (7, 8) for r in (8, 9)}
     for c in plaza:
         assert rules.cell_buildable[c] == 0
-    assert rules.cell_buildable.sum() == 9 * 6 + 7 * 2
+    assert rules.cell_buildable.sum() == 16 * 10 - 4
 
 
 def test_cabildo_spaces(rules):
     cab = set(np.flatnonzero(rules.cell_cab).tolist())
-    expected = {(4, 3), (5, 3), (6, 3), (7, 3), (4, 4), (4, 5), (7, 4), (7, 5)}
+    expected = {(6, 7), (7, 7), (8, 7), (9, 7), (6, 8), (6, 9), (9, 8), (9, 9)}
     assert cab == {cell(c, r) for c, r in expected}
 
 
@@ -206,21 +208,21 @@ def test_cathedral_pairs(rules):
         assert rules.cell_cab[a] and rules.cell_cab[b]
         assert b - a in (1, W)  # orthogonally adjacent
     straddle = [(a, b) for a, b in pairs if rules.cell_district[a] != rules.cell_district[b]]
-    assert straddle == [(cell(5, 3), cell(6, 3))]
-    assert {int(rules.cell_district[x]) for x in straddle[0]} == {5, 6}  # S2, S3
+    assert straddle == [(cell(6, 7), cell(6, 8)), (cell(7, 7), cell(8, 7)), (cell(9, 7), cell(9, 8))]
+    assert [{int(rules.cell_district[x]) for x in p} for p in straddle] == [{5, 4}, {5, 6}, {6, 7}]  # S2|S1, S2|S3, S3|S4
 
 
 def test_adjacency(rules):
     def nbrs(c):
         return sorted(x for x in rules.adj[c].tolist() if x >= 0)
 
-    assert rules.adj.shape == (84, 8)
+    assert rules.adj.shape == (16 * 12, 8)
     assert nbrs(0) == [1, W, W + 1]
-    assert nbrs(cell(11, 6)) == sorted([cell(10, 6), cell(10, 5), cell(11, 5)])
+    assert nbrs(cell(15, 11)) == sorted([cell(14, 11), cell(14, 10), cell(15, 10)])
     interior = cell(3, 2)
     assert nbrs(interior) == sorted(cell(3 + dx, 2 + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
     assert len(nbrs(cell(5, 0))) == 5  # north edge
-    assert all(len(nbrs(c)) in (3, 5, 8) for c in range(84))
+    assert all(len(nbrs(c)) in (3, 5, 8) for c in range(16 * 12))
 
 
 # ----------------------------------------------------------------------------- 3. sources
@@ -355,29 +357,38 @@ def test_override_negative_allowed():
 
 
 def test_override_map_start():
-    start = "\n".join(["SSSS........", "SSSS........"] + ["." * 12] * 5)
+    start = "\n".join(["SSSS" + "." * 12] * 2 + ["." * 16] * 10)
     r = load_rules(overrides={"map": {"start": start}})
     assert set(np.flatnonzero(r.cell_start).tolist()) == {cell(c, rr) for rr in (0, 1) for c in range(4)}
-    assert r.cell_start[cell(4, 2)] == 0
+    assert r.cell_start[cell(6, 4)] == 0
 
 
 def test_override_map_special_changes_derived_arrays():
-    # Plaza Mayor moved to the far west; Cabildo spaces only at (3,3) and (3,4).
-    special = "\n".join(["." * 12] * 3 + ["...C........", "PP.C........", "PP.........."] + ["." * 12])
+    # Plaza Mayor moved to the far west of S1; Cabildo spaces only at (2,8) and (2,9).
+    special = "\n".join(["." * 16] * 8 + ["PPC" + "." * 13] * 2 + ["." * 16] * 2)
     r = load_rules(overrides={"map": {"special": special}})
-    assert set(np.flatnonzero(r.cell_plaza).tolist()) == {cell(c, rr) for c in (0, 1) for rr in (4, 5)}
-    assert r.cath_pairs.tolist() == [[cell(3, 3), cell(3, 4)]]
-    assert r.district_ncells.tolist() == [9, 9, 9, 9, 5, 9, 9, 9]
-    assert r.cell_buildable[cell(5, 4)] == 1
+    assert set(np.flatnonzero(r.cell_plaza).tolist()) == {cell(c, rr) for c in (0, 1) for rr in (8, 9)}
+    assert r.cath_pairs.tolist() == [[cell(2, 8), cell(2, 9)]]
+    assert r.district_ncells.tolist() == [24, 16, 16, 24, 18, 16, 16, 22]
+    assert r.cell_buildable[cell(6, 8)] == 1
 
 
 def test_override_map_districts_changes_walls():
-    # one row fewer of north districts: N1..N4 lose one west/east segment each
-    districts = "\n".join(["............"] + ["111222333444"] * 2 + ["555666777888"] * 3 + ["." * 12])
+    # no district on row 0: N2 and N3 lose their only outer sides, N1 and N4 their north ones and a row
+    rows = tomllib.loads(DEFAULT_RULES.read_text())["map"]["districts"].strip("\n").split("\n")
+    districts = "\n".join(["." * 16] + rows[1:])
     r = load_rules(overrides={"map": {"districts": districts}})
-    assert r.district_ncells.tolist()[:4] == [6, 6, 6, 6]
-    assert r.district_nseg.tolist() == [2, 0, 0, 2, 3, 0, 0, 3]
-    assert len(r.seg_district) == 10
+    assert r.district_ncells.tolist()[:4] == [20, 12, 12, 20]
+    assert r.district_nseg.tolist() == [5, 0, 0, 5, 4, 0, 0, 4]
+    assert len(r.seg_district) == 18
+
+
+def test_override_map_district_names_and_sides():
+    names = ["NW", "N", "NN", "NE", "SW", "CW", "CE", "SE"]
+    r = load_rules(overrides={"map": {"district_sides": ["north"] * 3 + ["south"] * 5, "district_names": names}})
+    assert r.district_north.tolist() == [1, 1, 1, 0, 0, 0, 0, 0]
+    assert "map.district_sides" in _err({"map": {"district_sides": ["up"] * 8}})
+    assert "map.district_names" in _err({"map": {"district_names": ["A"] * 8}})
 
 
 def test_override_file(tmp_path):
@@ -477,16 +488,16 @@ def test_negative_not_allowed(ov, key):
 
 
 def test_malformed_map_picture():
-    msg = _err({"map": {"districts": "111222333444\n11122233344\n" + ("." * 12 + "\n") * 5}})
+    msg = _err({"map": {"districts": "1111222233334444\n111122223333444\n" + ("." * 16 + "\n") * 10}})
     assert "map.districts" in msg
-    msg = _err({"map": {"start": "X" + "." * 11 + "\n" + ("." * 12 + "\n") * 6}})
+    msg = _err({"map": {"start": "X" + "." * 15 + "\n" + ("." * 16 + "\n") * 11}})
     assert "map.start" in msg
-    assert "map.special" in _err({"map": {"special": ("." * 12 + "\n") * 7}})  # no Cabildo spaces
+    assert "map.special" in _err({"map": {"special": ("." * 16 + "\n") * 12}})  # no Cabildo spaces
     assert "same size" in _err({"map": {"start": "....SS......\n" * 3}})
 
 
 def test_map_unicode_digit():
-    assert "map.districts" in _err({"map": {"districts": ("\u00b2" * 12 + "\n") * 7}})
+    assert "map.districts" in _err({"map": {"districts": ("\u00b2" * 16 + "\n") * 12}})
 
 
 def test_bad_toml_override_file(tmp_path):

@@ -341,6 +341,24 @@ def runs_digest(directories: Annotated[list[Path], typer.Argument(help="run dire
         typer.echo(f"{d}: games {dg['games']}  decades {dg['decades']}")
 
 
+@runs_app.command("compare")
+def runs_compare(
+    a: Annotated[Path, typer.Argument(help="the run to compare against (e.g. before a change)")],
+    b: Annotated[Path, typer.Argument(help="the run compared (e.g. after the change)")],
+) -> None:
+    """Print two runs side by side: win rate by Character, VP by source and buildings per seat,
+    paired by deal where the runs share their seeds (one experiment before and after a change)."""
+    from analysis import RunError
+    from analysis.compare import compare_runs, format_comparison
+
+    try:
+        c = compare_runs(a, b)
+    except RunError as e:
+        _fail(f"runs compare: {e}")
+    for line in format_comparison(c, "/".join(a.parts[-2:]), "/".join(b.parts[-2:])):
+        typer.echo(line)
+
+
 @app.command()
 def report(
     directory: Annotated[Path, typer.Argument(help="a run directory (with manifest.json, games/ and decades/)")],
