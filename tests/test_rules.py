@@ -176,7 +176,7 @@ def test_district_spaces(rules):
         assert rules.cell_buildable[cells[:n]].all()
     # N1 = columns 0-3, rows 0-5; S1 = columns 0-3 of rows 6-7 and 0-6 of rows 8-9
     assert sorted(rules.district_cells[0].tolist()) == sorted(cell(c, r) for c in range(4) for r in range(6))
-    assert sorted(rules.district_cells[4].tolist()) == sorted(
+    assert sorted(rules.district_cells[4, :22].tolist()) == sorted(
         [cell(c, r) for c in range(4) for r in (6, 7)] + [cell(c, r) for c in range(7) for r in (8, 9)])
     assert (rules.cell_district[10 * W:] == -1).all()  # rows 10-11 (Fort, Harbor) are outside every district
 
@@ -404,7 +404,7 @@ def test_override_file(tmp_path):
 
 def test_override_file_map_picture(tmp_path):
     p = tmp_path / "variant.toml"
-    p.write_text('[map]\nstart = """\n' + "S...........\n" + ("." * 12 + "\n") * 6 + '"""\n')
+    p.write_text('[map]\nstart = """\n' + "S" + "." * 15 + "\n" + ("." * 16 + "\n") * 11 + '"""\n')
     r = load_rules(overrides=p)
     assert np.flatnonzero(r.cell_start).tolist() == [0]
 

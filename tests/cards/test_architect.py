@@ -20,6 +20,7 @@ from helpers import (
     ALL_GRIDS,
     N1,
     N2,
+    cell,
     cells_of,
     cid,
     clear_hands,
@@ -57,11 +58,11 @@ def test_card_67_production_penalty_becomes_a_double_bonus_in_one_district(blank
     give(st, 0, 67)
     factor = int(r.aff_p[cid(67), AP.PENALTY_FACTOR])
     assert factor == -2
-    # district 0: 3 production buildings (-2); district 3: 2 (-1); a Palace of seat 1 in each
-    for x, y, b in ((0, 0, B.QUARRY), (1, 0, B.CARPENTRY), (2, 0, B.MARKET), (9, 0, B.QUARRY), (10, 0, B.MARKET)):
+    # district 0 (N1): 3 production buildings (-2); district 3 (N4): 2 (-1); a Palace of seat 1 in each
+    for x, y, b in ((0, 0, B.QUARRY), (1, 0, B.CARPENTRY), (2, 0, B.MARKET), (12, 0, B.QUARRY), (13, 0, B.MARKET)):
         put(st, r, x, y, b)
     put(st, r, 0, 1, B.PALACE, 1)
-    put(st, r, 9, 1, B.PALACE, 1)
+    put(st, r, 12, 1, B.PALACE, 1)
     pen0 = 2 * int(r.k[RK.PRODUCTION_PENALTY])
     dv0, dv3 = district_value(st, r, 0), district_value(st, r, 3)
     assert (dv0, dv3) == (pen0, int(r.k[RK.PRODUCTION_PENALTY])) and pen0 == -2
@@ -74,7 +75,7 @@ def test_card_67_production_penalty_becomes_a_double_bonus_in_one_district(blank
     assert district_value(st, r, 0) == dv0  # for that Scoring phase only
     # limit: no district with a production penalty: the card is kept
     upright(st, 67)
-    st.cell_b[[1, 2, 10]] = B.NONE
+    st.cell_b[[cell(r, 1, 0), cell(r, 2, 0), cell(r, 13, 0)]] = B.NONE
     got = scored(st, r)
     assert got[1, VS.CITY] == 2 * base and st.card_rot[cid(67)] == 0
 
@@ -150,7 +151,7 @@ def test_card_70_silver_for_a_major_building_two_for_a_completed_district(blank,
     assert st.g[G.CABILDO_BUILT] == st.g[G.CATHEDRAL_BUILT] == st.g[G.FORT_BUILT] == st.g[G.HARBOR_BUILT] == 1
     # a district completed by a construction: 2 silver (a central district: the Plaza Mayor excluded)
     clear_map(st)
-    d = next(d for d in range(r.district_ncells.shape[0]) if r.district_ncells[d] < 9)
+    d = next(d for d in range(r.district_ncells.shape[0]) if r.district_nseg[d] == 0)  # Central: beside the Plaza
     cells = r.district_cells[d, :r.district_ncells[d]]
     assert not r.cell_plaza[cells].any()
     st.cell_b[cells[:-2]] = B.SQUARE

@@ -17,9 +17,7 @@ families).
 from __future__ import annotations
 
 from helpers import (
-    N1,
     N2,
-    S2,
     assert_spent,
     cells_of,
     cid,
@@ -210,7 +208,8 @@ def test_card_54_barracks_of_an_adjacent_district_counts(blank, rules):
     Scoring phase a district next to one with a Barracks gains the Barracks' +2 (this scoring)."""
     st, r = blank, rules
     scoring_state(st)
-    a, b = cells_of(r, N1, 1)[0], cells_of(r, N2, 1)[0]
+    n3, s3 = 2, 6  # district indices (R-04: N1..N4, S1..S4)
+    a, b = cells_of(r, N2, 1)[0], cells_of(r, n3, 1)[0]
     st.cell_b[a], st.cell_owner[a] = B.PALACE, 0
     st.cell_b[b] = B.BARRACKS
     base = clone(st)
@@ -219,10 +218,11 @@ def test_card_54_barracks_of_an_adjacent_district_counts(blank, rules):
     got = scored(st, r)[:, VS.CITY]
     assert got[0] == plain[0] + r.b_dv[B.BARRACKS]  # a Palace scores the district value + 10
     assert st.card_rot[cid(54)] == 1 and st.card_uses[cid(54)] == 1
-    # limit: N1 and S2 meet only at a corner: a Barracks there does not count for N1
+    # limit: N2 and S3 meet only at a corner: a Barracks there does not count for N2
+    assert r.district_adj[N2, n3] == 1 and r.district_adj[N2, s3] == 0
     st2 = clone(base)
     st2.cell_b[b] = B.NONE
-    st2.cell_b[cells_of(r, S2, 1)[0]] = B.BARRACKS
+    st2.cell_b[cells_of(r, s3, 1)[0]] = B.BARRACKS
     give(st2, 0, 54)
     scored(st2, r)[:, VS.CITY]
     assert st2.card_rot[cid(54)] == 0 and st2.card_uses[cid(54)] == 0

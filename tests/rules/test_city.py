@@ -31,7 +31,7 @@ def test_adjacency_is_the_8_neighbours_across_district_borders(blank, rules):
     st, r = blank, rules
     clear_map(st)
     nc = st.cell_b.shape[0]
-    x0, y0 = 2, 4  # S1's east column: three of its neighbours lie in S2
+    x0, y0 = 3, 2  # N1's east column: three of its neighbours lie in N2
     put(st, r, x0, y0, B.LOT, 0)
     nbrs = {cell(r, x0 + dx, y0 + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy}
     assert len(nbrs) == 8
@@ -126,7 +126,7 @@ def test_own_spaces_kept_across_decisions_follow_every_map_change(blank, rules):
             activatable_seen = max(activatable_seen, len(acts))
             act_changes += acts != before[2]
     # the memo did change along the way, Roads included: one that never refreshed would fail
-    assert moved > 100 and counted > 200 and act_changes > 100 and activatable_seen > 3, (moved, counted, act_changes, activatable_seen)
+    assert moved > 40 and counted > 200 and act_changes > 100 and activatable_seen > 3, (moved, counted, act_changes, activatable_seen)
 
 
 def test_plaza_mayor_is_never_built_on(blank, rules):
@@ -211,16 +211,16 @@ def test_district_value_example(blank, rules):
     first production building), and Market (-1) has a value of 10 VPs.'"""
     st = blank
     clear_map(st)
-    put(st, rules, 4, 3, B.CATHEDRAL)
-    put(st, rules, 4, 4, B.CATHEDRAL)
+    put(st, rules, 6, 7, B.CATHEDRAL)  # both spaces in S2, around the Plaza Mayor
+    put(st, rules, 7, 7, B.CATHEDRAL)
     st.g[G.CATHEDRAL_BUILT] = 1
-    put(st, rules, 3, 3, B.BARRACKS)
-    put(st, rules, 5, 3, B.CHURCH)
-    put(st, rules, 3, 4, B.MONUMENT)
-    put(st, rules, 3, 5, B.QUARRY)
-    put(st, rules, 4, 5, B.MARKET)
+    put(st, rules, 4, 7, B.BARRACKS)
+    put(st, rules, 5, 7, B.CHURCH)
+    put(st, rules, 4, 6, B.MONUMENT)
+    put(st, rules, 5, 6, B.QUARRY)
+    put(st, rules, 6, 6, B.MARKET)
     assert district_value(st, rules, 5) == 10  # S2
-    put(st, rules, 4, 5, B.NONE)
+    put(st, rules, 6, 6, B.NONE)
     assert district_value(st, rules, 5) == 11  # a single production building costs nothing
 
 
@@ -229,6 +229,6 @@ def test_cathedral_split_gives_two_each(blank, rules):
     divide the bonus to the VP value of the district, gaining +2 VPs bonus each.'"""
     st = blank
     clear_map(st)
-    put(st, rules, 5, 3, B.CATHEDRAL)
-    put(st, rules, 6, 3, B.CATHEDRAL)
+    put(st, rules, 7, 7, B.CATHEDRAL)  # S2 | S3, north of the Plaza Mayor
+    put(st, rules, 8, 7, B.CATHEDRAL)
     assert district_value(st, rules, 5) == 2 and district_value(st, rules, 6) == 2

@@ -13,7 +13,7 @@ import tomllib
 
 import numpy as np
 import pytest
-from helpers import cell, clear_map, put
+from helpers import cell, clear_map
 
 from sim.city import district_closed, district_value, n_closed_districts
 from sim.rules import DEFAULT_RULES, RK
