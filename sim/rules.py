@@ -139,6 +139,7 @@ class RK(IntEnum):
     MAP_W = 107
     MAP_H = 108
     VP_BONUS_END_GAME = 109
+    OCHER_FLIP_ON_JOIN = 110
 
 
 N_RK = len(RK)
@@ -287,7 +288,7 @@ _RK_KEYS = {
     RK.AUCTION_RAISES: "options.auction_raises", RK.BRONZE_PER_SILVER: "game.bronze_per_silver",
     RK.RECOVER_VP_FACTOR: "major.recover_vp_factor", RK.CH_GOV_HALF_PCT: "character.governor_half_percent",
     RK.HACIENDA_MARKER: "game.hacienda_marker_cubes", RK.PURPLE_BANNER_CARDS: "scoring.purple_banner_cards",
-    RK.VP_BONUS_END_GAME: "status.vp_bonus_end_game",
+    RK.VP_BONUS_END_GAME: "status.vp_bonus_end_game", RK.OCHER_FLIP_ON_JOIN: "scoring.ocher_flip_on_join",
 }
 assert len(_RK_KEYS) == N_RK - 2  # MAP_W and MAP_H come from the map pictures
 
