@@ -140,6 +140,7 @@ class RK(IntEnum):
     MAP_H = 108
     VP_BONUS_END_GAME = 109
     OCHER_FLIP_ON_JOIN = 110
+    CH_NOBLEWOMAN_NO_BATTLE = 111
 
 
 N_RK = len(RK)
@@ -289,6 +290,7 @@ _RK_KEYS = {
     RK.RECOVER_VP_FACTOR: "major.recover_vp_factor", RK.CH_GOV_HALF_PCT: "character.governor_half_percent",
     RK.HACIENDA_MARKER: "game.hacienda_marker_cubes", RK.PURPLE_BANNER_CARDS: "scoring.purple_banner_cards",
     RK.VP_BONUS_END_GAME: "status.vp_bonus_end_game", RK.OCHER_FLIP_ON_JOIN: "scoring.ocher_flip_on_join",
+    RK.CH_NOBLEWOMAN_NO_BATTLE: "character.noblewoman_war_without_battle",
 }
 assert len(_RK_KEYS) == N_RK - 2  # MAP_W and MAP_H come from the map pictures
 
