@@ -22,7 +22,7 @@ class Dec(IntEnum):
     PLACE_CATHEDRAL = 13  # a = first cell, b = second cell
     PLACE_WALL = 14  # a = perimeter segment, or -1 to stop
     PLACE_ROAD = 15  # a = district
-    VP_BONUS = 16  # a = 1: apply the VP status bonus to this VP assignation
+    VP_BONUS = 16  # a = 1: apply the VP status bonus to this VP assignation, 0: wait (b = its bonus, c = the bonus ahead, -1 unknown)
     REACTIVATE = 17  # a = card id to turn upright, or -1 to stop
     MAJOR_ACT_SPACES = 18  # reserved (the legislator's City Council workers take the best spaces)
     USE_CARD = 19  # a lightning card's trigger: a = 0 keep it, 1 use it now (b = card id)
@@ -160,6 +160,7 @@ class Ev(IntEnum):
     FIRST_GAME = 55  # seat, kept, removed
     CARD_USE = 56  # seat, card
     CARD_EFFECT = 57  # seat, card, a, b, c
+    VP_WAIT = 58  # seat, bonus declined, bonus on the larger assignation still to come (-1: not told)
 
 
 class Card(IntEnum):

@@ -73,18 +73,32 @@ def add_vp(st, seat, amount, source):
 
 @njit(cache=True)
 def gain_vp(st, r, seat, amount, source):
+    """One VP assignation outside a Scoring phase (:func:`assign_vp`, nothing said of what is to come)."""
+    assign_vp(st, r, seat, amount, source, -1)
+
+
+@njit(cache=True)
+def assign_vp(st, r, seat, amount, source, ahead):
     """One VP assignation. With VP status, once per decade the player may add 25/50/150 %
-    (rounded down) to a single assignation (10. IMPROVE STATUS, VP status)."""
+    (rounded down) to a single assignation (10. IMPROVE STATUS, VP status): offered on each positive
+    one until taken, so declining is waiting for a larger one. ``ahead``: the largest single
+    assignation still to come to the seat in this Scoring phase (and the End of the game VPs after
+    it), as the Scoring counts it (sim.scoring.score_era); -1 outside a Scoring. The option rows are
+    [1 take / 0 wait, this assignation's bonus, the bonus ``ahead`` would get (-1: not told)]."""
     add_vp(st, seat, amount, source)
     lvl = st.pl[seat, PF.ST_VP]
     if amount > 0 and lvl > 0 and st.pl[seat, PF.USED_VP_STATUS] == 0:
-        bonus = amount * r.vp_bonus_pct[lvl - 1] // 100
+        pct = r.vp_bonus_pct[lvl - 1]
+        bonus = amount * pct // 100
         if bonus > 0:
-            set_option(st, 0, 0, bonus)
-            set_option(st, 1, 1, bonus)
+            later = ahead * pct // 100 if ahead >= 0 else -1
+            set_option(st, 0, 0, bonus, later)
+            set_option(st, 1, 1, bonus, later)
             if decide(st, r, seat, Dec.VP_BONUS, 2) == 1:
                 st.pl[seat, PF.USED_VP_STATUS] = 1
                 add_vp(st, seat, bonus, VS.VP_STATUS)
+            else:
+                log(st, Ev.VP_WAIT, seat, bonus, later)
 
 
 # ----------------------------------------------------------------------------- workers

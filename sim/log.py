@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from sim.codes import Ev, Law
+from sim.rules import RK
 from sim.state import BANNER_NAMES, BUILDING_LABELS, VS_NAMES, G, Mini
 
 RES = ["wood", "stone", "precious"]
@@ -32,8 +33,6 @@ def _card(c: int, characters: list[str]) -> str:
 
 
 def _cell(rules, c: int, district_names: list[str]) -> str:
-    from sim.rules import RK
-
     w = int(rules.k[RK.MAP_W])
     d = int(rules.cell_district[c])
     where = district_names[d] if d >= 0 else "-"
@@ -180,6 +179,9 @@ def format_log(st, rules, rules_doc: dict, seat_names: list[str]) -> list[str]:
             out.append(f"  {S[a]} {'gains' if c == 1 else 'turns face-up'} the {BANNER_NAMES[b]} banner")
         elif ev == Ev.VP:
             out.append(f"    {S[a]} {b:+d} VP ({VS_NAMES[c].replace('_', ' ')}) -> {d}")
+        elif ev == Ev.VP_WAIT:
+            ahead = f"; +{c} VP on a larger assignation still to come in this Scoring" if c >= 0 else ""
+            out.append(f"    {S[a]} keeps the VP status bonus for later (+{b} VP now{ahead})")
         elif ev == Ev.PASS:
             out.append(f"{S[a]} passes")
         elif ev == Ev.GAME_END:

@@ -4,7 +4,7 @@ with displacement, Fort, Harbor, Walls, Roads), Recover Workers (free action and
 
 from numba import njit
 
-from sim.banners import banner_step
+from sim.banners import FACE_DOWN, banner_step
 from sim.cardpower import offer
 from sim.city import district_closed, district_occupied
 from sim.codes import Card, Dec, Ev
@@ -104,7 +104,9 @@ def place_on_grid(st, r, seat, m, n):
     """Main action 11: put n workers on a Major Building grid at once. Own workers take the
     highest-VP free spaces (City Council workers score nothing, so they go after). The first
     player to put a worker on an empty grid scores its first-worker VP (not for a City Council
-    worker). The player who fills the last space completes the building."""
+    worker). The player who fills the last space completes the building. Putting own workers on a
+    grid is joining its construction: it flips a face-down ocher banner (BANNERS Ocher,
+    scoring.ocher_flip_on_join)."""
     was_empty = grid_empty(st, r, m)
     cc = min(st.pl[seat, PF.CC_WORKERS], max(0, n - st.pl[seat, PF.WORKERS]))
     own = n - cc
@@ -119,6 +121,8 @@ def place_on_grid(st, r, seat, m, n):
     log(st, Ev.MAJOR, seat, m, own, cc)
     if was_empty and own > 0:
         gain_vp(st, r, seat, r.major_first_vp[m], VS.MAJOR_FIRST)
+    if own > 0 and r.k[RK.OCHER_FLIP_ON_JOIN] == 1 and st.pl[seat, PF.BANNER_OCHER] == FACE_DOWN:
+        banner_step(st, r, seat, Banner.OCHER)
     if grid_free(st, r, m) == 0:
         # the player's own worker is placed last when it has one; otherwise the first player places it
         placer = seat if own > 0 else st.order[0]
@@ -315,7 +319,8 @@ def district_completed(st, r):
 @njit(cache=True)
 def complete(st, r, placer, m):
     """The building is completed: the placer puts the miniature(s) on the map; City Council
-    workers leave the grid for the supply; everyone who joined progresses the ocher banner."""
+    workers leave the grid for the supply; everyone who joined progresses the ocher banner: the
+    face-down step, and (scoring.ocher_flip_on_join false) the flip."""
     st.major_state[m, 0] = 1
     st.major_state[m, 1] += 1
     full_before = n_full_districts(st, r)
@@ -348,7 +353,7 @@ def complete(st, r, placer, m):
             st.major[m, i] = CC_GONE
             st.supply[Sup.COUNCIL_WORKERS] += 1
     for s in range(st.g[G.NPLAYERS]):
-        if own_on_grid(st, m, s) > 0:
+        if own_on_grid(st, m, s) > 0 and (r.k[RK.OCHER_FLIP_ON_JOIN] == 0 or st.pl[s, PF.BANNER_OCHER] == 0):
             banner_step(st, r, s, Banner.OCHER)
 
 

@@ -138,6 +138,9 @@ class RK(IntEnum):
     PURPLE_BANNER_CARDS = 106
     MAP_W = 107
     MAP_H = 108
+    VP_BONUS_END_GAME = 109
+    OCHER_FLIP_ON_JOIN = 110
+    CH_NOBLEWOMAN_NO_BATTLE = 111
 
 
 N_RK = len(RK)
@@ -286,6 +289,8 @@ _RK_KEYS = {
     RK.AUCTION_RAISES: "options.auction_raises", RK.BRONZE_PER_SILVER: "game.bronze_per_silver",
     RK.RECOVER_VP_FACTOR: "major.recover_vp_factor", RK.CH_GOV_HALF_PCT: "character.governor_half_percent",
     RK.HACIENDA_MARKER: "game.hacienda_marker_cubes", RK.PURPLE_BANNER_CARDS: "scoring.purple_banner_cards",
+    RK.VP_BONUS_END_GAME: "status.vp_bonus_end_game", RK.OCHER_FLIP_ON_JOIN: "scoring.ocher_flip_on_join",
+    RK.CH_NOBLEWOMAN_NO_BATTLE: "character.noblewoman_war_without_battle",
 }
 assert len(_RK_KEYS) == N_RK - 2  # MAP_W and MAP_H come from the map pictures
 

@@ -20,7 +20,7 @@ from sim.city import (
     palace_value,
 )
 from sim.codes import Card, Ch, Dec, Ev
-from sim.core import add_vp, decide, gain_vp, log, set_option
+from sim.core import add_vp, assign_vp, decide, log, set_option
 from sim.economy import coin_value, give_coins_from_supply, pay_coins
 from sim.rules import AP, RK
 from sim.state import N_CARDS, N_GROUPS, PF, VS, B, G, Loc, Mini, Sup
@@ -102,30 +102,43 @@ def _table_total(r, counts, cabildo):
 
 
 @njit(cache=True)
-def _best_jokers(r, counts, jokers, cabildo):
-    """Best total when ``jokers`` wild cards are spread over the colours held (exhaustive over
-    multisets: the table is convex, so greedy spreading is not optimal). Iterative on purpose:
-    recursive kernels do not load reliably from Numba's cache."""
-    if jokers == 0:
-        return _table_total(r, counts, cabildo)
+def _largest_part(r, counts, cabildo):
+    m = 0
+    for gi in range(N_GROUPS):
+        m = max(m, _series_table(r, counts[gi], cabildo))
+    return m
+
+
+@njit(cache=True)
+def _best_jokers(r, counts, jokers, cabildo, out):
+    """Best (total, largest single series) when ``jokers`` wild cards are spread over the colours
+    held (exhaustive over multisets: the table is convex, so greedy spreading is not optimal); the
+    arrangement's counts go to ``out``. Of equal totals the one with the largest single series: the
+    player arranges the odd cards, and that one gives the VP status bonus the most to take.
+    Iterative on purpose: recursive kernels do not load reliably from Numba's cache."""
     held = np.empty(N_GROUPS, np.int64)
     nh = 0
     for gi in range(N_GROUPS):
         if counts[gi] > 0:
             held[nh] = gi
             nh += 1
-    if nh == 0:
-        return _table_total(r, counts, cabildo)
+    if jokers == 0 or nh == 0:
+        out[:] = counts
+        return _table_total(r, counts, cabildo), _largest_part(r, counts, cabildo)
     idx = np.zeros(jokers, np.int64)  # non-decreasing indices into held: one multiset per step
     best = -1
+    best_mx = -1
     while True:
         for j in range(jokers):
             counts[held[idx[j]]] += 1
         v = _table_total(r, counts, cabildo)
+        mx = _largest_part(r, counts, cabildo)
+        if v > best or (v == best and mx > best_mx):
+            best = v
+            best_mx = mx
+            out[:] = counts
         for j in range(jokers):
             counts[held[idx[j]]] -= 1
-        if v > best:
-            best = v
         j = jokers - 1
         while j >= 0 and idx[j] == nh - 1:
             j -= 1
@@ -134,20 +147,24 @@ def _best_jokers(r, counts, jokers, cabildo):
         idx[j] += 1
         for t in range(j + 1, jokers):
             idx[t] = idx[j]
-    return best
+    return best, best_mx
 
 
 @njit(cache=True)
-def series_base(r, counts, cabildo):
-    """Card series VP (before x Era): any 3 single odd cards of different colours count as 1
-    card of any colour; only cards not part of a series (not even a pair) can be used so."""
+def series_parts(r, counts, cabildo, parts):
+    """Card series VP (before x Era) colour by colour into ``parts`` (VPS ASSIGNATION Cards series):
+    any 3 single odd cards of different colours count as 1 card of any colour; only cards not part
+    of a series (not even a pair) can be used so. Each colour's series is its own VP assignation
+    (10. VP status: "the VPs coming from a card color series"). Returns the total."""
     singles = 0
     for gi in range(N_GROUPS):
         if counts[gi] == 1:
             singles += 1
     per = r.k[RK.ODD_PER_JOKER]
-    best = 0
+    best = -1
+    best_mx = -1
     work = counts.copy()
+    arr = counts.copy()
     for j in range(singles // per + 1):
         # use 3j singles as j jokers: drop 3j single colours (which ones is immaterial, they are alike,
         # except that a kept single can still receive jokers - the search below covers that)
@@ -160,10 +177,20 @@ def series_base(r, counts, cabildo):
             if work[gi] == 1:
                 work[gi] = 0
                 dropped += 1
-        v = _best_jokers(r, work, j, cabildo)
-        if v > best:
+        v, mx = _best_jokers(r, work, j, cabildo, arr)
+        if v > best or (v == best and mx > best_mx):
             best = v
+            best_mx = mx
+            for gi in range(N_GROUPS):
+                parts[gi] = _series_table(r, arr[gi], cabildo)
     return best
+
+
+@njit(cache=True)
+def series_base(r, counts, cabildo):
+    """Card series VP (before x Era), all colours together (:func:`series_parts`)."""
+    parts = np.zeros(N_GROUPS, np.int32)
+    return series_parts(r, counts, cabildo, parts)
 
 
 @njit(cache=True)
@@ -565,9 +592,10 @@ def _card71(st, r):
 
 
 @njit(cache=True)
-def _card36_42(st, r, s, card):
+def _card36_42(st, r, s, card, ahead):
     """Cards 36 and 42 (lightning): in a district closed by Walls (36) / with Roads (42), paying 1
-    silver: each of your Houses there +1 (above the cap) or each of your Palaces +7, this scoring."""
+    silver: each of your Houses there +1 (above the cap) or each of your Palaces +7, this scoring.
+    One VP assignation (the card's one use); ``ahead`` as :func:`sim.core.assign_vp`'s."""
     p = r.aff_p[card]
     rate = r.k[RK.BRONZE_PER_SILVER]
     if coin_value(st, r, s) < p[AP.PAY_SILVER] * rate:
@@ -591,88 +619,178 @@ def _card36_42(st, r, s, card):
                 k += 1
     i = decide(st, r, s, Dec.CARD_TARGET, k)
     pay_coins(st, r, s, p[AP.PAY_SILVER] * rate)
-    gain_vp(st, r, s, st.opts[i, 0], VS.CITY)
+    assign_vp(st, r, s, st.opts[i, 0], VS.CITY, ahead)
     log(st, Ev.CARD_EFFECT, s, card, st.opts[i, 1], st.opts[i, 0])
+
+
+# The steps of a Scoring phase in the order they assign VP (score_era), and the End of the game VPs
+# after the last one (end_game): a row of ``ahead`` holds a seat's largest single assignation of each.
+S_MONEY, S_MILITARY, S_BANNERS, S_FAITH, S_CHARACTER, S_SERIES, S_CARD_STATUS, S_CITY, S_END_COUNCIL, S_END_WAR = range(10)
+N_STEPS = 10
+
+
+@njit(cache=True)
+def _after(ahead, s, step):
+    """The seat's largest single assignation in the steps after ``step``."""
+    m = 0
+    for j in range(step + 1, N_STEPS):
+        m = max(m, ahead[s, j])
+    return m
+
+
+@njit(cache=True)
+def _assign_step(st, r, ahead, n, step, source):
+    """A step of one assignation per seat (money, military, banners, faith, Character), in turn order."""
+    for i in range(n):
+        s = st.order[i]
+        assign_vp(st, r, s, ahead[s, step], source, _after(ahead, s, step))
+
+
+@njit(cache=True)
+def _bonus_open(st, s):
+    """The seat may still take its VP status bonus this decade (10. IMPROVE STATUS, VP status)."""
+    return st.pl[s, PF.ST_VP] > 0 and st.pl[s, PF.USED_VP_STATUS] == 0
+
+
+@njit(cache=True)
+def _series_ahead(r, counts, cab, parts, era):
+    """The largest single colour series (x Era)."""
+    series_parts(r, counts, cab, parts)
+    m = 0
+    for gi in range(N_GROUPS):
+        m = max(m, parts[gi])
+    return m * era
+
+
+@njit(cache=True)
+def _city_values(st, r, s, dv, d71, m71, out):
+    """The seat's City assignations in the order score_era makes them: each House and Palace,
+    district by district, then card 71's borrowed Houses (``m71`` in district ``d71``). Returns
+    how many are in ``out``."""
+    faith = st.pl[s, PF.FAITH]
+    k = 0
+    for d in range(r.district_ncells.shape[0]):
+        extra = m71 if d == d71 else 0
+        for j in range(r.district_ncells[d]):
+            c = r.district_cells[d, j]
+            if st.cell_owner[c] != s:
+                continue
+            if st.cell_b[c] == B.HOUSE:
+                out[k] = min(house_value(st, r, s, d, faith, dv[d]) + extra, dv[d])
+                k += 1
+            elif st.cell_b[c] == B.PALACE:
+                out[k] = palace_value(r, faith, dv[d])
+                k += 1
+        for _ in range(extra):
+            out[k] = min(house_value(st, r, s, d, faith, dv[d]) + extra, dv[d])
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def end_game_vp(st, r, s):
+    """(City Council VPs, War VPs) of END OF THE GAME VPS VARIATIONS."""
+    return r.council_vp[st.pl[s, PF.COUNCIL]], r.penalty_vp[st.pl[s, PF.WAR_PENALTY] - r.k[RK.PENALTY_MIN]]
 
 
 @njit(cache=True)
 def score_era(st, r, era):
-    """VPS ASSIGNATION: money, military, banners, faith, Character, card series (and Card
-    status III), city. Each is one VP assignation (the VP status bonus may apply to one)."""
+    """VPS ASSIGNATION: money, military, banners, faith, Character, card series (each colour) and
+    Card status III, city (each House and Palace). Each is one VP assignation (the VP status bonus
+    may apply to one); each tells the VP status decision the seat's largest assignation still to
+    come (this Scoring's, and in the last decade the End of the game VPs when the rules let the
+    bonus take them, status.vp_bonus_end_game), as it stands before the cards played in between."""
     n = st.g[G.NPLAYERS]
     log(st, Ev.SCORING, era)
     vals = np.zeros(n, np.int32)
     win = np.zeros(n, np.int32)
     needs = r.k[RK.MAJORITY_NEEDS_ONE] == 1
     h71, d71, m71 = _card71(st, r)
-    # money
+    # what each step gives each seat (for the series, the city and the end: the largest single one)
+    ahead = np.zeros((n, N_STEPS), np.int32)
     for s in range(n):
         vals[s] = coin_value(st, r, s)
     k = majority_split(vals, n, needs, win)
-    for i in range(n):
-        s = st.order[i]
+    for s in range(n):
         if win[s] == 1:
-            gain_vp(st, r, s, r.k[RK.MONEY_VP] * era // k, VS.MONEY)
-    # military
+            ahead[s, S_MONEY] = r.k[RK.MONEY_VP] * era // k
     k = military_winners(st, r, n, win)
-    for i in range(n):
-        s = st.order[i]
+    for s in range(n):
         if win[s] == 1:
-            gain_vp(st, r, s, r.k[RK.MILITARY_VP] * era // k, VS.MILITARY)
-    # banners
-    for i in range(n):
-        s = st.order[i]
-        gain_vp(st, r, s, r.banner_vp[face_up_banners(st, s)] * era, VS.BANNERS)
-    # faith
+            ahead[s, S_MILITARY] = r.k[RK.MILITARY_VP] * era // k
     for s in range(n):
         vals[s] = st.pl[s, PF.FAITH]
     k = majority_split(vals, n, needs, win)
-    for i in range(n):
-        s = st.order[i]
+    for s in range(n):
+        ahead[s, S_BANNERS] = r.banner_vp[face_up_banners(st, s)] * era
         if win[s] == 1:
-            gain_vp(st, r, s, r.k[RK.FAITH_VP] * era // k, VS.FAITH)
-    # characters
-    for i in range(n):
-        s = st.order[i]
-        gain_vp(st, r, s, character_base(st, r, s, n) * era, VS.CHARACTER)
-    # card series and Card status III
+            ahead[s, S_FAITH] = r.k[RK.FAITH_VP] * era // k
+        ahead[s, S_CHARACTER] = character_base(st, r, s, n) * era
     counts = np.zeros(N_GROUPS, np.int32)
+    parts = np.zeros(N_GROUPS, np.int32)
     cab = st.g[G.CABILDO_BUILT] == 1
+    nd = r.district_ncells.shape[0]
+    dv = np.zeros(nd, np.int32)
+    for d in range(nd):
+        dv[d] = district_value(st, r, d)
+    city = np.zeros(st.cell_b.shape[0] + max(0, m71), np.int32)
+    end = st.g[G.DECADE] == st.g[G.LAST_DECADE] and r.k[RK.VP_BONUS_END_GAME] == 1
+    for s in range(n):
+        if not _bonus_open(st, s):
+            continue  # only the VP status decision reads the steps ahead
+        series_counts(st, s, counts)
+        ahead[s, S_SERIES] = _series_ahead(r, counts, cab, parts, era)
+        if st.pl[s, PF.ST_CARDS] >= 3:
+            ahead[s, S_CARD_STATUS] = n_colours(counts) * r.card_l3_half[n - 2] * era // 2
+        m = _city_values(st, r, s, dv, d71 if s == h71 else -1, m71, city)
+        for j in range(m):
+            ahead[s, S_CITY] = max(ahead[s, S_CITY], city[j])
+        if end:
+            cv, wv = end_game_vp(st, r, s)
+            ahead[s, S_END_COUNCIL] = cv
+            ahead[s, S_END_WAR] = wv
+    _assign_step(st, r, ahead, n, S_MONEY, VS.MONEY)
+    _assign_step(st, r, ahead, n, S_MILITARY, VS.MILITARY)
+    _assign_step(st, r, ahead, n, S_BANNERS, VS.BANNERS)
+    _assign_step(st, r, ahead, n, S_FAITH, VS.FAITH)
+    _assign_step(st, r, ahead, n, S_CHARACTER, VS.CHARACTER)
+    # card series, the largest colour first (the others are no larger: nothing of them is ahead), and Card status III
     for i in range(n):
         s = st.order[i]
         series_counts(st, s, counts)
         if holder(st, Card.C74) == s:
             _card74(st, r, s, counts, cab, n, era)
-        gain_vp(st, r, s, series_base(r, counts, cab) * era, VS.SERIES)
         if st.pl[s, PF.ST_CARDS] >= 3:
-            gain_vp(st, r, s, n_colours(counts) * r.card_l3_half[n - 2] * era // 2, VS.CARD_STATUS)
+            ahead[s, S_CARD_STATUS] = n_colours(counts) * r.card_l3_half[n - 2] * era // 2
+        series_parts(r, counts, cab, parts)
+        while True:
+            g = 0
+            for gi in range(N_GROUPS):
+                if parts[gi] > parts[g]:
+                    g = gi
+            if parts[g] <= 0:
+                break
+            assign_vp(st, r, s, parts[g] * era, VS.SERIES, _after(ahead, s, S_SERIES))
+            parts[g] = 0
+        assign_vp(st, r, s, ahead[s, S_CARD_STATUS], VS.CARD_STATUS, _after(ahead, s, S_CARD_STATUS))
     # city: every House and Palace is its own assignation
-    nd = r.district_ncells.shape[0]
-    dv = np.zeros(nd, np.int32)
-    for d in range(nd):
-        dv[d] = district_value(st, r, d)
     _card67(st, r, dv)
     _district_card(st, r, dv, Card.C54)
     _district_card(st, r, dv, Card.C68)
     for i in range(n):
         s = st.order[i]
-        faith = st.pl[s, PF.FAITH]
-        for d in range(nd):
-            # card 71: the borrowed Houses count as the holder's buildings and score for it too
-            extra = m71 if (s == h71 and d == d71) else 0
-            for j in range(r.district_ncells[d]):
-                c = r.district_cells[d, j]
-                if st.cell_owner[c] != s:
-                    continue
-                if st.cell_b[c] == B.HOUSE:
-                    gain_vp(st, r, s, min(house_value(st, r, s, d, faith, dv[d]) + extra, dv[d]), VS.CITY)
-                elif st.cell_b[c] == B.PALACE:
-                    gain_vp(st, r, s, palace_value(r, faith, dv[d]), VS.CITY)
-            for _ in range(extra):
-                gain_vp(st, r, s, min(house_value(st, r, s, d, faith, dv[d]) + extra, dv[d]), VS.CITY)
+        m = _city_values(st, r, s, dv, d71 if s == h71 else -1, m71, city)
+        # card 71: the borrowed Houses count as the holder's buildings and score for it too
+        tail = _after(ahead, s, S_CITY)
+        later = np.empty(m, np.int32)  # the largest City assignation after each, or the end's
+        for j in range(m - 1, -1, -1):
+            later[j] = tail
+            tail = max(tail, city[j])
+        for j in range(m):
+            assign_vp(st, r, s, city[j], VS.CITY, later[j])
         for card in (Card.C36, Card.C42):
             if holder(st, card) == s:
-                _card36_42(st, r, s, card)
+                _card36_42(st, r, s, card, _after(ahead, s, S_CITY))
     for s in range(n):
         st.pl[s, PF.WARS_WON_ERA] = 0
     st.g[G.WARS_ERA] = 0
@@ -681,11 +799,18 @@ def score_era(st, r, era):
 @njit(cache=True)
 def end_game(st, r):
     """END OF THE GAME VPS VARIATIONS: City Council VP and War Penalty VP; then ranks.
-    Ties on VP are broken by most resources; a further tie shares the place (both win)."""
+    Ties on VP are broken by most resources; a further tie shares the place (both win).
+    Each is a VP assignation the VP status bonus may take when the rules say so
+    (status.vp_bonus_end_game)."""
     n = st.g[G.NPLAYERS]
     for s in range(n):
-        add_vp(st, s, r.council_vp[st.pl[s, PF.COUNCIL]], VS.END_COUNCIL)
-        add_vp(st, s, r.penalty_vp[st.pl[s, PF.WAR_PENALTY] - r.k[RK.PENALTY_MIN]], VS.END_WAR)
+        cv, wv = end_game_vp(st, r, s)
+        if r.k[RK.VP_BONUS_END_GAME] == 1:
+            assign_vp(st, r, s, cv, VS.END_COUNCIL, max(0, wv))
+            assign_vp(st, r, s, wv, VS.END_WAR, 0)
+        else:
+            add_vp(st, s, cv, VS.END_COUNCIL)
+            add_vp(st, s, wv, VS.END_WAR)
 
 
 @njit(cache=True)

@@ -143,7 +143,7 @@ class G(IntEnum):
     FORT_BUILT = 9
     CABILDO_BUILT = 10
     HARBOR_BUILT = 11
-    WARS_ERA = 12  # wars that took place in the current era (Noblewoman)
+    WARS_ERA = 12  # wars that took place in the current era (Noblewoman; character.noblewoman_war_without_battle)
     WARS_TOTAL = 13
     SEQ = 14  # monotonic counter ordering cards in deck and piles
     LOG_N = 15  # events written to the log buffer

@@ -311,7 +311,9 @@ def tension_and_war(st, r):
     wa = base + mod - red
     st.g[G.WAR_FACTION] = faction
     st.g[G.WAR_WA] = wa
-    st.g[G.WARS_ERA] += 1
+    # the Noblewoman's "no wars": a war the Walls repel (no battle) counts unless the rules say otherwise
+    if wa > 0 or r.k[RK.CH_NOBLEWOMAN_NO_BATTLE] == 1:
+        st.g[G.WARS_ERA] += 1
     st.g[G.WARS_TOTAL] += 1
     log(st, Ev.WAR, faction, base, mod, red, wa)
     st.g[G.WAR_MILICIANOS] = 0

@@ -21,7 +21,7 @@ from enum import IntEnum
 import numpy as np
 from numba import njit, objmode
 
-from sim.city import district_tally, next_to_faith, own_buildings_in_district, palace_value
+from sim.city import district_tally, district_value, house_value, next_to_faith, own_buildings_in_district, palace_value
 from sim.codes import Act, Card, Ch, Dec, Law, Side
 from sim.rng import rand_below
 from sim.rules import AP, RK
@@ -119,6 +119,8 @@ class K(IntEnum):
     CH_ARCHITECT = 63
     CH_GOVERNOR = 64
     CH_NOBLEWOMAN = 65
+    VP_WAIT_SCORING = 66
+    VP_WAIT_LATER = 67
 
 
 # The coefficients' defaults: the values the valuation held as literals (the same float64 values,
@@ -178,6 +180,9 @@ K_DEFAULT = {
     K.CH_ARCHITECT: 1.0,  # Architect: a building type new to its district
     K.CH_GOVERNOR: 0.3,  # Governor: an occupied space that neither half-fills nor fills its district
     K.CH_NOBLEWOMAN: 0.5,  # Noblewoman: a vote for Peace (for War: minus), half her VP: one vote may not decide the law
+    # the VP status bonus (_vp_wait): waiting is worth this share of the bonus a larger assignation ahead would get
+    K.VP_WAIT_SCORING: 1.0,  # ... one still to come in this Scoring, as the engine counts it: in full (a tie takes the bonus now)
+    K.VP_WAIT_LATER: 0.75,  # ... one of this decade's coming Scoring, foreseen from the state now: three quarters (a majority may be lost)
 }
 COEFFICIENTS = [k.name.lower() for k in K]
 WEIGHTS = FEATURES[1:] + COEFFICIENTS  # what a strategy file's weight tables set and `trinidad tune` tunes: slots 1.. in order
@@ -189,18 +194,18 @@ class P(IntEnum):
     set in a strategy file's ``[parameters]`` table, the rollout's in ``[rollout]``. ``trinidad
     tune`` leaves them alone: its box would take a chance below 0 or a divisor to 0."""
 
-    VOTE_TIE = 66
-    VOTE_YES_KEEP = 67
-    VOTE_YES_WINNERS = 68
-    VOTE_NO_WINNERS = 69
-    VOTE_RIVALS = 70
-    GREEDY_VOTE_CHANCE = 71
-    VOTE_NO_WINS = 72
-    BID_LOW_MAX = 73
-    CANDIDATES = 74  # rollout: TURN options tried, the heuristic's best first
-    ROLLOUTS = 75  # rollout: simulated continuations per candidate (common random numbers across candidates)
-    HORIZON = 76  # rollout: 0 = simulate to the end of the current Era's scoring, 1 = to the end of the game
-    PY_SLOT = 77  # python: index of the strategy object in strategies.python_bridge's registry
+    VOTE_TIE = 68
+    VOTE_YES_KEEP = 69
+    VOTE_YES_WINNERS = 70
+    VOTE_NO_WINNERS = 71
+    VOTE_RIVALS = 72
+    GREEDY_VOTE_CHANCE = 73
+    VOTE_NO_WINS = 74
+    BID_LOW_MAX = 75
+    CANDIDATES = 76  # rollout: TURN options tried, the heuristic's best first
+    ROLLOUTS = 77  # rollout: simulated continuations per candidate (common random numbers across candidates)
+    HORIZON = 78  # rollout: 0 = simulate to the end of the current Era's scoring, 1 = to the end of the game
+    PY_SLOT = 79  # python: index of the strategy object in strategies.python_bridge's registry
 
 
 # The vote model's parameters ([parameters]): default (today's value), range, integer-valued
@@ -707,6 +712,68 @@ def _vote_value(st, r, w, seat, side, v, law, leg):
 
 
 @njit(cache=True)
+def _scoring_floor(st, r, seat):
+    """The seat's largest single assignation at this decade's Scoring as far as the state now shows
+    it (VPS ASSIGNATION): its best House or Palace, its face-up banners, a Money or Faith majority it
+    holds alone, and in the last decade its City Council VPs when the VP status bonus may take them
+    (status.vp_bonus_end_game). A floor: the Character, the card series and the strongest miniature
+    are not counted."""
+    era = st.g[G.ERA]
+    faith = st.pl[seat, PF.FAITH]
+    best = 0
+    for d in range(r.district_ncells.shape[0]):
+        dv = 0
+        seen = False  # the district's value is looked up at its first House or Palace of the seat
+        for j in range(r.district_ncells[d]):
+            c = r.district_cells[d, j]
+            if st.cell_owner[c] != seat or (st.cell_b[c] != B.HOUSE and st.cell_b[c] != B.PALACE):
+                continue
+            if not seen:
+                dv = district_value(st, r, d)
+                seen = True
+            if st.cell_b[c] == B.PALACE:
+                best = max(best, palace_value(r, faith, dv))
+            else:
+                best = max(best, house_value(st, r, seat, d, faith, dv))
+    up = 0
+    for b in range(PF.BANNER_OCHER - PF.BANNER_BLACK + 1):
+        if st.pl[seat, PF.BANNER_BLACK + b] >= 2:  # face-up (sim.banners.FACE_UP)
+            up += 1
+    best = max(best, r.banner_vp[up] * era)
+    rate = r.k[RK.BRONZE_PER_SILVER]
+    coins = rate * st.pl[seat, PF.SILVER] + st.pl[seat, PF.BRONZE]
+    rich = coins > 0
+    pious = faith > 0
+    for s in range(st.g[G.NPLAYERS]):
+        if s != seat:
+            rich = rich and coins > rate * st.pl[s, PF.SILVER] + st.pl[s, PF.BRONZE]
+            pious = pious and faith > st.pl[s, PF.FAITH]
+    if rich:
+        best = max(best, r.k[RK.MONEY_VP] * era)
+    if pious:
+        best = max(best, r.k[RK.FAITH_VP] * era)
+    if st.g[G.DECADE] == st.g[G.LAST_DECADE] and r.k[RK.VP_BONUS_END_GAME] == 1:
+        best = max(best, r.council_vp[st.pl[seat, PF.COUNCIL]])
+    return best
+
+
+@njit(cache=True)
+def _vp_wait(st, r, w, seat, ahead):
+    """Waiting with the VP status bonus (10. IMPROVE STATUS, VP status: once per decade, on a single
+    assignation): the bonus a larger assignation still ahead in this decade would get. In a Scoring
+    the engine tells it (``ahead``, the bonus on the largest one still to come); before it, in a
+    decade that ends with a Scoring, the floor the state shows (:func:`_scoring_floor`); in a decade
+    without one, nothing: what the rest of the decade brings is small and not foreseen."""
+    if ahead >= 0:
+        return w[K.VP_WAIT_SCORING] * ahead
+    d = st.g[G.DECADE]
+    if d % r.k[RK.DECADES_PER_ERA] != 0 and d != st.g[G.LAST_DECADE]:
+        return 0.0
+    lvl = st.pl[seat, PF.ST_VP]
+    return w[K.VP_WAIT_LATER] * (_scoring_floor(st, r, seat) * r.vp_bonus_pct[lvl - 1] // 100)
+
+
+@njit(cache=True)
 def _option_value(st, r, seat, kind, i):
     """Greedy family: immediate value of option i of a decision other than TURN (:func:`_turn_values`)."""
     w = st.w[seat]
@@ -769,7 +836,14 @@ def _option_value(st, r, seat, kind, i):
             return -w[K.WALL_STOP]
         return float(own_buildings_in_district(st, r, seat, o[1]))
     if kind == Dec.VP_BONUS:
-        return float(o[0])
+        # o = [1 take / 0 wait, this assignation's bonus, the bonus on the largest one still to come in
+        # this Scoring (-1: not in a Scoring)]; greedy takes the immediate value
+        if o[0] == 1:
+            return float(o[1])
+        if int(w[F.FAMILY]) == FAMILY_GREEDY:
+            return 0.0
+        later = _vp_wait(st, r, w, seat, o[2])
+        return later if later > o[1] else 0.0
     if kind == Dec.USE_CARD:
         if o[0] == 0:
             return 0.0

@@ -19,7 +19,8 @@ from strategies.registry import CHARACTER_KEYS, STRATEGY_DIR, StrategyError, loa
 
 # the functions that value options (every coefficient is read in one of them)
 VALUATION = ["_city_gain", "_character_progress", "_build_base", "_build_value", "_turn_base", "_card_value", "_vote_cost",
-             "_likely_no", "_call_value", "_legislator_yes", "_vote_value", "_option_value", "_turn_values"]
+             "_likely_no", "_call_value", "_legislator_yes", "_vote_value", "_option_value", "_turn_values", "_vp_wait",
+             "_scoring_floor"]
 
 
 def _greedy_with(tmp_path, name, extra, base="greedy"):
@@ -182,3 +183,85 @@ def test_a_coefficient_moves_exactly_the_rows_it_values(engine):
             np.testing.assert_allclose(after[lot] - before[lot], st.w[seat, F.CITY], rtol=1e-9)
             assert np.array_equal(after[~lot], before[~lot])
     assert lots >= 10, lots
+
+
+def _heuristic_seat(st, seat):
+    """The seat plays the heuristic's VP status valuation (the family; no feature reads it)."""
+    row = default_weights()
+    row[0] = policy.FAMILY_HEURISTIC
+    st.w[seat, :] = row
+
+
+def test_the_heuristic_waits_in_a_scoring_for_a_larger_assignation(engine):
+    """VP status, once per decade on a single assignation: in a Scoring the engine tells the decision
+    the largest assignation still to come (sim.core.assign_vp). The heuristic lets the richest
+    player's 7 VPs go by (+1 at Level I) and takes the bonus on its Palace (+2), later in the same
+    Scoring; greedy takes it at once. The waiting is in the game log."""
+    from helpers import N1, cells_of, fresh, scored, scoring_state, set_items
+
+    from sim.codes import Ch, Ev
+    from sim.log import format_log
+    from sim.rules import load_rules_doc
+    from sim.state import VS, Loc
+
+    r, W = engine
+    got = {}
+    for family in ("greedy", "heuristic"):
+        st = fresh(r, W, 4)
+        scoring_state(st)
+        st.card_loc[:N_CHARACTERS] = Loc.BOX  # no Character card in a series
+        st.pl[:4, PF.CHARACTER] = Ch.CAPTAIN  # no War won: his card scores nothing
+        set_items(st, 0, silver=3)  # the richest
+        c = cells_of(r, N1, 1)[0]
+        st.cell_b[c], st.cell_owner[c] = B.PALACE, 0
+        st.pl[0, PF.ST_VP] = 1
+        if family == "heuristic":
+            _heuristic_seat(st, 0)
+        st.g[G.LOG_ON] = 1
+        st.g[G.LOG_N] = 0
+        vp = scored(st, r, 1)[0]
+        money, city = int(vp[VS.MONEY]), int(vp[VS.CITY])
+        pct = int(r.vp_bonus_pct[0])
+        assert money * pct // 100 < city * pct // 100, (money, city)
+        got[family] = int(vp[VS.VP_STATUS])
+        rows = st.log[:st.g[G.LOG_N]]
+        waits = rows[rows[:, 0] == Ev.VP_WAIT]
+        if family == "greedy":
+            assert got[family] == money * pct // 100 and len(waits) == 0
+        else:
+            assert got[family] == city * pct // 100
+            assert waits[:, 1:4].tolist() == [[0, money * pct // 100, city * pct // 100]]
+            text = format_log(st, r, load_rules_doc(), ["A", "B", "C", "D"])
+            assert any("A keeps the VP status bonus for later" in line for line in text)
+
+
+def test_the_heuristic_waits_for_the_coming_scoring_of_the_decade(engine):
+    """Outside a Scoring (nothing told of what is to come), the heuristic waits in a decade that ends
+    with a Scoring when the state shows a larger assignation there (its Palace), and takes the bonus
+    at once in a decade without one; greedy takes it at once."""
+    from helpers import N1, cells_of, fresh
+
+    from sim.core import gain_vp
+    from sim.rules import RK
+    from sim.state import VS
+
+    r, W = engine
+    st = fresh(r, W, 4)
+    st.cell_b[:], st.cell_owner[:] = B.NONE, -1
+    c = cells_of(r, N1, 1)[0]
+    st.cell_b[c], st.cell_owner[c] = B.PALACE, 0
+    st.pl[0, PF.ST_VP] = 2
+    small = 4  # a building's VP: +2 at Level II; the Palace's 10 or more: +5
+    per = int(r.k[RK.DECADES_PER_ERA])
+    for family, decade, waits in (("heuristic", per, True), ("heuristic", per - 1, False), ("greedy", per, False)):
+        if family == "heuristic":
+            _heuristic_seat(st, 0)
+        else:
+            st.w[0, :] = W[1, :N_WEIGHTS]
+        st.g[G.DECADE] = decade
+        st.g[G.ERA] = 1
+        st.pl[0, PF.USED_VP_STATUS] = 0
+        before = int(st.vps[0, VS.VP_STATUS])
+        gain_vp(st, r, 0, small, VS.BUILD)
+        taken = int(st.vps[0, VS.VP_STATUS]) - before
+        assert (taken == 0) == waits and st.pl[0, PF.USED_VP_STATUS] == (0 if waits else 1), (family, decade)

@@ -103,3 +103,37 @@ def test_banner_steps_must_be_one_or_two():
 
     with pytest.raises(RulesError, match=r"scoring.banner_steps: each must be 1 or 2"):
         _rules_with(banner_steps=[2, 1, 1, 3, 2, 2])
+
+
+def test_ocher_banner_flips_when_the_player_joins_another_construction(blank):
+    """'Ocher (require 2 actions). When a player joins a Major Building construction and then the
+    building is built, they gain the ocher banner: place it face-down ... When the player joins
+    another Major Building construction, flip the banner face-up.' scoring.ocher_flip_on_join (a
+    reading): the flip comes with the joining, the building need not be built; workers already on
+    another grid when the face-down banner comes do not flip it. With the reading off, the flip waits
+    for the completion of a second building joined."""
+    from helpers import clear_map
+
+    from sim.banners import FACE_DOWN, FACE_UP
+    from sim.major import n_spaces, place_on_grid, recover_completed
+    from sim.rules import load_rules
+    from sim.state import M
+
+    st = blank
+    for on in (True, False):
+        r = load_rules(overrides={"scoring": {"ocher_flip_on_join": on}})
+        clear_map(st)
+        st.major[:] = -1
+        st.pl[:4, PF.BANNER_OCHER] = 0
+        st.pl[:4, PF.WORKERS] = 20
+        st.pl[:4, PF.CC_WORKERS] = 0
+        place_on_grid(st, r, 1, M.WALLS, 1)  # seat 1 joins the Walls, not completed
+        place_on_grid(st, r, 0, M.ROADS, 1)
+        place_on_grid(st, r, 1, M.ROADS, n_spaces(st, r, M.ROADS) - 1)  # the Roads are built
+        assert st.pl[0, PF.BANNER_OCHER] == st.pl[1, PF.BANNER_OCHER] == FACE_DOWN
+        recover_completed(st, r)
+        place_on_grid(st, r, 0, M.CATHEDRAL, 1)  # seat 0 joins another construction
+        assert st.pl[0, PF.BANNER_OCHER] == (FACE_UP if on else FACE_DOWN)
+        place_on_grid(st, r, 2, M.WALLS, n_spaces(st, r, M.WALLS) - 1)  # the Walls seat 1 had joined are built
+        assert st.pl[1, PF.BANNER_OCHER] == (FACE_DOWN if on else FACE_UP)
+        assert st.pl[2, PF.BANNER_OCHER] == FACE_DOWN

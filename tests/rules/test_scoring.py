@@ -17,7 +17,7 @@ from helpers import clear_map, put, scored, scoring_state, set_items
 
 from sim.city import district_value, house_value, palace_value
 from sim.rules import RK
-from sim.scoring import character_base, city_total, series_base
+from sim.scoring import character_base, city_total, series_base, series_parts
 from sim.state import PF, VS, B, G, Mini
 
 
@@ -120,6 +120,11 @@ def test_card_series_example_22(rules):
     counts[2] = counts[3] = counts[4] = 1
     assert series_base(rules, counts, True) * 2 == 22
     assert series_base(rules, counts, False) * 2 == 2 * (6 + 1)
+    # '6 red cards = 9 VPs x Era = 18 VPs; 3 blue cards = 2 VP x Era = 4 VPs': two series, two VP
+    # assignations (10. VP status: 'the VPs coming from a card color series')
+    parts = np.zeros(12, np.int32)
+    assert series_parts(rules, counts, True, parts) == 11
+    assert (parts * 2).tolist() == [18, 4] + [0] * 10
 
 
 def test_card_series_pairs_are_not_odd_cards(rules):

@@ -11,15 +11,16 @@ weight row in ``st.w`` scripts the choices.
 
 from __future__ import annotations
 
-from helpers import act_row, pile_size, row_by_put, set_affiliates, set_items, turn_rows
+from helpers import act_row, give, pile_size, row_by_put, scored, scoring_state, set_affiliates, set_items, turn_rows
 
 from sim.actions import activation_ok, apply_option
 from sim.cards import draw_and_keep, n_affiliates, pay_salary, salary_free
-from sim.codes import Act
+from sim.codes import Act, Ch
 from sim.core import gain_vp, workers_available
 from sim.economy import coin_value, pay_plan, pay_resources
-from sim.rules import RK
-from sim.state import PF, VS, B, Sup
+from sim.rules import RK, load_rules
+from sim.scoring import end_game
+from sim.state import N_CHARACTERS, PF, VS, B, G, Loc, Sup
 
 
 def test_construction_status_swaps(blank, rules):
@@ -152,6 +153,54 @@ def test_vp_status_bonus(blank, rules):
         vp0 = st.pl[0, PF.VP]
         gain_vp(st, rules, 0, 10, VS.MONEY)  # once per decade
         assert st.pl[0, PF.VP] - vp0 == 10
+
+
+def _series_hand(st, seat, groups):
+    """The seat holds ``groups[g]`` Affiliate cards of colour g and no Character card (a Captain who
+    won no War: his card scores nothing)."""
+    st.card_loc[:N_CHARACTERS] = Loc.BOX
+    st.pl[:4, PF.CHARACTER] = Ch.CAPTAIN
+    st.pl[:4, PF.WARS_WON_ERA] = 0
+    for g, k in groups.items():
+        for j in range(k):
+            give(st, seat, 13 + 6 * g + j)
+
+
+def test_vp_status_takes_a_single_colour_series(blank, rules):
+    """VP status: 'This bonus applies to a single VPs assignation ... at the Scoring phase, the player
+    can increase ... the VPs coming from a card color series'. A 5-card and a 3-card series in Era 2
+    at Level III are two assignations: the bonus takes one, 150 % of 4 x 2 = 12 VPs, not 150 % of
+    both (15)."""
+    st, r = blank, rules
+    scoring_state(st)
+    _series_hand(st, 0, {0: 5, 1: 3})
+    st.pl[0, PF.ST_VP] = 3
+    era = 2
+    five, three = int(r.series_vp[5]) * era, int(r.series_vp[3]) * era
+    got = scored(st, r, era)[0]
+    assert got[VS.SERIES] == five + three == 10
+    assert got[VS.VP_STATUS] == five * r.vp_bonus_pct[2] // 100 == 12
+    assert st.pl[0, PF.USED_VP_STATUS] == 1
+
+
+def test_vp_status_takes_the_end_of_the_game_vps(blank):
+    """status.vp_bonus_end_game (a reading): the City Council VPs, assigned in the last decade after its
+    Scoring, are a single source the bonus not used in that decade may take; with the reading off,
+    never. A War VP loss gets no bonus either way."""
+    st = blank
+    for on in (True, False):
+        r = load_rules(overrides={"status": {"vp_bonus_end_game": on}})
+        st.g[G.DECADE] = st.g[G.LAST_DECADE]
+        st.pl[0, PF.ST_VP] = 1
+        st.pl[0, PF.USED_VP_STATUS] = 0
+        st.pl[0, PF.COUNCIL] = r.k[RK.COUNCIL_MAX]
+        st.pl[0, PF.WAR_PENALTY] = 5  # a loss
+        before = st.vps.copy()
+        end_game(st, r)
+        got = st.vps[0] - before[0]
+        council = int(r.council_vp[r.k[RK.COUNCIL_MAX]])
+        assert got[VS.END_COUNCIL] == council and got[VS.END_WAR] < 0
+        assert got[VS.VP_STATUS] == (council * r.vp_bonus_pct[0] // 100 if on else 0) and council * r.vp_bonus_pct[0] // 100 > 0
 
 
 def test_card_status_ignores_cards_for_the_salary(blank, rules):

@@ -283,3 +283,35 @@ def test_war_example_wa_3(blank, rules):
     assert (st.minis[yellow, :, 0] == Mini.NONE).all()
     assert st.pl[green, PF.WAR_PENALTY] == -1 and st.pl[green, PF.BANNER_RED] == 1
     assert st.minis[green, 0, 0] == Mini.SOLDIER and st.minis[green, 0, 1] == 1
+
+
+def test_a_war_the_walls_repel_still_costs_the_noblewoman(blank):
+    """'Noblewoman. 10 VP x Era if there were no wars in the current era.' 'A war will take place if a
+    marker ... has reached the red zone' and the Walls are a step of its procedure: 'Finally, if WA
+    value is positive, a battle happens.' character.noblewoman_war_without_battle (a reading): a war
+    the Walls bring to 0 is a war without a battle, and she scores nothing; with the reading off, only
+    a battle counts."""
+    from sim.codes import Ch
+    from sim.rules import load_rules
+    from sim.scoring import character_base
+
+    st = blank
+    for on in (True, False):
+        r = load_rules(overrides={"character": {"noblewoman_war_without_battle": on}})
+        clear_map(st)
+        st.minis[:] = 0
+        st.peace[:] = 0
+        st.g[G.WARS_ERA] = 0
+        st.pl[0, PF.CHARACTER] = Ch.NOBLEWOMAN
+        for d in (0, 1):
+            st.walls[r.seg_district == d] = 1
+        red = int(r.k[RK.RED_ZONE])
+        st.g[G.NAT_POS], st.g[G.NAT_DOUBLE], st.g[G.PIR_POS], st.g[G.PIR_DOUBLE] = red, 0, 0, 0
+        c0 = deck_card(st, r, 0, 0)
+        c1 = deck_card(st, r, 0, 0, exclude=(c0,))
+        c2 = deck_card(st, r, 1, 0, exclude=(c0, c1))
+        c3 = deck_card(st, r, 2, 0, exclude=(c0, c1, c2))
+        stack_deck(st, c0, c1, c2, c3)
+        tension_and_war(st, r)
+        assert st.g[G.WAR_FACTION] == NATIVES and st.g[G.WAR_WA] <= 0  # the war, without a battle
+        assert character_base(st, r, 0, 4) == (0 if on else r.k[RK.CH_NOBLEWOMAN])
