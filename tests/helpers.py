@@ -646,3 +646,10 @@ class Recorder:
 class BadIndex:
     def choose(self, view, options):
         return len(options)
+
+
+class NeverBuild:
+    """A Python player that never takes a BUILD option (the first other option instead)."""
+
+    def choose(self, view, options):
+        return next((o.index for o in options if o.action != "BUILD"), 0)

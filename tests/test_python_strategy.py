@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sim.state import G
+from sim.state import B, G
 from strategies import python_bridge
 from strategies.match import run_game
 from strategies.registry import StrategyError, has_python, load_strategies
@@ -43,16 +43,16 @@ def test_python_games_are_a_pure_function_of_the_seed(engine):
 
 
 def test_the_example_builds_houses(engine):
-    """The example's Builder (Houses and Palaces first) beats a Python player that always takes the
-    first option; a check that the bridge's choices reach the engine."""
+    """The example's Builder (Houses and Palaces first) builds Houses where a Python player that
+    never takes a BUILD option builds none; a check that the bridge's choices reach the engine."""
     r, _ = engine
-    W, _ = load_strategies([f"py:{EXAMPLE}:Builder", f"py:{EXAMPLE}:FirstOption"])
+    W, _ = load_strategies([f"py:{EXAMPLE}:Builder", "py:helpers:NeverBuild"])
     houses = [0, 0]
     for seed in range(3):
         st = run_game(r, W, 2, seed, [0, 1])
         for s in range(2):
-            houses[s] += int(st.built[s, 2])  # B.HOUSE
-    assert houses[0] > houses[1]
+            houses[s] += int(st.built[s, B.HOUSE])
+    assert houses[0] > 0 and houses[1] == 0
 
 
 @pytest.mark.parametrize("spec, part", [

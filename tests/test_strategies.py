@@ -102,12 +102,17 @@ def test_the_policy_memo_gives_the_values_of_a_fresh_computation_after_any_chang
         return next(c for c in range(st.cell_b.shape[0]) if r.cell_district[c] == d and st.cell_b[c] == B.NONE
                     and r.cell_buildable[c])
 
+    def toggle_walls(st, d):
+        """Close district d by Walls, or open it when it is closed."""
+        segs = r.seg_district == d
+        st.walls[segs] = 0 if st.walls[segs].all() else 1
+
     def changes(d, house):
         return {
             "building": lambda st, seat: st.cell_b.__setitem__(empty_cell(st, d), B.CHURCH),
             "owner": lambda st, seat: st.cell_owner.__setitem__(house, (seat + 1) % 4),  # the House changes hands
             "road": lambda st, seat: st.roads.__setitem__(d, 1 - st.roads[d]),
-            "walls": lambda st, seat: st.walls.__setitem__(slice(None), 1 - st.walls),
+            "walls": lambda st, seat: toggle_walls(st, d),
             "fort": lambda st, seat: st.g.__setitem__(G.FORT_BUILT, 1 - st.g[G.FORT_BUILT]),
             "harbor": lambda st, seat: st.g.__setitem__(G.HARBOR_BUILT, 1 - st.g[G.HARBOR_BUILT]),
             "faith": lambda st, seat: st.pl.__setitem__((seat, PF.FAITH), st.pl[seat, PF.FAITH] + 2),
