@@ -84,11 +84,13 @@ def tally(st, r, n, sides, votes):
 
 @njit(cache=True)
 def council_cost(st, r, seat, votes):
-    """Each voter's council value drops by the tiles used; at 0 or below the player loses
-    2 VP + 2 VP per point below zero and the marker goes back to 1."""
+    """Each voter's council value drops by the tiles used; below the track (``council.track_min``,
+    1: "at 0 or below") the player loses 2 VP + 2 VP per point below zero (the points below the
+    track's first space past the first) and the marker goes back to 1."""
     v = st.pl[seat, PF.COUNCIL] - votes
-    if v <= 0:
-        pen = r.k[RK.BELOW_ONE_BASE] + r.k[RK.BELOW_ONE_PER_POINT] * (-v)
+    lo = r.k[RK.COUNCIL_MIN]
+    if v < lo:
+        pen = r.k[RK.BELOW_ONE_BASE] + r.k[RK.BELOW_ONE_PER_POINT] * (lo - 1 - v)
         # card 72 (lightning): "Reduce any City Council VPs penalty by half (round down)"
         if pen < 0 and offer(st, r, Card.C72, seat) >= 0:
             pen = -((-pen) // r.aff_p[Card.C72, AP.PENALTY_DIVISOR])

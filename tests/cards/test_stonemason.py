@@ -104,7 +104,8 @@ def test_card_22_stone_cost_0_and_with_card_16_both_costs_1(blank, rules):
     stone 1 precious and 1 metal resource.'"""
     st, r = blank, rules
     p = r.aff_p[cid(22)]
-    assert p[AP.COST_TO] == 0 and p[AP.COMBO_WOOD_TO] == 1 and p[AP.COMBO_STONE_TO] == 1
+    assert p[AP.COST_TO] == 0 and p[AP.COMBO_STONE_TO] == 1 and r.aff_p[cid(16), AP.COMBO_WOOD_TO] == 1
+    assert p[AP.COMBO_CARD] == 16 and r.aff_p[cid(16), AP.COMBO_CARD] == 22 and p[AP.ACTIONS] == 1
     c = palace_state(st, r, 22)
     give(st, 0, 16)
     cost = r.b_cost[B.PALACE]

@@ -145,6 +145,25 @@ def test_council_value_reaching_zero_costs_2_vp(blank, rules):
     assert st.vps[2, VS.COUNCIL_BELOW] == r.k[RK.BELOW_ONE_BASE] + 3 * r.k[RK.BELOW_ONE_PER_POINT]
 
 
+def test_council_track_min_is_where_the_penalty_starts(blank, rules):
+    """``council.track_min`` (R-06: the track starts at 1) drives the penalty: a marker that would go
+    below it costs 2 VP + 2 VP per point below. With the track starting at 2, ending on 1 costs 2 VP
+    and ending on 0 costs 4."""
+    from sim.rules import load_rules
+
+    st = blank
+    r = load_rules(overrides={"council": {"track_min": 2}})
+    for seat, votes, pen in ((0, 1, r.k[RK.BELOW_ONE_BASE]), (1, 2, r.k[RK.BELOW_ONE_BASE] + r.k[RK.BELOW_ONE_PER_POINT])):
+        st.pl[seat, PF.COUNCIL] = 2
+        vp0 = int(st.pl[seat, PF.VP])
+        council_cost(st, r, seat, votes)
+        assert st.pl[seat, PF.VP] - vp0 == pen and st.pl[seat, PF.COUNCIL] == r.k[RK.COUNCIL_RESET]
+    st.pl[2, PF.COUNCIL] = 3
+    vp0 = int(st.pl[2, PF.VP])
+    council_cost(st, r, 2, 1)  # 2: on the track, no penalty
+    assert st.pl[2, PF.VP] == vp0 and st.pl[2, PF.COUNCIL] == 2
+
+
 def test_council_vote_red_loses_8(blank, rules):
     """Red at council 1 uses 4 votes: -3 -> loses 8 VP, back to 1. Green/Red win 4 VP each in Era 2."""
     st = blank
