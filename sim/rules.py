@@ -422,15 +422,41 @@ def _check_same_shape(key: str, base: Any, new: Any) -> None:
             _check_same_shape(f"{key}[{i}]", b, n)
 
 
+def _override_affiliates(doc: dict, over: Any) -> None:
+    """``[affiliate.<number>.params]`` overrides: a card's power parameters, each with the shape of
+    the value it replaces (only the parameters the card's row has)."""
+    rows = {row.get("number"): row for row in doc.get("affiliate", []) if isinstance(row, dict)}
+    nums = f"{min(rows)}..{max(rows)}" if rows else "none"
+    if not isinstance(over, dict):
+        raise RulesError(f"rules: affiliate: expected tables [affiliate.<number>.params] (cards {nums}), got {over!r}")
+    for num, sub in over.items():
+        key = f"affiliate.{num}"
+        n = int(num) if str(num).isdigit() else None
+        if n not in rows:
+            raise RulesError(f"rules: {key}: no such Affiliate card; allowed: {nums}")
+        if not isinstance(sub, dict) or set(sub) != {"params"} or not isinstance(sub["params"], dict):
+            raise RulesError(f"rules: {key}: only a card's params can be overridden, as [affiliate.{n}.params]")
+        params = rows[n].get("params", {})
+        for pk, pv in sub["params"].items():
+            if pk not in params:
+                have = ", ".join(params) or "none"
+                raise RulesError(f"rules: {key}.params.{pk}: card {n} has no such parameter; its parameters: {have}")
+            _check_same_shape(f"{key}.params.{pk}", params[pk], pv)
+            params[pk] = pv
+
+
 def apply_overrides(doc: dict, overrides: dict) -> dict:
-    """Return a copy of ``doc`` with plain values from ``overrides`` put into its leaves."""
+    """Return a copy of ``doc`` with plain values from ``overrides`` put into its leaves (and, under
+    ``affiliate.<number>.params``, into an Affiliate card's power parameters)."""
     doc = copy.deepcopy(doc)
     leaves = _leaf_paths(doc)
 
     def walk(o: dict, prefix: str) -> None:
         for key, v in o.items():
             path = f"{prefix}{key}"
-            if path in leaves:
+            if path == "affiliate":
+                _override_affiliates(doc, v)
+            elif path in leaves:
                 base = leaves[path]["value"]
                 if isinstance(v, dict) and "value" in v:
                     v = v["value"]

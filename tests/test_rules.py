@@ -606,6 +606,27 @@ def test_bad_affiliate_param_fails_with_one_line():
         rules_from_doc(doc)
 
 
+def test_override_affiliate_params():
+    r = load_rules(overrides={"affiliate": {"29": {"params": {"extra_precious": 2}}}})
+    assert r.aff_p[28, AP.EXTRA_PRECIOUS] == 2
+    assert load_rules().aff_p[28, AP.EXTRA_PRECIOUS] == 1
+    text = "[affiliate.15.params]\nuses = 3\nworkers = 2\n"
+    r = load_rules(overrides=tomllib.loads(text))  # the form an override file takes
+    assert r.aff_p[14, AP.USES] == 3 and r.aff_p[14, AP.WORKERS] == 2
+
+
+@pytest.mark.parametrize("over,msg", [
+    ({"affiliate": {"99": {"params": {"vp": 1}}}}, r"affiliate\.99: no such Affiliate card; allowed: 13\.\.84"),
+    ({"affiliate": {"29": {"params": {"vp": 1}}}}, r"affiliate\.29\.params\.vp: card 29 has no such parameter; its parameters: min_precious"),
+    ({"affiliate": {"29": {"text": "x"}}}, r"affiliate\.29: only a card's params can be overridden"),
+    ({"affiliate": {"29": {"params": {"extra_precious": "2"}}}}, r"affiliate\.29\.params\.extra_precious: expected an integer"),
+])
+def test_bad_affiliate_override_fails_with_one_line(over, msg):
+    with pytest.raises(RulesError, match=msg) as ei:
+        load_rules(overrides=over)
+    assert "\n" not in str(ei.value)
+
+
 # ----------------------------------------------------------------------------- 7. every number is read
 # A number in the rules file that the engine never reads makes an override silently do nothing. The
 # chain is checked link by link: every numeric leaf is read by the loader (sim.rules.rules_from_doc),
