@@ -346,6 +346,10 @@ def end_of_decade(st, r):
         st.pl[s, PF.BURN_AV] = 0
     # 4. refill; markers of this decade leave the track; the council vote is active again
     refill(st, r, n, False)
+    # "Remove any marker (peace, coin, cube, etc.) from the current decade of the Decade track and
+    # place them on game supply": the Spain support cube is a metal resource
+    st.supply[Sup.PEACE] += st.peace[d]
+    st.supply[Sup.METAL] += st.spain[d]
     st.peace[d] = 0
     st.spain[d] = 0
     st.g[G.VOTE_DONE] = 0

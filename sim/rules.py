@@ -846,10 +846,12 @@ def rules_from_doc(doc: dict) -> Rules:
     supply_n = np.zeros((4, N_SUP), np.int32)
     for j, name in enumerate(SUPPLY_KEYS):
         supply_n[:, j] = _ints(doc, f"supply.{name}", 4)
-    # the whole box of cubes and coins starts in the game supply (setup fills the grids and stacks from it)
+    # the whole box of cubes and coins starts in the game supply (setup fills the grids and stacks
+    # from it), and so do the Peace markers (SETUP 4e: "at the end of the tension tracks")
     for slot, key in ((Sup.WOOD, "components.wood"), (Sup.STONE, "components.stone"),
                       (Sup.PRECIOUS, "components.precious"), (Sup.METAL, "components.metal"),
-                      (Sup.SILVER, "components.silver"), (Sup.BRONZE, "components.bronze")):
+                      (Sup.SILVER, "components.silver"), (Sup.BRONZE, "components.bronze"),
+                      (Sup.PEACE, "setup.peace_markers")):
         supply_n[:, slot] = _int(doc, key)
 
     major_spaces = np.zeros((6, 4), np.int32)

@@ -129,6 +129,7 @@ class Sup(IntEnum):
     METAL = 19
     SILVER = 20
     BRONZE = 21
+    PEACE = 22  # Peace markers off the Decade track (GAME CONTENTS: 3; SETUP 4e)
 
 
 N_SUP = len(Sup)

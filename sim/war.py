@@ -292,7 +292,7 @@ def tension_and_war(st, r):
     tension_step(st, r)
     d = st.g[G.DECADE]
     last = d == st.g[G.LAST_DECADE]
-    if st.peace[d] == 1 and not last:
+    if st.peace[d] > 0 and not last:
         log(st, Ev.NO_WAR, 1)
         return
     faction = war_faction(st, r)
@@ -335,5 +335,13 @@ def tension_and_war(st, r):
     if faction == PIRATES:
         st.g[G.PIR_POS] = 0
         st.g[G.PIR_DOUBLE] = 0
-    st.peace[min(d + 1, st.peace.shape[0] - 1)] = 1
-    log(st, Ev.PEACE, d + 1)
+    # "Place a peace marker on the Decade track on the following decade", from the supply (3 in the
+    # box): with none left none is placed (a reading, as the Major Building Act's "If there are not
+    # enough City Council Workers in the game supply, place only the disks available"); one already
+    # there (a Peace Act's) keeps the decade peaceful and no second one is put
+    d1 = min(d + 1, st.peace.shape[0] - 1)
+    if st.peace[d1] == 0 and st.supply[Sup.PEACE] > 0:
+        st.supply[Sup.PEACE] -= 1
+        st.peace[d1] = 1
+    if st.peace[d1] > 0:
+        log(st, Ev.PEACE, d + 1)

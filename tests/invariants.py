@@ -34,7 +34,9 @@ def check_state(st, r) -> list[str]:
        sup0[Sup.STONE])
     eq("cubes only on Haciendas", st.cell_cube[(st.cell_b != B.HACIENDA_WOOD) & (st.cell_b != B.HACIENDA_STONE)].sum(), 0)
     eq("precious", st.supply[Sup.PRECIOUS] + st.grids[8] + pl[:, PF.PRECIOUS].sum() + dock[2], sup0[Sup.PRECIOUS])
-    eq("metal", st.supply[Sup.METAL] + pl[:, PF.METAL].sum(), sup0[Sup.METAL])
+    eq("metal (the Spain support cubes on the Decade track included)", st.supply[Sup.METAL] + pl[:, PF.METAL].sum() + st.spain.sum(),
+       sup0[Sup.METAL])
+    eq("peace markers", st.supply[Sup.PEACE] + st.peace.sum(), sup0[Sup.PEACE])
     eq("silver", st.supply[Sup.SILVER] + st.stacks[:, 0].sum() + pl[:, PF.SILVER].sum() + dock[3], sup0[Sup.SILVER])
     eq("bronze", st.supply[Sup.BRONZE] + st.stacks[:, 1].sum() + pl[:, PF.BRONZE].sum() + dock[4], sup0[Sup.BRONZE])
     eq("faith", st.supply[Sup.FAITH] + pl[:, PF.FAITH].sum(), sup0[Sup.FAITH])

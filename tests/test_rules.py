@@ -149,6 +149,7 @@ def test_supply_by_player_count(rules):
         assert rules.supply_n[i, Sup.MILICIANOS] == n + 3
     assert rules.supply_n[:, Sup.WOOD].tolist() == [45] * 4  # box contents
     assert rules.supply_n[:, Sup.METAL].tolist() == [12] * 4
+    assert rules.supply_n[:, Sup.PEACE].tolist() == [3] * 4  # GAME CONTENTS: 3 Peace markers
     assert rules.grid_cubes.tolist() == [3, 5, 6, 7]
 
 
