@@ -24,7 +24,7 @@ from sim.core import add_vp, decide, gain_vp, grant_pool, log, set_option, worke
 from sim.economy import coin_value, pay_coins, pay_plan, pay_resources, take_coins
 from sim.major import council_workers_on_grid, free_segments, grid_free, major_open, place_walls
 from sim.rules import AP, RK
-from sim.state import N_BANNERS, N_CARDS, N_CHARACTERS, PF, VS, G, Loc, Mini, Sup
+from sim.state import GRID_PRECIOUS, GRID_STONE, GRID_WOOD, N_BANNERS, N_CARDS, N_CHARACTERS, N_GRIDS, PF, VS, G, Loc, Mini, Sup
 from sim.war import NATIVES, PIRATES, T_AFFILIATE, advance_tension
 
 # Card numbers whose power the engine plays (turn-time here, triggers in the rule areas).
@@ -49,6 +49,18 @@ def _add(st, k, c, a, b):
     """TURN row ``k``: use card ``c`` with targets ``a``, ``b`` (core.set_option); returns ``k + 1``."""
     set_option(st, k, Act.F_CARD, c, a, b, 0)
     return k + 1
+
+
+@njit(cache=True)
+def _applications(r, c):
+    """How many times a turn modifier applies once used (``st.card_active``): the actions cards 16
+    and 22 reduce ("This works for 1 action only"), the Veteran Soldiers card 52 allows without the
+    Fort; 1 for the others (one use, one action)."""
+    if c == Card.C16 or c == Card.C22:
+        return r.aff_p[c, AP.ACTIONS]
+    if c == Card.C52:
+        return r.aff_p[c, AP.VETERAN_SOLDIERS]
+    return 1
 
 
 @njit(cache=True)
@@ -88,22 +100,22 @@ def _grid_card_options(st, r, seat, c, k):
 
 @njit(cache=True)
 def _grid_room(st, r, gi):
-    """Free capacity of resource grid gi (0-3 stone, 4-7 wood, 8 precious): its refill amount."""
+    """Free capacity of resource grid gi (State.grids: stone, wood, precious grids): its refill amount."""
     n = st.g[G.NPLAYERS]
-    if gi == 8:
-        return n * r.k[RK.PRECIOUS_PER_PLAYER] - st.grids[8]
-    if gi < 4 and gi >= r.k[RK.STONE_GRIDS]:
+    if gi == GRID_PRECIOUS:
+        return n * r.k[RK.PRECIOUS_PER_PLAYER] - st.grids[GRID_PRECIOUS]
+    if gi < GRID_WOOD and gi - GRID_STONE >= r.k[RK.STONE_GRIDS]:
         return 0
-    if gi >= 4 and gi - 4 >= r.k[RK.WOOD_GRIDS]:
+    if gi >= GRID_WOOD and gi - GRID_WOOD >= r.k[RK.WOOD_GRIDS]:
         return 0
     return r.grid_cubes[n - 2] - st.grids[gi]
 
 
 @njit(cache=True)
 def _grid_supply(gi):
-    if gi == 8:
+    if gi == GRID_PRECIOUS:
         return Sup.PRECIOUS
-    return Sup.STONE if gi < 4 else Sup.WOOD
+    return Sup.STONE if gi < GRID_WOOD else Sup.WOOD
 
 
 @njit(cache=True)
@@ -111,8 +123,8 @@ def _card83_targets(st, r, units, c, write):
     """Grids card 83 can add a resource to (written as options when ``write``; never while the
     turn's own options are being listed)."""
     k = 0
-    for gi in range(9):
-        cost = r.aff_p[c, AP.PRECIOUS_COUNTS] if gi == 8 else 1
+    for gi in range(N_GRIDS):
+        cost = r.aff_p[c, AP.PRECIOUS_COUNTS] if gi == GRID_PRECIOUS else 1
         if cost <= units and _grid_room(st, r, gi) > 0 and st.supply[_grid_supply(gi)] > 0:
             if write:
                 set_option(st, k, gi, c)
@@ -231,7 +243,7 @@ def use_card(st, r, seat, c, a, b):
     rate = r.k[RK.BRONZE_PER_SILVER]
     log(st, Ev.CARD_EFFECT, seat, c, a, b)
     if _one_of(c, _TURN_MODIFIERS):
-        st.card_active[c] = 1
+        st.card_active[c] = _applications(r, c)
     elif _one_of(c, _GRID_CARDS):
         plan = pay_plan(st, seat, p[AP.PAY_WOOD], p[AP.PAY_STONE], p[AP.PAY_PRECIOUS], 0, 1)
         pay_resources(st, seat, p[AP.PAY_WOOD], p[AP.PAY_STONE], p[AP.PAY_PRECIOUS], 0, plan)
@@ -247,7 +259,9 @@ def use_card(st, r, seat, c, a, b):
         st.g[G.CARD45_RES] = b
         st.card_active[c] = 1
     elif c == Card.C51:
-        st.card_active[c] = 1  # sim.actions.play_turn takes the next main action once this one is done
+        # sim.actions.turn_step takes the next main action once this one is done ("Complete your
+        # following turn immediately"): ``extra_turns`` of them
+        st.card_active[c] = p[AP.EXTRA_TURNS]
     elif c == Card.C32:
         st.g[G.CARD32_DECADE] = st.g[G.DECADE]
         st.g[G.CARD32_DISTRICT] = a
@@ -266,7 +280,7 @@ def use_card(st, r, seat, c, a, b):
             gi = st.opts[decide(st, r, seat, Dec.CARD_TARGET, k), 0]
             st.grids[gi] += 1
             st.supply[_grid_supply(gi)] -= 1
-            units -= p[AP.PRECIOUS_COUNTS] if gi == 8 else 1
+            units -= p[AP.PRECIOUS_COUNTS] if gi == GRID_PRECIOUS else 1
             log(st, Ev.CARD_EFFECT, seat, c, gi, units)
     elif c == Card.C53:
         pay_coins(st, r, seat, p[AP.PAY_SILVER] * rate)

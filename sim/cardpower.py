@@ -54,5 +54,14 @@ def offer(st, r, c, only_seat, gain=1):
 
 @njit(cache=True)
 def card_active(st, seat, c):
-    """The seat used card ``c`` this turn and its power still modifies the seat's actions."""
-    return st.card_active[c] == 1 and st.card_loc[c] == Loc.HAND + seat
+    """The seat used card ``c`` this turn and its power still modifies the seat's actions.
+    ``st.card_active[c]`` counts the applications left (1 for most cards; a card whose params give
+    a count, e.g. card 16's ``actions``, starts at it and :func:`spend` takes one)."""
+    return st.card_active[c] > 0 and st.card_loc[c] == Loc.HAND + seat
+
+
+@njit(cache=True)
+def spend(st, c):
+    """One application of card ``c``'s turn modifier is used up."""
+    if st.card_active[c] > 0:
+        st.card_active[c] -= 1

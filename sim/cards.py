@@ -14,23 +14,23 @@ from sim.core import decide, gain_vp, log, set_option
 from sim.economy import coin_value, pay_coins
 from sim.rng import permutation
 from sim.rules import AP, RK
-from sim.state import N_CARDS, N_CHARACTERS, PF, VS, G, Loc
+from sim.state import GROUP_SIZE, N_CARDS, N_CHARACTERS, PF, VS, G, Loc
 
 PILE_GAME = 5  # pile code of the game discard pile in DRAW_SOURCE/CARD_PILE options
 
 
 @njit(cache=True)
 def card_group(cid):
-    """Character group (colour) of a card: Character card c is group c; Affiliate n is (n-13) div 6."""
+    """Character group (colour) of a card: Character card c is group c; Affiliate n is (n-13) div 6 (GROUP_SIZE)."""
     if cid < N_CHARACTERS:
         return cid
-    return (cid - N_CHARACTERS) // 6
+    return (cid - N_CHARACTERS) // GROUP_SIZE
 
 
 @njit(cache=True)
 def back_symbols(r, cid):
     """Tension symbols on an Affiliate's back (R-09): (natives, pirates)."""
-    j = (cid - N_CHARACTERS) % 6
+    j = (cid - N_CHARACTERS) % GROUP_SIZE
     return r.back_symbols[j, 0], r.back_symbols[j, 1]
 
 

@@ -12,7 +12,7 @@ from sim.core import add_vp, decide, gain_vp, log, set_option
 from sim.economy import coin_value, pay_coins
 from sim.major import complete_by_law, council_workers_on_grid, major_open
 from sim.rules import AP, RK
-from sim.state import PF, VS, Banner, G, Loc
+from sim.state import PF, VS, Banner, G, Loc, Sup
 from sim.war import NATIVES, PIRATES, advance_tension, retreat_tension
 
 SIDE_ABSTAIN = int(Side.ABSTAIN)
@@ -37,20 +37,28 @@ def can_call_vote(st, seat):
 
 @njit(cache=True)
 def law_options(st, r, seat, k):
-    """Append the legal (law, parameter) rows for a vote called by ``seat`` to st.opts from row k."""
+    """Append the legal (law, parameter) rows for a vote called by ``seat`` to st.opts from row k.
+
+    The Peace Act and the Spain support Act each put a component on the Decade track: a Peace
+    marker (3 in the box, ``setup.peace_markers``) and "a black cube marker (a metal resource)",
+    taken from the game supply (``components.metal``). With none left in the supply the law cannot
+    be proposed (a reading: the rulebook is silent; as "If a building is not available from the
+    supply, it cannot be built", a law whose one effect is placing a missing piece is no choice, and
+    the Peace Act's silver would buy nothing)."""
     for m in range(6):
         if major_open(st, r, m):
             set_option(st, k, Act.F_VOTE, Law.MAJOR_BUILDING, m)
             k += 1
-    if coin_value(st, r, seat) >= r.k[RK.BRONZE_PER_SILVER] * r.k[RK.PEACE_ACT_SILVER]:
+    if st.supply[Sup.PEACE] > 0 and coin_value(st, r, seat) >= r.k[RK.BRONZE_PER_SILVER] * r.k[RK.PEACE_ACT_SILVER]:
         for nxt in range(2):
             set_option(st, k, Act.F_VOTE, Law.PEACE, nxt)
             k += 1
     set_option(st, k, Act.F_VOTE, Law.WAR, 0)
     k += 1
-    for nxt in range(2):
-        set_option(st, k, Act.F_VOTE, Law.SPAIN, nxt)
-        k += 1
+    if st.supply[Sup.METAL] > 0:
+        for nxt in range(2):
+            set_option(st, k, Act.F_VOTE, Law.SPAIN, nxt)
+            k += 1
     return k
 
 
@@ -84,11 +92,13 @@ def tally(st, r, n, sides, votes):
 
 @njit(cache=True)
 def council_cost(st, r, seat, votes):
-    """Each voter's council value drops by the tiles used; at 0 or below the player loses
-    2 VP + 2 VP per point below zero and the marker goes back to 1."""
+    """Each voter's council value drops by the tiles used; below the track (``council.track_min``,
+    1: "at 0 or below") the player loses 2 VP + 2 VP per point below zero (the points below the
+    track's first space past the first) and the marker goes back to 1."""
     v = st.pl[seat, PF.COUNCIL] - votes
-    if v <= 0:
-        pen = r.k[RK.BELOW_ONE_BASE] + r.k[RK.BELOW_ONE_PER_POINT] * (-v)
+    lo = r.k[RK.COUNCIL_MIN]
+    if v < lo:
+        pen = r.k[RK.BELOW_ONE_BASE] + r.k[RK.BELOW_ONE_PER_POINT] * (lo - 1 - v)
         # card 72 (lightning): "Reduce any City Council VPs penalty by half (round down)"
         if pen < 0 and offer(st, r, Card.C72, seat) >= 0:
             pen = -((-pen) // r.aff_p[Card.C72, AP.PENALTY_DIVISOR])
@@ -98,12 +108,17 @@ def council_cost(st, r, seat, votes):
 
 
 @njit(cache=True)
-def place_decade_marker(st, arr, nxt):
-    """Put a peace marker / Spain cube on the current or next decade (first free slot onward)."""
+def place_decade_marker(st, arr, slot, nxt):
+    """Put a peace marker / Spain cube from the game supply (``slot``: Sup.PEACE, Sup.METAL) on the
+    current or next decade (first free slot onward; the slot past the last decade holds any number).
+    Returns the decade slot, or -1 when the supply has none."""
+    if st.supply[slot] <= 0:
+        return -1
+    st.supply[slot] -= 1
     d = st.g[G.DECADE] + nxt
     while d < arr.shape[0] - 1 and arr[d] != 0:
         d += 1
-    arr[d] = 1
+    arr[d] += 1
     return d
 
 
@@ -116,21 +131,24 @@ def apply_law(st, r, seat, law, param):
             council_workers_on_grid(st, r, seat, param, r.k[RK.MAJOR_ACT_WORKERS], seat)
         log(st, Ev.LAW, law, param, 0)
     elif law == Law.PEACE:
-        d = place_decade_marker(st, st.peace, param)
+        d = place_decade_marker(st, st.peace, Sup.PEACE, param)
         log(st, Ev.LAW, law, param, d)
     elif law == Law.WAR:
+        # "the legislator removes it": back to the supply
         d = st.g[G.DECADE]
-        if st.peace[d] == 1:
-            st.peace[d] = 0
+        if st.peace[d] > 0:
+            st.peace[d] -= 1
+            st.supply[Sup.PEACE] += 1
             log(st, Ev.LAW, law, 0, d)
-        elif st.peace[d + 1] == 1:
-            st.peace[d + 1] = 0
+        elif st.peace[d + 1] > 0:
+            st.peace[d + 1] -= 1
+            st.supply[Sup.PEACE] += 1
             log(st, Ev.LAW, law, 0, d + 1)
         else:
             advance_tension(st, r, 1, r.k[RK.WAR_PROCLAMATION], 3)
             log(st, Ev.LAW, law, 1, 0)
     else:
-        d = place_decade_marker(st, st.spain, param)
+        d = place_decade_marker(st, st.spain, Sup.METAL, param)
         log(st, Ev.LAW, law, param, d)
 
 

@@ -9,7 +9,7 @@ from sim.cardpower import card_active, holder, offer
 from sim.codes import Card, Dec
 from sim.core import decide, gain_vp, set_option
 from sim.rules import AP, RK
-from sim.state import PF, VS, G, Sup
+from sim.state import GRID_PRECIOUS, GRID_STONE, GRID_WOOD, PF, VS, G, Res, Sup
 
 
 @njit(cache=True)
@@ -53,34 +53,36 @@ def last_item_vp(st, r):
 @njit(cache=True)
 def grid_range(r, res):
     """Index range of the resource grids of one type in ``State.grids`` (0 wood, 1 stone, 2 precious)."""
-    if res == 1:
-        return 0, r.k[RK.STONE_GRIDS]
-    if res == 0:
-        return 4, 4 + r.k[RK.WOOD_GRIDS]
-    return 8, 9
+    if res == Res.STONE:
+        return GRID_STONE, GRID_STONE + r.k[RK.STONE_GRIDS]
+    if res == Res.WOOD:
+        return GRID_WOOD, GRID_WOOD + r.k[RK.WOOD_GRIDS]
+    return GRID_PRECIOUS, GRID_PRECIOUS + 1
 
 
 @njit(cache=True)
 def take_from_grids(st, r, seat, res, n):
-    """Acquire n cubes of wood (0), stone (1) or precious (2) from the board's grids, one at a
+    """Acquire n cubes of wood, stone or precious (``res``: Res) from the board's grids, one at a
     time from a grid of the player's choice; all available up to n. The player who takes the
     last cube of a grid loses 1 VP. Returns the number taken.
 
     Cards 18, 24, 30 (used this turn): "If you have to take wood (stone, precious) resources, you
     can receive them from the game supply instead of from the board." Card 29: "If you gain at
-    least 1 precious resource, obtain 1 more, if available" (once per use)."""
-    sup_card = Card.C18 if res == 0 else (Card.C24 if res == 1 else Card.C30)
+    least 1 (``min_precious_gained``) precious resource, obtain 1 (``extra_precious``) more, if
+    available" (once per use)."""
+    sup_card = Card.C18 if res == Res.WOOD else (Card.C24 if res == Res.STONE else Card.C30)
     got = 0
     if card_active(st, seat, sup_card):
         # "any or all of them from the game supply": what it lacks still comes from the board
         got = take_from_supply(st, seat, res, n)
     if got < n:
         got += _take_from_board(st, r, seat, res, n - got)
-    if res == 2 and got > 0 and card_active(st, seat, Card.C29):
+    if res == Res.PRECIOUS and got >= r.aff_p[Card.C29, AP.MIN_PRECIOUS_GAINED] and card_active(st, seat, Card.C29):
         st.card_active[Card.C29] = 0
-        extra = take_from_supply(st, seat, res, 1) if card_active(st, seat, Card.C30) else 0
-        if extra == 0:
-            extra = _take_from_board(st, r, seat, res, 1)
+        more = r.aff_p[Card.C29, AP.EXTRA_PRECIOUS]
+        extra = take_from_supply(st, seat, res, more) if card_active(st, seat, Card.C30) else 0
+        if extra < more:
+            extra += _take_from_board(st, r, seat, res, more - extra)
         got += extra
     return got
 

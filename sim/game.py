@@ -30,7 +30,7 @@ from sim.records import N_RD, N_RG, RG, record_decade
 from sim.rng import permutation, rand_below
 from sim.rules import RK, Rules
 from sim.scoring import end_game, ranks, resources_total, score_era
-from sim.state import MAX_PLAYERS, N_CARDS, N_CHARACTERS, N_SUP, N_WEIGHTS, PF, VS, G, Loc, State, Sup, new_state
+from sim.state import GRID_PRECIOUS, GRID_STONE, GRID_WOOD, MAX_PLAYERS, N_CARDS, N_CHARACTERS, N_SUP, N_WEIGHTS, PF, VS, G, Loc, State, Sup, new_state
 from sim.war import tension_and_war
 
 # ----------------------------------------------------------------------------- setup
@@ -202,14 +202,14 @@ def starting_affiliates(st, n):
 def refill(st, r, n, initial):
     """C.4 REFILL (and SETUP fill): only empty grids and stacks; the City Warehouse back to 2+2."""
     cubes = r.grid_cubes[n - 2]
-    for gi in range(r.k[RK.STONE_GRIDS]):
+    for gi in range(GRID_STONE, GRID_STONE + r.k[RK.STONE_GRIDS]):
         if st.grids[gi] == 0 or initial:
             st.grids[gi] += _take_supply(st, Sup.STONE, cubes)
-    for gi in range(4, 4 + r.k[RK.WOOD_GRIDS]):
+    for gi in range(GRID_WOOD, GRID_WOOD + r.k[RK.WOOD_GRIDS]):
         if st.grids[gi] == 0 or initial:
             st.grids[gi] += _take_supply(st, Sup.WOOD, cubes)
-    if st.grids[8] == 0 or initial:
-        st.grids[8] += _take_supply(st, Sup.PRECIOUS, n * r.k[RK.PRECIOUS_PER_PLAYER])
+    if st.grids[GRID_PRECIOUS] == 0 or initial:
+        st.grids[GRID_PRECIOUS] += _take_supply(st, Sup.PRECIOUS, n * r.k[RK.PRECIOUS_PER_PLAYER])
     for s in range(r.k[RK.COIN_STACKS]):
         if st.stacks[s, 0] + st.stacks[s, 1] == 0 or initial:
             st.stacks[s, 0] += _take_supply(st, Sup.SILVER, n * r.k[RK.SILVER_PER_STACK])
@@ -346,6 +346,10 @@ def end_of_decade(st, r):
         st.pl[s, PF.BURN_AV] = 0
     # 4. refill; markers of this decade leave the track; the council vote is active again
     refill(st, r, n, False)
+    # "Remove any marker (peace, coin, cube, etc.) from the current decade of the Decade track and
+    # place them on game supply": the Spain support cube is a metal resource
+    st.supply[Sup.PEACE] += st.peace[d]
+    st.supply[Sup.METAL] += st.spain[d]
     st.peace[d] = 0
     st.spain[d] = 0
     st.g[G.VOTE_DONE] = 0

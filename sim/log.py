@@ -6,7 +6,7 @@ import numpy as np
 
 from sim.codes import Ev, Law
 from sim.rules import RK
-from sim.state import BANNER_NAMES, BUILDING_LABELS, VS_NAMES, G, Mini
+from sim.state import BANNER_NAMES, BUILDING_LABELS, GROUP_SIZE, N_CHARACTERS, VS_NAMES, G, Mini
 
 RES = ["wood", "stone", "precious"]
 STATUS = ["Construction", "Worker", "VP", "Cards"]
@@ -29,7 +29,7 @@ def affiliate_summary(doc: dict, c: int) -> str:
 def _card(c: int, characters: list[str]) -> str:
     if c < 12:
         return f"Character #{c + 1} {characters[c]}"
-    return f"Affiliate #{c + 1} ({characters[(c - 12) // 6]})"
+    return f"Affiliate #{c + 1} ({characters[(c - N_CHARACTERS) // GROUP_SIZE]})"
 
 
 def _cell(rules, c: int, district_names: list[str]) -> str:

@@ -17,7 +17,21 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from sim.state import MAX_MAJOR_SPACES, MINOR_NAMES, N_BANNERS, N_BUILDING_TYPES, N_CHARACTERS, N_DISTRICTS, N_GROUPS, N_SUP, SUPPLY_KEYS, B, Sup, pack
+from sim.state import (
+    GROUP_SIZE,
+    MAX_MAJOR_SPACES,
+    MINOR_NAMES,
+    N_BANNERS,
+    N_BUILDING_TYPES,
+    N_CHARACTERS,
+    N_DISTRICTS,
+    N_GROUPS,
+    N_SUP,
+    SUPPLY_KEYS,
+    B,
+    Sup,
+    pack,
+)
 
 DEFAULT_RULES = Path(__file__).parent / "rules" / "trinidad.toml"
 
@@ -56,91 +70,84 @@ class RK(IntEnum):
     WAREHOUSE_STONE = 24
     COUNCIL_START = 25
     WAR_PENALTY_START = 26
-    BOX_WOOD = 27
-    BOX_STONE = 28
-    BOX_PRECIOUS = 29
-    BOX_METAL = 30
-    BOX_SILVER = 31
-    BOX_BRONZE = 32
-    GRID_LAST_VP = 33
-    WAREHOUSE_VP = 34
-    REMOVE_HOUSE_WORKERS = 35
-    MILICIANO_WORKERS = 36
-    MILICIANO_VET_PRECIOUS = 37
-    TAKE_CARD_WORKERS = 38
-    TAKE_CARD_DRAW = 39
-    BUY_CARD_BRONZE = 40
-    REACT_PER_WORKER = 41
-    HOUSE_REMOVED_BRONZE = 42
-    PALACE_REMOVED_SILVER = 43
-    DRAW = 44
-    SALARY_PER_BRONZE = 45
-    SALARY_VP = 46
-    BURN_AV = 47
-    GROUP_SIZE = 48
-    SHIP_WORKERS = 49
-    SHIP_WORKERS_HARBOR = 50
-    SHIP_MAX_ELEMENTS = 51
-    CARD_EXTRA_DRAW = 52
-    CARD_REACT_FREE = 53
-    COUNCIL_MIN = 54
-    COUNCIL_MAX = 55
-    VOTE_VP_PER_ERA = 56
-    BELOW_ONE_BASE = 57
-    BELOW_ONE_PER_POINT = 58
-    COUNCIL_RESET = 59
-    PEACE_ACT_SILVER = 60
-    WAR_PROCLAMATION = 61
-    MAJOR_ACT_WORKERS = 62
-    ATTACK_NATIVES = 63
-    ATTACK_PIRATES = 64
-    WOUNDS_NATIVES = 65
-    WOUNDS_PIRATES = 66
-    PENALTY_MIN = 67
-    PENALTY_MAX = 68
-    COUNCIL_FLOOR_WAR = 69
-    TENSION_SPACES = 70
-    RED_ZONE = 71
-    PER_EMPTY_GRID = 72
-    WALLS_PER_COMPLETION = 73
-    DISTRICT_BONUS = 74
-    CATHEDRAL_SPLIT = 75
-    MONEY_VP = 76
-    MILITARY_VP = 77
-    FAITH_VP = 78
-    MAJORITY_NEEDS_ONE = 79
-    ODD_PER_JOKER = 80
-    PRODUCTION_PENALTY = 81
-    PALACE_BASE = 82
-    PALACE_PER_FAITH = 83
-    HOUSE_PER_FAITH = 84
-    CH_MOST = 85
-    CH_MORE_THAN_ALL = 86
-    CH_SURPLUS_CAP = 87
-    CH_DEFENDER = 88
-    CH_ROADMAKER = 89
-    CH_GEN_BARRACKS = 90
-    CH_GEN_MONUMENT = 91
-    CH_GEN_FORT = 92
-    CH_CAPTAIN = 93
-    CH_BISHOP_CHURCH = 94
-    CH_BISHOP_CATHEDRAL = 95
-    CH_BISHOP_SQUARE = 96
-    CH_GOV_FULL = 97
-    CH_GOV_HALF = 98
-    CH_NOBLEWOMAN = 99
-    SMALL_GAME_MAX = 100
-    AUCTION_RAISES = 101
-    BRONZE_PER_SILVER = 102
-    RECOVER_VP_FACTOR = 103
-    CH_GOV_HALF_PCT = 104
-    HACIENDA_MARKER = 105
-    PURPLE_BANNER_CARDS = 106
-    MAP_W = 107
-    MAP_H = 108
-    VP_BONUS_END_GAME = 109
-    OCHER_FLIP_ON_JOIN = 110
-    CH_NOBLEWOMAN_NO_BATTLE = 111
+    GRID_LAST_VP = 27
+    WAREHOUSE_VP = 28
+    REMOVE_HOUSE_WORKERS = 29
+    MILICIANO_WORKERS = 30
+    MILICIANO_VET_PRECIOUS = 31
+    TAKE_CARD_WORKERS = 32
+    TAKE_CARD_DRAW = 33
+    BUY_CARD_BRONZE = 34
+    REACT_PER_WORKER = 35
+    HOUSE_REMOVED_BRONZE = 36
+    PALACE_REMOVED_SILVER = 37
+    DRAW = 38
+    SALARY_PER_BRONZE = 39
+    SALARY_VP = 40
+    BURN_AV = 41
+    SHIP_WORKERS = 42
+    SHIP_WORKERS_HARBOR = 43
+    SHIP_MAX_ELEMENTS = 44
+    CARD_EXTRA_DRAW = 45
+    CARD_REACT_FREE = 46
+    COUNCIL_MIN = 47
+    COUNCIL_MAX = 48
+    VOTE_VP_PER_ERA = 49
+    BELOW_ONE_BASE = 50
+    BELOW_ONE_PER_POINT = 51
+    COUNCIL_RESET = 52
+    PEACE_ACT_SILVER = 53
+    WAR_PROCLAMATION = 54
+    MAJOR_ACT_WORKERS = 55
+    ATTACK_NATIVES = 56
+    ATTACK_PIRATES = 57
+    WOUNDS_NATIVES = 58
+    WOUNDS_PIRATES = 59
+    PENALTY_MIN = 60
+    PENALTY_MAX = 61
+    COUNCIL_FLOOR_WAR = 62
+    TENSION_SPACES = 63
+    RED_ZONE = 64
+    PER_EMPTY_GRID = 65
+    WALLS_PER_COMPLETION = 66
+    DISTRICT_BONUS = 67
+    CATHEDRAL_SPLIT = 68
+    MONEY_VP = 69
+    MILITARY_VP = 70
+    FAITH_VP = 71
+    MAJORITY_NEEDS_ONE = 72
+    ODD_PER_JOKER = 73
+    PRODUCTION_PENALTY = 74
+    PALACE_BASE = 75
+    PALACE_PER_FAITH = 76
+    HOUSE_PER_FAITH = 77
+    CH_MOST = 78
+    CH_MORE_THAN_ALL = 79
+    CH_SURPLUS_CAP = 80
+    CH_DEFENDER = 81
+    CH_ROADMAKER = 82
+    CH_GEN_BARRACKS = 83
+    CH_GEN_MONUMENT = 84
+    CH_GEN_FORT = 85
+    CH_CAPTAIN = 86
+    CH_BISHOP_CHURCH = 87
+    CH_BISHOP_CATHEDRAL = 88
+    CH_BISHOP_SQUARE = 89
+    CH_GOV_FULL = 90
+    CH_GOV_HALF = 91
+    CH_NOBLEWOMAN = 92
+    SMALL_GAME_MAX = 93
+    AUCTION_RAISES = 94
+    BRONZE_PER_SILVER = 95
+    RECOVER_VP_FACTOR = 96
+    CH_GOV_HALF_PCT = 97
+    HACIENDA_MARKER = 98
+    PURPLE_BANNER_CARDS = 99
+    MAP_W = 100
+    MAP_H = 101
+    VP_BONUS_END_GAME = 102
+    OCHER_FLIP_ON_JOIN = 103
+    CH_NOBLEWOMAN_NO_BATTLE = 104
 
 
 N_RK = len(RK)
@@ -150,79 +157,71 @@ class AP(IntEnum):
     the ``params`` keys of the ``[[affiliate]]`` rows. A card uses only the ones its power needs."""
 
     ACTIONS = 0
-    BANNERS = 1
-    BARRACKS = 2
-    BRONZE = 3
-    BRONZE_DISCOUNT = 4
-    BRONZE_PER_ROAD_DISTRICT = 5
-    CARDS = 6
-    COMBO_CARD = 7
-    COMBO_STONE_TO = 8
-    COMBO_WOOD_TO = 9
-    COST_TO = 10
-    COUNCIL_WORKERS = 11
-    COUNCIL_WORKERS_MAX = 12
-    COUNCIL_WORKERS_WITH_HARBOR = 13
-    DISCARD = 14
-    DISCOUNT_MAX = 15
-    DISTRICTS = 16
-    DOCK_MAX_ELEMENTS = 17
-    DOCK_MIN_BASE = 18
-    DOCK_MIN_PER_PLAYER = 19
-    EXTRA_ACTIVATIONS = 20
-    EXTRA_BRONZE = 21
-    EXTRA_FAITH = 22
-    EXTRA_PRECIOUS = 23
-    EXTRA_RESOURCE = 24
-    EXTRA_TURNS = 25
-    EXTRA_VOTES_MAX = 26
-    EXTRA_WORKERS = 27
-    HELD_EXTRA_DECADES = 28
-    HOUSE_VALUE = 29
-    HOUSES_MAX = 30
-    LAST_TAKE_PENALTY_VP = 31
-    MAJOR_BUILDINGS_MAX = 32
-    METAL = 33
-    MIN_PRECIOUS_GAINED = 34
-    MINOR_BUILDINGS_MAX = 35
-    PALACE_VALUE = 36
-    PAY_BRONZE = 37
-    PAY_BRONZE_PER_HOUSE = 38
-    PAY_METAL = 39
-    PAY_PRECIOUS = 40
-    PAY_SILVER = 41
-    PAY_STONE = 42
-    PAY_WOOD = 43
-    PENALTY_DIVISOR = 44
-    PENALTY_FACTOR = 45
-    PRECIOUS_COUNTS = 46
-    RESOURCES_MAX = 47
-    RESOURCES_PLUS_PLAYERS = 48
-    SILVER = 49
-    SILVER_DISTRICT_FULL = 50
-    SILVER_IF_ROADS = 51
-    SILVER_IF_WALLS = 52
-    SILVER_MAJOR = 53
-    SILVER_VS_PIRATES = 54
-    SMALL_GAME_EXTRA_VP = 55
-    STEPS_LEFT = 56
-    TENSION_STEPS = 57
-    TENSION_STEPS_DOWN = 58
-    USES = 59
-    VETERAN_SOLDIERS = 60
-    VETOES = 61
-    VOTES_DIVISOR = 62
-    VOTES_PER_ROAD_DISTRICT = 63
-    VP = 64
-    VP_PENALTY_PER_RESOURCE = 65
-    VP_PER_MILICIANO = 66
-    VP_PER_SOLDIER = 67
-    VP_VS_PIRATES = 68
-    WALLS = 69
-    WAREHOUSE_RESOURCES = 70
-    WORKER_DISCOUNT = 71
-    WORKERS = 72
-    WOUNDS_REMOVED = 73
+    BRONZE = 1
+    BRONZE_DISCOUNT = 2
+    BRONZE_PER_ROAD_DISTRICT = 3
+    COMBO_CARD = 4
+    COMBO_STONE_TO = 5
+    COMBO_WOOD_TO = 6
+    COST_TO = 7
+    COUNCIL_WORKERS = 8
+    COUNCIL_WORKERS_MAX = 9
+    COUNCIL_WORKERS_WITH_HARBOR = 10
+    DISCOUNT_MAX = 11
+    DOCK_MAX_ELEMENTS = 12
+    DOCK_MIN_BASE = 13
+    DOCK_MIN_PER_PLAYER = 14
+    EXTRA_ACTIVATIONS = 15
+    EXTRA_BRONZE = 16
+    EXTRA_FAITH = 17
+    EXTRA_PRECIOUS = 18
+    EXTRA_RESOURCE = 19
+    EXTRA_TURNS = 20
+    EXTRA_VOTES_MAX = 21
+    EXTRA_WORKERS = 22
+    HELD_EXTRA_DECADES = 23
+    HOUSE_VALUE = 24
+    HOUSES_MAX = 25
+    LAST_TAKE_PENALTY_VP = 26
+    METAL = 27
+    MIN_PRECIOUS_GAINED = 28
+    PALACE_VALUE = 29
+    PAY_BRONZE = 30
+    PAY_BRONZE_PER_HOUSE = 31
+    PAY_METAL = 32
+    PAY_PRECIOUS = 33
+    PAY_SILVER = 34
+    PAY_STONE = 35
+    PAY_WOOD = 36
+    PENALTY_DIVISOR = 37
+    PENALTY_FACTOR = 38
+    PRECIOUS_COUNTS = 39
+    RESOURCES_MAX = 40
+    RESOURCES_PLUS_PLAYERS = 41
+    SILVER = 42
+    SILVER_DISTRICT_FULL = 43
+    SILVER_IF_ROADS = 44
+    SILVER_IF_WALLS = 45
+    SILVER_MAJOR = 46
+    SILVER_VS_PIRATES = 47
+    SMALL_GAME_EXTRA_VP = 48
+    STEPS_LEFT = 49
+    TENSION_STEPS = 50
+    TENSION_STEPS_DOWN = 51
+    USES = 52
+    VETERAN_SOLDIERS = 53
+    VOTES_DIVISOR = 54
+    VOTES_PER_ROAD_DISTRICT = 55
+    VP = 56
+    VP_PENALTY_PER_RESOURCE = 57
+    VP_PER_MILICIANO = 58
+    VP_PER_SOLDIER = 59
+    VP_VS_PIRATES = 60
+    WALLS = 61
+    WAREHOUSE_RESOURCES = 62
+    WORKER_DISCOUNT = 63
+    WORKERS = 64
+    WOUNDS_REMOVED = 65
 
 
 N_AP = len(AP)
@@ -243,9 +242,6 @@ _RK_KEYS = {
     RK.SILVER_PER_STACK: "setup.silver_per_player_per_stack",
     RK.WAREHOUSE_WOOD: "setup.warehouse_wood", RK.WAREHOUSE_STONE: "setup.warehouse_stone",
     RK.COUNCIL_START: "setup.council_start", RK.WAR_PENALTY_START: "setup.war_penalty_start",
-    RK.BOX_WOOD: "components.wood", RK.BOX_STONE: "components.stone",
-    RK.BOX_PRECIOUS: "components.precious", RK.BOX_METAL: "components.metal",
-    RK.BOX_SILVER: "components.silver", RK.BOX_BRONZE: "components.bronze",
     RK.GRID_LAST_VP: "grids.last_item_vp", RK.WAREHOUSE_VP: "warehouse.vp_per_item",
     RK.REMOVE_HOUSE_WORKERS: "actions.remove_house_workers",
     RK.MILICIANO_WORKERS: "actions.miliciano_workers",
@@ -256,7 +252,7 @@ _RK_KEYS = {
     RK.PALACE_REMOVED_SILVER: "actions.palace_removed_silver",
     RK.DRAW: "cards.draw", RK.SALARY_PER_BRONZE: "cards.salary_cards_per_bronze",
     RK.SALARY_VP: "cards.salary_vp_per_unpaid", RK.BURN_AV: "cards.burn_av",
-    RK.GROUP_SIZE: "cards.group_size", RK.SHIP_WORKERS: "ship.workers",
+    RK.SHIP_WORKERS: "ship.workers",
     RK.SHIP_WORKERS_HARBOR: "ship.workers_with_harbor", RK.SHIP_MAX_ELEMENTS: "ship.max_elements",
     RK.CARD_EXTRA_DRAW: "status.card_extra_draw", RK.CARD_REACT_FREE: "status.card_reactivate_free_cards",
     RK.COUNCIL_MIN: "council.track_min", RK.COUNCIL_MAX: "council.track_max",
@@ -303,7 +299,7 @@ _RANGES = {
     "setup.war_markers": (0, 3), "setup.stone_grids": (1, 4), "setup.wood_grids": (1, 4),
     "setup.coin_stacks": (1, 4), "setup.workers": (1, 30), "council.track_max": (1, 15),
     "council.track_min": (0, 15), "tension.spaces": (2, 8), "war.penalty_max": (0, 10),
-    "war.penalty_min": (-3, 0), "cards.group_size": (6, 6), "options.auction_raises": (1, 20),
+    "war.penalty_min": (-3, 0), "options.auction_raises": (1, 20),
 }
 
 
@@ -432,15 +428,41 @@ def _check_same_shape(key: str, base: Any, new: Any) -> None:
             _check_same_shape(f"{key}[{i}]", b, n)
 
 
+def _override_affiliates(doc: dict, over: Any) -> None:
+    """``[affiliate.<number>.params]`` overrides: a card's power parameters, each with the shape of
+    the value it replaces (only the parameters the card's row has)."""
+    rows = {row.get("number"): row for row in doc.get("affiliate", []) if isinstance(row, dict)}
+    nums = f"{min(rows)}..{max(rows)}" if rows else "none"
+    if not isinstance(over, dict):
+        raise RulesError(f"rules: affiliate: expected tables [affiliate.<number>.params] (cards {nums}), got {over!r}")
+    for num, sub in over.items():
+        key = f"affiliate.{num}"
+        n = int(num) if str(num).isdigit() else None
+        if n not in rows:
+            raise RulesError(f"rules: {key}: no such Affiliate card; allowed: {nums}")
+        if not isinstance(sub, dict) or set(sub) != {"params"} or not isinstance(sub["params"], dict):
+            raise RulesError(f"rules: {key}: only a card's params can be overridden, as [affiliate.{n}.params]")
+        params = rows[n].get("params", {})
+        for pk, pv in sub["params"].items():
+            if pk not in params:
+                have = ", ".join(params) or "none"
+                raise RulesError(f"rules: {key}.params.{pk}: card {n} has no such parameter; its parameters: {have}")
+            _check_same_shape(f"{key}.params.{pk}", params[pk], pv)
+            params[pk] = pv
+
+
 def apply_overrides(doc: dict, overrides: dict) -> dict:
-    """Return a copy of ``doc`` with plain values from ``overrides`` put into its leaves."""
+    """Return a copy of ``doc`` with plain values from ``overrides`` put into its leaves (and, under
+    ``affiliate.<number>.params``, into an Affiliate card's power parameters)."""
     doc = copy.deepcopy(doc)
     leaves = _leaf_paths(doc)
 
     def walk(o: dict, prefix: str) -> None:
         for key, v in o.items():
             path = f"{prefix}{key}"
-            if path in leaves:
+            if path == "affiliate":
+                _override_affiliates(doc, v)
+            elif path in leaves:
                 base = leaves[path]["value"]
                 if isinstance(v, dict) and "value" in v:
                     v = v["value"]
@@ -661,7 +683,7 @@ _AFF_RANGES = {
 def _affiliates(doc: dict, loads: list) -> dict:
     """The [[affiliate]] rows (CARD REFERENCE > AFFILIATE CARDS) as arrays indexed by card id."""
     rows = doc.get("affiliate")
-    n_cards = N_CHARACTERS + N_GROUPS * 6
+    n_cards = N_CHARACTERS + N_GROUPS * GROUP_SIZE
     n_aff = n_cards - N_CHARACTERS
     if not isinstance(rows, list) or len(rows) != n_aff:
         raise RulesError(f"rules: affiliate: expected {n_aff} [[affiliate]] rows (cards {N_CHARACTERS + 1}..{n_cards})")
@@ -687,8 +709,8 @@ def _affiliates(doc: dict, loads: list) -> dict:
         g = str(row.get("group", "")).lower()
         if g not in groups:
             raise RulesError(f"rules: {key}.group: allowed: {', '.join(names)}, got {row.get('group')!r}")
-        if groups.index(g) != i // 6:  # R-09: six cards per group in card-number order
-            raise RulesError(f"rules: {key}.group: card {num} belongs to the {names[i // 6]} group (R-09), got {row.get('group')!r}")
+        if groups.index(g) != i // GROUP_SIZE:  # R-09: six cards per group in card-number order
+            raise RulesError(f"rules: {key}.group: card {num} belongs to the {names[i // GROUP_SIZE]} group (R-09), got {row.get('group')!r}")
         group[c] = groups.index(g)
         if not isinstance(row.get("lightning"), bool):
             raise RulesError(f"rules: {key}.lightning: expected true or false")
@@ -838,9 +860,13 @@ def rules_from_doc(doc: dict) -> Rules:
     supply_n = np.zeros((4, N_SUP), np.int32)
     for j, name in enumerate(SUPPLY_KEYS):
         supply_n[:, j] = _ints(doc, f"supply.{name}", 4)
-    for slot, rk in ((Sup.WOOD, RK.BOX_WOOD), (Sup.STONE, RK.BOX_STONE), (Sup.PRECIOUS, RK.BOX_PRECIOUS),
-                     (Sup.METAL, RK.BOX_METAL), (Sup.SILVER, RK.BOX_SILVER), (Sup.BRONZE, RK.BOX_BRONZE)):
-        supply_n[:, slot] = k[rk]
+    # the whole box of cubes and coins starts in the game supply (setup fills the grids and stacks
+    # from it), and so do the Peace markers (SETUP 4e: "at the end of the tension tracks")
+    for slot, key in ((Sup.WOOD, "components.wood"), (Sup.STONE, "components.stone"),
+                      (Sup.PRECIOUS, "components.precious"), (Sup.METAL, "components.metal"),
+                      (Sup.SILVER, "components.silver"), (Sup.BRONZE, "components.bronze"),
+                      (Sup.PEACE, "setup.peace_markers")):
+        supply_n[:, slot] = _int(doc, key)
 
     major_spaces = np.zeros((6, 4), np.int32)
     major_space_vp = np.zeros((6, MAX_MAJOR_SPACES), np.int32)

@@ -22,6 +22,9 @@ MAX_PLAYERS = 5
 N_CARDS = 84  # card ids 0..83 = card numbers 1..84 (1-12 Characters, 13-84 Affiliates)
 N_CHARACTERS = 12
 N_GROUPS = 12
+# Affiliate cards per Character group (R-09: cards 13-84 in card-number order, six per group). Not
+# a rules key: the card list ([[affiliate]] rows, 72) and the card ids are built on it.
+GROUP_SIZE = (N_CARDS - N_CHARACTERS) // N_GROUPS
 MAX_MAJOR_SPACES = 12
 N_WAR_MARKERS = 3  # upper bound on rules' setup.war_markers (validated by the loader)
 N_DISTRICTS = 8
@@ -41,6 +44,14 @@ class Res(IntEnum):
     STONE = 1
     PRECIOUS = 2
     METAL = 3
+
+
+# Resource grids in ``State.grids`` (COIN STACKS AND RESOURCE GRIDS): up to 4 stone grids, up to 4
+# wood grids (setup.stone_grids / setup.wood_grids say how many are in use), then the precious grid.
+GRID_STONE = 0
+GRID_WOOD = 4
+GRID_PRECIOUS = 8
+N_GRIDS = 9
 
 
 class B(IntEnum):
@@ -118,6 +129,7 @@ class Sup(IntEnum):
     METAL = 19
     SILVER = 20
     BRONZE = 21
+    PEACE = 22  # Peace markers off the Decade track (GAME CONTENTS: 3; SETUP 4e)
 
 
 N_SUP = len(Sup)
@@ -241,6 +253,7 @@ class PF(IntEnum):
 
 N_PF = len(PF)
 BANNER_FIRST = PF.BANNER_BLACK
+N_STATUS = PF.ST_CARDS - PF.ST_CONSTRUCTION + 1  # Status categories (PF.ST_*): Construction, Worker, VP, Cards
 
 
 class Banner(IntEnum):
@@ -331,7 +344,7 @@ class State(NamedTuple):
     cell_owner: np.ndarray  # int32[NC]        owner seat of Lot/House/Palace, status marker on Monument/Fountain; -1
     cell_cube: np.ndarray  # int32[NC]         marker cubes (wood/stone from the supply) on a Hacienda
     act_used: np.ndarray  # int32[5, NC]       1 if the seat activated the building there this decade
-    grids: np.ndarray  # int32[9]              resource grids: 0-3 stone, 4-7 wood, 8 precious
+    grids: np.ndarray  # int32[N_GRIDS]        resource grids: GRID_STONE.. stone, GRID_WOOD.. wood, GRID_PRECIOUS
     stacks: np.ndarray  # int32[4, 2]          coin stacks: [silver, bronze]
     warehouse: np.ndarray  # int32[2]          City Warehouse [wood, stone]
     supply: np.ndarray  # int32[N_SUP]         game supply (Sup)
@@ -428,7 +441,7 @@ def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int) -> Sta
         cell_owner=np.full(n_cells, -1, np.int32),
         cell_cube=z(n_cells, np.int32),
         act_used=z((MAX_PLAYERS, n_cells), np.int32),
-        grids=z(9, np.int32),
+        grids=z(N_GRIDS, np.int32),
         stacks=z((4, 2), np.int32),
         warehouse=z(2, np.int32),
         supply=z(N_SUP, np.int32),

@@ -13,7 +13,7 @@ from sim.codes import Card, Dec, Ev
 from sim.core import decide, gain_vp, log, set_option
 from sim.economy import take_coins
 from sim.rules import AP, RK
-from sim.state import N_CARDS, N_CHARACTERS, PF, VS, Banner, G, Loc, Mini, Sup
+from sim.state import GRID_PRECIOUS, GRID_STONE, GRID_WOOD, N_CARDS, N_CHARACTERS, PF, VS, Banner, G, Loc, Mini, Sup
 
 NATIVES = 1
 PIRATES = 2
@@ -105,14 +105,14 @@ def tension_step(st, r):
     """C.3 A-C: empty stone/wood grids raise Natives tension; an empty precious grid and empty
     coin stacks raise Pirates tension; then discard the top card and read the new top card's back."""
     n = 0
-    for gi in range(r.k[RK.STONE_GRIDS]):
+    for gi in range(GRID_STONE, GRID_STONE + r.k[RK.STONE_GRIDS]):
         if st.grids[gi] == 0:
             n += 1
-    for gi in range(4, 4 + r.k[RK.WOOD_GRIDS]):
+    for gi in range(GRID_WOOD, GRID_WOOD + r.k[RK.WOOD_GRIDS]):
         if st.grids[gi] == 0:
             n += 1
     advance_tension(st, r, NATIVES, n * r.k[RK.PER_EMPTY_GRID], T_GRIDS)
-    n = 1 if st.grids[8] == 0 else 0
+    n = 1 if st.grids[GRID_PRECIOUS] == 0 else 0
     for s in range(r.k[RK.COIN_STACKS]):
         if st.stacks[s, 0] + st.stacks[s, 1] == 0:
             n += 1
@@ -292,7 +292,7 @@ def tension_and_war(st, r):
     tension_step(st, r)
     d = st.g[G.DECADE]
     last = d == st.g[G.LAST_DECADE]
-    if st.peace[d] == 1 and not last:
+    if st.peace[d] > 0 and not last:
         log(st, Ev.NO_WAR, 1)
         return
     faction = war_faction(st, r)
@@ -337,5 +337,13 @@ def tension_and_war(st, r):
     if faction == PIRATES:
         st.g[G.PIR_POS] = 0
         st.g[G.PIR_DOUBLE] = 0
-    st.peace[min(d + 1, st.peace.shape[0] - 1)] = 1
-    log(st, Ev.PEACE, d + 1)
+    # "Place a peace marker on the Decade track on the following decade", from the supply (3 in the
+    # box): with none left none is placed (a reading, as the Major Building Act's "If there are not
+    # enough City Council Workers in the game supply, place only the disks available"); one already
+    # there (a Peace Act's) keeps the decade peaceful and no second one is put
+    d1 = min(d + 1, st.peace.shape[0] - 1)
+    if st.peace[d1] == 0 and st.supply[Sup.PEACE] > 0:
+        st.supply[Sup.PEACE] -= 1
+        st.peace[d1] = 1
+    if st.peace[d1] > 0:
+        log(st, Ev.PEACE, d + 1)

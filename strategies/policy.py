@@ -25,7 +25,7 @@ from sim.city import district_tally, district_value, house_value, next_to_faith,
 from sim.codes import Act, Card, Ch, Dec, Law, Side
 from sim.rng import rand_below
 from sim.rules import AP, RK
-from sim.state import N_CHARACTERS, N_WEIGHTS, PF, TL, B, G, M
+from sim.state import GROUP_SIZE, N_CHARACTERS, N_WEIGHTS, PF, TL, B, G, M
 from strategies import python_bridge
 
 FAMILY_RANDOM = 0
@@ -793,7 +793,7 @@ def _option_value(st, r, seat, kind, i):
     if kind == Dec.KEEP:
         if o[0] < 0:
             return 0.0
-        return w[F.CARD] * (w[K.KEEP_OWN] if (o[0] - N_CHARACTERS) // 6 == st.pl[seat, PF.CHARACTER] else 1.0)
+        return w[F.CARD] * (w[K.KEEP_OWN] if (o[0] - N_CHARACTERS) // GROUP_SIZE == st.pl[seat, PF.CHARACTER] else 1.0)
     if kind == Dec.SALARY:
         if o[0] == 1:
             return -w[F.COIN] * o[1] - w[K.SALARY_VP] * w[F.VP] * o[2]

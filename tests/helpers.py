@@ -437,7 +437,7 @@ def discount_activation(st, r, num, building, a, other):
     clear_hands(st)
     give(st, 0, num)
     p = r.aff_p[cid(num)]
-    assert p[AP.WORKER_DISCOUNT] == 1 and p[AP.COUNCIL_WORKERS] == 1
+    assert p[AP.WORKER_DISCOUNT] == 1  # one City Council worker stands in for the worker saved
     assert (r.aff_buildings[cid(num)] >> building) & 1 and not (r.aff_buildings[cid(num)] >> other) & 1
     assert r.act_w[a] == p[AP.WORKER_DISCOUNT]  # a 1-worker activation: none of the seat's workers
     put(st, r, 0, 0, building)

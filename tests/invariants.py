@@ -29,14 +29,16 @@ def check_state(st, r) -> list[str]:
     on_wood_haciendas = st.cell_cube[st.cell_b == B.HACIENDA_WOOD].sum()
     on_stone_haciendas = st.cell_cube[st.cell_b == B.HACIENDA_STONE].sum()
     eq("wood", st.supply[Sup.WOOD] + st.grids[4:8].sum() + st.warehouse[0] + pl[:, PF.WOOD].sum() + dock[0] + on_wood_haciendas,
-       r.k[RK.BOX_WOOD])
+       sup0[Sup.WOOD])
     eq("stone", st.supply[Sup.STONE] + st.grids[0:4].sum() + st.warehouse[1] + pl[:, PF.STONE].sum() + dock[1] + on_stone_haciendas,
-       r.k[RK.BOX_STONE])
+       sup0[Sup.STONE])
     eq("cubes only on Haciendas", st.cell_cube[(st.cell_b != B.HACIENDA_WOOD) & (st.cell_b != B.HACIENDA_STONE)].sum(), 0)
-    eq("precious", st.supply[Sup.PRECIOUS] + st.grids[8] + pl[:, PF.PRECIOUS].sum() + dock[2], r.k[RK.BOX_PRECIOUS])
-    eq("metal", st.supply[Sup.METAL] + pl[:, PF.METAL].sum(), r.k[RK.BOX_METAL])
-    eq("silver", st.supply[Sup.SILVER] + st.stacks[:, 0].sum() + pl[:, PF.SILVER].sum() + dock[3], r.k[RK.BOX_SILVER])
-    eq("bronze", st.supply[Sup.BRONZE] + st.stacks[:, 1].sum() + pl[:, PF.BRONZE].sum() + dock[4], r.k[RK.BOX_BRONZE])
+    eq("precious", st.supply[Sup.PRECIOUS] + st.grids[8] + pl[:, PF.PRECIOUS].sum() + dock[2], sup0[Sup.PRECIOUS])
+    eq("metal (the Spain support cubes on the Decade track included)", st.supply[Sup.METAL] + pl[:, PF.METAL].sum() + st.spain.sum(),
+       sup0[Sup.METAL])
+    eq("peace markers", st.supply[Sup.PEACE] + st.peace.sum(), sup0[Sup.PEACE])
+    eq("silver", st.supply[Sup.SILVER] + st.stacks[:, 0].sum() + pl[:, PF.SILVER].sum() + dock[3], sup0[Sup.SILVER])
+    eq("bronze", st.supply[Sup.BRONZE] + st.stacks[:, 1].sum() + pl[:, PF.BRONZE].sum() + dock[4], sup0[Sup.BRONZE])
     eq("faith", st.supply[Sup.FAITH] + pl[:, PF.FAITH].sum(), sup0[Sup.FAITH])
     eq("no City Council workers lent by cards 45/51 outside a turn", st.g[G.POOL_CC], 0)
     eq("council workers",

@@ -5,6 +5,7 @@ Fast: plain numpy, no numba compilation.
 
 from __future__ import annotations
 
+import ast
 import copy
 import re
 import sys
@@ -17,7 +18,7 @@ import pytest
 # the repository has no pytest `pythonpath` setting: make `import sim` work under plain `pytest`
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from sim.rules import DEFAULT_RULES, RK, RulesError, apply_overrides, load_rules, load_rules_doc, rules_from_doc, rules_hash
+from sim.rules import AP, DEFAULT_RULES, RK, RulesError, apply_overrides, load_rules, load_rules_doc, rules_from_doc, rules_hash
 from sim.state import B
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -140,13 +141,15 @@ def test_major_grids_r05(rules):
 def test_supply_by_player_count(rules):
     from sim.state import Sup
 
-    assert rules.supply_n.shape == (4, 22)
+    assert rules.supply_n.shape == (4, len(Sup))
     assert rules.supply_n[:, Sup.WALLS].tolist() == [13, 18, 18, 27]
     assert rules.supply_n[:, Sup.FAITH].tolist() == [9, 13, 17, 22]
     for i, n in enumerate(range(2, 6)):
         assert rules.supply_n[i, Sup.SOLDIERS] == n - 1
         assert rules.supply_n[i, Sup.MILICIANOS] == n + 3
     assert rules.supply_n[:, Sup.WOOD].tolist() == [45] * 4  # box contents
+    assert rules.supply_n[:, Sup.METAL].tolist() == [12] * 4
+    assert rules.supply_n[:, Sup.PEACE].tolist() == [3] * 4  # GAME CONTENTS: 3 Peace markers
     assert rules.grid_cubes.tolist() == [3, 5, 6, 7]
 
 
@@ -613,3 +616,244 @@ def test_bad_affiliate_param_fails_with_one_line():
     doc["affiliate"][20]["params"]["grid"] = "palace"
     with pytest.raises(RulesError, match=r"affiliate\[33\]\.params\.grid: allowed: any, cathedral"):
         rules_from_doc(doc)
+
+
+def test_override_affiliate_params():
+    r = load_rules(overrides={"affiliate": {"29": {"params": {"extra_precious": 2}}}})
+    assert r.aff_p[28, AP.EXTRA_PRECIOUS] == 2
+    assert load_rules().aff_p[28, AP.EXTRA_PRECIOUS] == 1
+    text = "[affiliate.15.params]\nuses = 3\nworkers = 2\n"
+    r = load_rules(overrides=tomllib.loads(text))  # the form an override file takes
+    assert r.aff_p[14, AP.USES] == 3 and r.aff_p[14, AP.WORKERS] == 2
+
+
+@pytest.mark.parametrize("over,msg", [
+    ({"affiliate": {"99": {"params": {"vp": 1}}}}, r"affiliate\.99: no such Affiliate card; allowed: 13\.\.84"),
+    ({"affiliate": {"29": {"params": {"vp": 1}}}}, r"affiliate\.29\.params\.vp: card 29 has no such parameter; its parameters: min_precious"),
+    ({"affiliate": {"29": {"text": "x"}}}, r"affiliate\.29: only a card's params can be overridden"),
+    ({"affiliate": {"29": {"params": {"extra_precious": "2"}}}}, r"affiliate\.29\.params\.extra_precious: expected an integer"),
+])
+def test_bad_affiliate_override_fails_with_one_line(over, msg):
+    with pytest.raises(RulesError, match=msg) as ei:
+        load_rules(overrides=over)
+    assert "\n" not in str(ei.value)
+
+
+# ----------------------------------------------------------------------------- 7. every number is read
+# A number in the rules file that the engine never reads makes an override silently do nothing. The
+# chain is checked link by link: every numeric leaf is read by the loader (sim.rules.rules_from_doc),
+# every scalar (RK), array (Rules field) and card parameter (AP, per card) it fills is read by the
+# engine (the jitted code under sim/, sim/rules.py excepted; the strategies' own reads do not count).
+
+ENGINE = Path(__file__).resolve().parents[1] / "sim"
+
+# Rules fields the engine may leave unread, with the reason: none of them is a rules number.
+UNREAD_FIELDS_OK = {
+    "cell_plaza": "the Plaza Mayor spaces of the map picture; the engine uses cell_buildable, derived from it",
+    "aff_group": "a card's Character group: the card ids give it (sim.cards.card_group); the loader checks the rows agree (R-09)",
+    "aff_lightning": "the lightning flag of the card text: the rule areas offer those cards at their triggers",
+    "aff_res": "the resource a card names: each card's code is written for its resource (cards 16, 18, 22, 24, 30...)",
+    "major_vp_order": "derived from major.*.space_vp (read as major_space_vp) for the strategies' choice of a space",
+}
+UNREAD_SCALARS_OK = {"MAP_W": "the map pictures' size (tools and tests name spaces with it)", "MAP_H": "as MAP_W"}
+
+
+def _engine_sources(root: Path = ENGINE) -> dict[str, str]:
+    return {str(p.relative_to(root.parent)): p.read_text() for p in sorted(root.rglob("*.py")) if p.name != "rules.py"}
+
+
+def _numeric(v) -> bool:
+    if isinstance(v, list):
+        return bool(v) and all(_numeric(x) for x in v)
+    return isinstance(v, (int, bool))
+
+
+def unread_leaves(doc: dict) -> list[str]:
+    """Numeric leaves of the rules document the loader never reads."""
+    import sim.rules as rules_mod
+
+    seen = set()
+    get = rules_mod._get
+
+    def spy(d, key):
+        seen.add(key)
+        return get(d, key)
+
+    rules_mod._get = spy
+    try:
+        rules_from_doc(doc)
+    finally:
+        rules_mod._get = get
+    return sorted(p for p, leaf in _leaves(doc) if _numeric(leaf["value"]) and p not in seen)
+
+
+def unread_names(prefix: str, names, sources: dict[str, str]) -> list[str]:
+    """Names never read as ``<prefix><name>`` (``RK.``, ``AP.``, ``r.``) in the engine sources."""
+    text = "\n".join(sources.values())
+    return sorted(n for n in names if not re.search(rf"(?<![\w.]){re.escape(prefix)}{n}\b", text))
+
+
+def _card_num(node) -> int | None:
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "Card" and re.fullmatch(r"C\d+", node.attr):
+        return int(node.attr[1:])
+    return None
+
+
+def _ap_name(node) -> str | None:
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "AP":
+        return node.attr
+    return None
+
+
+def _cards_of(node, tuples) -> set[int] | None:
+    if isinstance(node, ast.Tuple):
+        cs = {_card_num(e) for e in node.elts}
+        return None if None in cs else cs
+    if isinstance(node, ast.Name):
+        return tuples.get(node.id)
+    return None
+
+
+def _test_cards(t, tuples) -> set[int] | None:
+    """The cards a branch test restricts a card variable to: ``c == Card.C51``, ``c in (...)``,
+    ``_one_of(c, _GRID_CARDS)``, and their and/or."""
+    if isinstance(t, ast.Compare) and len(t.ops) == 1:
+        if isinstance(t.ops[0], ast.Eq):
+            c = _card_num(t.comparators[0]) or _card_num(t.left)
+            return {c} if c else None
+        if isinstance(t.ops[0], ast.In):
+            return _cards_of(t.comparators[0], tuples)
+    if isinstance(t, ast.Call) and isinstance(t.func, ast.Name) and t.func.id == "_one_of" and len(t.args) == 2:
+        return _cards_of(t.args[1], tuples)
+    if isinstance(t, ast.BoolOp):
+        rs = [_test_cards(v, tuples) for v in t.values]
+        if isinstance(t.op, ast.And):
+            rs = [x for x in rs if x]
+            return set.intersection(*rs) if rs else None
+        if all(rs):
+            return set().union(*rs)
+    return None
+
+
+def _scan_function(name, fn, tuples, ctx0, reads, loose, calls):
+    """One function of :func:`card_param_reads`: record its card parameter reads and its calls
+    (with the cards of the branch they are made in)."""
+    binds = [(n.lineno, n.targets[0].id, _card_num(n.value.slice)) for n in ast.walk(fn)
+             if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
+             and isinstance(n.value, ast.Subscript) and isinstance(n.value.value, ast.Attribute) and n.value.value.attr == "aff_p"]
+
+    def visit(node, ctx):
+        if isinstance(node, (ast.If, ast.IfExp, ast.For)):
+            head = node.iter if isinstance(node, ast.For) else node.test
+            tc = _cards_of(head, tuples) if isinstance(node, ast.For) else _test_cards(head, tuples)
+            visit(head, ctx)
+            for b in node.body if isinstance(node.body, list) else [node.body]:
+                visit(b, tc or ctx)
+            for b in node.orelse if isinstance(node.orelse, list) else [node.orelse]:
+                visit(b, ctx)
+            return
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            calls.setdefault(node.func.id, []).append(ctx)
+        if isinstance(node, ast.Subscript):
+            sl, x, c = node.slice, None, None
+            if isinstance(node.value, ast.Attribute) and node.value.attr == "aff_p" and isinstance(sl, ast.Tuple) \
+                    and len(sl.elts) == 2 and _ap_name(sl.elts[1]):
+                x, c = _ap_name(sl.elts[1]), _card_num(sl.elts[0])
+            elif isinstance(node.value, ast.Name) and _ap_name(sl):
+                bs = [b for b in binds if b[1] == node.value.id and b[0] <= node.lineno]
+                if bs:
+                    x, c = _ap_name(sl), max(bs)[2]
+            if x:
+                if c or ctx:
+                    reads.setdefault(x, set()).update({c} if c else ctx)
+                else:
+                    loose.setdefault(x, []).append(f"{name}:{node.lineno} ({fn.name})")
+        for ch in ast.iter_child_nodes(node):
+            visit(ch, ctx)
+
+    for b in fn.body:
+        visit(b, ctx0)
+
+
+def card_param_reads(sources: dict[str, str]) -> tuple[dict[str, set[int]], dict[str, list[str]]]:
+    """Which cards' parameter ``AP.X`` the engine reads: ``r.aff_p[Card.Cnn, AP.X]``, or
+    ``p[AP.X]`` after ``p = r.aff_p[Card.Cnn]``, or a read through a card variable inside a branch
+    or loop that names the cards (``if c == Card.C51``, ``for card in (Card.C15, ...)``,
+    ``_one_of(c, _GRID_CARDS)``), or in a function whose every call site is inside such a branch.
+    Returns ({X: cards}, {X: places of reads it could not tie to cards})."""
+    funcs = []
+    for name, text in sources.items():
+        tree = ast.parse(text)
+        tuples = {}
+        for n in tree.body:
+            if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+                cs = _cards_of(n.value, {})
+                if cs:
+                    tuples[n.targets[0].id] = cs
+        funcs += [(name, fn, tuples) for fn in ast.walk(tree) if isinstance(fn, ast.FunctionDef)]
+    entry: dict[str, set[int]] = {}
+    for _ in range(5):
+        reads: dict[str, set[int]] = {}
+        loose: dict[str, list[str]] = {}
+        calls: dict[str, list] = {}
+        for name, fn, tuples in funcs:
+            _scan_function(name, fn, tuples, entry.get(fn.name), reads, loose, calls)
+        new = {f: set().union(*cs) for f, cs in calls.items() if cs and all(cs)}
+        if new == entry:
+            break
+        entry = new
+    return reads, loose
+
+
+def unread_card_params(doc: dict, sources: dict[str, str]) -> list[str]:
+    """``card N: param`` for each numeric parameter of an [[affiliate]] row the engine never reads
+    for that card."""
+    reads, loose = card_param_reads(sources)
+    assert not loose, f"card parameter reads not tied to a card (name the card in a branch): {loose}"
+    out = []
+    for row in doc["affiliate"]:
+        for k, v in row.get("params", {}).items():
+            if isinstance(v, int) and not isinstance(v, bool) and row["number"] not in reads.get(k.upper(), ()):
+                out.append(f"card {row['number']}: {k}")
+    return out
+
+
+def test_every_number_in_the_rules_file_is_read_by_the_loader():
+    assert unread_leaves(load_rules_doc()) == []
+
+
+def test_every_rules_scalar_is_read_by_the_engine():
+    names = [m.name for m in RK if m.name not in UNREAD_SCALARS_OK]
+    assert unread_names("RK.", names, _engine_sources()) == []
+
+
+def test_every_rules_array_is_read_by_the_engine():
+    from sim.rules import Rules
+
+    names = [f for f in Rules._fields if f not in UNREAD_FIELDS_OK]
+    assert unread_names("r.", names, _engine_sources()) == []
+    assert unread_names("r.", list(UNREAD_FIELDS_OK), _engine_sources()) == sorted(UNREAD_FIELDS_OK), "now read: drop it from UNREAD_FIELDS_OK"
+
+
+def test_every_card_parameter_is_read_for_its_card():
+    assert unread_names("AP.", [m.name for m in AP], _engine_sources()) == []
+    assert unread_card_params(load_rules_doc(), _engine_sources()) == []
+
+
+def test_unread_numbers_are_reported(tmp_path):
+    """The checks above can fail: a planted leaf, scalar, array and card parameter are reported."""
+    doc = load_rules_doc()
+    doc["setup"]["planted"] = {"value": 1, "source": "rulebook", "ref": "nowhere"}
+    assert unread_leaves(doc) == ["setup.planted"]
+    src = _engine_sources()
+    assert unread_names("RK.", ["DECADES", "PLANTED"], src) == ["PLANTED"]
+    assert unread_names("r.", ["supply_n", "planted_field"], src) == ["planted_field"]
+    doc = load_rules_doc()
+    doc["affiliate"][29 - 13]["params"]["uses"] = 3  # card 29 has no such power
+    assert unread_card_params(doc, src) == ["card 29: uses"]
+    # a read of card 29's parameter removed from the engine is reported
+    src2 = dict(src)
+    econ = "sim/economy.py"
+    assert "r.aff_p[Card.C29, AP.EXTRA_PRECIOUS]" in src2[econ]
+    src2[econ] = src2[econ].replace("r.aff_p[Card.C29, AP.EXTRA_PRECIOUS]", "1")
+    assert unread_card_params(load_rules_doc(), src2) == ["card 29: extra_precious"]

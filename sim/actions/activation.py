@@ -5,13 +5,13 @@ effect, with the cards that add to it (15, 21, 27, 39, 52, 75)."""
 from numba import njit
 
 from sim.actions.common import add_row, spend_discount, worker_discount
-from sim.cardpower import card_active
+from sim.cardpower import card_active, spend
 from sim.city import activatable, activation_place_ok
 from sim.codes import Act, Card, Dec, Ev
 from sim.core import council_worker_stands_in, decide, log, place_workers, set_option, workers_available
 from sim.economy import card45_cut, coin_value, pay_coins, pay_plan, pay_resources, take_coins, take_from_grids, take_from_supply
 from sim.rules import AP, RK
-from sim.state import PF, G, M, Mini, Sup
+from sim.state import PF, G, M, Mini, Res, Sup
 
 
 @njit(cache=True)
@@ -96,7 +96,7 @@ def activate(st, r, seat, a, c, disc=0):
         spend_discount(st, r, seat, r.act_b[a])
     st.act_used[seat, c] = 1
     if r.act_needs[a] >= 0 and st.major_state[r.act_needs[a], 1] == 0:
-        st.card_active[Card.C52] = 0  # the card stood in for the Fort: spent
+        spend(st, Card.C52)  # the card stood in for the Fort: one of its ``veteran_soldiers`` spent
     _activation_effect(st, r, seat, a, c)
     b = r.act_b[a]
     for card in (Card.C15, Card.C21, Card.C27, Card.C75):
@@ -104,19 +104,33 @@ def activate(st, r, seat, a, c, disc=0):
             continue
         if card != Card.C75 and not (r.aff_buildings[card] >> b) & 1:
             continue
-        extra_w = 0 if card != Card.C75 else 1  # 75: "the extra activation takes another worker"
-        k = 0
-        for j in range(r.act_nrows[b]):
-            a2 = r.act_rows[b, j]
-            if activation_ok(st, r, seat, a2) and (extra_w == 0 or r.act_w[a2] <= workers_available(st, seat)):
-                set_option(st, k, a2, card)
-                k += 1
-        set_option(st, k, -1, card)
-        a2 = st.opts[decide(st, r, seat, Dec.CARD_TARGET, k + 1), 0]
-        if a2 >= 0:
+        p = r.aff_p[card]
+        if card == Card.C75:
+            # "activate a building 1 (extra_activations) additional time": each takes its own workers
+            n_more = p[AP.EXTRA_ACTIVATIONS]
+            w_more = -1
+        else:
+            # "use ... twice (uses) in a single turn using 1 worker (workers) only": the workers beyond
+            # the first effect's are placed with the second
+            n_more = p[AP.USES] - 1
+            w_more = max(0, p[AP.WORKERS] - r.act_w[a])
+        for _ in range(n_more):
+            k = 0
+            for j in range(r.act_nrows[b]):
+                a2 = r.act_rows[b, j]
+                w2 = r.act_w[a2] if w_more < 0 else w_more
+                if activation_ok(st, r, seat, a2) and (w2 == 0 or w2 <= workers_available(st, seat)):
+                    set_option(st, k, a2, card)
+                    k += 1
+            set_option(st, k, -1, card)
+            a2 = st.opts[decide(st, r, seat, Dec.CARD_TARGET, k + 1), 0]
+            if a2 < 0:
+                break
             st.card_active[card] = 0
-            if extra_w:
-                place_workers(st, seat, r.act_w[a2])
+            w2 = r.act_w[a2] if w_more < 0 else w_more
+            if w2 > 0:
+                place_workers(st, seat, w2)
+            w_more = 0 if w_more > 0 else w_more
             _activation_effect(st, r, seat, a2, c)
         break
     d = r.cell_district[c]
@@ -139,13 +153,13 @@ def _card39_bonus(st, r, seat, a):
     elif out[6] > 0 or out[7] > 0:
         take_coins(st, r, seat, 0, p[AP.EXTRA_BRONZE])
     elif out[0] > 0 or out[3] > 0:
-        take_from_grids(st, r, seat, 0, p[AP.EXTRA_RESOURCE])  # wood, stone, precious from the board
+        take_from_grids(st, r, seat, Res.WOOD, p[AP.EXTRA_RESOURCE])  # wood, stone, precious from the board
     elif out[1] > 0 or out[4] > 0:
-        take_from_grids(st, r, seat, 1, p[AP.EXTRA_RESOURCE])
+        take_from_grids(st, r, seat, Res.STONE, p[AP.EXTRA_RESOURCE])
     elif out[2] > 0:
-        take_from_grids(st, r, seat, 2, p[AP.EXTRA_RESOURCE])
+        take_from_grids(st, r, seat, Res.PRECIOUS, p[AP.EXTRA_RESOURCE])
     elif out[5] > 0:
-        take_from_supply(st, seat, 3, p[AP.EXTRA_RESOURCE])
+        take_from_supply(st, seat, Res.METAL, p[AP.EXTRA_RESOURCE])
 
 
 @njit(cache=True)
@@ -175,14 +189,14 @@ def _activation_effect(st, r, seat, a, c):
         return
     out = r.act_out[a]
     if out[0] > 0:
-        take_from_grids(st, r, seat, 0, out[0])
+        take_from_grids(st, r, seat, Res.WOOD, out[0])
     if out[1] > 0:
-        take_from_grids(st, r, seat, 1, out[1])
+        take_from_grids(st, r, seat, Res.STONE, out[1])
     if out[2] > 0:
-        take_from_grids(st, r, seat, 2, out[2])
+        take_from_grids(st, r, seat, Res.PRECIOUS, out[2])
     for i in range(3):
         if out[3 + i] > 0:
-            take_from_supply(st, seat, 0 if i == 0 else (1 if i == 1 else 3), out[3 + i])
+            take_from_supply(st, seat, Res.WOOD if i == 0 else (Res.STONE if i == 1 else Res.METAL), out[3 + i])
     if out[6] > 0 or out[7] > 0:
         take_coins(st, r, seat, out[6], out[7])
     if out[8] > 0:

@@ -10,7 +10,7 @@ from sim.codes import Act, Ev
 from sim.core import log, place_workers
 from sim.economy import coin_value, give_coins_from_supply, pay_coins
 from sim.rules import RK
-from sim.state import N_CHARACTERS, PF, G, Loc
+from sim.state import GROUP_SIZE, N_CHARACTERS, PF, G, Loc
 
 
 @njit(cache=True, inline="always")  # one caller (turn._turn_options): inlined there
@@ -28,7 +28,7 @@ def take_card_rows(st, r, seat, k, avail):
                 k = add_row(st, k, Act.CARD_PILE, pile, 0, 0, 0)
         if coin_value(st, r, seat) >= r.k[RK.BUY_CARD_BRONZE]:
             grp = st.pl[seat, PF.CHARACTER]
-            for c in range(N_CHARACTERS + grp * 6, N_CHARACTERS + grp * 6 + 6):
+            for c in range(N_CHARACTERS + grp * GROUP_SIZE, N_CHARACTERS + (grp + 1) * GROUP_SIZE):
                 loc = st.card_loc[c]
                 if loc >= Loc.HAND and loc < Loc.HAND + 5 and loc != Loc.HAND + seat:
                     k = add_row(st, k, Act.CARD_BUY, c, loc - Loc.HAND, 0, 0)

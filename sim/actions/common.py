@@ -25,12 +25,13 @@ def add_row(st, k, act, a, b, c, d):
 @njit(cache=True)
 def worker_discount(st, r, seat, t):
     """Cards 13, 19, 25, 58, 65 used this turn: build or activate their buildings (bit t of the
-    card's buildings) "with the discount of 1 Worker" if a City Council worker is available."""
+    card's buildings) "with the discount of 1 Worker" if a City Council worker is available (one
+    City Council worker stands in for each worker saved, ``worker_discount``)."""
     if st.supply[Sup.COUNCIL_WORKERS] <= 0:
         return 0
     for c in WORKER_DISCOUNT_CARDS:
         if card_active(st, seat, c) and (r.aff_buildings[c] >> t) & 1:
-            return r.aff_p[c, AP.WORKER_DISCOUNT]
+            return r.aff_p[c, AP.WORKER_DISCOUNT] if st.supply[Sup.COUNCIL_WORKERS] >= r.aff_p[c, AP.WORKER_DISCOUNT] else 0
     return 0
 
 

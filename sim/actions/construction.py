@@ -8,7 +8,7 @@ Construction requirements (the space, adjacency, the Starting Area) are the map'
 from numba import njit
 
 from sim.actions.common import N_MINOR, add_row, spend_discount, worker_discount
-from sim.cardpower import card_active
+from sim.cardpower import card_active, spend
 from sim.city import minor_space_ok
 from sim.codes import Act, Card, Ev
 from sim.core import council_worker_stands_in, gain_vp, log, place_workers
@@ -50,18 +50,22 @@ def build_cost(st, r, seat, t):
 def build_wood_stone(st, r, seat, t):
     """Wood and stone a construction costs, after cards 16 and 22 used this turn: "One of your single
     costs in wood (stone) is reduced to 0 ... if used in combination with card 22 (16), both cards'
-    effect is to reduce the cost of both resources to 1" (a cost already below stays)."""
+    effect is to reduce the cost of both resources to 1" (a cost already below stays). Each card
+    carries its own resource's figures (``cost_to`` alone, ``combo_wood_to`` / ``combo_stone_to``
+    together); the combination holds while each names the other (``combo_card``)."""
     w = r.b_cost[t, 1]
     s = r.b_cost[t, 2]
     a16 = card_active(st, seat, Card.C16)
     a22 = card_active(st, seat, Card.C22)
-    if a16 and a22:
+    combo = r.aff_p[Card.C16, AP.COMBO_CARD] == Card.C22 + 1 and r.aff_p[Card.C22, AP.COMBO_CARD] == Card.C16 + 1
+    if a16 and a22 and combo:
         w = min(w, r.aff_p[Card.C16, AP.COMBO_WOOD_TO])
-        s = min(s, r.aff_p[Card.C16, AP.COMBO_STONE_TO])
-    elif a16:
-        w = min(w, r.aff_p[Card.C16, AP.COST_TO])
-    elif a22:
-        s = min(s, r.aff_p[Card.C22, AP.COST_TO])
+        s = min(s, r.aff_p[Card.C22, AP.COMBO_STONE_TO])
+    else:
+        if a16:
+            w = min(w, r.aff_p[Card.C16, AP.COST_TO])
+        if a22:
+            s = min(s, r.aff_p[Card.C22, AP.COST_TO])
     return w, s
 
 
@@ -176,9 +180,9 @@ def build(st, r, seat, t, c, mark, disc=0):
     if disc > 0:
         spend_discount(st, r, seat, t)
     bw, bs = build_wood_stone(st, r, seat, t)
-    if bw < r.b_cost[t, 1] or bs < r.b_cost[t, 2]:  # cards 16/22 worked for this action: spent
-        st.card_active[Card.C16] = 0
-        st.card_active[Card.C22] = 0
+    if bw < r.b_cost[t, 1] or bs < r.b_cost[t, 2]:  # cards 16/22 worked for this action: one of their ``actions`` spent
+        spend(st, Card.C16)
+        spend(st, Card.C22)
     bw, bs, bp = card45_cut(st, r, seat, bw, bs, r.b_cost[t, 3])
     st.g[G.CARD45_RES] = 0
     plan = pay_plan(st, seat, bw, bs, bp, r.b_cost[t, 4], 1)

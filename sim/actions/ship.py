@@ -186,7 +186,7 @@ def _pay_load(st, r, s, slot, d):
         bronze = r.ship_pay[ld, 1]
         metal = r.ship_pay[ld, 2]
         faith = r.ship_pay[ld, 3]
-        if st.spain[d] == 1:
+        if st.spain[d] > 0:
             silver += r.ship_spain[ld, 0]
             bronze += r.ship_spain[ld, 1]
             metal += r.ship_spain[ld, 2]

@@ -10,21 +10,21 @@ from sim.codes import Act, Card, Ev
 from sim.core import council_worker_stands_in, log, place_workers
 from sim.economy import coin_value, pay_coins
 from sim.rules import AP, RK
-from sim.state import PF, Sup
+from sim.state import N_STATUS, PF, Sup
 
 
 @njit(cache=True, inline="always")  # one caller (turn._turn_options): inlined there
 def status_rows(st, r, seat, k, avail):
     """The STATUS rows from row ``k``: (category, new level, card 84 in use); at most 2 categories
-    (2 Status markers)."""
-    for cat in range(4):
+    (2 Status markers); a category's levels are the entries of ``status.level_workers`` (3)."""
+    for cat in range(N_STATUS):
         lvl = st.pl[seat, PF.ST_CONSTRUCTION + cat]
-        if lvl >= 3:
+        if lvl >= r.st_workers.shape[0]:
             continue
         if lvl == 0 and st.pl[seat, PF.STATUS_MARKERS] <= 0:
             continue
         # card 84 used this turn: 1 worker (a City Council worker stands in) and 1 bronze less
-        d84 = 1 if (card_active(st, seat, Card.C84) and st.supply[Sup.COUNCIL_WORKERS] > 0) else 0
+        d84 = 1 if (card_active(st, seat, Card.C84) and st.supply[Sup.COUNCIL_WORKERS] >= max(1, r.aff_p[Card.C84, AP.WORKER_DISCOUNT])) else 0
         wk = r.st_workers[lvl] - d84 * r.aff_p[Card.C84, AP.WORKER_DISCOUNT]
         cost = r.k[RK.BRONZE_PER_SILVER] * r.st_silver[lvl] - d84 * r.aff_p[Card.C84, AP.BRONZE_DISCOUNT]
         if wk <= avail and coin_value(st, r, seat) >= cost:

@@ -21,7 +21,7 @@ from sim.actions.remove import remove_house, remove_rows
 from sim.actions.ship import load_ship, ship_rows
 from sim.actions.status import improve_status, status_rows
 from sim.affiliates import use_card
-from sim.cardpower import card_active
+from sim.cardpower import card_active, spend
 from sim.cards import burn_card
 from sim.city import own_spaces
 from sim.codes import FIRST_FREE_ACT, Act, Card, Dec, Ev
@@ -77,7 +77,7 @@ def _turn_options(st, r, seat, grouped):
         k = take_card_rows(st, r, seat, k, avail)  # 6
         k = reactivate_rows(st, r, seat, k, avail, rot)  # 7
         k = order_rows(st, k, avail)  # 8
-        k = council_rows(st, k, avail)  # 9
+        k = council_rows(st, r, k, avail)  # 9
         k = status_rows(st, r, seat, k, avail)  # 10
         k = major_rows(st, r, k, avail)  # 11
     else:
@@ -164,9 +164,9 @@ def turn_step(st, r, seat, act, a, b, c):
         return True
     end_main_action(st, r, seat, max(0, cc0 - st.pl[seat, PF.CC_WORKERS]))
     # card 51: "Complete your following turn immediately with 1 worker discount" - one more
-    # main action now, a City Council worker standing in for one of its workers
+    # main action now (``extra_turns``), a City Council worker standing in for one of its workers
     if act != Act.PASS and card_active(st, seat, Card.C51):
-        st.card_active[Card.C51] = 0
+        spend(st, Card.C51)
         if grant_pool(st, seat, r.aff_p[Card.C51, AP.WORKER_DISCOUNT]) > 0:
             log(st, Ev.CARD_EFFECT, seat, Card.C51, 1)
             return True

@@ -201,7 +201,10 @@ def test_card_59_a_worker_fights_as_a_miliciano_and_is_held(blank, rules):
     # Recover Workers: not at the end of this decade, at the end of the next one
     for s in range(4):
         st.pl[s, PF.PASSED] = 1
-    st.peace[:] = 1  # no further War in the two decades
+    d = int(st.g[G.DECADE])
+    st.peace[:] = 0
+    st.peace[d:d + 2] = 1  # no further War in the two decades: two of the box's Peace markers
+    st.supply[Sup.PEACE] = r.supply_n[int(st.g[G.NPLAYERS]) - 2, Sup.PEACE] - 2
     end_of_decade(st, r)
     assert st.pl[0, PF.WORKERS] == total - 1 and st.pl[0, PF.CARD59_THIS] == 1
     st.g[G.DECADE] += 1

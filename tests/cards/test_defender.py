@@ -98,7 +98,6 @@ def test_card_32_a_district_counts_as_closed_by_walls_for_this_decades_war(blank
     clear_map(st)
     clear_hands(st)
     give(st, 0, 32)
-    assert r.aff_p[cid(32), AP.DISTRICTS] == 1
     # no Walls: nothing reduces the WA
     wa = _war(st, r, True)
     assert st.g[G.WAR_WA] == wa

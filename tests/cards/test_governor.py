@@ -46,7 +46,6 @@ def test_card_74_one_card_counts_as_another_colour(blank, rules):
     only.'"""
     st, r = blank, rules
     scoring_state(st)
-    assert r.aff_p[cid(74), AP.CARDS] == 1
     ch = int(st.pl[0, PF.CHARACTER])
     gov = (74 - 13) // 6
     grp = next(g for g in range(N_GROUPS) if g not in (ch, gov))

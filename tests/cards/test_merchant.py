@@ -152,6 +152,23 @@ def test_card_28_up_to_4_warehouse_resources_at_1_vp_each(blank, rules):
     assert rows(st, r, 0, 28) == []
 
 
+def test_card_29_params_make_variants(blank, rules):
+    """Card 29's rules data drive the engine: ``extra_precious`` more precious once at least
+    ``min_precious_gained`` are gained (here 2 more, from a gain of 2 or more)."""
+    from sim.rules import load_rules
+
+    st, _ = blank, rules
+    r = load_rules(overrides={"affiliate": {"29": {"params": {"extra_precious": 2, "min_precious_gained": 2}}}})
+    clear_hands(st)
+    give(st, 0, 29)
+    st.grids[8] = 6
+    set_items(st, 0)
+    use(st, r, 0, 29)
+    assert take_from_grids(st, r, 0, 2, 1) == 1 and st.card_active[cid(29)] == 1  # 1 < 2: waits
+    assert take_from_grids(st, r, 0, 2, 2) == 4 and st.pl[0, PF.PRECIOUS] == 5
+    assert st.grids[8] == 1 and st.card_active[cid(29)] == 0
+
+
 def test_card_29_one_more_precious(blank, rules):
     """Card 29. 'If you gain at least 1 precious resource, obtain 1 more, if available. For example,
     you can use a Quarry with 2 stone resources with this card and gain 2 precious resources instead

@@ -41,6 +41,7 @@ from helpers import (
 )
 
 from sim.actions import apply_option, build_wood_stone
+from sim.cardpower import spend
 from sim.codes import Act
 from sim.economy import coin_value, grid_range, take_from_grids
 from sim.game import ship_sails
@@ -104,7 +105,8 @@ def test_card_22_stone_cost_0_and_with_card_16_both_costs_1(blank, rules):
     stone 1 precious and 1 metal resource.'"""
     st, r = blank, rules
     p = r.aff_p[cid(22)]
-    assert p[AP.COST_TO] == 0 and p[AP.COMBO_WOOD_TO] == 1 and p[AP.COMBO_STONE_TO] == 1
+    assert p[AP.COST_TO] == 0 and p[AP.COMBO_STONE_TO] == 1 and r.aff_p[cid(16), AP.COMBO_WOOD_TO] == 1
+    assert p[AP.COMBO_CARD] == 16 and r.aff_p[cid(16), AP.COMBO_CARD] == 22 and p[AP.ACTIONS] == 1
     c = palace_state(st, r, 22)
     give(st, 0, 16)
     cost = r.b_cost[B.PALACE]
@@ -121,6 +123,31 @@ def test_card_22_stone_cost_0_and_with_card_16_both_costs_1(blank, rules):
     assert st.cell_b[c] == B.PALACE
     assert (st.pl[0, PF.WOOD], st.pl[0, PF.STONE], st.pl[0, PF.PRECIOUS], st.pl[0, PF.METAL]) == (0, 0, 0, 0)
     assert st.card_active[cid(16)] == 0 and st.card_active[cid(22)] == 0  # one action, both spent
+
+
+def test_cards_16_and_22_params_make_variants(blank, rules):
+    """The rules data of cards 16 and 22 drive the engine: ``combo_card`` (the combination holds while
+    each card names the other; without it each card keeps its own reduction) and ``actions`` (the
+    constructions one use reduces, here 2: the second construction of the turn, e.g. card 51's)."""
+    from sim.rules import load_rules
+
+    st, r = blank, rules
+    palace_state(st, r, 22)
+    give(st, 0, 16)
+    use(st, r, 0, 22)
+    use(st, r, 0, 16)
+    apart = load_rules(overrides={"affiliate": {"16": {"params": {"combo_card": 0}}}})
+    assert build_wood_stone(st, apart, 0, PALACE) == (0, 0)  # no combination: each cost 0
+    assert build_wood_stone(st, r, 0, PALACE) == (1, 1)
+    twice = load_rules(overrides={"affiliate": {"22": {"params": {"actions": 2}}}})
+    st.card_active[cid(16)] = 0
+    st.card_rot[cid(22)] = 0
+    use(st, twice, 0, 22)
+    assert st.card_active[cid(22)] == 2
+    spend(st, cid(22))
+    assert build_wood_stone(st, twice, 0, PALACE)[1] == 0  # still reduces after one action
+    spend(st, cid(22))
+    assert build_wood_stone(st, twice, 0, PALACE)[1] == r.b_cost[B.PALACE, 2]
 
 
 def test_card_23_extra_bronze_for_3_stone_at_ship_sails(blank, rules):

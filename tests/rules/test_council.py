@@ -86,6 +86,84 @@ def test_war_proclamation_removes_a_peace_marker_or_raises_native_tension(blank,
     assert st.peace[d + 2] == 1
 
 
+def test_peace_markers_come_from_the_supply_of_three(blank, rules):
+    """GAME CONTENTS: '3 Peace markers'. Peace Act: 'a new peace marker is put on the current or next
+    decade'; War Proclamation: 'the legislator removes it'; 4. REFILL: 'Remove any marker (peace,
+    coin, cube, etc.) from the current decade of the Decade track and place them on game supply.'
+    The reading (sim.council.law_options): with no Peace marker left in the supply the Peace Act
+    cannot be proposed, and approved with none left it places none."""
+    st, r = blank, rules
+    d = int(st.g[G.DECADE])
+    st.peace[:] = 0
+    box = int(r.supply_n[2, Sup.PEACE])
+    assert box == 3 and st.supply[Sup.PEACE] == box  # 4 players: r.supply_n[n - 2]
+    set_items(st, 0, silver=r.k[RK.PEACE_ACT_SILVER])
+
+    def peace_rows():
+        k = law_options(st, r, 0, 0)
+        return [x for x in st.opts[:k, 1:3].tolist() if x[0] == Law.PEACE]
+
+    for i in range(box):
+        assert len(peace_rows()) == 2
+        apply_law(st, r, 0, Law.PEACE, 0)
+        assert st.supply[Sup.PEACE] == box - 1 - i and st.peace.sum() == i + 1
+    assert peace_rows() == []  # none left: the Act is not offered
+    apply_law(st, r, 0, Law.PEACE, 0)  # and approved anyway, it places nothing
+    assert st.peace.sum() == box and st.supply[Sup.PEACE] == 0
+    apply_law(st, r, 0, Law.WAR, 0)  # removes the marker of the current decade: back to the supply
+    assert st.peace[d] == 0 and st.supply[Sup.PEACE] == 1 and len(peace_rows()) == 2
+
+
+def test_peace_marker_count_is_a_setup_rule(engine):
+    """``setup.peace_markers`` is the supply the engine starts with (an override makes a variant)."""
+    from sim.game import allocate, setup
+    from sim.rules import load_rules
+    from sim.state import MAX_PLAYERS
+
+    _, W = engine
+    for n_markers in (0, 5):
+        r = load_rules(overrides={"setup": {"peace_markers": n_markers}})
+        st = allocate(r)
+        strat = np.zeros(MAX_PLAYERS, np.int32)
+        setup(st, r, W, 4, strat, np.full(5, -1, np.int32), 0)
+        assert st.supply[Sup.PEACE] == n_markers
+        st.g[G.DECADE] = 1
+        set_items(st, 0, silver=r.k[RK.PEACE_ACT_SILVER])
+        k = law_options(st, r, 0, 0)
+        assert any(st.opts[i, 1] == Law.PEACE for i in range(k)) == (n_markers > 0)
+
+
+def test_spain_support_cube_is_a_metal_resource_from_the_supply(blank, rules):
+    """Spain support Act: 'If approved, a black cube marker (a metal resource) is put on the current or
+    next decade on the Decade track.' 4. REFILL: the markers of the current decade (the cube too)
+    go back to the game supply. The metal comes from the game supply (12 in the box: components.metal);
+    with none there the Act cannot be proposed (the reading of sim.council.law_options)."""
+    from helpers import quiet_deck
+
+    from sim.game import end_of_decade
+
+    st, r = blank, rules
+    d = int(st.g[G.DECADE])
+    st.spain[:] = 0
+    metal = int(st.supply[Sup.METAL])
+    assert metal > 0
+    apply_law(st, r, 0, Law.SPAIN, 0)
+    assert st.spain[d] == 1 and st.supply[Sup.METAL] == metal - 1
+    # the cube leaves the track at the end of its decade, back to the metal supply
+    quiet_deck(st, r)
+    st.g[G.NAT_POS] = st.g[G.PIR_POS] = 0
+    end_of_decade(st, r)
+    assert st.spain.sum() == 0 and st.supply[Sup.METAL] == metal
+    # no metal in the supply: no Spain support Act
+    held = int(st.supply[Sup.METAL])
+    st.pl[0, PF.METAL] += held
+    st.supply[Sup.METAL] = 0
+    k = law_options(st, r, 0, 0)
+    assert not any(st.opts[i, 1] == Law.SPAIN for i in range(k))
+    apply_law(st, r, 0, Law.SPAIN, 0)
+    assert st.spain.sum() == 0 and st.supply[Sup.METAL] == 0
+
+
 def test_major_building_act_places_up_to_3_council_workers(blank, rules):
     """'Major Building Act ... If approved, the legislator places up to 3 City Council workers in the
     selected building grid. If there are not enough City Council Workers in the game supply, place
@@ -143,6 +221,25 @@ def test_council_value_reaching_zero_costs_2_vp(blank, rules):
     council_cost(st, r, 2, 5)  # -3
     assert st.pl[2, PF.VP] - vp0 == r.k[RK.BELOW_ONE_BASE] + 3 * r.k[RK.BELOW_ONE_PER_POINT]
     assert st.vps[2, VS.COUNCIL_BELOW] == r.k[RK.BELOW_ONE_BASE] + 3 * r.k[RK.BELOW_ONE_PER_POINT]
+
+
+def test_council_track_min_is_where_the_penalty_starts(blank, rules):
+    """``council.track_min`` (R-06: the track starts at 1) drives the penalty: a marker that would go
+    below it costs 2 VP + 2 VP per point below. With the track starting at 2, ending on 1 costs 2 VP
+    and ending on 0 costs 4."""
+    from sim.rules import load_rules
+
+    st = blank
+    r = load_rules(overrides={"council": {"track_min": 2}})
+    for seat, votes, pen in ((0, 1, r.k[RK.BELOW_ONE_BASE]), (1, 2, r.k[RK.BELOW_ONE_BASE] + r.k[RK.BELOW_ONE_PER_POINT])):
+        st.pl[seat, PF.COUNCIL] = 2
+        vp0 = int(st.pl[seat, PF.VP])
+        council_cost(st, r, seat, votes)
+        assert st.pl[seat, PF.VP] - vp0 == pen and st.pl[seat, PF.COUNCIL] == r.k[RK.COUNCIL_RESET]
+    st.pl[2, PF.COUNCIL] = 3
+    vp0 = int(st.pl[2, PF.VP])
+    council_cost(st, r, 2, 1)  # 2: on the track, no penalty
+    assert st.pl[2, PF.VP] == vp0 and st.pl[2, PF.COUNCIL] == 2
 
 
 def test_council_vote_red_loses_8(blank, rules):

@@ -126,6 +126,29 @@ def test_war_resets_tension_and_places_a_peace_marker(blank, rules, faction):
     assert st.peace[d + 1] == 1
 
 
+def test_a_war_takes_its_peace_marker_from_the_supply(blank, rules):
+    """'Place a peace marker on the Decade track on the following decade' - one of the 3 Peace
+    markers of the box (GAME CONTENTS). The reading (sim.war.tension_and_war): with none left in the
+    supply none is placed (as the Major Building Act's 'place only the disks available'), and a
+    marker already on the following decade (a Peace Act's) leaves the supply as it is."""
+    st, r = blank, rules
+    red = int(r.k[RK.RED_ZONE])
+    d = int(st.g[G.DECADE])
+    for supply, before, after in ((0, 0, 0), (1, 1, 1), (2, 0, 1)):
+        clear_map(st)
+        quiet_deck(st, r)
+        st.minis[:] = 0
+        st.peace[:] = 0
+        st.peace[d + 1] = before
+        st.supply[Sup.PEACE] = supply
+        st.g[G.NAT_POS] = red
+        st.g[G.NAT_DOUBLE] = st.g[G.PIR_POS] = st.g[G.PIR_DOUBLE] = 0
+        tension_and_war(st, r)
+        assert st.g[G.WAR_FACTION] == NATIVES
+        assert st.peace[d + 1] == after
+        assert st.supply[Sup.PEACE] == supply - (after - before)
+
+
 def test_peace_marker_stops_war_except_in_the_last_decade(blank, rules):
     """'D. If the current decade is not the last game decade and has a peace marker, stop reading here
     and go to point 4, "Refill". IMPORTANT: Ignore any peace marker in the last game decade because a
