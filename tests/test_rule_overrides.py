@@ -27,7 +27,7 @@ SAMPLE = [
     ("component limit: metal in the box (and the Spain support cube)", {"components": {"metal": 1}}),
     ("council: track minimum (the below-one penalty)", {"council": {"track_min": 3}}),
     ("council: City Council action points", {"actions": {"council_gain": [1, 2]}}),
-    ("status: Improve Status silver", {"status": {"level_silver": [2, 3, 4]}}),
+    ("status: Improve Status silver", {"status": {"level_silver": [0, 1, 2]}}),
     ("scoring: purple banner cards", {"scoring": {"purple_banner_cards": 4}}),
     ("card 21: workers", {"affiliate": {"21": {"params": {"workers": 2}}}}),
     ("card 75: extra activations", {"affiliate": {"75": {"params": {"extra_activations": 0}}}}),
