@@ -66,6 +66,16 @@ def human_tie(st, r, k):
 
 
 @njit(cache=True)
+def _row(st, k, a, b, c, d, e):
+    """Option row ``k`` written whole (as sim.core.set_option, which this module cannot import)."""
+    st.opts[k, 0] = a
+    st.opts[k, 1] = b
+    st.opts[k, 2] = c
+    st.opts[k, 3] = d
+    st.opts[k, 4] = e
+
+
+@njit(cache=True)
 def tie_among(st, r, n, vals, best, topic, kind):
     """The rows of ``st.opts[:n]`` whose value ``vals`` equals ``best``: the first when it is the
     only one, else the human's pick among them (rows ``[AiTie.PLACE or topic, ...]``). The
@@ -91,16 +101,10 @@ def tie_among(st, r, n, vals, best, topic, kind):
             j += 1
     for j in range(k):
         o = idx[j]
-        st.opts[j, 0] = topic
         if topic == AiTie.PLACE:
-            st.opts[j, 1] = kind
-            st.opts[j, 2] = keep[o, 0]
-            st.opts[j, 3] = keep[o, 1]
+            _row(st, j, topic, kind, keep[o, 0], keep[o, 1], 0)
         else:
-            st.opts[j, 1] = keep[o, 0]
-            st.opts[j, 2] = keep[o, 1]
-            st.opts[j, 3] = 0
-        st.opts[j, 4] = 0
+            _row(st, j, topic, keep[o, 0], keep[o, 1], 0, 0)
     pick = idx[human_tie(st, r, k)]
     for i in range(n):
         for j in range(st.opts.shape[1]):
@@ -151,9 +155,9 @@ def _keep(st, seat, n):
         c = st.opts[i, 0]
         j = i - 1
         while j >= 0 and st.opts[j, 0] < c:
-            st.opts[j + 1, 0] = st.opts[j, 0]
+            _row(st, j + 1, st.opts[j, 0], 0, 0, 0, 0)  # a KEEP row is its card alone
             j -= 1
-        st.opts[j + 1, 0] = c
+        _row(st, j + 1, c, 0, 0, 0, 0)
     best = -1
     bi = n - 1
     for i in range(k):

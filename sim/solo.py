@@ -21,7 +21,7 @@ from sim.ai_choice import tie_among
 from sim.cards import draw_and_keep
 from sim.city import owns_marker_building
 from sim.codes import AiCard, AiTie, Ch, Ev
-from sim.core import gain_vp, log, place_workers, workers_available
+from sim.core import gain_vp, log, place_workers, set_option, workers_available
 from sim.council import gain_council
 from sim.economy import coin_value, grid_range, pay_coins, take_coins, take_from_grids
 from sim.major import district_completed, grid_free, major_open, n_full_districts, n_spaces, place_on_grid
@@ -228,8 +228,7 @@ def ai_district(st, r, seat):
             if owns_marker_building(st, seat, r.district_cells[d, i]):
                 vals[d] += 1
         best = max(best, vals[d])
-        st.opts[d, 0] = d
-        st.opts[d, 1] = vals[d]
+        set_option(st, d, d, vals[d])
     return tie_among(st, r, nd, vals, best, AiTie.DISTRICT, 0)
 
 
@@ -410,8 +409,7 @@ def _pick_own(st, r, seat, b):
     k = 0
     for c in range(st.cell_b.shape[0]):
         if st.cell_b[c] == b and st.cell_owner[c] == seat:
-            st.opts[k, 0] = c
-            st.opts[k, 1] = b
+            set_option(st, k, c, b)
             k += 1
     vals = np.zeros(k, np.int64)
     return st.opts[tie_among(st, r, k, vals, 0, AiTie.UPGRADE, 0), 0]
@@ -571,8 +569,7 @@ def card_major(st, r, seat, w, play):
         return False
     if play:
         for m in range(nm):
-            st.opts[m, 0] = m
-            st.opts[m, 1] = vals[m]
+            set_option(st, m, m, vals[m])
         m = tie_among(st, r, nm, vals, best, AiTie.GRID, 0)
         need = min(w, grid_free(st, r, m))
         staff(st, r, seat, need)
@@ -716,8 +713,7 @@ def card_status(st, r, seat, w, play):
         return False
     if play:
         for cat in range(4):
-            st.opts[cat, 0] = cat
-            st.opts[cat, 1] = st.pl[seat, PF.ST_CONSTRUCTION + cat] + 1
+            set_option(st, cat, cat, st.pl[seat, PF.ST_CONSTRUCTION + cat] + 1)
         cat = tie_among(st, r, 4, vals, best, AiTie.STATUS, 0)
         lvl = st.pl[seat, PF.ST_CONSTRUCTION + cat]
         staff(st, r, seat, w)
