@@ -55,7 +55,7 @@ class Analysis:
 def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000) -> Analysis:
     """Every table of the report for ``run``; ``delta`` is the SPRT effect size (win-rate points
     as a fraction) for the variant comparison."""
-    from analysis import balance, eras, scores, variants, wars
+    from analysis import balance, eras, scores, solo, variants, wars
     from analysis.manifest import manifest_table
 
     base = run.baseline
@@ -113,6 +113,12 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000) -> Analys
         s.tables = list(balance.strategy_balance(g))
     out.append(s)
 
+    if solo.has_ai(run.games):
+        out.append(Section("solo", "Playing against the A.I.",
+                           "The Solo game (one player and the A.I.) and the 2-player game with the A.I. (TWO PLAYERS GAME & SOLO MODE), "
+                           "every variant of the run: one variant per A.I. strength. A player beats the A.I. by finishing ahead of it.",
+                           [solo.beat_rates(run.games), solo.player_scores(run.games)]))
+
     s = Section("variants", "Rule variants", f"Baseline: {base!r}. Each variant plays the baseline's seeds; games are paired by seed.")
     if len(run.variants) < 2:
         s.absent = f"This run has a single variant ({base!r}): there is no rule variant to compare."
@@ -134,6 +140,7 @@ _SUMMARY = {  # table -> (group columns, estimate column)
     "war_participation": (["factor"], "diff"),
     "variant_paired": (["variant", "metric"], "diff"),
     "variant_characters": (["variant", "character"], "diff"),
+    "solo_beat": (["ai", "strategy"], "beat_rate"),
 }
 
 

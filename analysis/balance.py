@@ -107,11 +107,13 @@ def character_model(games) -> Table:
         except Exception as ex:  # separation or a singular design in tiny runs
             notes.append(f"{n} players: the model could not be fitted ({type(ex).__name__})")
             continue
-        for i, lv in enumerate(levels):
-            rows.append({"players": n, "character": lv, "log_odds": float(tt["coef"].iloc[i]),
-                         "odds_ratio": math.exp(tt["coef"].iloc[i]),
-                         "odds_ratio_lo": math.exp(tt["Conf. Int. Low"].iloc[i]), "odds_ratio_hi": math.exp(tt["Conf. Int. Upp."].iloc[i]),
-                         "p": float(tt["P>|z|"].iloc[i]), "adjusted_win_rate": std[i]})
+        with np.errstate(over="ignore"):  # a Character that always wins (or never: the A.I.'s in a Solo run) has no finite bound
+            for i, lv in enumerate(levels):
+                rows.append({"players": n, "character": lv, "log_odds": float(tt["coef"].iloc[i]),
+                             "odds_ratio": float(np.exp(tt["coef"].iloc[i])),
+                             "odds_ratio_lo": float(np.exp(tt["Conf. Int. Low"].iloc[i])),
+                             "odds_ratio_hi": float(np.exp(tt["Conf. Int. Upp."].iloc[i])),
+                             "p": float(tt["P>|z|"].iloc[i]), "adjusted_win_rate": std[i]})
     t = pl.DataFrame(rows) if rows else pl.DataFrame(schema={"players": pl.Int64, "character": pl.String, "log_odds": pl.Float64,
                                                               "odds_ratio": pl.Float64, "odds_ratio_lo": pl.Float64,
                                                               "odds_ratio_hi": pl.Float64, "p": pl.Float64,

@@ -62,6 +62,9 @@ def _charts_for(a: Analysis) -> dict[str, list[tuple[str, str, callable]]]:
         lambda: charts.rate_bars(t["strategy_balance"], "strategy", "Win rate by strategy"))
     add("character_strategy", "character_strategy", "Win rate by Character × strategy",
         lambda: charts.strategy_heatmap(t["character_strategy"]))
+    add("solo_beat", "solo_beat_rates", "How often a player beats the A.I., by A.I. strength and strategy",
+        lambda: charts.beat_chart(t["solo_beat"]))
+    add("solo_scores", "solo_scores", "The player's final VP against each A.I. strength", lambda: charts.solo_boxes(t["solo_scores"]))
     add("variant_characters", "variant_characters", "Character win-rate change per variant",
         lambda: charts.variant_forest(t["variant_characters"]))
     return out

@@ -361,6 +361,47 @@ def score_boxes(t: pl.DataFrame) -> Figure:
     return fig
 
 
+def beat_chart(t: pl.DataFrame) -> Figure:
+    """The share of the player's seats that beat the A.I. per (A.I. strength, strategy) with its 95%
+    Wilson CI; one panel per game (Solo, 2 players + A.I.)."""
+    df = _pd(t)
+    ps = _players(df)
+    fig, axes = _facets(len(ps), h=max(2.6, 0.3 * df.groupby("players").size().max() + 1.2))
+    for ax, n in zip(axes[0], ps):
+        d = df[df["players"] == n].sort_values(["ai", "strategy"], ascending=False)
+        y = np.arange(len(d))
+        ax.errorbar(100 * d["beat_rate"], y, xerr=100 * _err(d, "beat_rate"), fmt="none", ecolor="#95a5a6", elinewidth=1.5, capsize=2)
+        ax.scatter(100 * d["beat_rate"], y, c=NEUTRAL, zorder=3, s=22)
+        ax.axvline(50, ls="--", color="#7f8c8d", lw=1)
+        ax.set_yticks(y, [f"{a} / {s}" for a, s in zip(d["ai"], d["strategy"])])
+        ax.set_xlim(-2, 102)
+        ax.set_xlabel("beats the A.I. (%)")
+        ax.set_title(str(d["game"].iloc[0]) if len(d) else f"{n} seats")
+    fig.suptitle("How often a player beats the A.I. (95% Wilson CI)")
+    return fig
+
+
+def solo_boxes(t: pl.DataFrame) -> Figure:
+    """The player's final VP per (A.I. strength, strategy) as boxes from the quantile table, the
+    A.I.'s mean marked."""
+    df = _pd(t)
+    ps = _players(df)
+    fig, axes = _facets(len(ps), w=4.8, h=max(2.8, 0.32 * df.groupby("players").size().max() + 1.2))
+    for ax, n in zip(axes[0], ps):
+        d = df[df["players"] == n].sort_values(["ai", "strategy"], ascending=False)
+        bx = [{"label": f"{a} / {s}", "med": m, "q1": q1, "q3": q3, "whislo": lo, "whishi": hi, "mean": mu, "fliers": []}
+              for a, s, m, q1, q3, lo, hi, mu in zip(d["ai"], d["strategy"], d["median"], d["p25"], d["p75"], d["p10"], d["p90"],
+                                                     d["mean_vp"])]
+        ax.bxp(bx, orientation="horizontal", showmeans=True, meanprops={"marker": "D", "markersize": 3, "markerfacecolor": SIG,
+                                                                         "markeredgecolor": SIG})
+        ax.scatter(d["ai_mean_vp"], np.arange(1, len(d) + 1), marker="|", s=120, c="#7f8c8d", zorder=3, label="A.I. mean VP")
+        ax.set_xlabel("final VP")
+        ax.set_title(str(d["game"].iloc[0]) if len(d) else f"{n} seats")
+        ax.legend(loc="lower right", fontsize=7)
+    fig.suptitle("The player's final VP against the A.I. (box p25–p75, whiskers p10–p90, ◆ mean, | the A.I.'s mean)")
+    return fig
+
+
 def strategy_heatmap(t: pl.DataFrame) -> Figure:
     df = _pd(t)
     ps = _players(df)

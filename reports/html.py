@@ -61,6 +61,8 @@ def _esc(x) -> str:
 def _num(v, col: str, t: Table) -> str:
     if v is None or (isinstance(v, float) and math.isnan(v)):
         return "–"
+    if isinstance(v, float) and math.isinf(v):  # an unbounded interval (a Character that always wins)
+        return "∞" if v > 0 else "−∞"
     if col in t.pct:
         return f"{100 * v:.1f}%"
     if col in ("p", "p_holm") or col.startswith("p_"):
@@ -141,6 +143,14 @@ def glance(a: Analysis) -> list[str]:
             verdict = "differ" if r["p"] == r["p"] and r["p"] < 0.05 else "do not detectably differ"
             pv = _num(r["p"], "p", Table("", "", chi))
             out.append(f"{r['players']} players: wins by seat {verdict} (chi-square p {pv if pv.startswith('<') else '= ' + pv}).")
+    except KeyError:
+        pass
+    try:
+        sb = a.section("solo").table("solo_beat").df
+        for r in sb.iter_rows(named=True):
+            out.append(f"{r['game']}, {r['strategy']} against {r['ai']}: beats the A.I. in {100 * r['beat_rate']:.1f}% "
+                       f"[{100 * r['beat_rate_lo']:.1f}, {100 * r['beat_rate_hi']:.1f}] of {r['n']:,} seats, "
+                       f"VP margin {r['margin']:+.1f}.")
     except KeyError:
         pass
     v = a.section("variants")

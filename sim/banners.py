@@ -14,6 +14,7 @@ Scoring (sim.scoring, ruling R-13) and each lets its owner ignore one Affiliate 
 
 from numba import njit
 
+from sim.ai_choice import is_ai
 from sim.codes import Ev
 from sim.core import log
 from sim.rules import RK
@@ -26,7 +27,10 @@ FACE_UP = 2
 @njit(cache=True)
 def banner_step(st, r, seat, b):
     """One achievement toward banner ``b`` (Banner): a two-step banner goes face-down, then
-    face-up; a one-step banner face-up at once; a face-up banner stays."""
+    face-up; a one-step banner face-up at once; a face-up banner stays. The Solo A.I. takes none
+    ("A.I. don't take Banners")."""
+    if is_ai(st, seat):
+        return
     slot = PF.BANNER_BLACK + b
     lvl = st.pl[seat, slot]
     if lvl >= FACE_UP:

@@ -29,9 +29,38 @@ class Dec(IntEnum):
     # a step of a card power: a = the choice, b = card id; except a scoring card's district rows
     # (cards 36, 42, 54, 68, 71: [VP gained, district, card id, ...]; card 67: [district, extra, card id])
     CARD_TARGET = 20
+    # the Solo A.I.'s tie ("If there is a tie in A.I.'s decision, the human-player first in turn order
+    # chooses what to do"), asked of that human seat: a = AiTie, then b, c, d (by AiTie)
+    AI_TIE = 21
 
 
 N_DEC = len(Dec)
+
+
+class AiTie(IntEnum):
+    """What an A.I. tie (``Dec.AI_TIE``) is about; the row's other columns."""
+
+    UPGRADE = 0  # b = the A.I.'s Lot or House to upgrade (cell)
+    DISTRICT = 1  # b = the district its new building goes to
+    STATUS = 2  # b = Status category, c = the new level
+    GRID = 3  # b = the Major building grid its 3 workers go on
+    PLACE = 4  # b = the decision (Dec.PLACE_*), c, d = that decision's row (a Major building's place)
+
+
+class AiCard(IntEnum):
+    """The actions of the Solo cards (ruling R-11; rules ``solo.deck``)."""
+
+    BUILD = 0  # build a Lot / House / Palace (2-3 workers)
+    QUARRY = 1  # 2 stone from the grids (1 worker)
+    CARPENTRY = 2  # 2 wood from the grids (1 worker)
+    MARKET = 3  # a sale (1 worker)
+    MAJOR = 4  # 3 workers on the Major grid with the most workers
+    COUNCIL = 5  # City Council +3 (1 worker)
+    SHIP = 6  # Load the Ship (2 workers)
+    TAKE_CARD = 7  # Take a card (2 workers)
+    MILICIANO = 8  # Deploy Milicianos (1 worker)
+    STATUS = 9  # Improve Status, the lowest legal (2 workers)
+    ORDER = 10  # Player Order (1 worker)
 
 
 class Act(IntEnum):
@@ -161,6 +190,10 @@ class Ev(IntEnum):
     CARD_USE = 56  # seat, card
     CARD_EFFECT = 57  # seat, card, a, b, c
     VP_WAIT = 58  # seat, bonus declined, bonus on the larger assignation still to come (-1: not told)
+    AI_CARD = 59  # seat, Solo card, action (AiCard), 1 played / 0 cannot be played, workers
+    AI_DECK = 60  # the A.I. deck is made again (shuffled, 2 face up under it)
+    AI_RANDOM = 61  # randomizer: Affiliate card number, row (0 top, 1 bottom), count, cell (-1 none)
+    AI_GAIN = 62  # seat, what (0 wood, 1 stone, 2 precious, 3 bronze-value of coins), amount
 
 
 class Card(IntEnum):

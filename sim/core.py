@@ -5,6 +5,7 @@
 
 from numba import njit
 
+from sim.ai_choice import ai_decide
 from sim.codes import Dec, Ev
 from sim.seam import choose
 from sim.state import PF, VS, G, Sup
@@ -48,13 +49,16 @@ def set_option(st, k, a, b=0, c=0, d=0, e=0):
 
 @njit(cache=True)
 def decide(st, r, seat, kind, n):
-    """The one decision entry point: the seat's policy picks one of ``st.opts[:n]``."""
+    """The one decision entry point: the seat's policy picks one of ``st.opts[:n]`` (the Solo A.I.'s
+    seat answers by its rules, sim.ai_choice)."""
     st.g[G.OPT_N] += 1
     if n <= 0:
         st.g[G.EMPTY_OPTS] += 1
         return 0
     if n == 1:
         return 0
+    if st.g[G.AI] == seat + 1:
+        return ai_decide(st, r, seat, kind, n)
     i = choose(st, r, seat, kind, n)
     if i < 0 or i >= n:
         i = 0

@@ -29,9 +29,12 @@ def max_vote(r):
 
 
 @njit(cache=True)
-def can_call_vote(st, seat):
-    """Use a Character card: only one vote per decade, and the card must be upright."""
+def can_call_vote(st, r, seat):
+    """Use a Character card: only one vote per decade, and the card must be upright; none in the
+    Solo game (RESTRICTION IN SOLO GAME: one player and the A.I., ``solo.council_vote_solo``)."""
     c = st.pl[seat, PF.CHARACTER]
+    if st.g[G.AI] > 0 and st.g[G.NPLAYERS] == 2 and r.k[RK.SOLO_VOTE] == 0:
+        return False
     return st.g[G.VOTE_DONE] == 0 and st.card_loc[c] == Loc.HAND + seat and st.card_rot[c] == 0
 
 

@@ -30,7 +30,25 @@ from sim.records import N_RD, N_RG, RG, record_decade
 from sim.rng import permutation, rand_below
 from sim.rules import RK, Rules
 from sim.scoring import end_game, ranks, resources_total, score_era
-from sim.state import GRID_PRECIOUS, GRID_STONE, GRID_WOOD, MAX_PLAYERS, N_CARDS, N_CHARACTERS, N_SUP, N_WEIGHTS, PF, VS, G, Loc, State, Sup, new_state
+from sim.solo import ai_character, ai_deal, ai_redraw, ai_start, ai_start_of_decade
+from sim.state import (
+    AI_STRATEGY,
+    GRID_PRECIOUS,
+    GRID_STONE,
+    GRID_WOOD,
+    MAX_PLAYERS,
+    N_CARDS,
+    N_CHARACTERS,
+    N_SUP,
+    N_WEIGHTS,
+    PF,
+    VS,
+    G,
+    Loc,
+    State,
+    Sup,
+    new_state,
+)
 from sim.war import tension_and_war
 
 # ----------------------------------------------------------------------------- setup
@@ -99,15 +117,23 @@ def choose_characters(st, r, n):
     single disks take the card; contested cards are auctioned, lowest number first; players left
     without a card repeat with the remaining cards."""
     perm = permutation(st, N_CHARACTERS)
-    n_offer = min(N_CHARACTERS, n + r.k[RK.CHAR_OFFER_EXTRA])
+    ai = st.g[G.AI] - 1  # the Solo A.I. has its Character already (sim.solo.ai_character): X = the players
+    nh = n - (1 if ai >= 0 else 0)
+    n_offer = min(N_CHARACTERS - (n - nh), nh + r.k[RK.CHAR_OFFER_EXTRA])
+    k = 0
     for i in range(N_CHARACTERS):
-        st.card_loc[perm[i]] = Loc.DISPLAY if i < n_offer else Loc.BOX
-        if i < n_offer:
-            log(st, Ev.OFFER, perm[i])
+        c = perm[i]
+        if st.card_loc[c] >= Loc.HAND:
+            continue
+        st.card_loc[c] = Loc.DISPLAY if k < n_offer else Loc.BOX
+        if k < n_offer:
+            log(st, Ev.OFFER, c)
+        k += 1
     disks = np.empty(MAX_PLAYERS, np.int32)
     bidders = np.empty(MAX_PLAYERS, np.int32)
     for s in range(n):
-        st.pl[s, PF.CHARACTER] = -1
+        if s != ai:
+            st.pl[s, PF.CHARACTER] = -1
     for _ in range(100):
         missing = 0
         for s in range(n):
@@ -148,12 +174,19 @@ def first_game_characters(st, r, n):
     """FIRST GAME OPTION: each player gets 2 random Character cards and keeps 1."""
     perm = permutation(st, N_CHARACTERS)
     for c in range(N_CHARACTERS):
-        st.card_loc[c] = Loc.BOX
+        if st.card_loc[c] < Loc.HAND:  # not the Solo A.I.'s (sim.solo.ai_character)
+            st.card_loc[c] = Loc.BOX
     per = r.k[RK.FIRST_GAME_CHARS]
+    p = 0
     for i in range(n):
         s = st.order[i]
+        if st.g[G.AI] == s + 1:
+            continue
         for j in range(per):
-            set_option(st, j, perm[i * per + j])
+            while st.card_loc[perm[p]] >= Loc.HAND:
+                p += 1
+            set_option(st, j, perm[p])
+            p += 1
         keep = st.opts[decide(st, r, s, Dec.FIRST_GAME_KEEP, per), 0]
         assign_character(st, s, keep, 0)
         log(st, Ev.FIRST_GAME, s, keep)
@@ -228,15 +261,21 @@ def forced_characters(st, n, chars):
     for c in range(N_CHARACTERS):
         st.card_loc[c] = Loc.BOX
     for s in range(n):
-        assign_character(st, s, chars[s], 0)
+        if st.g[G.AI] != s + 1:  # the Solo A.I. draws its own (sim.solo.ai_character)
+            assign_character(st, s, chars[s], 0)
 
 
 @njit(cache=True)
 def setup(st, r, W, n, strategies, chars, first_game):
     """SETUP 1-5 and the starting cards. Seat s starts at turn position s (the random turn order
     is the random assignment of players to seats, done by the caller). ``chars[0] >= 0`` forces
-    each seat's Character (see :func:`forced_characters`); otherwise they are drafted by the rules."""
+    each seat's Character (see :func:`forced_characters`); otherwise they are drafted by the rules.
+    A seat whose strategy is ``AI_STRATEGY`` is the Solo A.I. (TWO PLAYERS GAME & SOLO MODE, sim.solo)."""
     st.g[G.NPLAYERS] = n
+    st.g[G.AI] = 0
+    for s in range(n):
+        if strategies[s] == AI_STRATEGY:
+            st.g[G.AI] = s + 1
     st.g[G.DECADE] = 0
     st.g[G.ERA] = 1
     st.g[G.FIRST_GAME] = first_game
@@ -249,7 +288,7 @@ def setup(st, r, W, n, strategies, chars, first_game):
         st.pl[s, PF.TURN_POS] = s
         st.pl[s, PF.STRATEGY] = strategies[s]
         for j in range(N_WEIGHTS):  # the policy reads weights from the state (no array argument to pass down)
-            st.w[s, j] = W[strategies[s], j] if j < W.shape[1] else 0.0
+            st.w[s, j] = W[strategies[s], j] if j < W.shape[1] and strategies[s] >= 0 else 0.0
         st.pl[s, PF.WORKERS] = r.k[RK.WORKERS]
         st.pl[s, PF.LOTS] = r.k[RK.LOTS]
         st.pl[s, PF.HOUSES] = r.k[RK.HOUSES]
@@ -275,23 +314,39 @@ def setup(st, r, W, n, strategies, chars, first_game):
             _give_start(st, s2, PF.STONE, Sup.STONE, r.k[RK.SECOND_LAST_5P])
         else:
             _give_start(st, s2, PF.WOOD, Sup.WOOD, r.k[RK.SECOND_LAST_5P])
+    ai = st.g[G.AI] - 1
+    if ai >= 0:
+        ai_start(st, r, ai)
     for s in range(n):
         log(st, Ev.START_RES, s, st.pl[s, PF.WOOD], st.pl[s, PF.STONE], st.pl[s, PF.SILVER], st.pl[s, PF.BRONZE])
-    if chars[0] >= 0:
+    forced = False
+    for s in range(n):
+        if chars[s] >= 0 and s != ai:
+            forced = True
+    if forced:
         forced_characters(st, n, chars)
-    elif first_game:
-        first_game_characters(st, r, n)
+        if ai >= 0:
+            ai_character(st, r, ai)
     else:
-        choose_characters(st, r, n)
+        if ai >= 0:
+            ai_character(st, r, ai)
+        if first_game:
+            first_game_characters(st, r, n)
+        else:
+            choose_characters(st, r, n)
     # a strategy may carry one weight set per Character (W block 1 + character, strategies.registry):
     # each seat plays its own Character's set from now on
     if W.shape[1] >= N_WEIGHTS * (1 + N_CHARACTERS):
         for s in range(n):
+            if strategies[s] < 0:
+                continue
             o = N_WEIGHTS * (1 + st.pl[s, PF.CHARACTER])
             for j in range(N_WEIGHTS):
                 st.w[s, j] = W[strategies[s], o + j]
     starting_affiliates(st, n)
     refill(st, r, n, True)
+    if ai >= 0:
+        ai_deal(st, r, ai)
 
 
 # ----------------------------------------------------------------------------- end of the decade
@@ -395,10 +450,12 @@ def start_of_decade(st, r):
     """A. START OF THE DECADE: card draw, then salaries, in turn order."""
     n = st.g[G.NPLAYERS]
     log(st, Ev.DECADE, st.g[G.DECADE], st.g[G.ERA])
+    ai_start_of_decade(st, r)
     for i in range(n):
         phase_a_draw(st, r, st.order[i])
     for i in range(n):
-        pay_salary(st, r, st.order[i])
+        if st.g[G.AI] != st.order[i] + 1:  # "A.I. doesn't pay salaries"
+            pay_salary(st, r, st.order[i])
 
 
 @njit(cache=True)
@@ -454,11 +511,12 @@ def copy_state(dst, src):
     dst.card_uses_by[:] = src.card_uses_by
     dst.rng[:] = src.rng
     dst.w[:] = src.w
+    dst.ai_deck[:] = src.ai_deck
     dst.g[G.LOG_ON] = 0
 
 
 @njit(cache=True)
-def determinize(st, seat):
+def determinize(st, r, seat):
     """Redraw what ``seat`` cannot know: the deck order, and which Affiliate cards the other
     players hold face down (unused cards in hand), dealt again from those cards and the deck in
     the same numbers. Used and discarded cards are face up and stay."""
@@ -475,6 +533,8 @@ def determinize(st, seat):
     for s in range(n):
         for _ in range(cnt[s]):
             put_on(st, top_of(st, Loc.DECK), Loc.HAND + s)
+    if st.g[G.AI] > 0:
+        ai_redraw(st, r)
 
 
 # ----------------------------------------------------------------------------- a game

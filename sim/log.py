@@ -184,6 +184,18 @@ def format_log(st, rules, rules_doc: dict, seat_names: list[str]) -> list[str]:
             out.append(f"    {S[a]} keeps the VP status bonus for later (+{b} VP now{ahead})")
         elif ev == Ev.PASS:
             out.append(f"{S[a]} passes")
+        elif ev == Ev.AI_CARD:
+            face = rules_doc["solo"]["deck"]["value"][b] if 0 <= b < len(rules_doc["solo"]["deck"]["value"]) else "?"
+            out.append(f"{S[a]} draws Solo card #{b + 1} ({face.replace('_', ' ')}, {e} worker(s))"
+                       + ("" if d else ": it cannot be played"))
+        elif ev == Ev.AI_DECK:
+            out.append("  The A.I. deck is shuffled (2 cards face up under it)")
+        elif ev == Ev.AI_RANDOM:
+            where = _cell(rules, d, districts) if d >= 0 else "no free space"
+            out.append(f"  Randomizer: Affiliate #{a}, {'top' if b == 0 else 'bottom'} row, count {c}: {where}")
+        elif ev == Ev.AI_GAIN:
+            what = RES[b] if b < 3 else "bronze-value in coins"
+            out.append(f"  {S[a]} takes {c} {what}")
         elif ev == Ev.GAME_END:
             out.append(f"{S[a]}: {b} VP, rank {c}" + (" - WINNER" if d else ""))
     if int(st.g[G.LOG_DROPPED]):

@@ -21,6 +21,7 @@ from sim.state import (
     GROUP_SIZE,
     MAX_MAJOR_SPACES,
     MINOR_NAMES,
+    N_AI_CARDS,
     N_BANNERS,
     N_BUILDING_TYPES,
     N_CHARACTERS,
@@ -148,6 +149,17 @@ class RK(IntEnum):
     VP_BONUS_END_GAME = 102
     OCHER_FLIP_ON_JOIN = 103
     CH_NOBLEWOMAN_NO_BATTLE = 104
+    AI_STRENGTH = 105  # index into solo.strengths (derived from the strength's name)
+    AI_START_WOOD = 106
+    AI_START_STONE = 107
+    AI_START_SILVER = 108
+    AI_START_BRONZE = 109
+    AI_PALACE_WORKERS = 110
+    AI_COUNCIL_POINTS = 111
+    AI_FACE_UP = 112
+    AI_ODD_ROW = 113  # Starting Area row of an odd randomizer card: 0 top, 1 bottom (derived)
+    AI_EVEN_ROW = 114
+    SOLO_VOTE = 115
 
 
 N_RK = len(RK)
@@ -287,8 +299,13 @@ _RK_KEYS = {
     RK.HACIENDA_MARKER: "game.hacienda_marker_cubes", RK.PURPLE_BANNER_CARDS: "scoring.purple_banner_cards",
     RK.VP_BONUS_END_GAME: "status.vp_bonus_end_game", RK.OCHER_FLIP_ON_JOIN: "scoring.ocher_flip_on_join",
     RK.CH_NOBLEWOMAN_NO_BATTLE: "character.noblewoman_war_without_battle",
+    RK.AI_START_WOOD: "solo.start_wood", RK.AI_START_STONE: "solo.start_stone", RK.AI_START_SILVER: "solo.start_silver",
+    RK.AI_START_BRONZE: "solo.start_bronze", RK.AI_PALACE_WORKERS: "solo.palace_workers",
+    RK.AI_COUNCIL_POINTS: "solo.council_points", RK.AI_FACE_UP: "solo.face_up_cards", RK.SOLO_VOTE: "solo.council_vote_solo",
 }
-assert len(_RK_KEYS) == N_RK - 2  # MAP_W and MAP_H come from the map pictures
+# MAP_W and MAP_H come from the map pictures, the A.I.'s strength and randomizer rows from names (_solo)
+_RK_DERIVED = (RK.MAP_W, RK.MAP_H, RK.AI_STRENGTH, RK.AI_ODD_ROW, RK.AI_EVEN_ROW)
+assert len(_RK_KEYS) == N_RK - len(_RK_DERIVED)
 
 # Ranges checked on load: (min, max) inclusive. Anything not listed must be >= 0 unless negative below.
 _NEGATIVE_OK = {"grids.last_item_vp", "warehouse.vp_per_item", "cards.salary_vp_per_unpaid",
@@ -300,6 +317,7 @@ _RANGES = {
     "setup.coin_stacks": (1, 4), "setup.workers": (1, 30), "council.track_max": (1, 15),
     "council.track_min": (0, 15), "tension.spaces": (2, 8), "war.penalty_max": (0, 10),
     "war.penalty_min": (-3, 0), "options.auction_raises": (1, 20),
+    "solo.face_up_cards": (1, N_AI_CARDS - 1), "solo.palace_workers": (1, 30),
 }
 
 
@@ -379,6 +397,10 @@ class Rules(NamedTuple):
     aff_district: np.ndarray  # int32[84]  district condition: 0 none, 1 closed by Walls, 2 with Roads
     aff_load: np.ndarray  # int32[84]     ship load row the power concerns, -2 any 3 identical, -1 none
     aff_majors: np.ndarray  # int32[84]   bit m: the power concerns Major building m (M)
+    ai_workers: np.ndarray  # int32[NS]   Solo A.I.: workers by strength (solo.strengths)
+    ai_chars: np.ndarray  # int32[5]      Solo A.I.: the Characters it draws from (card ids)
+    ai_deck: np.ndarray  # int32[16]      Solo A.I.: each Solo card's action (sim.codes.AiCard)
+    ai_deck_workers: np.ndarray  # int32[16]  Solo A.I.: each Solo card's worker cost
 
 
 # ----------------------------------------------------------------------------- loading
@@ -762,6 +784,48 @@ def _affiliates(doc: dict, loads: list) -> dict:
             "aff_res": res, "aff_district": dist, "aff_load": load, "aff_majors": majors}
 
 
+def _solo(doc: dict, k: np.ndarray) -> dict:
+    """The [solo] section (TWO PLAYERS GAME & SOLO MODE): the A.I.'s strength, workers, Characters
+    and its deck of Solo cards; fills the derived scalars of ``k``."""
+    from sim.codes import AiCard
+
+    names = list(_get(doc, "solo.strengths"))
+    if not names or not all(isinstance(x, str) for x in names) or len(set(names)) != len(names):
+        raise RulesError(f"rules: solo.strengths: expected distinct names, got {names!r}")
+    strength = _get(doc, "solo.strength")
+    if strength not in names:
+        raise RulesError(f"rules: solo.strength: allowed: {', '.join(names)}, got {strength!r}")
+    k[RK.AI_STRENGTH] = names.index(strength)
+    workers = _ints(doc, "solo.workers", len(names))
+    if (workers < 1).any():
+        raise RulesError(f"rules: solo.workers: each strength needs 1 or more workers, got {workers.tolist()}")
+    for rk, key in ((RK.AI_ODD_ROW, "solo.randomizer_odd_row"), (RK.AI_EVEN_ROW, "solo.randomizer_even_row")):
+        v = _get(doc, key)
+        if v not in ("top", "bottom"):
+            raise RulesError(f"rules: {key}: allowed: top, bottom, got {v!r}")
+        k[rk] = 0 if v == "top" else 1
+    chars = _get(doc, "solo.characters")
+    lower = [c.lower() for c in _get(doc, "cards.characters")]
+    if not isinstance(chars, list) or not chars or len(chars) > N_CHARACTERS - 1 or \
+            not all(isinstance(c, str) and c.lower() in lower for c in chars) or len({c.lower() for c in chars}) != len(chars):
+        raise RulesError(f"rules: solo.characters: expected distinct Character names of cards.characters, got {chars!r}")
+    deck = _get(doc, "solo.deck")
+    kinds = [a.name.lower() for a in AiCard]
+    if not isinstance(deck, list) or len(deck) != N_AI_CARDS or not all(x in kinds for x in deck):
+        raise RulesError(f"rules: solo.deck: expected {N_AI_CARDS} Solo cards, each one of {', '.join(kinds)}, got {deck!r}")
+    deck_workers = _ints(doc, "solo.deck_workers", N_AI_CARDS)
+    if (deck_workers < 1).any():
+        raise RulesError(f"rules: solo.deck_workers: every Solo card costs 1 or more workers, got {deck_workers.tolist()}")
+    return {"ai_workers": workers, "ai_chars": np.array([lower.index(c.lower()) for c in chars], np.int32),
+            "ai_deck": np.array([kinds.index(x) for x in deck], np.int32), "ai_deck_workers": deck_workers}
+
+
+def ai_strength_names(doc: dict | None = None) -> list[str]:
+    """The A.I. strengths by index (``solo.strengths``)."""
+    doc = doc or load_rules_doc()
+    return list(_get(doc, "solo.strengths"))
+
+
 def rules_from_doc(doc: dict) -> Rules:
     """Validate a rules document and pack it into :class:`Rules` arrays."""
     k = np.zeros(N_RK, np.int32)
@@ -769,6 +833,7 @@ def rules_from_doc(doc: dict) -> Rules:
         k[rk] = _int(doc, key)
     mp = _build_map(doc)
     k[RK.MAP_W], k[RK.MAP_H] = mp.pop("w"), mp.pop("h")
+    solo = _solo(doc, k)
 
     nb = N_BUILDING_TYPES
     b_cost = np.zeros((nb, 5), np.int32)
@@ -925,6 +990,7 @@ def rules_from_doc(doc: dict) -> Rules:
         architect_vp=_ints(doc, "character.architect_vp", 2),
         **mp,
         **_affiliates(doc, loads),
+        **solo,
     )
     return pack(r)  # one record: the jitted engine takes it as a single pointer (see sim.state)
 

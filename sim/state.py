@@ -35,6 +35,9 @@ LOG_WIDTH = 8
 N_WEIGHTS = 80  # a strategy's W row block: the policy's feature weights, named coefficients and parameters (strategies.policy F, K, P)
 MAX_DRAWN = 8  # cards one draw can show (Take a Card: 3, +1 Card status, + cards; checked in cards.draw_and_keep)
 LOG_ROWS = 4096  # log buffer rows; a 5-player game logs about 1,000 events (G.LOG_DROPPED counts overflow)
+N_AI_CARDS = 16  # the Solo cards (GAME CONTENTS: 16 Solo cards; TWO PLAYERS GAME & SOLO MODE)
+AI_STRATEGY = -1  # the strategy id of the A.I. seat (the Solo A.I. is played by the rules, sim.solo)
+AI_TIE_ROWS = 128  # rows of a decision the A.I. keeps while the human seat decides its tie (sim.ai_choice)
 
 
 class Res(IntEnum):
@@ -176,6 +179,9 @@ class G(IntEnum):
     CARD32_DISTRICT = 30  # that district
     POOL_CC = 31  # City Council workers cards 45/51 put among the turn seat's workers for its next main action
     CARD45_RES = 32  # card 45: wood/stone/precious still to waive in the turn seat's next main action
+    AI = 33  # the Solo A.I.'s seat + 1 (0: no A.I. in the game; TWO PLAYERS GAME & SOLO MODE)
+    AI_TOP = 34  # the A.I. deck's next card (ai_deck index); the last solo.face_up_cards lie face up
+    AI_DISKS = 35  # A.I. workers left on Major grids by earlier decades (it has all its workers every decade)
 
 
 N_G = len(G)
@@ -367,6 +373,7 @@ class State(NamedTuple):
     card_uses_by: np.ndarray  # int32[5, 84]   times each seat used each card's power this game
     rng: np.ndarray  # uint64[1]               SplitMix64 state of this game's random stream (sim.rng)
     w: np.ndarray  # float64[5, N_WEIGHTS]    each seat's strategy weights (family in column 0), copied at setup
+    ai_deck: np.ndarray  # int32[16]           the Solo A.I.'s deck: Solo card ids (rules ai_deck) from the top
     # ---- records
     log: np.ndarray  # int32[L, 8]             event log buffer (code, seat, args...)
     rec_decade: np.ndarray  # int32[12, 5, R]  per decade x seat record (records.py)
@@ -389,6 +396,7 @@ class State(NamedTuple):
     hidden_n: np.ndarray  # int32[5]          game.determinize: face-down cards redrawn per seat
     plan_need: np.ndarray  # int32[4]         core.pay_plan: resources still needed by a candidate plan
     pay_need: np.ndarray  # int32[4]          core.pay_resources: resources still to pay
+    ai_opts: np.ndarray  # int32[128, 5]     ai_choice.tie_among: the A.I.'s decision rows, kept while the human decides its tie
     # ---- work areas: memos (rebuilt whenever what they were made from differs)
     dist: np.ndarray  # int32[5, 4, 8]        policy memo: per seat, district table [value, own marker buildings, own Houses + Palaces, filled]
     bval: np.ndarray  # float64[5, 2, 17, 9]  policy memo: per seat, BUILD value by (Status marker, type, district + 1); NaN unfilled
@@ -464,6 +472,7 @@ def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int) -> Sta
         card_uses_by=z((MAX_PLAYERS, N_CARDS), np.int32),
         rng=z(1, np.uint64),
         w=z((MAX_PLAYERS, N_WEIGHTS), np.float64),
+        ai_deck=z(N_AI_CARDS, np.int32),
         log=z((LOG_ROWS, LOG_WIDTH), np.int32),
         rec_decade=z((12, MAX_PLAYERS, n_rec), np.int32),
         rec_game=z((MAX_PLAYERS, n_rec_game), np.int32),
@@ -483,6 +492,7 @@ def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int) -> Sta
         hidden_n=z(MAX_PLAYERS, np.int32),
         plan_need=z(4, np.int32),
         pay_need=z(4, np.int32),
+        ai_opts=z((AI_TIE_ROWS, OPT_WIDTH), np.int32),
         dist=z((MAX_PLAYERS, 4, N_DISTRICTS), np.int32),
         bval=z((MAX_PLAYERS, 2, N_BUILDING_TYPES, N_DISTRICTS + 1), np.float64),
         memo_key=z((MAX_PLAYERS, memo_key_len(n_cells, n_segments)), np.int32),  # valid flag 0: empty

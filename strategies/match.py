@@ -17,7 +17,7 @@ from sim.actions import any_active, play_turn
 from sim.game import allocate, end_of_decade, finish_game, set_decade, start_game, start_of_decade
 from sim.records import record_decade
 from sim.rules import Rules
-from sim.state import MAX_PLAYERS, N_CHARACTERS, PF, G, State
+from sim.state import AI_STRATEGY, MAX_PLAYERS, N_CHARACTERS, PF, G, State
 from strategies.policy import FAMILY_ROLLOUT, F
 from strategies.rollout import play_turn_planned
 
@@ -60,7 +60,8 @@ def play_game(st, sc, r, W, n, seed, strategies, chars, first_game):
 def run_game(rules: Rules, weights: np.ndarray, n_players: int, seed: int, strategies, first_game: bool = False,
              log: bool = False, characters=None) -> State:
     """Validate, allocate and play one game; returns the final state (records and log inside).
-    ``characters``: a Character card id per seat to force them, or None to draft by the rules."""
+    ``characters``: a Character card id per seat to force them, or None to draft by the rules.
+    A seat whose strategy is ``AI_STRATEGY`` is the Solo A.I. (its strength: the rules' ``solo.strength``)."""
     if not 2 <= n_players <= MAX_PLAYERS:
         raise ValueError(f"players: must be 2..{MAX_PLAYERS}, got {n_players}")
     strat = np.zeros(MAX_PLAYERS, np.int32)
@@ -68,12 +69,17 @@ def run_game(rules: Rules, weights: np.ndarray, n_players: int, seed: int, strat
     if len(strategies) != n_players:
         raise ValueError(f"strategies: need one per seat ({n_players}), got {len(strategies)}")
     strat[:n_players] = strategies
+    ai = [s for s in range(n_players) if strategies[s] == AI_STRATEGY]
+    if len(ai) > 1:
+        raise ValueError(f"strategies: at most one A.I. seat ({AI_STRATEGY}), got {len(ai)}")
     chars = np.full(MAX_PLAYERS, -1, np.int32)
     if characters is not None:
         characters = list(characters)
-        if len(characters) != n_players or len(set(characters)) != n_players or not all(0 <= c < N_CHARACTERS for c in characters):
+        human = [c for s, c in enumerate(characters) if s not in ai]  # the A.I. draws its own Character
+        if len(characters) != n_players or len(set(human)) != len(human) or not all(0 <= c < N_CHARACTERS for c in human):
             raise ValueError(f"characters: need {n_players} distinct Character ids 0..{N_CHARACTERS - 1}, got {characters}")
         chars[:n_players] = characters
+        chars[ai] = -1
     st = allocate(rules)
     sc = allocate(rules)
     st.g[G.LOG_ON] = 1 if log else 0

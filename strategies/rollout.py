@@ -94,7 +94,7 @@ def plan_choice(st, sc, r, seat, pos, k):
         for m in range(nroll):
             copy_state(sc, st)
             sc.rng[0] = mix64(base + np.uint64(m))
-            determinize(sc, seat)
+            determinize(sc, r, seat)
             rollout(sc, r, seat, pos, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3], horizon)
             tot += vp_margin(sc, seat)
         if tot > best + 1e-9:

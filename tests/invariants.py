@@ -47,7 +47,12 @@ def check_state(st, r) -> list[str]:
     cells = st.cell_b
     for s in range(n):
         held59 = pl[s, PF.CARD59_THIS] + pl[s, PF.CARD59_NEXT]  # workers that fought as Milicianos (card 59)
-        eq(f"workers seat {s}", pl[s, PF.WORKERS] + pl[s, PF.WORKERS_PLACED] + (st.major == s).sum() + held59, r.k[RK.WORKERS])
+        if st.g[G.AI] == s + 1:
+            # the Solo A.I. has all its workers each decade; those still on grids from earlier decades are extra disks
+            eq(f"workers seat {s} (A.I.)", pl[s, PF.WORKERS] + pl[s, PF.WORKERS_PLACED] + (st.major == s).sum() - st.g[G.AI_DISKS],
+               r.ai_workers[r.k[RK.AI_STRENGTH]])
+        else:
+            eq(f"workers seat {s}", pl[s, PF.WORKERS] + pl[s, PF.WORKERS_PLACED] + (st.major == s).sum() + held59, r.k[RK.WORKERS])
         eq(f"dock seat {s}", st.dock[s], sum(int(r.ship_put[int(pl[s, f])].sum()) for f in (PF.SHIP_LOAD, PF.SHIP_LOAD2)
                                              if pl[s, f] >= 0))
         eq(f"lots seat {s}", pl[s, PF.LOTS] + ((cells == B.LOT) & (st.cell_owner == s)).sum(), r.k[RK.LOTS])

@@ -86,7 +86,7 @@ def test_determinize_redraws_only_what_the_seat_cannot_see(engine, tmp_path):
     sc = allocate(r)
     copy_state(sc, st)
     sc.rng[0] = 99
-    determinize(sc, seat)
+    determinize(sc, r, seat)
     aff = np.arange(N_CHARACTERS, N_CARDS)
 
     def hidden(x):

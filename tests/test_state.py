@@ -16,7 +16,7 @@ from strategies import policy
 
 # every enum that names the slots of an array (its values index that array)
 SLOT_ENUMS = [state.Res, state.B, state.M, state.Sup, state.G, state.TL, state.PF, state.VS, state.Mini,
-              rules.RK, rules.AP, codes.Dec, codes.Ch, codes.Law, codes.Side, policy.F]
+              rules.RK, rules.AP, codes.Dec, codes.Ch, codes.Law, codes.Side, codes.AiCard, codes.AiTie, policy.F]
 
 
 @pytest.mark.parametrize("enum", SLOT_ENUMS, ids=lambda e: e.__name__)

@@ -16,7 +16,7 @@ from numba import njit
 from sim.game import allocate
 from sim.records import N_RD, N_RG
 from sim.rules import Rules
-from sim.state import MAX_PLAYERS, N_CHARACTERS
+from sim.state import AI_STRATEGY, MAX_PLAYERS, N_CHARACTERS
 from strategies.match import play_game
 from strategies.registry import has_python
 
@@ -47,13 +47,18 @@ def play_batch(rules: Rules, W: np.ndarray, n_players: int, seeds: np.ndarray, s
     g = seeds.shape[0]
     strat = np.zeros((g, MAX_PLAYERS), np.int32)
     strat[:, :n_players] = np.asarray(strategies, np.int32).reshape(g, n_players)
-    if np.any(strat[:, :n_players] < 0) or np.any(strat[:, :n_players] >= W.shape[0]):
-        raise ValueError(f"strategies: ids must be 0..{W.shape[0] - 1}")
+    s_ = strat[:, :n_players]
+    ai = s_ == AI_STRATEGY  # the Solo A.I.'s seat (at most one per game)
+    if np.any((s_ < 0) & ~ai) or np.any(s_ >= W.shape[0]) or np.any(ai.sum(axis=1) > 1):
+        raise ValueError(f"strategies: ids must be 0..{W.shape[0] - 1} (or {AI_STRATEGY} for one A.I. seat)")
     chars = np.full((g, MAX_PLAYERS), -1, np.int32)
     if characters is not None:
         chars[:, :n_players] = np.asarray(characters, np.int32).reshape(g, n_players)
         c = chars[:, :n_players]
-        if np.any(c < 0) or np.any(c >= N_CHARACTERS) or any(len(set(row)) != n_players for row in c.tolist()):
+        c[ai] = -1  # the A.I. draws its own Character
+        k = n_players - ai.sum(axis=1)
+        if np.any((c < 0) & ~ai) or np.any(c >= N_CHARACTERS) or \
+                any(len(set(row) - {-1}) != kk for row, kk in zip(c.tolist(), k.tolist())):
             raise ValueError(f"characters: each game needs {n_players} distinct ids 0..{N_CHARACTERS - 1}")
     nt = threads or numba.get_num_threads()
     if has_python(W):

@@ -51,65 +51,97 @@ def _fail(msg: str) -> None:
 
 @app.command()
 def play(
-    players: Annotated[int, typer.Option("--players", "-p", help="2-5 players")] = 4,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="2-5 (default 4); with --ai, players besides the A.I.: 1 or 2")] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="game seed")] = 1,
     strategies: Annotated[str, typer.Option(help="comma-separated strategy per seat (or one for all)")] = "heuristic",
     rules: Annotated[Path | None, typer.Option("--rules", help="TOML file of rule overrides")] = None,
     first_game: Annotated[bool, typer.Option("--first-game", help="First Game Option: 2 Characters, ends after Era 2")] = False,
+    solo: Annotated[bool, typer.Option("--solo", help="the Solo game: one player against the A.I. (--players 1 --ai)")] = False,
+    ai: Annotated[bool, typer.Option("--ai", help="add the A.I. player at a seat of its own, after the players' (2-player game)")] = False,
+    ai_strength: Annotated[str | None, typer.Option("--ai-strength", help="weak, medium, strong or divinity (default: solo.strength)")] = None,
     log: Annotated[bool, typer.Option("--log", help="print an account of the whole game")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print the result as one JSON object")] = False,
 ) -> None:
     """Play one game and print the result (same seed, same output)."""
-    from sim.rules import RulesError, character_names, load_rules_doc, rules_from_doc
-    from sim.state import VS_NAMES
+    from sim.rules import RK, RulesError, ai_strength_names, apply_overrides, character_names, load_rules_doc, rules_from_doc
+    from sim.state import AI_STRATEGY, VS_NAMES
     from strategies.match import run_game
     from strategies.registry import StrategyError, load_strategies
 
-    if not 2 <= players <= 5:
+    ai = ai or solo
+    if solo and players not in (None, 1):
+        _fail(f"--solo: the Solo game has one player besides the A.I., got --players {players}")
+    if players is None:
+        players = 1 if solo else (2 if ai else 4)
+    if ai and not 1 <= players <= 2:
+        _fail(f"--players: with --ai, 1 (the Solo game) or 2 players besides the A.I., got {players}")
+    if not ai and not 2 <= players <= 5:
         _fail(f"--players: must be 2..5, got {players}")
+    if ai_strength is not None and not ai:
+        _fail("--ai-strength: needs --ai or --solo")
     names = [s.strip() for s in strategies.split(",") if s.strip()]
     if len(names) == 1:
         names = names * players
     if len(names) != players:
-        _fail(f"--strategies: give one strategy or one per seat ({players}), got {len(names)}")
+        _fail(f"--strategies: give one strategy or one per {'player' if ai else 'seat'} ({players}), got {len(names)}")
     try:
         doc = load_rules_doc(None, rules)
+        if ai_strength is not None:
+            if ai_strength not in ai_strength_names(doc):
+                _fail(f"--ai-strength: allowed: {', '.join(ai_strength_names(doc))}, got {ai_strength!r}")
+            doc = apply_overrides(doc, {"solo": {"strength": ai_strength}})
         r = rules_from_doc(doc)
         W, distinct = load_strategies(names)
     except (RulesError, StrategyError) as e:
         _fail(str(e))
     ids = [distinct.index(n) for n in names]
-    st = run_game(r, W, players, seed, ids, first_game=first_game, log=log)
+    n_seats = players + (1 if ai else 0)
+    strength = ai_strength_names(doc)[int(r.k[RK.AI_STRENGTH])] if ai else None
+    if ai:
+        ids.append(AI_STRATEGY)
+        names = names + [f"ai-{strength}"]
+    st = run_game(r, W, n_seats, seed, ids, first_game=first_game, log=log)
     chars = character_names(doc)
-    seats = SEAT_COLOURS[:players]
+    seats = SEAT_COLOURS[:n_seats]
     if log:
         from sim.log import format_log
 
-        for line in format_log(st, r, doc, seats):
+        for line in format_log(st, r, doc, seats[:players] + (["A.I."] if ai else [])):
             print(line)
     from sim.records import RG
 
     rows = []
-    for s in range(players):
+    for s in range(n_seats):
         g = st.rec_game[s]
         rows.append({
             "seat": s, "colour": seats[s], "character": chars[int(g[RG.CHARACTER])], "strategy": names[s],
             "vp": int(g[RG.VP]), "rank": int(g[RG.RANK]),
             "vp_by_source": {VS_NAMES[i]: int(g[RG.VP_SRC + i]) for i in range(len(VS_NAMES)) if g[RG.VP_SRC + i]},
         })
+    if ai:  # beating the A.I.: ahead of it by the rulebook's order (VP, then resources); a full tie shares the win
+        for row in rows[:players]:
+            row["beat_ai"] = row["rank"] < rows[-1]["rank"]
+        rows[-1]["ai"] = True
     winners = [row["seat"] for row in rows if row["rank"] == 1]
     if as_json:
-        print(json.dumps({"players": players, "seed": seed, "first_game": first_game, "seats": rows,
-                          "winner": winners[0] if len(winners) == 1 else winners}, sort_keys=True))
+        out = {"players": players, "seed": seed, "first_game": first_game, "seats": rows,
+               "winner": winners[0] if len(winners) == 1 else winners}
+        if ai:
+            out |= {"solo": players == 1, "ai": {"seat": n_seats - 1, "strength": strength}}
+        print(json.dumps(out, sort_keys=True))
         return
     from rich.console import Console
     from rich.table import Table
 
-    t = Table(title=f"Trinidad, {players} players, seed {seed}")
-    for col in ("seat", "character", "strategy", "VP", "rank"):
+    what = (f"Solo game against the A.I. ({strength})" if players == 1 else f"{players} players and the A.I. ({strength})") if ai \
+        else f"{players} players"
+    t = Table(title=f"Trinidad, {what}, seed {seed}")
+    for col in ("seat", "character", "strategy", "VP", "rank") + (("beats the A.I.",) if ai else ()):
         t.add_column(col)
     for row in sorted(rows, key=lambda x: x["rank"]):
-        t.add_row(row["colour"], row["character"], row["strategy"], str(row["vp"]), str(row["rank"]))
+        extra = (("yes" if row["beat_ai"] else "no") if "beat_ai" in row else "-",) if ai else ()
+        t.add_row(row["colour"] + (" (A.I.)" if row.get("ai") else ""), row["character"], row["strategy"], str(row["vp"]),
+                  str(row["rank"]), *extra)
     Console(file=sys.stdout, width=100).print(t)
 
 

@@ -31,6 +31,19 @@ file with overrides, and named variants (sets of rule overrides) played on commo
     name = "palace-3-workers"
     overrides.building.palace.workers = 3
 
+The Solo game and the 2-player game with the A.I. (TWO PLAYERS GAME & SOLO MODE): an ``[ai]``
+table adds the A.I. player at a seat of its own, and ``players`` then counts the players besides it
+(1: the Solo game, 2: the 2-player game with the A.I.)::
+
+    players = 1
+    [ai]
+    strength = "medium"                 # or a list: each strength is played as a variant of its own
+                                        # (named after it; "<variant>-<strength>" with variants)
+
+The A.I.'s seat is the lineup's last, then assigned with the others (``rotate`` moves it round the
+turn order). A strategy list longer than the players is gone through game by game, so a Solo run
+of ``["random", "greedy", "heuristic"]`` plays each in a third of its games.
+
 Every error is one line naming the key and what is allowed (:class:`ExperimentError`).
 """
 
@@ -53,7 +66,8 @@ from strategies.registry import StrategyError, available, load_strategies
 DEFAULT_EXPERIMENT = Path(__file__).parent / "experiments" / "default.toml"
 SEAT_ASSIGN = ("fixed", "rotate", "permute")
 CHAR_ASSIGN = ("draft", "forced", "balanced")
-_TOP_KEYS = {"name", "players", "games", "seed", "out", "shard_games", "first_game", "seats", "characters", "rules", "variants"}
+_TOP_KEYS = {"name", "players", "games", "seed", "out", "shard_games", "first_game", "seats", "characters", "rules", "variants", "ai"}
+AI_MAX_PLAYERS = 2  # TWO PLAYERS GAME & SOLO MODE: the A.I. joins the Solo game and the 2-player game
 
 
 class ExperimentError(ValueError):
@@ -82,6 +96,8 @@ class Experiment:
     rules_file: str | None = None
     overrides: dict = field(default_factory=dict)
     variants: list[Variant] = field(default_factory=lambda: [Variant("base")])
+    ai: list[str] = field(default_factory=list)  # A.I. strengths: the A.I. plays at a seat of its own
+    declared_variants: list[Variant] = field(default_factory=list)  # the file's variants, before the strengths
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -111,19 +127,36 @@ class Experiment:
         """The strategy names of seats 0..n-1 before rotation (the list cycled to n seats)."""
         return [self.strategies[s % len(self.strategies)] for s in range(n)]
 
+    def seats(self, n: int) -> int:
+        """Seats of a game of ``n`` players: one more with the A.I."""
+        return n + 1 if self.ai else n
+
     def seat_strategies(self, n: int, game_index: np.ndarray) -> np.ndarray:
         """Strategy-name indices (into :meth:`strategy_names`) per game and seat: a pure function
-        of the game index, so any shard can be played alone."""
+        of the game index, so any shard can be played alone. The A.I.'s seat (the last of the
+        lineup, then assigned as the others) holds ``sim.state.AI_STRATEGY``."""
+        from sim.state import AI_STRATEGY
+
         names = self.strategy_names()
-        base = np.array([names.index(x) for x in self.lineup(n)], np.int32)
         gi = np.asarray(game_index, np.int64)
+        if self.ai:
+            # the players' seats, then the A.I.'s; a list longer than the players is gone through game by
+            # game (game i: strategies i*n .. i*n + n-1, cycled), so a Solo run plays every strategy
+            k = len(self.strategies)
+            ids = np.array([names.index(x) for x in self.strategies], np.int32)
+            h = (gi[:, None] * n + np.arange(n)[None, :]) % k if k > n else np.tile(np.arange(n) % k, (len(gi), 1))
+            base = np.concatenate([ids[h], np.full((len(gi), 1), AI_STRATEGY, np.int32)], axis=1)
+        else:
+            base = np.tile(np.array([names.index(x) for x in self.lineup(n)], np.int32), (len(gi), 1))
+        n = self.seats(n)
         if self.seat_assign == "fixed":
-            return np.tile(base, (len(gi), 1))
+            return base
         if self.seat_assign == "rotate":
             idx = (np.arange(n)[None, :] + gi[:, None]) % n
-            return base[idx]
-        perms = np.array(list(itertools.permutations(range(n))), np.int64)
-        return base[perms[gi % len(perms)]]
+        else:
+            perms = np.array(list(itertools.permutations(range(n))), np.int64)
+            idx = perms[gi % len(perms)]
+        return np.take_along_axis(base, idx, axis=1)
 
     def strategy_names(self) -> list[str]:
         out: list[str] = []
@@ -140,6 +173,7 @@ class Experiment:
         block each Character appears exactly once at every seat; the permutation varies which
         Characters sit together."""
         gi = np.asarray(game_index, np.int64)
+        n = self.seats(n)  # the A.I.'s seat draws its own Character (trinidad.batch)
         if self.char_assign == "draft":
             return None
         if self.char_assign == "forced":
@@ -195,8 +229,11 @@ def experiment_from_dict(d: dict, where: str = "experiment") -> Experiment:
     e.name = str(d.get("name", Path(where).stem))
     pl = d.get("players", e.players)
     pl = [pl] if isinstance(pl, int) and not isinstance(pl, bool) else pl
-    if not isinstance(pl, list) or not pl or not all(isinstance(x, int) and not isinstance(x, bool) and 2 <= x <= MAX_PLAYERS for x in pl):
-        raise _err("players", f"expected a player count 2..{MAX_PLAYERS} or a list of them, got {d.get('players')!r}")
+    e.ai = _ai_strengths(d, (d.get("rules") or {}).get("file") if isinstance(d.get("rules"), dict) else None)
+    lo, hi = (1, AI_MAX_PLAYERS) if e.ai else (2, MAX_PLAYERS)
+    if not isinstance(pl, list) or not pl or not all(isinstance(x, int) and not isinstance(x, bool) and lo <= x <= hi for x in pl):
+        with_ai = " besides the A.I. ([ai]: 1 the Solo game, 2 the 2-player game)" if e.ai else ""
+        raise _err("players", f"expected a player count {lo}..{hi}{with_ai} or a list of them, got {d.get('players')!r}")
     e.players = sorted(set(pl))
     e.games = _int(d, "games", e.games, 1)
     e.seed = _int(d, "seed", e.seed, 0, 2**63 - 1)
@@ -243,12 +280,13 @@ def experiment_from_dict(d: dict, where: str = "experiment") -> Experiment:
         forced = chars.get("forced")
         names = character_names()
         lower = [c.lower() for c in names]
-        if not isinstance(forced, list) or len(forced) < max(e.players) or not all(isinstance(c, str) for c in forced):
-            raise _err("characters.forced", f"expected a list of at least {max(e.players)} Character names (one per seat)")
+        top = e.seats(max(e.players))
+        if not isinstance(forced, list) or len(forced) < top or not all(isinstance(c, str) for c in forced):
+            raise _err("characters.forced", f"expected a list of at least {top} Character names (one per seat)")
         bad = [c for c in forced if c.lower() not in lower]
         if bad:
             raise _err("characters.forced", f"unknown Character {bad[0]!r}; allowed: {', '.join(names)}")
-        if len({c.lower() for c in forced[: max(e.players)]}) != max(e.players):
+        if len({c.lower() for c in forced[:top]}) != top:
             raise _err("characters.forced", "the seats need distinct Characters")
         e.forced = forced
     elif e.char_assign == "balanced" and e.first_game:
@@ -285,8 +323,49 @@ def experiment_from_dict(d: dict, where: str = "experiment") -> Experiment:
     names = [v.name for v in e.variants]
     if len(set(names)) != len(names):
         raise _err("variants", f"variant names must be distinct, got {names}")
+    if e.ai:
+        e.declared_variants = e.variants
+        e.variants = _strength_variants(e.variants, e.ai)
     e.resolved_rules_docs()  # fail now, with the key, rather than in a worker
     return e
+
+
+def _ai_strengths(d: dict, rules_file: str | None) -> list[str]:
+    """The ``[ai]`` table's strengths (one name or a list of distinct names of ``solo.strengths``)."""
+    if "ai" not in d:
+        return []
+    ai = d["ai"]
+    if not isinstance(ai, dict):
+        raise _err("ai", "expected a table with strength")
+    for k in ai:
+        if k != "strength":
+            raise _err(f"ai.{k}", "unknown key; allowed: strength")
+    from sim.rules import ai_strength_names
+
+    try:
+        allowed = ai_strength_names(load_rules_doc(rules_file if rules_file and Path(rules_file).exists() else None))
+    except RulesError as ex:
+        raise _err("rules", str(ex)) from None
+    v = ai.get("strength", "medium")
+    v = [v] if isinstance(v, str) else v
+    if not isinstance(v, list) or not v or not all(isinstance(x, str) and x in allowed for x in v) or len(set(v)) != len(v):
+        raise _err("ai.strength", f"expected one of {', '.join(allowed)} or a list of distinct ones, got {ai.get('strength')!r}")
+    return v
+
+
+def _strength_variants(variants: list[Variant], strengths: list[str]) -> list[Variant]:
+    """Each variant once per A.I. strength (``solo.strength`` overridden): named as the variant with
+    one strength; else after the strength alone (only the default variant) or "<variant>-<strength>"."""
+    out = []
+    alone = len(variants) == 1 and variants[0].name == "base" and not variants[0].overrides
+    for v in variants:
+        for s in strengths:
+            ov = copy.deepcopy(v.overrides)
+            solo = ov.get("solo") if isinstance(ov.get("solo"), dict) else {}
+            ov["solo"] = solo | {"strength": s}
+            name = v.name if len(strengths) == 1 else (s if alone else f"{v.name}-{s}")
+            out.append(Variant(name, ov))
+    return out
 
 
 def load_experiment(path: str | Path | None = None, **flags: Any) -> Experiment:

@@ -29,8 +29,8 @@ import polars as pl
 from sim.dataset import MANIFEST, NUMPY_TYPE, column_type, shard_name
 from sim.records import DECADE_COLUMNS, GAME_COLUMNS, N_RD
 from sim.rng import player_seeds
-from sim.rules import character_names, rules_from_doc, rules_hash
-from sim.state import MAX_PLAYERS
+from sim.rules import RK, ai_strength_names, character_names, rules_from_doc, rules_hash
+from sim.state import AI_STRATEGY, MAX_PLAYERS
 from strategies.registry import Players, compile_players
 from trinidad.batch import play_batch
 from trinidad.experiment import Experiment, ExperimentError, experiment_from_dict
@@ -104,16 +104,28 @@ def _play_records(exp: Experiment, players: Players, vi: int, n: int, start: int
     _, rules = _variant_rules(exp, vi)
     W = players.matrix()
     gi = np.arange(start, start + count, dtype=np.int64)
-    seeds = player_seeds(exp.seed, n, start, count)
-    dec, gam = play_batch(rules, W, n, seeds, exp.seat_strategies(n, gi), exp.seat_characters(n, gi), exp.first_game, threads)
+    ns = exp.seats(n)  # with the A.I.: one more seat than players
+    seeds = player_seeds(exp.seed, ns, start, count)
+    dec, gam = play_batch(rules, W, ns, seeds, exp.seat_strategies(n, gi), exp.seat_characters(n, gi), exp.first_game, threads)
     return gi, seeds, dec, gam
+
+
+def strategy_categories(exp: Experiment) -> list[str]:
+    """The games/decades tables' strategy names: the experiment's, then ``ai-<strength>`` for every
+    A.I. strength of the rules (the A.I.'s seat, strategy id ``AI_STRATEGY``) when it plays."""
+    names = exp.strategy_names()
+    if exp.ai:
+        names = names + [f"ai-{s}" for s in ai_strength_names(_variant_rules(exp, 0)[0])]
+    return names
 
 
 def _tables(exp: Experiment, vi: int, n: int, gi: np.ndarray, seeds: np.ndarray, dec: np.ndarray,
             gam: np.ndarray) -> tuple[pl.DataFrame, pl.DataFrame]:
     """A played shard's (decades, games) tables from its records (:func:`_play_records`)."""
-    doc, _ = _variant_rules(exp, vi)
-    names = exp.strategy_names()
+    doc, rules = _variant_rules(exp, vi)
+    names = strategy_categories(exp)
+    ai_code = len(exp.strategy_names()) + int(rules.k[RK.AI_STRENGTH])  # the A.I.'s seat: ai-<the variant's strength>
+    n = exp.seats(n)
     count = gi.shape[0]
     last = int(dec[0, :, 0, 0].astype(bool).sum()) if count else 12  # decades played (12, or 8 with the First Game Option)
     characters = character_names(doc)
@@ -141,7 +153,7 @@ def _tables(exp: Experiment, vi: int, n: int, gi: np.ndarray, seeds: np.ndarray,
             if c == "character":
                 body.append(enum_column(c, characters, char_enum, col))
             elif c == "strategy":
-                body.append(enum_column(c, names, strat_enum, col))
+                body.append(enum_column(c, names, strat_enum, np.where(col == AI_STRATEGY, ai_code, col)))
             else:
                 t = NUMPY_TYPE[column_type(c)]
                 if lo[j] < np.iinfo(t).min or hi[j] > np.iinfo(t).max:  # a record outgrew its column: never wrap silently
@@ -323,8 +335,10 @@ def _experiment_document(exp: Experiment) -> dict:
         "seats": {"strategies": exp.strategies, "assign": exp.seat_assign},
         "characters": {"assign": exp.char_assign} | ({"forced": exp.forced} if exp.char_assign == "forced" else {}),
         "rules": ({"file": exp.rules_file} if exp.rules_file else {}) | {"overrides": exp.overrides},
-        "variants": [{"name": v.name, "overrides": v.overrides} for v in exp.variants],
+        "variants": [{"name": v.name, "overrides": v.overrides} for v in (exp.declared_variants if exp.ai else exp.variants)],
     }
+    if exp.ai:
+        d["ai"] = {"strength": exp.ai}
     return d
 
 
@@ -396,4 +410,27 @@ def summarize(out: str | Path) -> list[str]:
         lines.append(f"  win rate by Character ({var}, {n} players; fair share {1 / n:.1%}; a tie for first shares the win):")
         for row in grp.iter_rows(named=True):
             lines.append(f"    {row['character']:<14} {row['win']:6.1%}  mean VP {row['vp']:6.1f}  ({row['n']:,} seats)")
+    if m["experiment"].get("ai"):
+        lines += _summarize_ai(games)
+    return lines
+
+
+def _summarize_ai(games: pl.LazyFrame) -> list[str]:
+    """The players against the A.I.: per variant, game size and strategy, how often the seat beat it
+    (Wilson 95% CI) and its VP."""
+    from analysis.solo import beat_ai_table
+    from analysis.stats import wilson
+
+    t = (beat_ai_table(games).group_by("variant", "players", "ai", "strategy")
+         .agg(pl.len().alias("n"), pl.col("beat_ai").sum().alias("beat"), pl.col("vp").mean().alias("vp"),
+              pl.col("ai_vp").mean().alias("ai_vp"))
+         .sort("variant", "players", "strategy").collect(engine="streaming"))
+    lines = []
+    for (var, n, ai), grp in t.group_by(["variant", "players", "ai"], maintain_order=True):
+        what = "the Solo game" if n == 2 else f"{n - 1} players"
+        lines.append(f"  against the A.I. ({var}, {what} + {ai}; A.I. mean VP {grp['ai_vp'].mean():.1f}; beating it = finishing ahead of it):")
+        lo, hi = wilson(grp["beat"].to_numpy(), grp["n"].to_numpy())
+        for row, a, b in zip(grp.iter_rows(named=True), lo, hi):
+            lines.append(f"    {str(row['strategy']):<14} beats the A.I. {row['beat'] / row['n']:6.1%} [{a:.1%}, {b:.1%}]  "
+                         f"mean VP {row['vp']:6.1f}  ({row['n']:,} seats)")
     return lines

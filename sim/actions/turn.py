@@ -30,6 +30,7 @@ from sim.council import call_vote
 from sim.major import place_on_grid, recover_workers_free
 from sim.rules import AP
 from sim.seam import choose_grouped, turn_groups_ok
+from sim.solo import ai_turn
 from sim.state import N_CARDS, PF, TL, G, Loc, Sup
 
 
@@ -212,8 +213,14 @@ def finish_turn(st, r, seat):
 
 @njit(cache=True)
 def play_turn(st, r, seat):
-    """One turn: any number of free actions, then one main action (or pass)."""
+    """One turn: any number of free actions, then one main action (or pass). The Solo A.I.'s turn is
+    its own procedure (sim.solo)."""
     st.g[G.TURN_SEAT] = seat
+    if st.g[G.AI] == seat + 1:
+        ai_turn(st, r, seat)
+        end_turn(st, seat)
+        st.g[G.TURN_SEAT] = -1
+        return
     finish_turn(st, r, seat)
 
 

@@ -43,11 +43,11 @@ def test_peace_act_is_paid_before_the_vote_and_places_a_marker(blank, rules):
     assert {x for x in laws(0) if x[0] == Law.PEACE} == {(Law.PEACE, 0), (Law.PEACE, 1)}
     d, era = int(st.g[G.DECADE]), int(st.g[G.ERA])
     sup, vp0, cp0 = int(st.supply[Sup.SILVER]), int(st.pl[0, PF.VP]), int(st.pl[0, PF.COUNCIL])
-    assert can_call_vote(st, 0)
+    assert can_call_vote(st, r, 0)
     call_vote(st, r, 0, Law.PEACE, 1)  # greedy: the legislator votes yes with 1, the others abstain
     assert st.pl[0, PF.SILVER] == 0 and st.supply[Sup.SILVER] == sup + r.k[RK.PEACE_ACT_SILVER]
     assert st.peace[d + 1] == 1 and st.peace[d] == 0
-    assert st.g[G.VOTE_DONE] == 1 and not can_call_vote(st, 0) and not can_call_vote(st, 1)
+    assert st.g[G.VOTE_DONE] == 1 and not can_call_vote(st, r, 0) and not can_call_vote(st, r, 1)
     assert st.card_rot[st.pl[0, PF.CHARACTER]] == 1
     assert st.pl[0, PF.VP] - vp0 == r.k[RK.VOTE_VP_PER_ERA] * era
     assert st.pl[0, PF.COUNCIL] == cp0 - 1 and st.pl[0, PF.BANNER_BLUE] == 1
