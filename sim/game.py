@@ -281,8 +281,11 @@ def setup(st, r, W, n, strategies, chars, first_game):
     st.g[G.FIRST_GAME] = first_game
     st.g[G.LAST_DECADE] = r.k[RK.FIRST_GAME_DECADES] if first_game else r.k[RK.DECADES]
     st.g[G.TURN_SEAT] = -1
+    col = n - 2
+    if st.g[G.AI] > 0:  # a game with the A.I. has at least the supply of solo.supply_players players
+        col = max(col, r.k[RK.AI_SUPPLY_PLAYERS] - 2)
     for j in range(N_SUP):
-        st.supply[j] = r.supply_n[n - 2, j]
+        st.supply[j] = r.supply_n[col, j]
     for s in range(n):
         st.order[s] = s
         st.pl[s, PF.TURN_POS] = s

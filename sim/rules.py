@@ -160,6 +160,7 @@ class RK(IntEnum):
     AI_ODD_ROW = 113  # Starting Area row of an odd randomizer card: 0 top, 1 bottom (derived)
     AI_EVEN_ROW = 114
     SOLO_VOTE = 115
+    AI_SUPPLY_PLAYERS = 116
 
 
 N_RK = len(RK)
@@ -301,7 +302,7 @@ _RK_KEYS = {
     RK.CH_NOBLEWOMAN_NO_BATTLE: "character.noblewoman_war_without_battle",
     RK.AI_START_WOOD: "solo.start_wood", RK.AI_START_STONE: "solo.start_stone", RK.AI_START_SILVER: "solo.start_silver",
     RK.AI_START_BRONZE: "solo.start_bronze", RK.AI_PALACE_WORKERS: "solo.palace_workers",
-    RK.AI_COUNCIL_POINTS: "solo.council_points", RK.AI_FACE_UP: "solo.face_up_cards", RK.SOLO_VOTE: "solo.council_vote_solo",
+    RK.AI_COUNCIL_POINTS: "solo.council_points", RK.AI_FACE_UP: "solo.face_up_cards", RK.SOLO_VOTE: "solo.council_vote_solo", RK.AI_SUPPLY_PLAYERS: "solo.supply_players",
 }
 # MAP_W and MAP_H come from the map pictures, the A.I.'s strength and randomizer rows from names (_solo)
 _RK_DERIVED = (RK.MAP_W, RK.MAP_H, RK.AI_STRENGTH, RK.AI_ODD_ROW, RK.AI_EVEN_ROW)
@@ -317,7 +318,7 @@ _RANGES = {
     "setup.coin_stacks": (1, 4), "setup.workers": (1, 30), "council.track_max": (1, 15),
     "council.track_min": (0, 15), "tension.spaces": (2, 8), "war.penalty_max": (0, 10),
     "war.penalty_min": (-3, 0), "options.auction_raises": (1, 20),
-    "solo.face_up_cards": (1, N_AI_CARDS - 1), "solo.palace_workers": (1, 30),
+    "solo.face_up_cards": (1, N_AI_CARDS - 1), "solo.palace_workers": (1, 30), "solo.supply_players": (2, 5),
 }
 
 

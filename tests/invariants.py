@@ -13,7 +13,10 @@ def check_state(st, r) -> list[str]:
     """Every component is somewhere, never negative, never above the box contents. Returns problems."""
     errs: list[str] = []
     n = int(st.g[G.NPLAYERS])
-    sup0 = r.supply_n[n - 2]
+    col = n - 2
+    if st.g[G.AI] > 0:  # a game with the A.I. has at least the supply of solo.supply_players players
+        col = max(col, int(r.k[RK.AI_SUPPLY_PLAYERS]) - 2)
+    sup0 = r.supply_n[col]
     pl = st.pl[:n]
 
     def eq(name, got, want):

@@ -77,6 +77,22 @@ def test_two_player_game_without_ai_uses_the_variants_supply(rules):
     assert (sup[Sup.SQUARE], sup[Sup.PALACE], sup[Sup.WALLS], sup[Sup.ROAD_MARKERS], sup[Sup.FAITH]) == (2, 3, 13, 3, 9)
 
 
+def test_a_game_with_the_ai_uses_the_3_player_supply(engine):
+    """SETUP 3 NOTE: '2-player games use 3-player configurations as they usually include an A.I.
+    player': the Solo game (1 player + A.I.) and the 2-player game + A.I. get the 3-player game
+    supply (solo.supply_players), the 2-player game without A.I. the VARIANTS one."""
+    r, W = engine
+    three = r.supply_n[r.k[RK.AI_SUPPLY_PLAYERS] - 2]
+    assert r.k[RK.AI_SUPPLY_PLAYERS] == 3 and three[Sup.WALLS] == 18
+    for humans in (1, 2):
+        st, _ = solo_state(r, W, humans)
+        assert st.supply[Sup.WALLS] == three[Sup.WALLS] and st.supply[Sup.PALACE] == three[Sup.PALACE]
+    st = allocate(r)
+    strat = np.zeros(MAX_PLAYERS, np.int32)
+    setup(st, r, W, 2, strat, np.full(MAX_PLAYERS, -1, np.int32), 0)
+    assert st.supply[Sup.WALLS] == r.supply_n[0, Sup.WALLS] == 13
+
+
 # ----------------------------------------------------------------------------- setup
 
 
