@@ -42,3 +42,19 @@ def test_runs_digest_command(engine, tmp_path):
     res = CliRunner().invoke(app, ["runs", "digest", str(tmp_path / "none")])
     assert res.exit_code == 2
     assert res.output.strip() == f"runs digest: {tmp_path / 'none'}: no manifest.json (not a run directory)"
+
+
+def test_save_with_families_updates_only_those_entries(tmp_path, monkeypatch):
+    """`--save FILE --families X` rewrites X's entry of an existing file and keeps the others;
+    without --families the file is the whole suite's digests."""
+    import json
+
+    import trinidad.digest as dg
+
+    f = tmp_path / "d.json"
+    f.write_text(json.dumps({"random": {"games": "a", "decades": "b"}, "ai": {"games": "old", "decades": "old"}}))
+    monkeypatch.setattr(dg, "suite", lambda tmp, fams: {k: {"games": "new", "decades": "new"} for k in (fams or ["random"])})
+    assert dg.main(["--save", str(f), "--families", "ai"]) == 0
+    assert json.loads(f.read_text()) == {"random": {"games": "a", "decades": "b"}, "ai": {"games": "new", "decades": "new"}}
+    assert dg.main(["--save", str(f)]) == 0
+    assert json.loads(f.read_text()) == {"random": {"games": "new", "decades": "new"}}

@@ -32,6 +32,9 @@ SUITE = {
     "mixed": dict(players=[4], games=600, strategies=["heuristic", "builder", "civic", "militarist"], assign="rotate"),
     "rollout": dict(players=[4], games=40, strategies=["rollout", "heuristic"], assign="rotate"),
     "python": dict(players=[3], games=60, strategies=["pyexample", "greedy"], assign="rotate"),
+    # the A.I. (TWO PLAYERS GAME & SOLO MODE): the Solo game and 2 players + A.I., every strength
+    "ai": dict(players=[1, 2], games=100, strategies=["heuristic", "greedy"], assign="rotate",
+               ai={"strength": ["weak", "medium", "strong", "divinity"]}),
 }
 
 
@@ -63,7 +66,7 @@ def suite(workdir: Path, families: list[str] | None = None) -> dict[str, dict[st
         d = Path(workdir) / name
         exp = experiment_from_dict({"name": name, "players": e["players"], "games": e["games"], "seed": 11, "out": str(d),
                                     "shard_games": 100, "seats": {"strategies": e["strategies"], "assign": e["assign"]},
-                                    "characters": {"assign": "balanced"}})
+                                    "characters": {"assign": "balanced"}} | ({"ai": e["ai"]} if "ai" in e else {}))
         run_experiment(exp, progress=False)
         out[name] = run_digest(d)
         print(f"{name:10} games {out[name]['games']}  decades {out[name]['decades']}", flush=True)
@@ -79,8 +82,9 @@ def main(argv: list[str] | None = None) -> int:
     fams = a.families.split(",") if a.families else None
     with tempfile.TemporaryDirectory(prefix="trinidad-digest-") as tmp:
         got = suite(Path(tmp), fams)
-    if a.save:
-        a.save.write_text(json.dumps(got, indent=1, sort_keys=True) + "\n")
+    if a.save:  # a subset (--families) updates its entries of an existing file, keeping the others
+        old = json.loads(a.save.read_text()) if fams and a.save.exists() else {}
+        a.save.write_text(json.dumps(old | got, indent=1, sort_keys=True) + "\n")
     if a.check:
         want = json.loads(a.check.read_text())
         diff = [f"{k}: {t} {want[k][t]} -> {got[k][t]}" for k in got if k in want for t in got[k] if got[k][t] != want[k][t]]
