@@ -302,7 +302,8 @@ _RK_KEYS = {
     RK.CH_NOBLEWOMAN_NO_BATTLE: "character.noblewoman_war_without_battle",
     RK.AI_START_WOOD: "solo.start_wood", RK.AI_START_STONE: "solo.start_stone", RK.AI_START_SILVER: "solo.start_silver",
     RK.AI_START_BRONZE: "solo.start_bronze", RK.AI_PALACE_WORKERS: "solo.palace_workers",
-    RK.AI_COUNCIL_POINTS: "solo.council_points", RK.AI_FACE_UP: "solo.face_up_cards", RK.SOLO_VOTE: "solo.council_vote_solo", RK.AI_SUPPLY_PLAYERS: "solo.supply_players",
+    RK.AI_COUNCIL_POINTS: "solo.council_points", RK.AI_FACE_UP: "solo.face_up_cards", RK.SOLO_VOTE: "solo.council_vote_solo",
+    RK.AI_SUPPLY_PLAYERS: "solo.supply_players",
 }
 # MAP_W and MAP_H come from the map pictures, the A.I.'s strength and randomizer rows from names (_solo)
 _RK_DERIVED = (RK.MAP_W, RK.MAP_H, RK.AI_STRENGTH, RK.AI_ODD_ROW, RK.AI_EVEN_ROW)
