@@ -25,6 +25,7 @@ from numba import njit
 
 from sim.city import district_value, house_value, palace_value
 from sim.codes import AiTie, Dec
+from sim.options import set_option
 from sim.rules import RK
 from sim.seam import choose
 from sim.state import AI_TIE_ROWS, N_CHARACTERS, PF, B, G, Loc
@@ -66,16 +67,6 @@ def human_tie(st, r, k):
 
 
 @njit(cache=True)
-def _row(st, k, a, b, c, d, e):
-    """Option row ``k`` written whole (as sim.core.set_option, which this module cannot import)."""
-    st.opts[k, 0] = a
-    st.opts[k, 1] = b
-    st.opts[k, 2] = c
-    st.opts[k, 3] = d
-    st.opts[k, 4] = e
-
-
-@njit(cache=True)
 def tie_among(st, r, n, vals, best, topic, kind):
     """The rows of ``st.opts[:n]`` whose value ``vals`` equals ``best``: the first when it is the
     only one, else the human's pick among them (rows ``[AiTie.PLACE or topic, ...]``). The
@@ -102,9 +93,9 @@ def tie_among(st, r, n, vals, best, topic, kind):
     for j in range(k):
         o = idx[j]
         if topic == AiTie.PLACE:
-            _row(st, j, topic, kind, keep[o, 0], keep[o, 1], 0)
+            set_option(st, j, topic, kind, keep[o, 0], keep[o, 1], 0)
         else:
-            _row(st, j, topic, keep[o, 0], keep[o, 1], 0, 0)
+            set_option(st, j, topic, keep[o, 0], keep[o, 1], 0, 0)
     pick = idx[human_tie(st, r, k)]
     for i in range(n):
         for j in range(st.opts.shape[1]):
@@ -155,9 +146,9 @@ def _keep(st, seat, n):
         c = st.opts[i, 0]
         j = i - 1
         while j >= 0 and st.opts[j, 0] < c:
-            _row(st, j + 1, st.opts[j, 0], 0, 0, 0, 0)  # a KEEP row is its card alone
+            set_option(st, j + 1, st.opts[j, 0], 0, 0, 0, 0)  # a KEEP row is its card alone
             j -= 1
-        _row(st, j + 1, c, 0, 0, 0, 0)
+        set_option(st, j + 1, c, 0, 0, 0, 0)
     best = -1
     bi = n - 1
     for i in range(k):

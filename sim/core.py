@@ -7,6 +7,7 @@ from numba import njit
 
 from sim.ai_choice import ai_decide
 from sim.codes import Dec, Ev
+from sim.options import set_option
 from sim.seam import choose
 from sim.state import PF, VS, G, Sup
 
@@ -34,17 +35,6 @@ def log(st, code, a=0, b=0, c=0, d=0, e=0, f=0, h=0):
     st.g[G.LOG_N] = n + 1
 
 
-@njit(cache=True)
-def set_option(st, k, a, b=0, c=0, d=0, e=0):
-    """Write option row ``k`` of a decision in full: the columns a listing does not use read 0,
-    never a value left there by an earlier decision. The policy and Python strategies read rows
-    whole: card 83's grid rows once left a stale column 2, which the CARD_TARGET valuation reads
-    as a scoring card's id."""
-    st.opts[k, 0] = a
-    st.opts[k, 1] = b
-    st.opts[k, 2] = c
-    st.opts[k, 3] = d
-    st.opts[k, 4] = e
 
 
 @njit(cache=True)

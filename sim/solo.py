@@ -21,13 +21,13 @@ from sim.ai_choice import tie_among
 from sim.cards import draw_and_keep
 from sim.city import owns_marker_building
 from sim.codes import AiCard, AiTie, Ch, Ev
-from sim.core import gain_vp, log, place_workers, set_option, workers_available
-from sim.council import gain_council
+from sim.core import log, place_workers, set_option, workers_available
+from sim.council import building_put_up, gain_council
 from sim.economy import coin_value, grid_range, pay_coins, take_coins, take_from_grids
-from sim.major import district_completed, grid_free, major_open, n_full_districts, n_spaces, place_on_grid
+from sim.major import grid_free, major_open, n_full_districts, n_spaces, place_on_grid
 from sim.rng import permutation, rand_below
 from sim.rules import RK
-from sim.state import N_AI_CARDS, N_CARDS, N_CHARACTERS, PF, VS, B, G, Loc, Mini, Sup
+from sim.state import N_AI_CARDS, N_CARDS, N_CHARACTERS, PF, B, G, Loc, Mini, Sup
 
 # clockwise around a space, from the space above (north): N, NE, E, SE, S, SW, W, NW (map: north up)
 DX = (0, 1, 1, 1, 0, -1, -1, -1)
@@ -386,12 +386,7 @@ def ai_build(st, r, seat, t, c, w):
     st.cell_owner[c] = seat
     st.built[seat, t] += 1
     log(st, Ev.BUILD, seat, t, c, w, 0, 0, 0)
-    if r.b_cp[t] > 0:
-        gain_council(st, r, seat, r.b_cp[t])
-    if r.b_vp[t] > 0:
-        gain_vp(st, r, seat, r.b_vp[t], VS.BUILD)
-    if n_full_districts(st, r) > full_before:
-        district_completed(st, r)
+    building_put_up(st, r, seat, t, full_before)
 
 
 @njit(cache=True)

@@ -11,12 +11,12 @@ from sim.actions.common import N_MINOR, add_row, spend_discount, worker_discount
 from sim.cardpower import card_active, spend
 from sim.city import minor_space_ok
 from sim.codes import Act, Card, Ev
-from sim.core import council_worker_stands_in, gain_vp, log, place_workers
-from sim.council import gain_council
+from sim.core import council_worker_stands_in, log, place_workers
+from sim.council import building_put_up
 from sim.economy import card45_cut, holds, pay_plan, pay_resources
-from sim.major import district_completed, n_full_districts
+from sim.major import n_full_districts
 from sim.rules import AP, RK
-from sim.state import PF, TL, VS, B, G, Sup
+from sim.state import PF, TL, B, G, Sup
 
 
 @njit(cache=True)
@@ -220,9 +220,4 @@ def build(st, r, seat, t, c, mark, disc=0):
     else:
         st.cell_owner[c] = -1
     log(st, Ev.BUILD, seat, t, c, w, bw, bs, r.b_cost[t, 3] * 16 + r.b_cost[t, 4])
-    if r.b_cp[t] > 0:
-        gain_council(st, r, seat, r.b_cp[t])
-    if r.b_vp[t] > 0:
-        gain_vp(st, r, seat, r.b_vp[t], VS.BUILD)
-    if n_full_districts(st, r) > full_before:
-        district_completed(st, r)
+    building_put_up(st, r, seat, t, full_before)
