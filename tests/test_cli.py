@@ -67,3 +67,32 @@ def test_bad_strategy_and_players(engine):
     assert runner.invoke(app, ["play", "--players", "6"]).exit_code == 2
     res = runner.invoke(app, ["play", "--strategies", "nosuch"])
     assert res.exit_code == 2 and "nosuch" in res.output
+
+
+def test_flags_show_no_value_placeholder():
+    """A flag takes no value: the help shows no `<bool>` placeholder beside our flags."""
+    for cmd in ("play", "run", "tournament", "bench"):
+        res = runner.invoke(app, [cmd, "--help"], terminal_width=200)
+        assert res.exit_code == 0
+        flags = [ln for ln in res.output.splitlines() if "<bool>" in ln and "--help" not in ln]
+        assert not flags, (cmd, flags)
+
+
+def test_experiment_errors_name_the_key_once(tmp_path):
+    """One line, the key named once: no 'rules: rules:' and the available strategies listed once."""
+    p = tmp_path / "bad.toml"
+    p.write_text('name = "x"\ngames = 12\n[rules]\noverrides.setup.start_wood = -1\n')
+    res = runner.invoke(app, ["run", str(p), "--out", str(tmp_path / "r"), "-q"])
+    assert res.exit_code == 2 and "rules: rules:" not in res.output and "experiment: rules: setup.start_wood" in res.output
+    res = runner.invoke(app, ["run", "--games", "12", "--strategies", "genius", "--out", str(tmp_path / "s"), "-q"])
+    assert res.exit_code == 2 and res.output.count("available") == 1 and "heuristic" in res.output
+
+
+def test_run_shard_games_option(engine, tmp_path):
+    out = tmp_path / "r"
+    res = runner.invoke(app, ["run", "--games", "12", "--shard-games", "4", "--out", str(out), "-w", "1", "-q"])
+    assert res.exit_code == 0, res.output
+    assert len(list((out / "games").glob("*.parquet"))) == 3
+    assert "(local, 1 worker)" in res.output
+    res = runner.invoke(app, ["run", "--games", "12", "--shard-games", "0", "--out", str(tmp_path / "z"), "-q"])
+    assert res.exit_code == 2 and "shard_games" in res.output

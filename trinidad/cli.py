@@ -55,12 +55,12 @@ def play(
     seed: Annotated[int, typer.Option("--seed", "-s", help="game seed")] = 1,
     strategies: Annotated[str, typer.Option(help="comma-separated strategy per seat (or one for all)")] = "heuristic",
     rules: Annotated[Path | None, typer.Option("--rules", help="TOML file of rule overrides")] = None,
-    first_game: Annotated[bool, typer.Option("--first-game", help="First Game Option: 2 Characters, ends after Era 2")] = False,
-    solo: Annotated[bool, typer.Option("--solo", help="the Solo game: one player against the A.I. (--players 1 --ai)")] = False,
-    ai: Annotated[bool, typer.Option("--ai", help="add the A.I. player at a seat of its own, after the players' (2-player game)")] = False,
+    first_game: Annotated[bool, typer.Option("--first-game", help="First Game Option: 2 Characters, ends after Era 2", metavar="")] = False,
+    solo: Annotated[bool, typer.Option("--solo", help="the Solo game: one player against the A.I. (--players 1 --ai)", metavar="")] = False,
+    ai: Annotated[bool, typer.Option("--ai", help="add the A.I. player at a seat of its own, after the players' (2-player game)", metavar="")] = False,
     ai_strength: Annotated[str | None, typer.Option("--ai-strength", help="weak, medium, strong or divinity (default: solo.strength)")] = None,
-    log: Annotated[bool, typer.Option("--log", help="print an account of the whole game")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="print the result as one JSON object")] = False,
+    log: Annotated[bool, typer.Option("--log", help="print an account of the whole game", metavar="")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print the result as one JSON object", metavar="")] = False,
 ) -> None:
     """Play one game and print the result (same seed, same output)."""
     from sim.rules import RK, RulesError, ai_strength_names, apply_overrides, character_names, load_rules_doc, rules_from_doc
@@ -206,8 +206,9 @@ def run(
     backend: Annotated[str, typer.Option(help="local (threads) or ray")] = "local",
     address: Annotated[str | None, typer.Option(help="Ray cluster address (default: start a local Ray)")] = None,
     workers: Annotated[int | None, typer.Option("--workers", "-w", help="threads (local) or CPUs (ray)")] = None,
-    resume: Annotated[bool, typer.Option("--resume", help="finish an interrupted run in --out")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+    shard_games: Annotated[int | None, typer.Option("--shard-games", help="games per Parquet shard (overrides the file; the unit of resume)")] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="finish an interrupted run in --out", metavar="")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar", metavar="")] = False,
 ) -> None:
     """Play an experiment's games in parallel and write them to Parquet (DIR/decades, DIR/games, DIR/manifest.json)."""
     from trinidad.experiment import ExperimentError, load_experiment
@@ -219,7 +220,7 @@ def run(
         _fail(f"--workers: must be >= 1, got {workers}")
     strat = [s.strip() for s in strategies.split(",") if s.strip()] if strategies else None
     try:
-        exp = load_experiment(experiment, players=players, games=games, seed=seed, out=out, strategies=strat)
+        exp = load_experiment(experiment, players=players, games=games, seed=seed, out=out, strategies=strat, shard_games=shard_games)
         m = run_experiment(exp, backend=backend, workers=workers, address=address, resume=resume, progress=not quiet)
     except ExperimentError as e:
         _fail(str(e))
@@ -237,7 +238,7 @@ def tournament(
     games: Annotated[int, typer.Option("--games", "-n", help="games in total, rounded up to a multiple of the number of strategies")] = 1000,
     seed: Annotated[int, typer.Option("--seed", "-s", help="master seed")] = 1,
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="threads (default: all); results do not depend on it")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object", metavar="")] = False,
 ) -> None:
     """Play strategies against each other, every base seed once per rotation of the strategies over
     the seats, and print each strategy's win rate (Wilson 95% CI), mean rank and mean VP."""
@@ -286,7 +287,7 @@ def tune(
     pool: Annotated[str, typer.Option(help="comma-separated opponent strategies, drawn per seat")] = "heuristic,greedy",
     out: Annotated[Path | None, typer.Option("--out", "-o", help="tuned strategy TOML (default: strategies/tuned/heuristic-<name>.toml)")] = None,
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="threads (default: all); results do not depend on it")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object", metavar="")] = False,
 ) -> None:
     """Tune the heuristic's weights for one Character with a noise-robust evolution strategy (common
     random numbers per generation), check before/after on fresh seeds and write the tuned strategy TOML."""
@@ -416,8 +417,8 @@ def bench(
     games: Annotated[int, typer.Option("--games", "-n", help="games for the jitted measurement")] = 20000,
     nojit_games: Annotated[int, typer.Option(help="games for the NUMBA_DISABLE_JIT=1 measurement")] = 6,
     strategies: Annotated[str, typer.Option(help="strategy for every seat")] = "heuristic",
-    cold: Annotated[bool, typer.Option("--cold/--no-cold", help="also measure a cold compile (minutes) in a fresh cache")] = True,
-    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    cold: Annotated[bool, typer.Option("--cold/--no-cold", help="also measure a cold compile (minutes) in a fresh cache", metavar="")] = True,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object", metavar="")] = False,
 ) -> None:
     """Measure games/s (total and per core), the speed-up over the same engine without JIT, cold
     compile and cached start times, and peak memory."""

@@ -61,7 +61,7 @@ import numpy as np
 
 from sim.rules import RulesError, character_names, load_rules_doc, rules_from_doc
 from sim.state import MAX_PLAYERS, N_CHARACTERS
-from strategies.registry import StrategyError, available, load_strategies
+from strategies.registry import StrategyError, load_strategies
 
 DEFAULT_EXPERIMENT = Path(__file__).parent / "experiments" / "default.toml"
 SEAT_ASSIGN = ("fixed", "rotate", "permute")
@@ -119,7 +119,7 @@ class Experiment:
                 rules_from_doc(doc)  # validates the values too
             except RulesError as e:
                 where = f"variants[{v.name}].overrides" if v.overrides else "rules"
-                raise ExperimentError(f"experiment: {where}: {e}") from None
+                raise _err(where, str(e).removeprefix("rules: ")) from None
             docs.append(doc)
         return docs
 
@@ -208,6 +208,8 @@ class Experiment:
 
 
 def _err(key: str, msg: str) -> ExperimentError:
+    if msg.startswith(f"{key}: "):  # a message that already names the key (a RulesError: "rules: ...")
+        msg = msg[len(key) + 2:]
     return ExperimentError(f"experiment: {key}: {msg}")
 
 
@@ -261,7 +263,7 @@ def experiment_from_dict(d: dict, where: str = "experiment") -> Experiment:
     try:
         load_strategies(list(dict.fromkeys(strat)))
     except StrategyError as ex:
-        raise _err("seats.strategies", f"{ex}; available: {', '.join(available())}") from None
+        raise _err("seats.strategies", str(ex)) from None  # it names the available strategies
     e.strategies = strat
     e.seat_assign = seats.get("assign", e.seat_assign)
     if e.seat_assign not in SEAT_ASSIGN:

@@ -380,7 +380,7 @@ def summarize(out: str | Path) -> list[str]:
     m = json.loads((o / MANIFEST).read_text())
     lines = [f"run {m['experiment']['name']} in {o}: {m['status']}, {m['counts']['games_done']:,} of "
              f"{m['counts']['games_total']:,} games, {m['wall_s']:.1f} s, {m['games_per_s'] or 0:,.0f} games/s "
-             f"({m['backend']}, {m['workers']} workers), rules {', '.join(v['rules_hash'] for v in m['variants'])}"]
+             f"({m['backend']}, {m['workers']} worker{'' if m['workers'] == 1 else 's'}), rules {', '.join(v['rules_hash'] for v in m['variants'])}"]
     if not any((o / "games").glob("*.parquet")):
         return lines  # interrupted before its first shard: nothing to summarize yet
     # streamed, and no per-game key over the whole table: the summary of a 10-million-game run stays
