@@ -96,3 +96,22 @@ def test_run_shard_games_option(engine, tmp_path):
     assert "(local, 1 worker)" in res.output
     res = runner.invoke(app, ["run", "--games", "12", "--shard-games", "0", "--out", str(tmp_path / "z"), "-q"])
     assert res.exit_code == 2 and "shard_games" in res.output
+
+
+def test_resume_reads_the_experiment_from_the_run(engine, tmp_path):
+    """`trinidad run --resume --out DIR` alone finishes a run of any experiment: it reads the
+    experiment from DIR's manifest, and the finished run has the same games as one played whole."""
+    from trinidad.digest import run_digest
+
+    exp = tmp_path / "e.toml"
+    exp.write_text('name = "e"\nplayers = 3\ngames = 18\nseed = 5\nshard_games = 6\n[seats]\nstrategies = ["greedy", "random"]\nassign = "rotate"\n')
+    whole, cut = tmp_path / "whole", tmp_path / "cut"
+    for out in (whole, cut):
+        assert runner.invoke(app, ["run", str(exp), "--out", str(out), "-w", "1", "-q"]).exit_code == 0
+    for t in ("games", "decades"):
+        sorted((cut / t).glob("*.parquet"))[-1].unlink()
+    res = runner.invoke(app, ["run", "--resume", "--out", str(cut), "-w", "1", "-q"])
+    assert res.exit_code == 0, res.output
+    assert run_digest(cut) == run_digest(whole)
+    res = runner.invoke(app, ["run", "--resume", "--out", str(tmp_path / "none"), "-q"])
+    assert res.exit_code == 2 and "no manifest.json" in res.output

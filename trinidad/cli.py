@@ -211,8 +211,8 @@ def run(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar", metavar="")] = False,
 ) -> None:
     """Play an experiment's games in parallel and write them to Parquet (DIR/decades, DIR/games, DIR/manifest.json)."""
-    from trinidad.experiment import ExperimentError, load_experiment
-    from trinidad.runner import run_experiment, summarize
+    from trinidad.experiment import ExperimentError, experiment_from_dict, load_experiment
+    from trinidad.runner import experiment_of_run, run_experiment, summarize
 
     if backend not in ("local", "ray"):
         _fail(f"--backend: allowed: local, ray, got {backend!r}")
@@ -220,12 +220,22 @@ def run(
         _fail(f"--workers: must be >= 1, got {workers}")
     strat = [s.strip() for s in strategies.split(",") if s.strip()] if strategies else None
     try:
-        exp = load_experiment(experiment, players=players, games=games, seed=seed, out=out, strategies=strat, shard_games=shard_games)
+        flags = dict(players=players, games=games, seed=seed, out=out, strategies=strat, shard_games=shard_games)
+        if resume and experiment is None and out is not None:  # the run's own experiment, from its manifest
+            doc = experiment_of_run(out)
+            for k, v in flags.items():  # a flag given as well must match the run (prepare_out checks)
+                if v is not None and k == "strategies":
+                    doc["seats"]["strategies"] = v
+                elif v is not None:
+                    doc[k] = v
+            exp = experiment_from_dict(doc)
+        else:
+            exp = load_experiment(experiment, **flags)
         m = run_experiment(exp, backend=backend, workers=workers, address=address, resume=resume, progress=not quiet)
     except ExperimentError as e:
         _fail(str(e))
     except KeyboardInterrupt:
-        typer.echo(f"interrupted: complete shards are kept; finish with: trinidad run ... --out {exp.out} --resume", err=True)
+        typer.echo(f"interrupted: complete shards are kept; finish with: trinidad run --resume --out {exp.out}", err=True)
         raise typer.Exit(130) from None
     for line in summarize(m["experiment"]["out"]):
         typer.echo(line)

@@ -342,6 +342,19 @@ def _experiment_document(exp: Experiment) -> dict:
     return d
 
 
+def experiment_of_run(out: str | Path) -> dict:
+    """The TOML-shaped experiment document a run directory was played from (its manifest), so that
+    ``trinidad run --resume --out DIR`` needs no experiment file or flags."""
+    from types import SimpleNamespace
+
+    o = Path(out)
+    if not (o / MANIFEST).exists():
+        raise ExperimentError(f"out: {o}: no {MANIFEST} to resume (not a run directory)")
+    e = json.loads((o / MANIFEST).read_text())["experiment"]
+    ns = SimpleNamespace(**(e | {k: [SimpleNamespace(**v) for v in e[k]] for k in ("variants", "declared_variants")}))
+    return _experiment_document(ns)
+
+
 def _run_ray(exp_doc: dict, players: Players, out: Path, todo: list, workers: int, address: str | None, tick) -> None:
     try:
         import ray
