@@ -188,10 +188,13 @@ def test_resume_after_simulated_interruption(engine, tmp_path):
         p.write_bytes(b"half a parquet file")
     m = json.loads((out / "manifest.json").read_text())
     m["status"] = "running"
+    m["wall_s"] = 1000.0  # the interrupted session's play time: the record adds the resume's to it
     (out / "manifest.json").write_text(json.dumps(m))
 
     m = run_experiment(_exp(out, **kw), workers=2, resume=True, progress=False)
     assert m["status"] == "complete"
+    assert 1000.0 < m["wall_s"] < 1000.0 + 600 and m["games_per_s"] == round(m["counts"]["games_done"] / m["wall_s"], 1)
+    assert m["games_per_s_this_session"] > m["games_per_s"]
     assert m["counts"]["games_done"] == m["counts"]["games_total"] == 2 * 2 * 18
     assert m["games_this_session"] == 2 * 6
     assert not any(p.exists() for p in stray)
@@ -201,10 +204,40 @@ def test_resume_after_simulated_interruption(engine, tmp_path):
     assert gam.select("variant", "players", "game", "seat").is_duplicated().sum() == 0
     assert dec.select("variant", "players", "game", "decade", "seat").is_duplicated().sum() == 0
     _assert_same_tables(out, tmp_path / "full")
-    # resuming a complete run plays nothing and changes nothing
-    m = run_experiment(_exp(out, **kw), workers=2, resume=True, progress=False)
-    assert m["games_this_session"] == 0
+    # resuming a complete run plays nothing and changes nothing, its record included
+    # (a no-op resume once wrote a wall time of 0.1 s and 0 games/s over the run's own)
+    before = (out / "manifest.json").read_text()
+    m2 = run_experiment(_exp(out, **kw), workers=2, resume=True, progress=False)
+    assert m2 == m and (out / "manifest.json").read_text() == before
     _assert_same_tables(out, tmp_path / "full")
+
+
+def test_ctrl_c_leaves_a_true_record(engine, tmp_path, monkeypatch):
+    """Ctrl-C during play: the manifest says `interrupted` and counts exactly the games of the
+    complete shards on disk (it used to lag one shard behind and keep `running`)."""
+    import trinidad.runner as runner_mod
+
+    real = runner_mod._play_records
+    calls = {"n": 0}
+
+    def play_then_interrupt(*a, **k):
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise KeyboardInterrupt
+        return real(*a, **k)
+
+    monkeypatch.setattr(runner_mod, "_play_records", play_then_interrupt)
+    out = tmp_path / "cut"
+    with pytest.raises(KeyboardInterrupt):
+        _run(out, games=24, shard_games=6, workers=1)
+    m = json.loads((out / "manifest.json").read_text())
+    on_disk = len(list((out / "games").glob("*.parquet")))
+    assert on_disk == 2 and m["status"] == "interrupted" and m["counts"]["games_done"] == 6 * on_disk
+    monkeypatch.setattr(runner_mod, "_play_records", real)
+    m = run_experiment(_exp(out, games=24, shard_games=6), workers=1, resume=True, progress=False)
+    assert m["status"] == "complete" and m["games_this_session"] == 12
+    _run(tmp_path / "whole", games=24, shard_games=6, workers=1)
+    _assert_same_tables(out, tmp_path / "whole")
 
 
 def test_used_out_dir_needs_resume_and_the_same_experiment(engine, tmp_path):

@@ -292,9 +292,15 @@ def run_experiment(exp: Experiment, backend: str = "local", workers: int | None 
     if backend not in ("local", "ray"):
         raise ExperimentError(f"backend: allowed: local, ray, got {backend!r}")
     nw = workers or (numba.config.NUMBA_NUM_THREADS if backend == "local" else os.cpu_count() or 1)
+    old = json.loads((out / MANIFEST).read_text()) if resume and (out / MANIFEST).exists() else None
+    if old is not None and not todo and old.get("status") == "complete":
+        return old  # nothing left to play: the record of the run stays as it was
+    # wall_s and games_per_s cover every session of the run (the play time of an interrupted run
+    # and of its resumes, added); games_this_session and its rate are this session's
+    wall_before = float(old.get("wall_s") or 0.0) if old is not None else 0.0
     t0 = time.perf_counter()
     fixed = _manifest_fixed(exp)
-    _write_manifest(out, _manifest(exp, fixed, "running", done_before, 0.0, backend, nw))
+    _write_manifest(out, _manifest(exp, fixed, "running", done_before, wall_before, backend, nw))
     exp_dict_flat = _experiment_document(exp)
     players = compile_players(exp.strategy_names())  # once per run: workers are handed the weights
     done = done_before
@@ -312,17 +318,22 @@ def run_experiment(exp: Experiment, backend: str = "local", workers: int | None 
             played += n_games
             el = time.perf_counter() - t0
             bar.update(task, completed=done, rate=f"{played / el:,.0f}" if el > 0 else "-")
-            _write_manifest(out, _manifest(exp, fixed, "running", done, el, backend, nw))
+            _write_manifest(out, _manifest(exp, fixed, "running", done, wall_before + el, backend, nw))
 
-        if backend == "local":
-            numba.set_num_threads(min(nw, numba.config.NUMBA_NUM_THREADS))
-            _run_local(exp_dict_flat, players, out, todo, nw, tick)
-        else:
-            _run_ray(exp_dict_flat, players, out, todo, nw, address, tick)
+        try:
+            if backend == "local":
+                numba.set_num_threads(min(nw, numba.config.NUMBA_NUM_THREADS))
+                _run_local(exp_dict_flat, players, out, todo, nw, tick)
+            else:
+                _run_ray(exp_dict_flat, players, out, todo, nw, address, tick)
+        except KeyboardInterrupt:  # the record names what is on disk: the complete shards, counted there
+            on_disk = exp.total_games() - sum(sh[4] for sh in pending_shards(exp, out))
+            _write_manifest(out, _manifest(exp, fixed, "interrupted", on_disk, wall_before + time.perf_counter() - t0, backend, nw))
+            raise
     wall = time.perf_counter() - t0
-    m = _manifest(exp, fixed, "complete", done, wall, backend, nw)
+    m = _manifest(exp, fixed, "complete", done, wall_before + wall, backend, nw)
     m["games_this_session"] = done - done_before
-    m["games_per_s"] = round((done - done_before) / wall, 1) if wall > 0 else None
+    m["games_per_s_this_session"] = round((done - done_before) / wall, 1) if wall > 0 else None
     _write_manifest(out, m)
     return m
 
