@@ -193,7 +193,7 @@ def test_resume_after_simulated_interruption(engine, tmp_path):
 
     m = run_experiment(_exp(out, **kw), workers=2, resume=True, progress=False)
     assert m["status"] == "complete"
-    assert 1000.0 < m["wall_s"] < 1000.0 + 600 and m["games_per_s"] == round(m["counts"]["games_done"] / m["wall_s"], 1)
+    assert 1000.0 < m["wall_s"] < 1000.0 + 600 and m["games_per_s"] == pytest.approx(m["counts"]["games_done"] / m["wall_s"], rel=0.01, abs=0.05)
     assert m["games_per_s_this_session"] > m["games_per_s"]
     assert m["counts"]["games_done"] == m["counts"]["games_total"] == 2 * 2 * 18
     assert m["games_this_session"] == 2 * 6
@@ -212,6 +212,18 @@ def test_resume_after_simulated_interruption(engine, tmp_path):
     _assert_same_tables(out, tmp_path / "full")
 
 
+def test_engine_preparation_is_said_and_timed_apart_from_play(engine, tmp_path):
+    """The engine is compiled (or loaded) before the clock of play starts, said in lines that need
+    no terminal; the manifest has its time as compile_s and games/s leave it out."""
+    said = []
+    m = run_experiment(_exp(tmp_path / "r", games=12, shard_games=6), workers=1, progress=True, say=said.append)
+    assert said[0].startswith("preparing the engine") and said[-1].startswith("engine ready in")
+    assert m["compile_s"] >= 0 and m["games_per_s"] == pytest.approx(12 / m["wall_s"], rel=0.02, abs=0.05)  # wall_s is rounded
+    quiet = []
+    run_experiment(_exp(tmp_path / "q", games=12, shard_games=6), workers=1, progress=False, say=quiet.append)
+    assert quiet == []
+
+
 def test_ctrl_c_leaves_a_true_record(engine, tmp_path, monkeypatch):
     """Ctrl-C during play: the manifest says `interrupted` and counts exactly the games of the
     complete shards on disk (it used to lag one shard behind and keep `running`)."""
@@ -222,7 +234,7 @@ def test_ctrl_c_leaves_a_true_record(engine, tmp_path, monkeypatch):
 
     def play_then_interrupt(*a, **k):
         calls["n"] += 1
-        if calls["n"] == 3:
+        if calls["n"] == 4:  # the first call prepares the engine (runner.warm_engine)
             raise KeyboardInterrupt
         return real(*a, **k)
 

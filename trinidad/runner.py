@@ -225,6 +225,36 @@ def _run_local(exp_doc: dict, players: Players, out: Path, todo: list, workers: 
             tick(pending[1])
 
 
+def warm_engine(exp: Experiment, players: Players, todo: list, threads: int, say) -> float:
+    """Compile (or load from the cache) the engine before the clock of play starts: one game of
+    the first pending shard, discarded. On a fresh machine this is the Numba compile of a few
+    minutes; ``say`` (a line printer that needs no terminal) tells so at once and every 30 s.
+    Returns the seconds it took (``compile_s`` in the manifest; games/s leave it out)."""
+    import threading
+
+    if not todo:
+        return 0.0
+    t0 = time.perf_counter()
+    say("preparing the engine (compiled on the first run on a machine, about 3 minutes; cached after)")
+    stop = threading.Event()
+
+    def beat() -> None:
+        while not stop.wait(30.0):
+            say(f"  still compiling the engine ({time.perf_counter() - t0:.0f} s)")
+
+    t = threading.Thread(target=beat, daemon=True)
+    t.start()
+    try:
+        vi, n, _, a, _ = todo[0]
+        _play_records(exp, players, vi, n, a, 1, threads)
+    finally:
+        stop.set()
+        t.join()
+    took = time.perf_counter() - t0
+    say(f"engine ready in {took:.1f} s")
+    return took
+
+
 def pending_shards(exp: Experiment, out: Path) -> list[tuple[int, int, int, int, int]]:
     return [s for s in exp.shards() if not (out / "games" / shard_name(s[0], s[1], s[2])).exists()]
 
@@ -280,9 +310,16 @@ def prepare_out(exp: Experiment, out: Path, resume: bool) -> None:
         tmp.unlink()
 
 
+def _say(line: str) -> None:
+    import sys
+
+    print(line, file=sys.stderr, flush=True)
+
+
 def run_experiment(exp: Experiment, backend: str = "local", workers: int | None = None, address: str | None = None,
-                   resume: bool = False, progress: bool = True) -> dict:
-    """Play every pending shard of ``exp`` and return the final manifest."""
+                   resume: bool = False, progress: bool = True, say=_say) -> dict:
+    """Play every pending shard of ``exp`` and return the final manifest. ``say`` prints the
+    engine's preparation lines (with ``progress``)."""
     import numba
 
     out = Path(exp.out)
@@ -298,11 +335,16 @@ def run_experiment(exp: Experiment, backend: str = "local", workers: int | None 
     # wall_s and games_per_s cover every session of the run (the play time of an interrupted run
     # and of its resumes, added); games_this_session and its rate are this session's
     wall_before = float(old.get("wall_s") or 0.0) if old is not None else 0.0
-    t0 = time.perf_counter()
     fixed = _manifest_fixed(exp)
     _write_manifest(out, _manifest(exp, fixed, "running", done_before, wall_before, backend, nw))
     exp_dict_flat = _experiment_document(exp)
     players = compile_players(exp.strategy_names())  # once per run: workers are handed the weights
+    compile_s = 0.0
+    if backend == "local":  # Ray workers compile (or load the cache) in their own processes
+        numba.set_num_threads(min(nw, numba.config.NUMBA_NUM_THREADS))
+        compile_s = warm_engine(exp, players, todo, nw, say if progress else (lambda _line: None))
+    fixed["compile_s"] = round(compile_s, 1)
+    t0 = time.perf_counter()
     done = done_before
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
@@ -404,7 +446,8 @@ def summarize(out: str | Path) -> list[str]:
     m = json.loads((o / MANIFEST).read_text())
     lines = [f"run {m['experiment']['name']} in {o}: {m['status']}, {m['counts']['games_done']:,} of "
              f"{m['counts']['games_total']:,} games, {m['wall_s']:.1f} s, {m['games_per_s'] or 0:,.0f} games/s "
-             f"({m['backend']}, {m['workers']} worker{'' if m['workers'] == 1 else 's'}), rules {', '.join(v['rules_hash'] for v in m['variants'])}"]
+             + (f"(+{m['compile_s']:.1f} s preparing the engine) " if m.get("compile_s") else "")
+             + f"({m['backend']}, {m['workers']} worker{'' if m['workers'] == 1 else 's'}), rules {', '.join(v['rules_hash'] for v in m['variants'])}"]
     if not any((o / "games").glob("*.parquet")):
         return lines  # interrupted before its first shard: nothing to summarize yet
     # streamed, and no per-game key over the whole table: the summary of a 10-million-game run stays
