@@ -9,9 +9,9 @@ from sim.banners import banner_step
 from sim.cardpower import card_active, offer
 from sim.codes import Act, Card, Ev
 from sim.core import council_worker_stands_in, log, place_workers, return_pool, workers_available
-from sim.economy import coin_value, take_coins
+from sim.economy import coin_value, take_coins, take_from_supply
 from sim.rules import AP, RK
-from sim.state import PF, Banner, G, Sup
+from sim.state import PF, Banner, G, Res, Sup
 
 
 @njit(cache=True)
@@ -193,9 +193,7 @@ def _pay_load(st, r, s, slot, d):
             faith += r.ship_spain[ld, 3]
         b0 = coin_value(st, r, s)
         take_coins(st, r, s, silver, bronze)
-        got_m = min(metal, st.supply[Sup.METAL])
-        st.supply[Sup.METAL] -= got_m
-        st.pl[s, PF.METAL] += got_m
+        got_m = take_from_supply(st, s, Res.METAL, metal)
         got_f = min(faith, st.supply[Sup.FAITH])
         st.supply[Sup.FAITH] -= got_f
         st.pl[s, PF.FAITH] += got_f
