@@ -364,7 +364,6 @@ def run_experiment(exp: Experiment, backend: str = "local", workers: int | None 
 
         try:
             if backend == "local":
-                numba.set_num_threads(min(nw, numba.config.NUMBA_NUM_THREADS))
                 _run_local(exp_dict_flat, players, out, todo, nw, tick)
             else:
                 _run_ray(exp_dict_flat, players, out, todo, nw, address, tick)
