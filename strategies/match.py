@@ -4,7 +4,8 @@ as its family plays it, and the Python shell that validates and allocates one ga
 Families that decide one option at a time (random, greedy, heuristic, python) play their turns
 through the engine's own :func:`sim.actions.play_turn`, every decision reaching them through
 :mod:`sim.seam`. Families that search play their turns here (:func:`action_phase`): the rollout
-family by :func:`strategies.rollout.play_turn_planned`. Their simulations use the engine's plain
+family by :func:`strategies.rollout.play_turn_planned`, the search family by
+:func:`strategies.search.play_turn_searched`. Their simulations use the engine's plain
 phases, so planning never nests.
 """
 
@@ -17,15 +18,20 @@ from sim.actions import any_active, play_turn
 from sim.game import allocate, end_of_decade, finish_game, set_decade, start_game, start_of_decade
 from sim.records import record_decade
 from sim.rules import Rules
-from sim.state import AI_STRATEGY, MAX_PLAYERS, N_CHARACTERS, PF, G, State
-from strategies.policy import FAMILY_ROLLOUT, F
+from sim.state import AI_STRATEGY, MAX_PLAYERS, N_CHARACTERS, N_GROUPS, PF, G, State
+from strategies.evaluation import N_VF, value_features
+from strategies.policy import FAMILY_ROLLOUT, FAMILY_SEARCH, F
 from strategies.rollout import play_turn_planned
+from strategies.search import play_turn_searched
+
+NO_FEATURES = np.zeros((0, MAX_PLAYERS, N_VF), np.float64)  # play_game records no features
 
 
 @njit(cache=True)
-def action_phase(st, sc, r):
+def action_phase(st, sc, r, W):
     """B. ACTION PHASE of the real game: as sim.actions.action_phase, each seat's turn played by
-    its family (rollout-family seats plan theirs; ``sc`` is their scratch state record)."""
+    its family (rollout- and search-family seats plan theirs; ``sc`` is their scratch state record,
+    ``W`` the strategies' rows, where a search seat finds its parameters and evaluation)."""
     n = st.g[G.NPLAYERS]
     for s in range(n):
         st.pl[s, PF.PASSED] = 0
@@ -36,24 +42,32 @@ def action_phase(st, sc, r):
             seat = st.order[i]
             if st.pl[seat, PF.PASSED] != 0:
                 continue
-            if int(st.w[seat, F.FAMILY]) == FAMILY_ROLLOUT:
+            fam = int(st.w[seat, F.FAMILY])
+            if fam == FAMILY_ROLLOUT:
                 play_turn_planned(st, sc, r, seat, i)
+            elif fam == FAMILY_SEARCH:
+                play_turn_searched(st, sc, r, W, seat, i)
             else:
                 play_turn(st, r, seat)
 
 
 @njit(cache=True)
-def play_game(st, sc, r, W, n, seed, strategies, chars, first_game):
+def play_game(st, sc, r, W, n, seed, strategies, chars, first_game, feats):
     """A whole game from setup to the end-game VP variations; its random stream starts at
-    ``seed`` (a 64-bit word, see sim.rng). ``sc`` is a scratch state record for rollouts."""
+    ``seed`` (a 64-bit word, see sim.rng). ``sc`` is a scratch state record for searching seats.
+    ``feats``: float64[decades, 5, N_VF] to record every seat's value features at the end of each
+    decade (strategies.evaluation, what ``trinidad train`` learns from), or an empty array."""
     start_game(st, r, W, n, seed, strategies, chars, first_game)
     last = st.g[G.LAST_DECADE]
+    scratch = np.zeros(N_GROUPS + 8, np.int32)
     for d in range(1, last + 1):
         set_decade(st, r, d)
         start_of_decade(st, r)
-        action_phase(st, sc, r)
+        action_phase(st, sc, r, W)
         end_of_decade(st, r)
         record_decade(st, r)
+        if d <= feats.shape[0]:
+            value_features(st, r, d, feats[d - 1], scratch)
     finish_game(st, n)
 
 
@@ -86,5 +100,5 @@ def run_game(rules: Rules, weights: np.ndarray, n_players: int, seed: int, strat
     if not 0 <= int(seed) < 2**64:
         raise ValueError(f"seed: must be 0..2**64-1, got {seed}")
     with np.errstate(over="ignore"):  # uint64 wrap-around is the point of the generator (matters only without JIT)
-        play_game(st, sc, rules, weights, n_players, np.uint64(seed), strat, chars, 1 if first_game else 0)
+        play_game(st, sc, rules, weights, n_players, np.uint64(seed), strat, chars, 1 if first_game else 0, NO_FEATURES)
     return st

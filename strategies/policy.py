@@ -33,6 +33,7 @@ FAMILY_GREEDY = 1
 FAMILY_HEURISTIC = 2
 FAMILY_ROLLOUT = 3  # heuristic, plus flat Monte Carlo over its TURN decisions (strategies.rollout.plan_choice)
 FAMILY_PYTHON = 4  # a Python object's choose(view, options) (strategies.python_bridge)
+FAMILY_SEARCH = 5  # heuristic, plus PIMC search over every TURN row with a learned evaluation (strategies.search)
 
 
 class F(IntEnum):

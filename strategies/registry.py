@@ -18,29 +18,36 @@ import numpy as np
 from sim.codes import Ch
 from sim.state import N_CHARACTERS, N_WEIGHTS
 from strategies import python_bridge
+from strategies.evaluation import N_STAGES, SEARCH_BLOCK, SEARCH_OFFSET, VF_NAMES, prior_model, value_offset
 from strategies.policy import (
     FAMILY_GREEDY,
     FAMILY_HEURISTIC,
     FAMILY_PYTHON,
     FAMILY_RANDOM,
     FAMILY_ROLLOUT,
+    FAMILY_SEARCH,
     P_RANGE,
     PARAMETERS,
     WEIGHTS,
     P,
     default_weights,
 )
+from strategies.search import SB
 
 STRATEGY_DIR = Path(__file__).parent
 FAMILIES = {"random": FAMILY_RANDOM, "greedy": FAMILY_GREEDY, "heuristic": FAMILY_HEURISTIC, "rollout": FAMILY_ROLLOUT,
-            "python": FAMILY_PYTHON}
+            "python": FAMILY_PYTHON, "search": FAMILY_SEARCH}
 PY_PREFIX = "py:"  # a strategy name "py:MODULE:CLASS" or "py:path/file.py:CLASS" (strategies.python_bridge)
 # [rollout] keys: (W slot, allowed range)
 ROLLOUT_KEYS = {"candidates": (P.CANDIDATES, 1, 64), "rollouts": (P.ROLLOUTS, 1, 1024)}
 HORIZONS = {"era": 0, "game": 1}
 # W columns: block 0 = the strategy's weights, block 1 + c = its weights when holding Character c
-# (sim.game.setup switches each seat to its Character's block once Characters are dealt)
-W_COLUMNS = N_WEIGHTS * (1 + N_CHARACTERS)
+# (sim.game.setup switches each seat to its Character's block once Characters are dealt), then the
+# search block (strategies.evaluation: the search family's parameters and evaluation model)
+W_COLUMNS = SEARCH_OFFSET + SEARCH_BLOCK
+# [search] keys: (slot, allowed range)
+SEARCH_KEYS = {"budget": (SB.BUDGET, 0, 100_000), "width": (SB.WIDTH, 1, 1024), "horizon": (SB.HORIZON, 0, 30)}
+VALUE_DIR = STRATEGY_DIR / "values"
 CHARACTER_KEYS = [c.name.capitalize() for c in Ch]
 
 
@@ -91,7 +98,7 @@ def load_strategy_file(path: Path) -> np.ndarray:
         doc = tomllib.loads(path.read_text())
     except (OSError, tomllib.TOMLDecodeError) as e:
         raise StrategyError(f"strategy {path.name}: {e}") from None
-    allowed = ["name", "description", "family", "weights", "parameters", "characters", "base", "rollout", "python"]
+    allowed = ["name", "description", "family", "weights", "parameters", "characters", "base", "rollout", "python", "search"]
     unknown = set(doc) - set(allowed)
     if unknown:
         raise StrategyError(f"strategy {path.name}: {sorted(unknown)[0]}: unknown key; allowed: {', '.join(allowed)}")
@@ -100,13 +107,16 @@ def load_strategy_file(path: Path) -> np.ndarray:
         raise StrategyError(f"strategy {path.name}: family: allowed: {', '.join(FAMILIES)}, got {fam!r}")
     if fam == "rollout":
         return _rollout_row(path, doc)
+    if fam == "search":
+        return _search_row(path, doc)
     if fam == "python":
         if not isinstance(doc.get("python"), str):
             raise StrategyError(f"strategy {path.name}: python: expected \"MODULE:CLASS\" or \"path/file.py:CLASS\"")
         return python_row(doc["python"], path.name)
-    for k in ("base", "rollout", "python"):
+    for k in ("base", "rollout", "python", "search"):
         if k in doc:
-            raise StrategyError(f"strategy {path.name}: {k}: only for family = \"{'python' if k == 'python' else 'rollout'}\"")
+            only = {"python": "python", "search": "search"}.get(k, "rollout")
+            raise StrategyError(f"strategy {path.name}: {k}: only for family = \"{only}\"")
     base = default_weights()
     base[0] = FAMILIES[fam]
     base = _weights(path, "weights", doc.get("weights", {}), base)
@@ -159,6 +169,90 @@ def _rollout_row(path: Path, doc: dict) -> np.ndarray:
             row[o + slot] = vals[k]
         row[o + P.HORIZON] = HORIZONS[vals["horizon"]]
     return row
+
+
+def load_value_file(path: Path) -> tuple[np.ndarray, dict]:
+    """A value file (strategies/values/*.toml, written by ``trinidad train``): ``[stage1]`` ..
+    ``[stageN]`` tables of feature = weight (strategies.evaluation.VF, lower case; a feature left
+    out weighs 0) and a ``[provenance]`` table. Returns the model ``float64[N_STAGES, N_VF]`` and
+    the provenance."""
+    try:
+        doc = tomllib.loads(path.read_text())
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise StrategyError(f"value file {path}: {e}") from None
+    m = np.zeros((N_STAGES, len(VF_NAMES)), np.float64)
+    for st in range(N_STAGES):
+        key = f"stage{st + 1}"
+        table = doc.get(key)
+        if not isinstance(table, dict):
+            raise StrategyError(f"value file {path.name}: {key}: expected a table of feature = weight")
+        for k, v in table.items():
+            if k not in VF_NAMES:
+                raise StrategyError(f"value file {path.name}: {key}.{k}: unknown feature; allowed: {', '.join(VF_NAMES)}")
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                raise StrategyError(f"value file {path.name}: {key}.{k}: expected a number, got {v!r}")
+            m[st, VF_NAMES.index(k)] = float(v)
+    unknown = set(doc) - {f"stage{i + 1}" for i in range(N_STAGES)} - {"provenance"}
+    if unknown:
+        raise StrategyError(f"value file {path.name}: {sorted(unknown)[0]}: unknown key")
+    return m, dict(doc.get("provenance", {}))
+
+
+def set_value_model(row: np.ndarray, model: np.ndarray) -> np.ndarray:
+    """``row`` with its evaluation model replaced (a W row of the search family)."""
+    row = row.copy()
+    for st in range(N_STAGES):
+        o = value_offset(st)
+        row[o:o + model.shape[1]] = model[st]
+    return row
+
+
+def _search_row(path: Path, doc: dict) -> np.ndarray:
+    """family = "search": the weights of the strategy file named by ``base`` (default heuristic)
+    decide every non-TURN decision, break ties and play the simulations; ``[search]`` sets
+    ``budget`` (simulations per TURN decision), ``width`` (rows simulated), ``horizon`` (whole
+    decades simulated after the current one) and ``value`` (a value file under strategies/values/,
+    or "prior": generation 0, strategies.evaluation.prior_model of the base weights)."""
+    for k in ("weights", "parameters", "characters", "python", "rollout"):
+        if k in doc:
+            raise StrategyError(f"strategy {path.name}: {k}: a search strategy takes its weights from its base file")
+    base = doc.get("base", "heuristic")
+    if not isinstance(base, str) or base == path.stem:
+        raise StrategyError(f"strategy {path.name}: base: expected the name of another strategy file, got {base!r}")
+    row = _file_row(base)
+    if row[0] not in (FAMILY_GREEDY, FAMILY_HEURISTIC):
+        raise StrategyError(f"strategy {path.name}: base: {base} must be a greedy or heuristic strategy")
+    se = doc.get("search", {})
+    if not isinstance(se, dict):
+        raise StrategyError(f"strategy {path.name}: search: expected a table")
+    vals: dict = {"budget": 32, "width": 8, "horizon": 0, "value": "prior"}
+    for k, v in se.items():
+        if k not in vals:
+            raise StrategyError(f"strategy {path.name}: search.{k}: unknown key; allowed: {', '.join(vals)}")
+        if k == "value":
+            if not isinstance(v, str):
+                raise StrategyError(f"strategy {path.name}: search.value: expected a value file name or \"prior\"")
+        else:
+            _, lo, hi = SEARCH_KEYS[k]
+            if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+                raise StrategyError(f"strategy {path.name}: search.{k}: expected an integer {lo}..{hi}, got {v!r}")
+        vals[k] = v
+    for b in range(1 + N_CHARACTERS):  # every block: setup switches a seat to its Character's block
+        row[N_WEIGHTS * b] = FAMILY_SEARCH
+    for k, (slot, _, _) in SEARCH_KEYS.items():
+        row[SEARCH_OFFSET + slot] = vals[k]
+    if vals["value"] == "prior":
+        model = prior_model(row[:N_WEIGHTS])
+    else:
+        vp = Path(vals["value"])
+        if not vp.is_absolute():
+            vp = VALUE_DIR / vp
+        if vp.suffix != ".toml":
+            vp = vp.with_suffix(".toml")
+        if not vp.exists():
+            raise StrategyError(f"strategy {path.name}: search.value: {vp} not found")
+        model, _ = load_value_file(vp)
+    return set_value_model(row, model)
 
 
 def python_row(spec: str, where: str) -> np.ndarray:

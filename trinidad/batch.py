@@ -17,30 +17,34 @@ from sim.game import allocate
 from sim.records import N_RD, N_RG
 from sim.rules import Rules
 from sim.state import AI_STRATEGY, MAX_PLAYERS, N_CHARACTERS
+from strategies.evaluation import N_VF
 from strategies.match import play_game
 from strategies.registry import has_python
 
 
 @njit(cache=True, nogil=True)
-def _play_games(r, W, n, seeds, strat, chars, first_game, states, blank, dec_out, game_out, c, nt):
+def _play_games(r, W, n, seeds, strat, chars, first_game, states, blank, dec_out, game_out, feat_out, c, nt):
     """Games c, c + nt, c + 2 nt, ... of the batch, on thread c's two state records (the game's and
-    a rollout scratch). Without the GIL: the shell runs one call per Python thread. (Not a prange
+    a search scratch); ``feat_out[i]`` (no decades: not recorded) takes each game's value features.
+    Without the GIL: the shell runs one call per Python thread. (Not a prange
     kernel: a Python strategy's objmode callback from Numba's own worker threads aborted the process.)"""
     for i in range(c, seeds.shape[0], nt):
         states[2 * c] = blank[0]  # a fresh state: one copy of the blank record
         st = states[2 * c]
-        play_game(st, states[2 * c + 1], r, W, n, seeds[i], strat[i], chars[i], first_game)
+        play_game(st, states[2 * c + 1], r, W, n, seeds[i], strat[i], chars[i], first_game, feat_out[i])
         dec_out[i] = st.rec_decade
         game_out[i] = st.rec_game
 
 
 def play_batch(rules: Rules, W: np.ndarray, n_players: int, seeds: np.ndarray, strategies: np.ndarray,
-               characters: np.ndarray | None = None, first_game: bool = False, threads: int | None = None):
+               characters: np.ndarray | None = None, first_game: bool = False, threads: int | None = None,
+               features: bool = False):
     """Play ``len(seeds)`` games of ``n_players``; ``strategies[i, s]`` is the strategy id of seat
     ``s`` in game ``i`` and ``characters[i, s]`` its forced Character (-1 everywhere to draft).
 
     Returns ``(decades, games)``: int32 arrays ``[games, 12, 5, N_RD]`` and ``[games, 5, N_RG]``
-    (seats beyond ``n_players`` are zero)."""
+    (seats beyond ``n_players`` are zero); with ``features`` also ``float64[games, 12, 5, N_VF]``, every
+    seat's value features at the end of each decade (strategies.evaluation)."""
     if not 2 <= n_players <= MAX_PLAYERS:
         raise ValueError(f"players: must be 2..{MAX_PLAYERS}, got {n_players}")
     seeds = np.ascontiguousarray(seeds, np.uint64)
@@ -70,15 +74,18 @@ def play_batch(rules: Rules, W: np.ndarray, n_players: int, seeds: np.ndarray, s
     states = np.repeat(blank, 2 * nt).view(np.recarray)  # per thread: the game's state and a rollout scratch
     dec_out = np.zeros((g, 12, MAX_PLAYERS, N_RD), np.int32)
     game_out = np.zeros((g, MAX_PLAYERS, N_RG), np.int32)
+    feat_out = np.zeros((g, 12 if features else 0, MAX_PLAYERS, N_VF), np.float64)  # no decades: none recorded
     if g:
         def part(c):
             with np.errstate(over="ignore"):  # uint64 wrap-around in sim.rng (matters only without JIT)
                 _play_games(rules, W, n_players, seeds, strat, chars, 1 if first_game else 0, states, blank, dec_out, game_out,
-                            c, nt)
+                            feat_out, c, nt)
 
         if nt == 1:
             part(0)
         else:
             with ThreadPoolExecutor(nt) as ex:
                 list(ex.map(part, range(nt)))  # re-raises a thread's exception
+    if features:
+        return dec_out, game_out, feat_out
     return dec_out, game_out

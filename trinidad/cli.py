@@ -288,6 +288,58 @@ def tournament(
 
 
 @app.command()
+def train(
+    strategy: Annotated[str, typer.Option("--strategy", help="the search strategy whose evaluation is learned (its budget plays)")] = "search",
+    generations: Annotated[int, typer.Option("--generations", "-g", help="expert-iteration generations")] = 3,
+    games: Annotated[int, typer.Option("--games", "-n", help="self-play games per generation")] = 400,
+    duel_games: Annotated[int, typer.Option("--duel-games", help="at most this many games of candidate vs incumbent per generation (SPRT)")] = 2000,
+    delta: Annotated[float, typer.Option("--delta", help="SPRT effect: the difference of win shares a promotion must show")] = 0.1,
+    alpha: Annotated[float, typer.Option("--alpha", help="ridge penalty of the fit")] = 1.0,
+    init: Annotated[Path | None, typer.Option("--init", help="a value file to start from (default: the prior, generation 0)")] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="master seed")] = 1,
+    players: Annotated[int, typer.Option("--players", "-p", help="2-5")] = 4,
+    out: Annotated[Path, typer.Option("--out", "-o", help="the value file to write")] = Path("strategies/values/search.toml"),
+    threads: Annotated[int | None, typer.Option("--threads", "-t", help="threads (default: all); results do not depend on it")] = None,
+) -> None:
+    """Learn the search player's evaluation by self-play (expert iteration): each generation plays,
+    refits the per-Era linear model on every position so far, and promotes the candidate only if it
+    beats the incumbent under an SPRT. Writes a value file with its provenance."""
+    from sim.rules import load_rules
+    from strategies.policy import FAMILY_SEARCH
+    from strategies.registry import StrategyError, load_strategies, load_value_file
+    from trinidad.runner import git_commit
+    from trinidad.train import TrainError, write_value_file
+    from trinidad.train import train as run_train
+
+    if out.suffix != ".toml":
+        _fail(f"--out: must be a .toml file, got {str(out)!r}")
+    if threads is not None and threads < 1:
+        _fail(f"--threads: must be >= 1, got {threads}")
+    if not 2 <= players <= 5:
+        _fail(f"--players: must be 2..5, got {players}")
+    try:
+        W, _ = load_strategies([strategy])
+        model0 = load_value_file(init)[0] if init is not None else None
+    except StrategyError as e:
+        _fail(f"--strategy: {e}")
+    if int(W[0, 0]) != FAMILY_SEARCH:
+        _fail(f"--strategy: {strategy} is not a search strategy (family = \"search\")")
+    cmd = " ".join(["trinidad", "train"] + sys.argv[2:]) if len(sys.argv) > 2 else "trinidad train"
+    try:
+        res = run_train(load_rules(), W[0], generations, games, seed, players=players, duel_games=duel_games,
+                        delta=delta, alpha=alpha, init=model0, threads=threads, say=lambda m: typer.echo(m, err=True))
+    except TrainError as e:
+        _fail(f"--{e}")
+    last = res.generations[-1]
+    prov = {"command": cmd, "commit": git_commit() or "unknown", "strategy": strategy, "seed": seed, "players": players,
+            "generations": generations, "games_per_generation": games, "promoted": sum(g.promoted for g in res.generations),
+            "held_out_r2": [round(x, 4) for x in last.r2], "held_out_winner_accuracy": [round(x, 4) for x in last.winner_accuracy],
+            "seconds": round(res.seconds, 1)}
+    path = write_value_file(out, res, prov)
+    typer.echo(f"wrote {path} ({prov['promoted']} of {generations} generations promoted, {res.seconds:.0f} s)")
+
+
+@app.command()
 def tune(
     character: Annotated[str | None, typer.Option("--character", "-c", help="the Character whose heuristic weights are tuned")] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="games per candidate evaluation (the check plays 4x as many fresh games)")] = 200,

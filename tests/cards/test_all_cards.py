@@ -14,7 +14,7 @@ from invariants import check_state
 from sim.affiliates import IMPLEMENTED
 from sim.game import allocate, play_decade, setup
 from sim.state import MAX_PLAYERS, N_CARDS, PF, G, Loc
-from strategies.match import play_game
+from strategies.match import NO_FEATURES, play_game
 
 JIT = not numba.config.DISABLE_JIT
 
@@ -52,7 +52,7 @@ def test_every_implemented_power_fires_in_random_play(engine):
     for seed in range(games):
         buf[0] = blank
         st = buf[0]
-        play_game(st, sc, r, W, n, np.uint64(seed), strat, chars, 0)
+        play_game(st, sc, r, W, n, np.uint64(seed), strat, chars, 0, NO_FEATURES)
         assert st.g[G.GAME_OVER] == 1
         assert st.card_uses.sum() == st.card_uses_seat[:n].sum() and st.card_uses_seat[n:].sum() == 0
         total += st.card_uses

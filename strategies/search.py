@@ -1,0 +1,197 @@
+"""The search family: perfect-information Monte Carlo (PIMC) over every legal TURN row, with a
+learned evaluation at the leaves (strategies.evaluation) - strategies/search.toml.
+
+At each of its TURN decisions (B. ACTION PHASE: a free action, a main action or PASS) the seat:
+
+1. redraws what it cannot know (:func:`sim.game.determinize`: the deck order and the other players'
+   face-down cards, from the seat's view only; one redraw per simulation, the same redraws for every
+   row: common random numbers);
+2. values **every** legal row by carrying it out on a redrawn copy and applying the evaluation to
+   the position it leaves (the 1-ply value). No row is left out by the heuristic: the heuristic only
+   breaks ties and decides the sub-decisions inside a row (where to pay from, which card target);
+3. plays the ``WIDTH`` best rows of that ranking on, each many times, to the end of the current
+   decade (and ``HORIZON`` more decades), every seat by its own policy, and scores each simulation
+   by the evaluation: the seat's predicted final VP minus the best rival's (its own entry of the
+   vector of per-seat values, not a paranoid minimum). The simulations are shared out by
+   sequential halving (Karnin et al. 2013): each round the worse half of the rows is dropped.
+
+The budget is a number of simulations per decision (``BUDGET``), never a time: a game stays a pure
+function of its seed. Simulations use the engine's plain phases (every seat decides through
+sim.seam), so search never nests. Every other decision of the seat is its base strategy's
+(the heuristic's weights, strategies.policy).
+"""
+
+from enum import IntEnum
+
+import numpy as np
+from numba import njit
+
+from sim.actions import action_phase as plain_action_phase
+from sim.actions import action_rounds, end_turn, finish_turn, turn_options, turn_step
+from sim.codes import Dec
+from sim.game import copy_state, determinize, end_of_decade, set_decade, start_of_decade
+from sim.rng import mix64
+from sim.state import N_GROUPS, PF, G
+from strategies.evaluation import N_VF, SEARCH_OFFSET, margins
+from strategies.policy import option_values
+
+
+class SB(IntEnum):
+    """Search parameters: the first slots of a W row's search block (strategies.evaluation.SEARCH_OFFSET)."""
+
+    BUDGET = 0  # simulations per TURN decision
+    WIDTH = 1  # rows simulated: the best of the 1-ply ranking (all of them when fewer)
+    HORIZON = 2  # whole decades simulated after the current one before the evaluation
+
+
+N_SB = len(SB)
+
+
+@njit(cache=True)
+def _scratch(n):
+    return np.zeros((n, N_VF), np.float64), np.zeros(N_GROUPS + 8, np.int32), np.zeros(n, np.float64)
+
+
+@njit(cache=True)
+def simulate(sc, r, seat, pos, act, a, b, c, horizon):
+    """Carry out the row on the copy ``sc``, then play on: the rest of the seat's turn and of the
+    decade's Action Phase, the END OF THE DECADE, and ``horizon`` more decades (not past the game's
+    last). Returns the last decade over."""
+    if turn_step(sc, r, seat, act, a, b, c):
+        finish_turn(sc, r, seat)
+    else:
+        end_turn(sc, seat)
+        sc.g[G.TURN_SEAT] = -1
+    action_rounds(sc, r, pos + 1)
+    end_of_decade(sc, r)
+    d = sc.g[G.DECADE]
+    stop = min(sc.g[G.LAST_DECADE], d + horizon)
+    while d < stop:
+        d += 1
+        set_decade(sc, r, d)
+        start_of_decade(sc, r)
+        plain_action_phase(sc, r)
+        end_of_decade(sc, r)
+    return d
+
+
+@njit(cache=True)
+def _redrawn(sc, st, r, seat, base, m):
+    copy_state(sc, st)
+    sc.rng[0] = mix64(base + np.uint64(m))
+    determinize(sc, r, seat)
+
+
+@njit(cache=True)
+def search_choice(st, sc, r, W, seat, pos, k):
+    """The search family's TURN decision over ``st.opts[:k]`` (see the module's docstring); ``sc``
+    is a scratch state record. The game's own random stream is not advanced: the redraws come from
+    a stream mixed from it and the decision count."""
+    st.g[G.OPT_N] += 1
+    if k <= 1:
+        if k <= 0:
+            st.g[G.EMPTY_OPTS] += 1
+        return 0
+    sid = st.pl[seat, PF.STRATEGY]
+    o = SEARCH_OFFSET
+    budget = int(W[sid, o + SB.BUDGET])
+    width = min(k, int(W[sid, o + SB.WIDTH]))
+    horizon = int(W[sid, o + SB.HORIZON])
+    n = st.g[G.NPLAYERS]
+    feats, scr, mv = _scratch(n)
+    d0 = st.g[G.DECADE]
+    # the heuristic's values: only to break ties of the 1-ply values
+    option_values(st, r, seat, Dec.TURN, k)
+    prior = st.vals[:k].copy()
+    rows = st.opts[:k].copy()
+    base = mix64(st.rng[0] ^ np.uint64(st.g[G.OPT_N]))
+    # 1-ply: every row carried out on one redrawn copy, the position valued (inside the decade)
+    one = np.empty(k, np.float64)
+    for i in range(k):
+        _redrawn(sc, st, r, seat, base, 0)
+        turn_step(sc, r, seat, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3])
+        margins(sc, r, W, sid, d0 - 1, feats, scr, mv)
+        one[i] = mv[seat] + 1e-6 * prior[i]
+    order = np.argsort(-one, kind="mergesort")
+    if budget <= 0 or width <= 1:
+        return order[0]
+    cand = order[:width].copy()
+    tot = np.zeros(width, np.float64)
+    sq = np.zeros(width, np.float64)
+    cnt = np.zeros(width, np.int64)
+    # the 1-ply best's simulations, kept when halving drops it (the gate at the end reads them)
+    top_tot = 0.0
+    top_sq = 0.0
+    top_n = 0
+    alive = width
+    rounds = 0
+    x = alive
+    while x > 1:
+        rounds += 1
+        x = (x + 1) // 2
+    used = 0
+    m0 = 1  # redraw 0 served the 1-ply ranking
+    while alive > 1 and used < budget:
+        per = max(1, (budget - used) // (rounds * alive))
+        rounds = max(1, rounds - 1)
+        for j in range(alive):
+            i = cand[j]
+            for m in range(per):
+                _redrawn(sc, st, r, seat, base, m0 + cnt[j])
+                d = simulate(sc, r, seat, pos, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3], horizon)
+                margins(sc, r, W, sid, d, feats, scr, mv)
+                tot[j] += mv[seat]
+                sq[j] += mv[seat] * mv[seat]
+                cnt[j] += 1
+                used += 1
+            if i == order[0]:
+                top_tot = tot[j]
+                top_sq = sq[j]
+                top_n = cnt[j]
+        # the better half stays (by mean; ties: the 1-ply order)
+        mean = np.empty(alive, np.float64)
+        for j in range(alive):
+            mean[j] = tot[j] / max(1, cnt[j])
+        keep = np.argsort(-mean[:alive], kind="mergesort")
+        half = (alive + 1) // 2
+        nc = np.empty(half, np.int64)
+        nt = np.empty(half, np.float64)
+        ns = np.empty(half, np.float64)
+        nn = np.empty(half, np.int64)
+        for j in range(half):
+            nc[j] = cand[keep[j]]
+            nt[j] = tot[keep[j]]
+            ns[j] = sq[keep[j]]
+            nn[j] = cnt[keep[j]]
+        alive = half
+        cand[:half] = nc
+        tot[:half] = nt
+        sq[:half] = ns
+        cnt[:half] = nn
+    pick = cand[0]
+    if pick == order[0] or top_n < 2 or cnt[0] < 2:
+        return pick
+    # the simulations overturn the evaluation's own best row only by more than their noise (one
+    # standard error of the difference): a choice that returns the game to where it was (workers
+    # recovered and put back) must not be taken again and again on noise alone
+    m1 = tot[0] / cnt[0]
+    m0 = top_tot / top_n
+    v1 = max(0.0, sq[0] / cnt[0] - m1 * m1) / (cnt[0] - 1)
+    v0 = max(0.0, top_sq / top_n - m0 * m0) / (top_n - 1)
+    if m1 - m0 <= np.sqrt(v1 + v0):
+        return order[0]
+    return pick
+
+
+@njit(cache=True)
+def play_turn_searched(st, sc, r, W, seat, pos):
+    """A turn of a search-family seat: as sim.actions.play_turn, each TURN decision by
+    :func:`search_choice`."""
+    st.g[G.TURN_SEAT] = seat
+    for _ in range(1000):
+        k = turn_options(st, r, seat)
+        i = search_choice(st, sc, r, W, seat, pos, k)
+        if not turn_step(st, r, seat, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3]):
+            break
+    end_turn(st, seat)
+    st.g[G.TURN_SEAT] = -1

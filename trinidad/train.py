@@ -1,0 +1,230 @@
+"""``trinidad train``: the search family's evaluation (strategies.evaluation), learned by self-play
+in expert-iteration generations.
+
+Each generation:
+
+1. the incumbent search player plays ``games`` games against itself (every seat; Characters
+   drafted as the rules say), and every seat's value features are recorded at the end of each
+   decade (sim.records-style, inside the jitted loop: ``play_batch(features=True)``), with the
+   seat's final VP as the target;
+2. a candidate model is fitted on the positions of every generation so far: one ridge regression
+   per Era still to come (scikit-learn ``Ridge``), games split 80/20 to measure it held out (R^2 of
+   the final VP and how often the predicted leader is the real winner);
+3. the candidate plays the incumbent, two seats each and seats rotated on common seeds, in batches
+   until Wald's SPRT (analysis.stats.sprt, on the per-seed difference of the two sides' win
+   shares) decides: it is promoted only when it is better (H1 "+"); otherwise the incumbent stays
+   and the next generation adds more positions.
+
+Everything is a pure function of the seed (games by sim.rng seeds, the fit deterministic): the same
+command writes the same value file, on any number of threads. The result is a value file
+(strategies/values/*.toml) with its provenance, which a search strategy file names in
+``[search] value``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from strategies.evaluation import N_STAGES, N_VF, VF_NAMES, prior_model
+
+
+class TrainError(ValueError):
+    """Bad arguments to ``trinidad train`` (one line, naming the option)."""
+
+
+@dataclass
+class Generation:
+    """One generation's record (in the value file's provenance)."""
+
+    gen: int
+    games: int
+    positions: int
+    r2: list[float]
+    winner_accuracy: list[float]
+    sprt: str
+    sprt_games: int
+    candidate_share: float
+    promoted: bool
+
+
+@dataclass
+class TrainResult:
+    model: np.ndarray
+    generations: list[Generation] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threads: int | None):
+    """Self-play of the search strategy ``row`` in every seat: (X, y, stage, game) with one row per
+    seat x decade (the last decade left out: its value is the final VP itself)."""
+    from sim.records import RG
+    from sim.rng import player_seeds
+    from sim.rules import RK
+    from strategies.evaluation import stage_of
+    from trinidad.batch import play_batch
+
+    seeds = player_seeds(seed, players, 0, games)
+    _, gam, feats = play_batch(rules, row[None, :], players, seeds, np.zeros((games, players), np.int32),
+                               threads=threads, features=True)
+    last = int(rules.k[RK.DECADES])
+    X, y, stg, gid = [], [], [], []
+    for d in range(1, last):
+        X.append(feats[:, d - 1, :players, :].reshape(-1, N_VF))
+        y.append(gam[:, :players, RG.VP].reshape(-1).astype(np.float64))
+        stg.append(np.full(games * players, stage_of(rules, d), np.int64))
+        gid.append(np.repeat(np.arange(games), players))
+    return np.concatenate(X), np.concatenate(y), np.concatenate(stg), np.concatenate(gid), gam[:, :players, RG.WINNER]
+
+
+def fit(X, y, stage, game, winners, alpha: float, prior: np.ndarray, holdout: float = 0.2):
+    """Per-stage ridge models on the first (1 - holdout) of the games, shrunk toward ``prior`` (the
+    ridge fits what the games add to the prior's prediction: a feature the games never vary, such as
+    Palaces before anyone builds one, keeps the prior's weight instead of falling to 0); returns
+    (model, R^2 per stage, winner accuracy per stage) measured on the held-out games.
+    ``winners``: [games, players] 0/1."""
+    from sklearn.linear_model import Ridge
+    from sklearn.metrics import r2_score
+
+    n_games = winners.shape[0]
+    players = winners.shape[1]
+    cut = int(round(n_games * (1 - holdout)))
+    model = np.asarray(prior, np.float64).copy()
+    r2, acc = [], []
+    for s in range(N_STAGES):
+        m = stage == s
+        tr = m & (game < cut)
+        te = m & (game >= cut)
+        if tr.sum() < 4 * N_VF:
+            r2.append(float("nan"))
+            acc.append(float("nan"))
+            continue  # too few positions: the stage keeps the prior
+        reg = Ridge(alpha=alpha, fit_intercept=False).fit(X[tr], y[tr] - X[tr] @ prior[s])
+        model[s] = prior[s] + reg.coef_
+        if te.sum() == 0:
+            r2.append(float("nan"))
+            acc.append(float("nan"))
+            continue
+        pred = X[te] @ model[s]
+        r2.append(float(r2_score(y[te], pred)))
+        # rows come in blocks of `players` seats of one game and decade: is the predicted leader a winner?
+        p = pred.reshape(-1, players)
+        g = game[te].reshape(-1, players)[:, 0]
+        lead = np.argmax(p, axis=1)
+        acc.append(float(np.mean(winners[g, lead] == 1)))
+    return model, r2, acc
+
+
+def duel(rules, row_a: np.ndarray, row_b: np.ndarray, max_games: int, batch: int, seed: int, players: int,
+         delta: float, threads: int | None):
+    """Candidate ``row_a`` against incumbent ``row_b``, two seats each (seats rotated on common
+    seeds), in batches until the SPRT decides or ``max_games`` are played. Returns (decision,
+    games, candidate's share of the wins)."""
+    from analysis.stats import sprt
+    from sim.records import RG
+    from sim.rng import player_seeds
+    from trinidad.batch import play_batch
+    from trinidad.tournament import rotations
+
+    W = np.stack([row_a, row_b])
+    rot = rotations([0, 1], players)
+    diffs: list[float] = []
+    share_a = 0.0
+    played = 0
+    res = None
+    while played < max_games:
+        base0 = played // 2
+        nb = min(batch, max_games - played) // 2 or 1
+        seeds = player_seeds(seed, players, base0, nb)
+        seeds2 = np.repeat(seeds, 2)
+        strat = np.tile(rot, (nb, 1))
+        _, gam = play_batch(rules, W, players, seeds2, strat, threads=threads)
+        win = gam[:, :players, RG.WINNER].astype(np.float64)
+        win = win / win.sum(axis=1, keepdims=True)
+        a = (win * (strat == 0)).sum(axis=1)  # candidate's share of each game's win
+        per_seed = a.reshape(nb, 2).mean(axis=1)
+        diffs.extend((2 * per_seed - 1).tolist())  # candidate share minus incumbent share
+        share_a += float(a.sum())
+        played += 2 * nb
+        res = sprt(diffs, delta)
+        if res.decision != "continue":
+            break
+    decision = res.decision + (f" ({res.direction})" if res.direction else "") if res else "continue"
+    return decision, played, share_a / max(1, played), res
+
+
+def train(rules, base_row: np.ndarray, generations: int, games: int, seed: int, players: int = 4,
+          duel_games: int = 2000, duel_batch: int = 200, delta: float = 0.1, alpha: float = 1.0,
+          init: np.ndarray | None = None, threads: int | None = None,
+          say: Callable[[str], None] | None = None) -> TrainResult:
+    """Expert iteration (see the module's docstring). ``base_row``: the search strategy's W row (its
+    budget and base weights); ``init``: the generation-0 model (default the prior)."""
+    from strategies.registry import set_value_model
+
+    if generations < 1:
+        raise TrainError(f"generations: must be >= 1, got {generations}")
+    if games < 10:
+        raise TrainError(f"games: must be >= 10, got {games}")
+    t0 = time.perf_counter()
+    from strategies.policy import N_WEIGHTS
+
+    model = prior_model(base_row[:N_WEIGHTS]) if init is None else np.asarray(init, np.float64).copy()
+    prior = model.copy()
+    res = TrainResult(model=model)
+    pool_X, pool_y, pool_s, pool_g, pool_w = [], [], [], [], []
+    offset = 0
+    for gen in range(1, generations + 1):
+        row = set_value_model(base_row, res.model)
+        X, y, stg, gid, win = positions(rules, row, games, seed * 1000 + gen, players, threads)
+        pool_X.append(X)
+        pool_y.append(y)
+        pool_s.append(stg)
+        pool_g.append(gid + offset)
+        pool_w.append(win)
+        offset += games
+        # held out: the last fifth of the newest generation's games (every older game trains)
+        allg = np.concatenate(pool_g)
+        cand, r2, acc = fit(np.concatenate(pool_X), np.concatenate(pool_y), np.concatenate(pool_s), allg,
+                            np.concatenate(pool_w), alpha, prior, holdout=0.2 * games / offset)
+        decision, played, share, _ = duel(rules, set_value_model(base_row, cand), row, duel_games, duel_batch,
+                                          seed * 1000 + 500 + gen, players, delta, threads)
+        promoted = decision.startswith("H1") and decision.endswith("(+)")
+        if promoted:
+            res.model = cand
+        g = Generation(gen, games, int(len(y)), r2, acc, decision, played, share, promoted)
+        res.generations.append(g)
+        if say:
+            say(f"generation {gen}: {len(y):,} positions, held-out R2 {', '.join(f'{v:.3f}' for v in r2)}, "
+                f"leader is the winner {', '.join(f'{v:.1%}' for v in acc)}; candidate vs incumbent {share:.1%} of "
+                f"wins in {played} games: {decision} -> {'promoted' if promoted else 'kept the incumbent'}")
+    res.seconds = time.perf_counter() - t0
+    return res
+
+
+def write_value_file(path: Path, res: TrainResult, provenance: dict) -> Path:
+    """The value file: one table per stage (feature = weight) and the provenance."""
+    lines = ["# The search family's evaluation (strategies.evaluation), written by `trinidad train`; not typed by hand.",
+             "# One linear model per Era still to come: predicted final VP = sum of weight x feature.", ""]
+    for s in range(N_STAGES):
+        lines.append(f"[stage{s + 1}]")
+        for f, name in enumerate(VF_NAMES):
+            lines.append(f"{name} = {float(res.model[s, f])!r}")
+        lines.append("")
+    lines.append("[provenance]")
+    for k, v in provenance.items():
+        lines.append(f"{k} = {json.dumps(v)}")
+    gens = [
+        {"gen": g.gen, "games": g.games, "positions": g.positions, "held_out_r2": [round(x, 4) for x in g.r2],
+         "held_out_winner_accuracy": [round(x, 4) for x in g.winner_accuracy], "sprt": g.sprt, "sprt_games": g.sprt_games,
+         "candidate_win_share": round(g.candidate_share, 4), "promoted": g.promoted}
+        for g in res.generations
+    ]
+    lines.append(f"generations = {json.dumps(json.dumps(gens))}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines) + "\n")
+    return path
