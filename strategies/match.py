@@ -19,6 +19,7 @@ from sim.records import record_decade
 from sim.rules import Rules
 from sim.state import AI_STRATEGY, MAX_PLAYERS, N_CHARACTERS, PF, G, State
 from strategies.policy import FAMILY_ROLLOUT, F
+from strategies.probe import play_turn_probed, probe_pending
 from strategies.rollout import play_turn_planned
 
 
@@ -36,6 +37,8 @@ def action_phase(st, sc, r):
             seat = st.order[i]
             if st.pl[seat, PF.PASSED] != 0:
                 continue
+            if probe_pending(st, seat) and play_turn_probed(st, r, seat):
+                continue  # a probed seat's forced turn (strategies.probe), whatever its family
             if int(st.w[seat, F.FAMILY]) == FAMILY_ROLLOUT:
                 play_turn_planned(st, sc, r, seat, i)
             else:
