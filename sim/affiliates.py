@@ -24,7 +24,7 @@ from sim.core import add_vp, decide, gain_vp, grant_pool, log, set_option, worke
 from sim.economy import coin_value, pay_coins, pay_plan, pay_resources, take_coins
 from sim.major import council_workers_on_grid, free_segments, grid_free, major_open, place_walls
 from sim.rules import AP, RK
-from sim.state import GRID_PRECIOUS, GRID_STONE, GRID_WOOD, N_BANNERS, N_CARDS, N_CHARACTERS, N_GRIDS, PF, VS, G, Loc, Mini, Sup
+from sim.state import GRID_PRECIOUS, GRID_STONE, GRID_WOOD, N_BANNERS, N_CARDS, N_CHARACTERS, N_GRIDS, PF, VS, G, Loc, Mini, Res, Sup
 from sim.war import NATIVES, PIRATES, T_AFFILIATE, advance_tension
 
 # Card numbers whose power the engine plays (turn-time here, triggers in the rule areas).
@@ -304,6 +304,7 @@ def use_card(st, r, seat, c, a, b):
             st.warehouse[res] -= n
             st.pl[seat, PF.WOOD + res] += n
             st.pl[seat, PF.WH_WOOD + res] += n
+            st.gained[seat, res] += n
         add_vp(st, seat, -p[AP.VP_PENALTY_PER_RESOURCE] * (a + b), VS.WAREHOUSE)
     elif c == Card.C48:
         # "If you take all 4 resources from the City warehouse, you can immediately convert them
@@ -315,3 +316,4 @@ def use_card(st, r, seat, c, a, b):
             st.pl[seat, PF.WH_WOOD + res] = 0
         st.supply[Sup.METAL] -= p[AP.METAL]
         st.pl[seat, PF.METAL] += p[AP.METAL]
+        st.gained[seat, Res.METAL] += p[AP.METAL]

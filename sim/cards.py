@@ -132,7 +132,10 @@ def n_affiliates(st, seat):
 
 @njit(cache=True)
 def gain_card(st, r, seat, cid):
+    """An Affiliate card into the seat's hand (taken, bought or given by a card power), counted for
+    the records (``st.cards_taken``); the purple banner follows the hand's size."""
     put_on(st, cid, Loc.HAND + seat)
+    st.cards_taken[seat] += 1
     purple_banner(st, r, seat, n_affiliates(st, seat))
 
 

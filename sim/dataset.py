@@ -18,7 +18,7 @@ from sim.state import VS_NAMES
 
 MANIFEST = "manifest.json"
 _INT8 = {"decade", "era", "seat", "turn_pos", "nat_pos", "nat_double", "pir_pos", "pir_double", "war_faction",
-         "winner", "tie", "rank"} | {c for c in DECADE_COLUMNS if c.startswith("banner_")}
+         "winner", "tie", "rank", "scoring", "probe_decade"} | {c for c in DECADE_COLUMNS if c.startswith("banner_")}
 _INT32 = {"vp", "decisions"} | {f"vp_{s}" for s in VS_NAMES}
 
 NUMPY_TYPE = {pl.Int8: np.int8, pl.Int16: np.int16, pl.Int32: np.int32}

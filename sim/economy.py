@@ -102,6 +102,7 @@ def _take_from_board(st, r, seat, res, n):
         gi = st.opts[decide(st, r, seat, Dec.GRID, k), 0]
         st.grids[gi] -= 1
         st.pl[seat, PF.WOOD + res] += 1
+        st.gained[seat, res] += 1
         got += 1
         if st.grids[gi] == 0:
             gain_vp(st, r, seat, last_item_vp(st, r), VS.GRID_LAST)
@@ -114,6 +115,7 @@ def take_from_supply(st, seat, res, n):
     got = min(n, st.supply[Sup.WOOD + res])
     st.supply[Sup.WOOD + res] -= got
     st.pl[seat, PF.WOOD + res] += got
+    st.gained[seat, res] += got
     return got
 
 

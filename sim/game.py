@@ -26,10 +26,10 @@ from sim.cards import (
 from sim.codes import Dec, Ev
 from sim.core import add_vp, decide, log, set_option
 from sim.major import recover_completed
-from sim.records import N_RD, N_RG, RG, record_decade
+from sim.records import N_RD, N_RG, RG, record_decade, record_play
 from sim.rng import permutation, rand_below
 from sim.rules import RK, Rules
-from sim.scoring import end_game, ranks, resources_total, score_era
+from sim.scoring import end_game, ranks, resources_total, score_era, scoring_due
 from sim.solo import ai_character, ai_deal, ai_redraw, ai_start, ai_start_of_decade
 from sim.state import (
     AI_STRATEGY,
@@ -427,7 +427,7 @@ def end_of_decade(st, r):
     recover_completed(st, r)
     # 7. scoring at the end of an era
     last = d == st.g[G.LAST_DECADE]
-    if d % r.k[RK.DECADES_PER_ERA] == 0 or last:
+    if scoring_due(st, r):
         score_era(st, r, st.g[G.ERA])
         if last:
             end_game(st, r)
@@ -567,6 +567,7 @@ def finish_game(st, n):
         row[RG.DECISIONS] = st.g[G.OPT_N]
         for v in range(st.vps.shape[1]):
             row[RG.VP_SRC + v] = st.vps[s, v]
+        record_play(st, s, row)
     n_win = 0
     for s in range(n):
         n_win += st.rec_game[s, RG.WINNER]

@@ -9,8 +9,10 @@ from numba import njit
 
 from sim.cards import n_affiliates
 from sim.city import count_owned
+from sim.codes import Act
 from sim.major import own_on_grid
-from sim.state import BANNER_NAMES, N_CARDS, N_CHARACTERS, N_VS, PF, VS_NAMES, B, G
+from sim.scoring import scoring_due
+from sim.state import BANNER_NAMES, N_CARDS, N_CHARACTERS, N_VS, PF, VS_NAMES, B, G, Res
 
 N_BUILT = 15  # Minor building types 1..14 counted in State.built (index 0 unused)
 
@@ -54,10 +56,11 @@ class RD(IntEnum):
     VP_SRC = 38  # N_VS columns, cumulative VP by source
     BUILT = 38 + N_VS  # N_BUILT - 1 columns: Minor buildings constructed by the seat, cumulative
     CARD_USES = 38 + N_VS + N_BUILT - 1  # N_AFFILIATES columns: uses of each Affiliate card's power by the seat, cumulative
+    SCORING = 38 + N_VS + N_BUILT - 1 + N_CARDS - N_CHARACTERS  # the Era scored at the end of this decade (C.7), 0 none
 
 
 N_AFFILIATES = N_CARDS - N_CHARACTERS
-N_RD = RD.CARD_USES + N_AFFILIATES
+N_RD = RD.SCORING + 1
 
 _BUILT_NAMES = ["lot", "house", "palace", "quarry", "carpentry", "market", "corporation",
                 "hacienda_wood", "hacienda_stone", "square", "monument", "fountain", "barracks", "church"]
@@ -67,12 +70,17 @@ DECADE_COLUMNS = (
     + [f"vp_{s}" for s in VS_NAMES]
     + [f"built_{b}" for b in _BUILT_NAMES]
     + [f"uses_card_{c + 1}" for c in range(N_CHARACTERS, N_CARDS)]
+    + ["scoring"]
 )
 assert len(DECADE_COLUMNS) == N_RD
+# the Act codes in the games table's act_* columns, in Act order (State.acts is indexed by code)
+ACT_CODES = tuple(int(a) for a in Act)
+N_ACTS = len(ACT_CODES)
+N_RES = len(Res)
 
 
 class RG(IntEnum):
-    """Per game x seat record columns (VP by source follows)."""
+    """Per game x seat record columns: the fixed part, VP by source, then what the seat played."""
 
     SEAT = 0
     CHARACTER = 1
@@ -83,12 +91,30 @@ class RG(IntEnum):
     TIE = 6
     RESOURCES = 7
     DECISIONS = 8
-    VP_SRC = 9
+    VP_SRC = 9  # N_VS columns
+    BUILT = 9 + N_VS  # N_BUILT - 1 columns: Minor buildings constructed by the seat
+    ACTS = 9 + N_VS + N_BUILT - 1  # N_ACTS columns: TURN rows the seat carried out, by Act (ACT_CODES)
+    GAINED = 9 + N_VS + N_BUILT - 1 + N_ACTS  # N_RES columns: resources acquired, by Res (starting ones not counted)
+    CARDS_TAKEN = 9 + N_VS + N_BUILT - 1 + N_ACTS + N_RES  # Affiliate cards taken into the seat's hand
+    CARDS_USED = 9 + N_VS + N_BUILT - 1 + N_ACTS + N_RES + 1  # Affiliate card powers used
+    PROBE_DECADE = 9 + N_VS + N_BUILT - 1 + N_ACTS + N_RES + 2  # restricted-play probe: decade its option was forced, 0 none
 
 
-N_RG = RG.VP_SRC + N_VS
-GAME_COLUMNS = [m.name.lower() for m in RG if m < RG.VP_SRC] + [f"vp_{s}" for s in VS_NAMES]
+N_RG = RG.PROBE_DECADE + 1
+GAME_COLUMNS = (
+    [m.name.lower() for m in RG if m < RG.VP_SRC]
+    + [f"vp_{s}" for s in VS_NAMES]
+    + [f"built_{b}" for b in _BUILT_NAMES]
+    + [f"act_{a.name.lower()}" for a in Act]
+    + [f"gained_{r.name.lower()}" for r in Res]
+    + ["cards_taken", "cards_used", "probe_decade"]
+)
 assert len(GAME_COLUMNS) == N_RG
+
+
+def act_column(act: int) -> int:
+    """The games record column (RG) that counts TURN rows of Act ``act``."""
+    return RG.ACTS + ACT_CODES.index(int(act))
 
 
 @njit(cache=True)
@@ -145,3 +171,18 @@ def record_decade(st, r):
             row[RD.BUILT + t - 1] = st.built[s, t]
         for c in range(N_CHARACTERS, N_CARDS):
             row[RD.CARD_USES + c - N_CHARACTERS] = st.card_uses_by[s, c]
+        row[RD.SCORING] = st.g[G.ERA] if scoring_due(st, r) else 0
+
+
+@njit(cache=True)
+def record_play(st, s, row):
+    """What seat ``s`` played this game, into its games record ``row`` (RG.BUILT to RG.PROBE_DECADE)."""
+    for t in range(1, N_BUILT):
+        row[RG.BUILT + t - 1] = st.built[s, t]
+    for j in range(N_ACTS):
+        row[RG.ACTS + j] = st.acts[s, ACT_CODES[j]]
+    for i in range(N_RES):
+        row[RG.GAINED + i] = st.gained[s, i]
+    row[RG.CARDS_TAKEN] = st.cards_taken[s]
+    row[RG.CARDS_USED] = st.card_uses_seat[s]
+    row[RG.PROBE_DECADE] = st.pl[s, PF.PROBE_DECADE]

@@ -694,6 +694,14 @@ def end_game_vp(st, r, s):
 
 
 @njit(cache=True)
+def scoring_due(st, r):
+    """C.7 SCORING: the current decade ends an Era (or is the game's last: the First Game Option
+    ends after Era 2), so its end of the decade scores the Era."""
+    d = st.g[G.DECADE]
+    return d % r.k[RK.DECADES_PER_ERA] == 0 or d == st.g[G.LAST_DECADE]
+
+
+@njit(cache=True)
 def score_era(st, r, era):
     """VPS ASSIGNATION: money, military, banners, faith, Character, card series (each colour) and
     Card status III, city (each House and Palace). Each is one VP assignation (the VP status bonus

@@ -20,7 +20,7 @@ from numba import njit
 from sim.ai_choice import tie_among
 from sim.cards import draw_and_keep
 from sim.city import owns_marker_building
-from sim.codes import AiCard, AiTie, Ch, Ev
+from sim.codes import Act, AiCard, AiTie, Ch, Ev
 from sim.core import log, place_workers, set_option, workers_available
 from sim.council import building_put_up, gain_council
 from sim.economy import coin_value, grid_range, pay_coins, take_coins, take_from_grids
@@ -761,9 +761,18 @@ def ai_play(st, r, seat, card, play):
     return card_order(st, r, seat, w, play)
 
 
+# the main action each Solo card's action is (AiCard order), for the records (``st.acts``, as a
+# player's TURN rows are counted): the A.I.'s turns do not go through sim.actions.apply_option
+_AI_ACT = {AiCard.BUILD: Act.BUILD, AiCard.QUARRY: Act.ACTIVATE, AiCard.CARPENTRY: Act.ACTIVATE, AiCard.MARKET: Act.ACTIVATE,
+           AiCard.MAJOR: Act.MAJOR, AiCard.COUNCIL: Act.COUNCIL, AiCard.SHIP: Act.SHIP, AiCard.TAKE_CARD: Act.CARD_DRAW,
+           AiCard.MILICIANO: Act.MILICIANO, AiCard.STATUS: Act.STATUS, AiCard.ORDER: Act.ORDER}
+AI_CARD_ACT = tuple(int(_AI_ACT[c]) for c in AiCard)
+
+
 @njit(cache=True)
 def _pass(st, seat):
     st.pl[seat, PF.PASSED] = 1
+    st.acts[seat, Act.PASS] += 1
     log(st, Ev.PASS, seat)
 
 
@@ -789,6 +798,7 @@ def ai_turn(st, r, seat):
         log(st, Ev.AI_CARD, seat, c, r.ai_deck[c], 1 if ok else 0, r.ai_deck_workers[c])
         if ok:
             if ai_play(st, r, seat, c, True):
+                st.acts[seat, AI_CARD_ACT[r.ai_deck[c]]] += 1
                 return
             log(st, Ev.AI_CARD, seat, c, r.ai_deck[c], 0, r.ai_deck_workers[c])
     _pass(st, seat)

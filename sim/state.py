@@ -18,6 +18,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from sim.codes import N_ACT
+
 MAX_PLAYERS = 5
 N_CARDS = 84  # card ids 0..83 = card numbers 1..84 (1-12 Characters, 13-84 Affiliates)
 N_CHARACTERS = 12
@@ -32,7 +34,7 @@ N_DECADE_SLOTS = 14  # decade track slots 0..13 (1..12 used, 13 = beyond the las
 MAX_OPTIONS = 2048
 OPT_WIDTH = 5
 LOG_WIDTH = 8
-N_WEIGHTS = 80  # a strategy's W row block: the policy's feature weights, named coefficients and parameters (strategies.policy F, K, P)
+N_WEIGHTS = 82  # a strategy's W row block: the policy's feature weights, named coefficients and parameters (strategies.policy F, K, P)
 MAX_DRAWN = 8  # cards one draw can show (Take a Card: 3, +1 Card status, + cards; checked in cards.draw_and_keep)
 LOG_ROWS = 4096  # log buffer rows; a 5-player game logs about 1,000 events (G.LOG_DROPPED counts overflow)
 N_AI_CARDS = 16  # the Solo cards (GAME CONTENTS: 16 Solo cards; TWO PLAYERS GAME & SOLO MODE)
@@ -255,6 +257,7 @@ class PF(IntEnum):
     DOCK6_DECADE = 52  # card 46: decade in which the seat's Dock space holds up to 6 elements (0 none)
     CARD59_THIS = 53  # card 59: workers on the card that come back at this decade's Recover Workers
     CARD59_NEXT = 54  # card 59: workers on the card that come back at the next decade's Recover Workers
+    PROBE_DECADE = 55  # restricted-play probe: the decade in which the seat took its forced option, 0 not yet (strategies.probe)
 
 
 N_PF = len(PF)
@@ -378,6 +381,9 @@ class State(NamedTuple):
     log: np.ndarray  # int32[L, 8]             event log buffer (code, seat, args...)
     rec_decade: np.ndarray  # int32[12, 5, R]  per decade x seat record (records.py)
     rec_game: np.ndarray  # int32[5, RG]       per seat final record
+    acts: np.ndarray  # int32[5, N_ACT]        TURN rows each seat carried out this game, by Act code (sim.actions.apply_option)
+    gained: np.ndarray  # int32[5, 4]          resources (Res) each seat acquired this game; the starting ones not counted
+    cards_taken: np.ndarray  # int32[5]        Affiliate cards each seat took into its hand this game (sim.cards.gain_card)
     # ---- work areas: one decision's listing and values
     opts: np.ndarray  # int32[MAX_OPTIONS, 5]  legal options of the current decision
     vals: np.ndarray  # float64[MAX_OPTIONS]  policy: value of each option
@@ -415,7 +421,7 @@ class State(NamedTuple):
 
 _FIELDS = State._fields
 GAME_FIELDS = _FIELDS[:_FIELDS.index("log")]
-RECORD_FIELDS = ("log", "rec_decade", "rec_game")
+RECORD_FIELDS = ("log", "rec_decade", "rec_game", "acts", "gained", "cards_taken")
 WORK_FIELDS = _FIELDS[_FIELDS.index("opts"):]
 
 
@@ -476,6 +482,9 @@ def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int) -> Sta
         log=z((LOG_ROWS, LOG_WIDTH), np.int32),
         rec_decade=z((12, MAX_PLAYERS, n_rec), np.int32),
         rec_game=z((MAX_PLAYERS, n_rec_game), np.int32),
+        acts=z((MAX_PLAYERS, N_ACT), np.int32),
+        gained=z((MAX_PLAYERS, len(Res)), np.int32),
+        cards_taken=z(MAX_PLAYERS, np.int32),
         opts=z((MAX_OPTIONS, OPT_WIDTH), np.int32),
         vals=z(MAX_OPTIONS, np.float64),
         turn_n=z(N_TL, np.int32),

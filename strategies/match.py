@@ -21,6 +21,7 @@ from sim.rules import Rules
 from sim.state import AI_STRATEGY, MAX_PLAYERS, N_CHARACTERS, N_GROUPS, PF, G, State
 from strategies.evaluation import N_VF, value_features
 from strategies.policy import FAMILY_ROLLOUT, FAMILY_SEARCH, F
+from strategies.probe import play_turn_probed, probe_pending
 from strategies.rollout import play_turn_planned
 from strategies.search import play_turn_searched
 
@@ -42,6 +43,8 @@ def action_phase(st, sc, r, W):
             seat = st.order[i]
             if st.pl[seat, PF.PASSED] != 0:
                 continue
+            if probe_pending(st, seat) and play_turn_probed(st, r, seat):
+                continue  # a probed seat's forced turn (strategies.probe), whatever its family
             fam = int(st.w[seat, F.FAMILY])
             if fam == FAMILY_ROLLOUT:
                 play_turn_planned(st, sc, r, seat, i)

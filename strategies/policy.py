@@ -207,6 +207,8 @@ class P(IntEnum):
     ROLLOUTS = 77  # rollout: simulated continuations per candidate (common random numbers across candidates)
     HORIZON = 78  # rollout: 0 = simulate to the end of the current Era's scoring, 1 = to the end of the game
     PY_SLOT = 79  # python: index of the strategy object in strategies.python_bridge's registry
+    PROBE_ACT = 80  # restricted-play probe (strategies.probe): the Act the seat takes at its first legal chance, 0 none
+    PROBE_ARG = 81  # ... and the row's column a + 1 it must have (BUILD: the building type + 1), 0 any
 
 
 # The vote model's parameters ([parameters]): default (today's value), range, integer-valued

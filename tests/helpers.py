@@ -653,3 +653,37 @@ class NeverBuild:
 
     def choose(self, view, options):
         return next((o.index for o in options if o.action != "BUILD"), 0)
+
+
+class TurnLog:
+    """A Python player that picks any option at random (seeded from the view) and notes every TURN
+    row it picks, by seat: a count of the actions taken that the engine's records do not make."""
+
+    def __init__(self):
+        self.picks = []  # (seat, Act name) of every TURN row picked
+
+    def choose(self, view, options):
+        import random
+
+        i = random.Random(view.decision * 8 + view.seat).randrange(len(options))
+        if view.kind == "TURN":
+            self.picks.append((view.seat, options[i].action))
+        return i
+
+
+class MainFirst:
+    """A Python player that never takes a free action (a random main action instead), so every TURN
+    decision it sees starts a turn; it notes each TURN listing: (seat, the seat's probe decade as the
+    view shows it, the rows)."""
+
+    def __init__(self):
+        self.listings = []
+
+    def choose(self, view, options):
+        import random
+
+        rng = random.Random(view.decision * 8 + view.seat)
+        if view.kind != "TURN":
+            return rng.randrange(len(options))
+        self.listings.append((view.seat, int(view.pl[view.seat, PF.PROBE_DECADE]), [(o.action, o.args) for o in options]))
+        return rng.choice([o.index for o in options if not o.action.startswith("F_")])

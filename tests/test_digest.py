@@ -58,3 +58,50 @@ def test_save_with_families_updates_only_those_entries(tmp_path, monkeypatch):
     assert json.loads(f.read_text()) == {"random": {"games": "a", "decades": "b"}, "ai": {"games": "new", "decades": "new"}}
     assert dg.main(["--save", str(f)]) == 0
     assert json.loads(f.read_text()) == {"random": {"games": "new", "decades": "new"}}
+
+
+def test_a_digest_on_the_first_columns_is_the_digest_of_the_narrower_table(engine, tmp_path):
+    """Record columns are appended: a table digested on its first k columns digests as the same
+    table written with those k columns only (what an older build wrote)."""
+    import json
+    import shutil
+
+    from trinidad.digest import digest_width
+
+    a = _run(tmp_path / "a")
+    old = tmp_path / "old"
+    shutil.copytree(a, old)
+    for f in sorted((old / "games").glob("*.parquet")):
+        df = pl.read_parquet(f)
+        df.select(df.columns[:35]).write_parquet(f)
+    assert table_digest(a, "games", 35) == table_digest(old, "games")
+    assert digest_width(table_digest(a, "games", 35)) == 35 < digest_width(table_digest(a, "games"))
+    assert table_digest(a, "games", 10_000) == table_digest(a, "games")
+    assert run_digest(a, {"games": 35})["decades"] == run_digest(a)["decades"]
+    json.dumps(run_digest(a))
+
+
+def test_check_compares_the_columns_the_saved_digests_cover(tmp_path, monkeypatch, capsys):
+    import json
+
+    import trinidad.digest as dg
+
+    f = tmp_path / "d.json"
+    saved = {"random": {"games": "aaa (10 rows, 35 cols)", "decades": "bbb (10 rows, 150 cols)"}}
+    f.write_text(json.dumps(saved))
+    seen = {}
+
+    def fake_suite(tmp, fams, widths=None):
+        seen["widths"] = widths
+        return {"random": dict(saved["random"])}
+
+    monkeypatch.setattr(dg, "suite", fake_suite)
+    monkeypatch.setattr(dg, "run_digest", lambda d: {"games": "ccc (10 rows, 78 cols)", "decades": "ddd (10 rows, 151 cols)"})
+    assert dg.main(["--check", str(f)]) == 0
+    assert seen["widths"] == {"random": {"games": 35, "decades": 150}}
+    out = capsys.readouterr().out
+    assert out.startswith("same games") and "not compared: decades 1, games 43" in out
+    monkeypatch.setattr(dg, "suite", lambda tmp, fams, widths=None: {"random": {"games": "eee (10 rows, 35 cols)",
+                                                                                "decades": "bbb (10 rows, 150 cols)"}})
+    assert dg.main(["--check", str(f)]) == 1
+    assert "DIFFERENT GAMES:\nrandom: games aaa (10 rows, 35 cols) -> eee (10 rows, 35 cols)" in capsys.readouterr().out

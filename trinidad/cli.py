@@ -340,6 +340,66 @@ def train(
 
 
 @app.command()
+def probe(
+    strategy: Annotated[str | None, typer.Option("--strategy", help="the strategy in every seat (default: best if it exists, else heuristic)")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="games (the same deals for the unforced run and every probe)")] = 400,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="master seed")] = 1,
+    players: Annotated[int, typer.Option("--players", "-p", help="2-5")] = 4,
+    threshold: Annotated[float, typer.Option(help="probe every option used in fewer than this share of seat-games")] = 0.05,
+    option: Annotated[list[str] | None, typer.Option("--option", help="also probe this option (e.g. ship, build_palace); repeatable")] = None,
+    threads: Annotated[int | None, typer.Option("--threads", "-t", help="threads (default: all); results do not depend on it")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object", metavar="")] = False,
+) -> None:
+    """Which building types and main actions a strategy leaves alone, and what forcing one seat to
+    take each at its first legal chance does to that seat's wins and VP margin on the same deals."""
+    from trinidad.probe import ProbeError, run_probe
+
+    bar = _LazyBar("probe", "games")
+    try:
+        res = run_probe(strategy, games=games, seed=seed, players=players, threshold=threshold, options=option,
+                        threads=threads, progress=bar.update if not as_json and sys.stderr.isatty() else None)
+    except ProbeError as e:
+        _fail(f"--{e}")
+    finally:
+        bar.stop()
+    if as_json:
+        print(json.dumps(res.to_dict()))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    def pct(x: float) -> str:
+        return "-" if x != x else f"{x:.1%}"
+
+    def ci(lo_hi: list[float], f: str) -> str:
+        return "" if not lo_hi or lo_hi[0] != lo_hi[0] else f"[{lo_hi[0]:{f}}, {lo_hi[1]:{f}}]"
+
+    t = Table(title=f"What {res.strategy} plays and what forcing it does: {res.players} players, {res.games:,} games, seed {res.seed}")
+    for col in ("option", "used", "forced", "decade", "win unforced", "win forced (95% CI)", "win forced - unforced",
+                "margin forced - unforced"):
+        t.add_column(col, justify="left" if col == "option" else "right")
+    for o in sorted(res.options, key=lambda o: (not o.probed, o.used)):
+        if not o.probed:
+            t.add_row(o.option, pct(o.used), "", "", "", "", "", "")
+            continue
+        if o.forced == 0:  # never legal at a turn start: the very same games
+            t.add_row(o.option, pct(o.used), pct(o.forced), "-", pct(o.win_base), "never legal", "", "")
+            continue
+        t.add_row(o.option, pct(o.used), pct(o.forced), "-" if o.forced_decade != o.forced_decade else f"{o.forced_decade:.1f}",
+                  pct(o.win_base), f"{pct(o.win_forced)} {ci(o.win_forced_ci, '.1%')}",
+                  f"{o.win_diff:+.1%} {ci(o.win_diff_ci, '+.1%')}",
+                  f"{o.margin_diff:+.1f} {ci(o.margin_diff_ci, '+.1f')}")
+    Console(file=sys.stdout, width=150).print(t)
+    n_probed = sum(o.probed for o in res.options)
+    typer.echo(f"used = share of the unforced seat-games that took the option; {n_probed} options used in fewer than "
+               f"{res.threshold:.0%} (or named) were probed.")
+    typer.echo("Probe: the same deals again, one seat (game g: seat g mod players) forced to take the option at the start of "
+               "its first turn in which it is legal; forced = share of games in which it was, decade = mean decade it was taken.")
+    typer.echo("Win: a tie for first among k seats counts 1/k (Wilson 95% CI); forced - unforced: the same seat on the same "
+               "deal, paired (t 95% CI); margin = the seat's VP minus the best other seat's.")
+
+
+@app.command()
 def tune(
     character: Annotated[str | None, typer.Option("--character", "-c", help="the Character whose heuristic weights are tuned")] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="games per candidate evaluation (the check plays 4x as many fresh games)")] = 200,

@@ -478,6 +478,10 @@ def summarize(out: str | Path) -> list[str]:
             lines.append(f"    {row['character']:<14} {row['win']:6.1%}  mean VP {row['vp']:6.1f}  ({row['n']:,} seats)")
     if m["experiment"].get("ai"):
         lines += _summarize_ai(games)
+    from analysis.played import format_played, played_table, scoring_table
+
+    decades = pl.scan_parquet(str(o / "decades" / "*.parquet")) if any((o / "decades").glob("*.parquet")) else None
+    lines += format_played(played_table(games), scoring_table(decades) if decades is not None else None)
     return lines
 
 

@@ -59,6 +59,7 @@ def warehouse_cube(st, r, seat, res):
     st.warehouse[res] -= 1
     st.pl[seat, PF.WOOD + res] += 1
     st.pl[seat, PF.WH_WOOD + res] += 1
+    st.gained[seat, res] += 1
     log(st, Ev.WAREHOUSE, seat, res)
     add_vp(st, seat, r.k[RK.WAREHOUSE_VP], VS.WAREHOUSE)
 

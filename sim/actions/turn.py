@@ -88,7 +88,9 @@ def _turn_options(st, r, seat, grouped):
 
 @njit(cache=True)
 def apply_option(st, r, seat, act, a, b, c):
-    """Carry out one TURN row."""
+    """Carry out one TURN row (counted in the seat's records, ``st.acts``: every player family's
+    turns and searches come through here)."""
+    st.acts[seat, act] += 1
     if act == Act.PASS:
         st.pl[seat, PF.PASSED] = 1
         log(st, Ev.PASS, seat)

@@ -1,0 +1,164 @@
+"""Restricted-play probes: strategies.probe forces one seat's option at its first legal chance,
+trinidad.probe measures what that does, ``trinidad probe`` prints it."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from sim.codes import Act
+from sim.records import RD, RG, act_column
+from sim.state import B
+from strategies import python_bridge
+from strategies.registry import StrategyError, load_strategies
+from trinidad import probe as tp
+from trinidad.batch import play_batch
+from trinidad.cli import app
+from trinidad.probe import Option, ProbeError, parse_option, probe_weights, run_probe
+
+
+def _matches(row, act, arg) -> bool:
+    action, args = row
+    return action == Act(act).name and (arg < 0 or args[0] == arg)
+
+
+@pytest.mark.parametrize("option", [Option(Act.SHIP), Option(Act.BUILD, B.HOUSE), Option(Act.MILICIANO)], ids=lambda o: o.key)
+def test_the_probe_takes_the_option_at_the_first_turn_it_is_legal(engine, option):
+    """A Python seat that never takes a free action decides only at the start of its turns: while its
+    probe is pending, no listing it sees holds the option (it would have been forced); the forced
+    listing holds only the option's rows; the seat then has taken it."""
+    r, _ = engine
+    W0, _ = load_strategies(["py:helpers:MainFirst"])
+    W = np.vstack([probe_weights(W0, option), load_strategies(["heuristic"])[0]])  # rows: plain, probed, heuristic
+    seen = python_bridge._REGISTRY[python_bridge.register("helpers:MainFirst")]
+    forced_games = 0
+    for seed in range(12):
+        seen.listings.clear()
+        _, gam = play_batch(r, W, 3, np.array([50 + seed], np.uint64), np.array([[1, 2, 0]]), threads=1)
+        dec = gam[0, 0, RG.PROBE_DECADE]
+        mine = [(d, rows) for s, d, rows in seen.listings if s == 0]
+        arg = option.building
+        pending = [rows for d, rows in mine if d == 0]
+        assert not any(_matches(row, option.act, arg) for rows in pending for row in rows)
+        forced = [rows for d, rows in mine if d > 0 and any(_matches(row, option.act, arg) for row in rows)]
+        if forced and all(_matches(row, option.act, arg) for row in forced[0]):
+            assert len(forced[0]) >= 2  # a lone row is taken without asking the seat
+        if dec > 0:
+            forced_games += 1
+            col = RG.BUILT + arg - 1 if arg >= 0 else act_column(option.act)
+            assert gam[0, 0, col] >= 1
+        else:
+            assert not forced
+        assert gam[0, 2, RG.PROBE_DECADE] == 0 and gam[0, 1, RG.PROBE_DECADE] == 0  # the unprobed seats
+    assert forced_games >= 3
+
+
+def test_a_heuristic_seat_forced_takes_the_option(engine):
+    """The heuristic hardly ever builds a wood Hacienda of its own accord; forced, a seat builds one in
+    every game where it could, and exactly those games change."""
+    r, _ = engine
+    W0, _ = load_strategies(["heuristic"])
+    W = probe_weights(W0, Option(Act.BUILD, B.HACIENDA_WOOD))
+    seeds = np.arange(300, 316, dtype=np.uint64)
+    g, f = np.arange(16), np.arange(16) % 4
+    strat = np.zeros((16, 4), np.int32)
+    strat[g, f] = 1
+    _, base = play_batch(r, W0, 4, seeds, np.zeros((16, 4), np.int32), threads=1)
+    _, gam = play_batch(r, W, 4, seeds, strat, threads=1)
+    dec = gam[g, f, RG.PROBE_DECADE]
+    built = gam[g, f, RG.BUILT + B.HACIENDA_WOOD - 1]
+    assert (dec > 0).sum() >= 4 and (built[dec > 0] >= 1).all()
+    assert (gam[:, :, RG.PROBE_DECADE] > 0).sum() == (dec > 0).sum()  # only the forced seat
+    assert built.sum() > base[g, f, RG.BUILT + B.HACIENDA_WOOD - 1].sum()
+    changed = (gam[:, :4, RG.VP] != base[:, :4, RG.VP]).any(axis=1)
+    assert (changed == (dec > 0)).all()  # a game changes exactly when the probe fired
+
+
+@pytest.mark.parametrize("family", ["random", "greedy", "rollout", "py:strategies.pyexample:Builder"])
+def test_every_family_can_be_probed(engine, family):
+    """Taking the top of a pile is legal from the first turn on: a probed seat of any family takes it."""
+    r, _ = engine
+    W0, _ = load_strategies([family])
+    W = np.vstack([probe_weights(W0, Option(Act.CARD_PILE)), load_strategies(["heuristic"])[0]])
+    _, gam = play_batch(r, W, 2, np.array([61, 62], np.uint64), np.array([[1, 2], [2, 1]]), threads=1)
+    for g, s in ((0, 0), (1, 1)):
+        assert gam[g, s, RG.PROBE_DECADE] >= 1 and gam[g, s, act_column(Act.CARD_PILE)] >= 1
+        assert gam[g, 1 - s, RG.PROBE_DECADE] == 0
+
+
+def test_a_probe_whose_option_is_never_legal_plays_the_same_games(engine):
+    """The Cathedral is never a BUILD row (Major buildings are placed when their grid completes)."""
+    r, _ = engine
+    W0, _ = load_strategies(["heuristic"])
+    W = probe_weights(W0, Option(Act.BUILD, B.CATHEDRAL))
+    seeds = np.arange(400, 408, dtype=np.uint64)
+    strat = np.zeros((8, 4), np.int32)
+    strat[np.arange(8), np.arange(8) % 4] = 1
+    dec0, gam0 = play_batch(r, W0, 4, seeds, np.zeros((8, 4), np.int32), threads=1)
+    dec1, gam1 = play_batch(r, W, 4, seeds, strat, threads=1)
+    keep = [c for c in range(gam0.shape[2]) if c != RG.STRATEGY]
+    assert np.array_equal(gam0[:, :, keep], gam1[:, :, keep])
+    assert np.array_equal(np.delete(dec0, RD.STRATEGY, axis=3), np.delete(dec1, RD.STRATEGY, axis=3))
+    assert (gam1[:, :4, RG.STRATEGY] == strat).all()
+
+
+def test_options_and_defaults(monkeypatch):
+    assert parse_option("BUILD PALACE") == parse_option("build_palace") == Option(Act.BUILD, B.PALACE)
+    assert parse_option("ship").label == "SHIP" and parse_option("Card-Draw") == Option(Act.CARD_DRAW)
+    with pytest.raises(ProbeError, match="^option: unknown option 'pass'"):
+        parse_option("pass")
+    assert len(tp.OPTIONS) == 14 + 13 and len({o.key for o in tp.OPTIONS}) == 27
+    import strategies.registry as reg
+
+    def missing(names):
+        raise StrategyError("strategy best: not found")
+
+    monkeypatch.setattr(reg, "load_strategies", missing)
+    assert tp.default_strategy() == "heuristic"
+    monkeypatch.setattr(reg, "load_strategies", lambda names: (np.zeros((1, 1)), names))
+    assert tp.default_strategy() == "best"
+
+
+def test_run_probe_statistics(engine):
+    r, _ = engine
+    res = run_probe("heuristic", games=12, seed=3, players=3, threshold=0.0, options=["card_pile", "build_palace"], rules=r)
+    by = {o.key: o for o in res.options}
+    assert [o.key for o in res.options] == [o.key for o in tp.OPTIONS]
+    p = by["card_pile"]
+    assert p.probed and p.n == 12 and not by["ship"].probed
+    assert 0 < p.forced <= 1 and 1 <= p.forced_decade <= 12
+    never = by["build_palace"]  # never legal for these seats: the same games
+    assert never.probed and never.forced == 0 and never.win_diff == 0 and never.margin_diff == 0
+    assert p.win_forced_ci[0] <= p.win_forced <= p.win_forced_ci[1]
+    assert p.margin_diff == pytest.approx(p.margin_forced - p.margin_base)
+    assert p.win_diff == pytest.approx(p.win_forced - p.win_base)
+    seeds, chars = tp._deals("heuristic", 3, 12, 3)  # the unforced games, played here
+    _, gam = play_batch(r, load_strategies(["heuristic"])[0], 3, seeds, np.zeros((12, 3), np.int32), chars)
+    for o in tp.OPTIONS:
+        assert by[o.key].used == pytest.approx((gam[:, :3, o.column()] > 0).mean())
+    assert by["build_lot"].used > 0 and by["major"].used > 0
+    with pytest.raises(ProbeError, match="^players: must be 2..5"):
+        run_probe("heuristic", games=2, players=6)
+    with pytest.raises(ProbeError, match="^strategy: strategy nope: not found"):
+        run_probe("nope", games=2)
+
+
+def test_probe_command(engine):
+    args = ["probe", "--strategy", "heuristic", "--games", "9", "--players", "3", "--seed", "5", "--option", "ship"]
+    a = CliRunner().invoke(app, args + ["--json"])
+    assert a.exit_code == 0, a.output
+    d = json.loads(a.output)
+    assert (d["strategy"], d["players"], d["games"], d["seed"], d["threshold"]) == ("heuristic", 3, 9, 5, 0.05)
+    ship = next(o for o in d["options"] if o["key"] == "ship")
+    assert ship["probed"] and ship["n"] == 9
+    assert all(o["probed"] == (o["used"] < 0.05 or o["key"] == "ship") for o in d["options"])
+    b = CliRunner().invoke(app, args + ["--json"])
+    assert b.output == a.output  # the same seed, the same output
+    t = CliRunner().invoke(app, args)
+    assert t.exit_code == 0, t.output
+    assert "SHIP" in t.output and "BUILD LOT" in t.output and "paired" in t.output
+    bad = CliRunner().invoke(app, ["probe", "--games", "0"])
+    assert bad.exit_code == 2 and "--games: must be >= 1" in bad.output

@@ -1,0 +1,242 @@
+"""``trinidad probe``: restricted-play probes. Does a strategy leave an option alone because the option
+is bad, or because the strategy never sees its value?
+
+1. ``games`` games of one strategy in every seat (balanced Characters, as a ``trinidad run`` of
+   the same seed and player count deals them) measure, per Minor building type and main action,
+   the share of seat-games that use it (the games table's ``built_*`` and ``act_*`` counts).
+2. Every option used in fewer than ``threshold`` of the seat-games (and every option named with
+   ``options``) is probed: the SAME deals are played again with one seat (game g: seat g mod
+   players) forced to take that option at its first legal chance, the other seats unchanged
+   (strategies.probe: the seat's weight row carries the option, ``P.PROBE_ACT`` / ``P.PROBE_ARG``).
+   The forced seat's win (a tie for first among k seats: 1/k) and VP margin (its VP minus the best
+   other seat's) are compared with the same seat's on the same deal unforced: paired differences
+   with a t 95% interval (scipy, :func:`analysis.stats.paired_test`), win rates with Wilson 95%
+   intervals (statsmodels). ``forced`` is the share of games in which the option was legal at the
+   start of one of the seat's turns, and so taken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+
+from sim.codes import Act
+from sim.records import RG, act_column
+from sim.state import MINOR_NAMES, N_WEIGHTS, B
+
+CHUNK_GAMES = 2048  # games per batch call (the decade records are ~17 KB a game)
+DEFAULT_THRESHOLD = 0.05
+MAIN_ACTS = [a for a in Act if Act.PASS < a < Act.F_VOTE]  # the main actions 1-11 (Take a Card's three ways apart)
+MINOR_TYPES = [B(t) for t in range(B.LOT, len(MINOR_NAMES))]
+
+
+class ProbeError(ValueError):
+    """A bad probe argument; the message is one line starting with the argument's name."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A forceable option: a main action (``building`` -1), or BUILD of one Minor building type."""
+
+    act: int
+    building: int = -1
+
+    @property
+    def key(self) -> str:
+        return f"build_{MINOR_NAMES[self.building]}" if self.building >= 0 else Act(self.act).name.lower()
+
+    @property
+    def label(self) -> str:
+        return f"BUILD {MINOR_NAMES[self.building].upper()}" if self.building >= 0 else Act(self.act).name
+
+    def column(self) -> int:
+        """The games-record column that counts its uses (sim.records.RG)."""
+        return RG.BUILT + self.building - 1 if self.building >= 0 else act_column(self.act)
+
+
+OPTIONS = [Option(Act.BUILD, int(t)) for t in MINOR_TYPES] + [Option(int(a)) for a in MAIN_ACTS]
+
+
+def parse_option(text: str) -> Option:
+    """``ship``, ``MILICIANO``, ``build palace``, ``BUILD_QUARRY`` (case and ``_``/space free)."""
+    k = "_".join(text.strip().lower().replace("-", "_").split()).replace(" ", "_")
+    for o in OPTIONS:
+        if o.key == k:
+            return o
+    raise ProbeError(f"option: unknown option {text!r}; allowed: {', '.join(o.key for o in OPTIONS)}")
+
+
+def probe_weights(W: np.ndarray, option: Option) -> np.ndarray:
+    """``W`` (one strategy's row) and a copy of it whose seat is forced to take ``option`` at its
+    first legal chance: the probe slots set in every weight block (sim.game.setup switches a seat
+    to its Character's block)."""
+    from strategies.policy import P
+
+    row = W[0].copy()
+    for b in range(row.shape[0] // N_WEIGHTS):
+        row[b * N_WEIGHTS + P.PROBE_ACT] = option.act
+        row[b * N_WEIGHTS + P.PROBE_ARG] = option.building + 1 if option.building >= 0 else 0
+    return np.vstack([W[:1], row[None, :]])
+
+
+def default_strategy() -> str:
+    """``best`` where that name resolves (strategies.registry), else ``heuristic``."""
+    from strategies.registry import StrategyError, load_strategies
+
+    try:
+        load_strategies(["best"])
+    except (StrategyError, OSError):
+        return "heuristic"
+    return "best"
+
+
+@dataclass
+class OptionResult:
+    option: str  # Option.label
+    key: str  # Option.key (what --option takes)
+    used: float  # share of the unforced seat-games that use it
+    probed: bool = False
+    n: int = 0  # paired games (one forced seat each)
+    forced: float = float("nan")  # share of those games in which the forced seat took it at its first legal chance
+    forced_decade: float = float("nan")  # mean decade in which it did
+    win_base: float = float("nan")  # the seat's win rate unforced (ties 1/k) ...
+    win_base_ci: list[float] = field(default_factory=list)  # ... Wilson 95%
+    win_forced: float = float("nan")  # ... and forced
+    win_forced_ci: list[float] = field(default_factory=list)
+    win_diff: float = float("nan")  # paired: forced - unforced, t 95% interval
+    win_diff_ci: list[float] = field(default_factory=list)
+    margin_base: float = float("nan")  # the seat's VP minus the best other seat's, unforced ...
+    margin_forced: float = float("nan")  # ... and forced
+    margin_diff: float = float("nan")  # paired difference, t 95% interval and p
+    margin_diff_ci: list[float] = field(default_factory=list)
+    margin_p: float = float("nan")
+
+
+@dataclass
+class ProbeResult:
+    strategy: str
+    players: int
+    games: int
+    seed: int
+    threshold: float
+    options: list[OptionResult]
+
+    def to_dict(self) -> dict:
+        def clean(v):
+            if isinstance(v, float) and not np.isfinite(v):
+                return None
+            if isinstance(v, list):
+                return [clean(x) for x in v]
+            return v
+
+        d = asdict(self)
+        d["options"] = [{k: clean(v) for k, v in o.items()} for o in d["options"]]
+        return d
+
+
+def _deals(strategy: str, players: int, games: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Seeds and balanced Characters of games 0..games-1, as a ``trinidad run`` with this seed deals them."""
+    from sim.rng import player_seeds
+    from trinidad.experiment import experiment_from_dict
+
+    exp = experiment_from_dict({"name": "probe", "players": [players], "games": games, "seed": seed,
+                                "seats": {"strategies": [strategy]}, "characters": {"assign": "balanced"}})
+    gi = np.arange(games, dtype=np.int64)
+    return player_seeds(seed, players, 0, games), exp.seat_characters(players, gi)
+
+
+def _play(rules, W, players: int, seeds, chars, strat, threads, tick) -> np.ndarray:
+    from trinidad.batch import play_batch
+
+    out = []
+    for a in range(0, len(seeds), CHUNK_GAMES):
+        b = min(a + CHUNK_GAMES, len(seeds))
+        _, gam = play_batch(rules, W, players, seeds[a:b], strat[a:b], chars[a:b], threads=threads)
+        out.append(gam[:, :players].copy())
+        tick(b - a)
+    return np.concatenate(out) if out else np.zeros((0, players, RG.PROBE_DECADE + 1), np.int32)
+
+
+def _outcomes(gam: np.ndarray, seat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per game: seat ``seat[g]``'s win credit (1/k for a tie for first among k) and VP margin."""
+    g = np.arange(gam.shape[0])
+    win = gam[:, :, RG.WINNER].astype(np.float64)
+    credit = win[g, seat] / win.sum(axis=1)
+    vp = gam[:, :, RG.VP].astype(np.int64)
+    others = vp.copy()
+    others[g, seat] = np.iinfo(np.int64).min
+    return credit, (vp[g, seat] - others.max(axis=1)).astype(np.float64)
+
+
+def run_probe(strategy: str | None = None, games: int = 400, seed: int = 1, players: int = 4,
+              threshold: float = DEFAULT_THRESHOLD, options: list[str] | None = None, threads: int | None = None,
+              rules=None, progress: Callable[[int, int], None] | None = None) -> ProbeResult:
+    """Measure and probe (module doc). ``options``: option keys probed whatever their use.
+    ``progress(done, total)`` after each batch (total: games of the unforced run and of every probe,
+    the probes known once the first run is done). Results depend only on the arguments, never on ``threads``."""
+    from analysis.stats import paired_test, wilson
+    from sim.state import MAX_PLAYERS
+    from strategies.registry import StrategyError, load_strategies
+
+    strategy = strategy or default_strategy()
+    if not 2 <= players <= MAX_PLAYERS:
+        raise ProbeError(f"players: must be 2..{MAX_PLAYERS}, got {players}")
+    if games < 1:
+        raise ProbeError(f"games: must be >= 1, got {games}")
+    if not 0 <= seed <= 2**63 - 1:
+        raise ProbeError(f"seed: must be 0..{2**63 - 1}, got {seed}")
+    if not 0 <= threshold <= 1:
+        raise ProbeError(f"threshold: must be 0..1, got {threshold}")
+    if threads is not None and threads < 1:
+        raise ProbeError(f"threads: must be >= 1, got {threads}")
+    named = [parse_option(o) for o in options or []]
+    try:
+        W, _ = load_strategies([strategy])
+    except StrategyError as e:
+        raise ProbeError(f"strategy: {e}") from None
+    if rules is None:
+        from sim.rules import load_rules
+
+        rules = load_rules()
+    seeds, chars = _deals(strategy, players, games, seed)
+    done = [0]
+    total = [games]
+
+    def tick(k: int) -> None:
+        done[0] += k
+        if progress is not None:
+            progress(done[0], total[0])
+
+    base = _play(rules, W, players, seeds, chars, np.zeros((games, players), np.int32), threads, tick)
+    gi = np.arange(games)
+    forced_seat = gi % players
+    strat = np.zeros((games, players), np.int32)
+    strat[gi, forced_seat] = 1  # row 1 of the probe's W: the forced copy
+    win0, margin0 = _outcomes(base, forced_seat)
+    results = []
+    todo = []
+    for o in OPTIONS:
+        used = float((base[:, :, o.column()] > 0).mean())
+        results.append(OptionResult(option=o.label, key=o.key, used=used))
+        if used < threshold or o in named:
+            todo.append((o, results[-1]))
+    total[0] += games * len(todo)
+    for o, res in todo:
+        gam = _play(rules, probe_weights(W, o), players, seeds, chars, strat, threads, tick)
+        win1, margin1 = _outcomes(gam, forced_seat)
+        dec = gam[gi, forced_seat, RG.PROBE_DECADE]
+        lo0, hi0 = wilson(win0.sum(), games)
+        lo1, hi1 = wilson(win1.sum(), games)
+        pw, pm = paired_test(win1 - win0), paired_test(margin1 - margin0)
+        res.probed = True
+        res.n = games
+        res.forced = float((dec > 0).mean())
+        res.forced_decade = float(dec[dec > 0].mean()) if (dec > 0).any() else float("nan")
+        res.win_base, res.win_base_ci = float(win0.mean()), [float(lo0[0]), float(hi0[0])]
+        res.win_forced, res.win_forced_ci = float(win1.mean()), [float(lo1[0]), float(hi1[0])]
+        res.win_diff, res.win_diff_ci = pw["diff"], [pw["diff_lo"], pw["diff_hi"]]
+        res.margin_base, res.margin_forced = float(margin0.mean()), float(margin1.mean())
+        res.margin_diff, res.margin_diff_ci, res.margin_p = pm["diff"], [pm["diff_lo"], pm["diff_hi"]], pm["p"]
+    return ProbeResult(strategy=strategy, players=players, games=games, seed=seed, threshold=threshold, options=results)
