@@ -5,6 +5,9 @@ default, a feature left out is 0), and optionally the vote model's ``[parameters
 ``load_strategies(names)`` validates the files and returns the weight matrix ``W`` (one row per
 strategy id, column 0 = family) used by the jitted policy entry point; :func:`compile_players`
 wraps it as :class:`Players`, what the orchestration hands its workers (compiled once per run).
+
+A file holding only ``alias = "NAME"`` is another name for strategy NAME (``best.toml``: the top
+rung of the ladder), followed wherever a name is loaded; :func:`resolve` says what it names.
 """
 
 from __future__ import annotations
@@ -56,7 +59,55 @@ class StrategyError(ValueError):
 
 
 def available() -> list[str]:
+    """The strategy names in strategies/, aliases included."""
     return sorted(p.stem for p in STRATEGY_DIR.glob("*.toml"))
+
+
+def listing() -> str:
+    """The available names for a message, each alias with what it names (``best = rollout``)."""
+    al = aliases()
+    return ", ".join(f"{n} = {al[n]}" if n in al else n for n in available())
+
+
+def _path(name: str) -> Path | None:
+    """The strategy file a name stands for (None for ``py:`` names)."""
+    if name.startswith(PY_PREFIX):
+        return None
+    p = Path(name)
+    return p if p.suffix == ".toml" else STRATEGY_DIR / f"{name}.toml"
+
+
+def _alias_of(path: Path) -> str | None:
+    """The name an alias file stands for, or None when the file is a strategy of its own (or unreadable:
+    loading it then says why)."""
+    try:
+        doc = tomllib.loads(path.read_text())
+    except (OSError, tomllib.TOMLDecodeError):
+        return None
+    if "alias" not in doc:
+        return None
+    extra = sorted(set(doc) - {"alias", "description"})
+    if extra:
+        raise StrategyError(f"strategy {path.name}: {extra[0]}: an alias file holds only alias (and description)")
+    if not isinstance(doc["alias"], str) or not doc["alias"].strip():
+        raise StrategyError(f"strategy {path.name}: alias: expected the name of another strategy, got {doc['alias']!r}")
+    return doc["alias"].strip()
+
+
+def resolve(name: str) -> str:
+    """The strategy an alias names, followed to a file that is not an alias; any other name as it is."""
+    seen = [name]
+    while (p := _path(name)) is not None and p.exists() and (target := _alias_of(p)) is not None:
+        if target in seen:
+            raise StrategyError(f"strategy {p.name}: alias: a cycle ({' -> '.join(seen + [target])})")
+        seen.append(target)
+        name = target
+    return name
+
+
+def aliases() -> dict[str, str]:
+    """Every alias in strategies/ and the strategy it names (:func:`resolve`)."""
+    return {p.stem: resolve(p.stem) for p in sorted(STRATEGY_DIR.glob("*.toml")) if _alias_of(p) is not None}
 
 
 def _weights(path: Path, key: str, table, base: np.ndarray) -> np.ndarray:
@@ -98,6 +149,8 @@ def load_strategy_file(path: Path) -> np.ndarray:
         doc = tomllib.loads(path.read_text())
     except (OSError, tomllib.TOMLDecodeError) as e:
         raise StrategyError(f"strategy {path.name}: {e}") from None
+    if "alias" in doc:
+        return _file_row(resolve(str(path)))
     allowed = ["name", "description", "family", "weights", "parameters", "characters", "base", "rollout", "python", "search"]
     unknown = set(doc) - set(allowed)
     if unknown:
@@ -269,13 +322,12 @@ def python_row(spec: str, where: str) -> np.ndarray:
 
 
 def _file_row(n: str) -> np.ndarray:
+    n = resolve(n)
     if n.startswith(PY_PREFIX):
         return python_row(n[len(PY_PREFIX):], n)
-    p = Path(n)
-    if p.suffix != ".toml":
-        p = STRATEGY_DIR / f"{n}.toml"
+    p = _path(n)
     if not p.exists():
-        raise StrategyError(f"strategy {n}: not found; available: {', '.join(available())}, or py:MODULE:CLASS")
+        raise StrategyError(f"strategy {n}: not found; available: {listing()}, or py:MODULE:CLASS")
     return load_strategy_file(p)
 
 
@@ -287,7 +339,8 @@ def has_python(W: np.ndarray) -> bool:
 def load_strategies(names: list[str]) -> tuple[np.ndarray, list[str]]:
     """Weight matrix for the distinct names (in first-seen order) and the names by row.
     A name is a file stem in strategies/, a path to a TOML file, or ``py:MODULE:CLASS`` for a
-    Python strategy (strategies.python_bridge)."""
+    Python strategy (strategies.python_bridge); an alias keeps its own name here (its row is the
+    strategy it names: :func:`resolve`)."""
     distinct: list[str] = []
     for n in names:
         if n not in distinct:

@@ -71,7 +71,7 @@ def test_bad_strategy_and_players(engine):
 
 def test_flags_show_no_value_placeholder():
     """A flag takes no value: the help shows no `<bool>` placeholder beside our flags."""
-    for cmd in ("play", "run", "tournament", "bench"):
+    for cmd in ("play", "run", "tournament", "bench", "ladder"):
         res = runner.invoke(app, [cmd, "--help"], terminal_width=200)
         assert res.exit_code == 0
         flags = [ln for ln in res.output.splitlines() if "<bool>" in ln and "--help" not in ln]

@@ -1,24 +1,133 @@
-"""trinidad.ladder: the ladder page is written by the command, from tournaments it plays."""
+"""trinidad.ladder (`trinidad ladder`): every pair of rungs seat-rotated on common seeds, each rung's
+Character win rates on the built-in experiment's balanced deals, the agreement between rungs, and
+the pages written by the command. Tiny game counts, fast rungs only (the rollout rung is slow)."""
 
 from __future__ import annotations
 
-from trinidad.ladder import main, matches
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from trinidad.cli import app
+from trinidad.ladder import CharacterRate, agreement, character_rates, main, measure
+from trinidad.pages import markers
+from trinidad.tournament import run_tournament
+
+cli = CliRunner()
+RUNGS = ["random", "greedy", "heuristic"]
 
 
-def test_matches_pair_each_rung_with_the_next_and_the_top_but_one_with_randoms():
-    assert matches(["random", "greedy", "heuristic", "rollout"]) == [
-        (["random", "greedy"], 3), (["greedy", "heuristic"], 3), (["heuristic", "rollout"], 3),
-        (["heuristic", "random", "random", "random"], 5)]
+@pytest.fixture(scope="module")
+def small(engine):
+    return measure(RUNGS, games=8, character_games=24, seed=3, threads=1)
 
 
-def test_the_page_holds_one_row_per_tournament_with_its_command(engine, tmp_path):
-    out = tmp_path / "ladder.md"
-    assert main(["--games", "8", "--rungs", "random,greedy,heuristic", "--threads", "1", "--write", str(out)]) == 0
-    page = out.read_text()
-    rows = [line for line in page.splitlines() if line.startswith("| `trinidad tournament")]
-    assert [r.split("`")[1] for r in rows] == [
-        "trinidad tournament --strategies random,greedy --players 4 --games 8 --seed 3 --json",
-        "trinidad tournament --strategies greedy,heuristic --players 4 --games 8 --seed 3 --json",
-        "trinidad tournament --strategies greedy,random,random,random --players 4 --games 8 --seed 5 --json"]
-    assert all(r.count(" | ") == 4 for r in rows)  # command, A, B, ties, time
-    assert "Measured at commit `" in page and "not typed by hand" in page
+def test_every_pair_is_played_both_ways_as_the_tournament_plays_it(small):
+    assert {(c.row, c.col) for c in small.cells} == {(a, b) for a in RUNGS for b in RUNGS if a != b}
+    res = run_tournament(["greedy", "heuristic"], players=4, games=8, seed=3, threads=2)
+    for row in ("greedy", "heuristic"):
+        col = "heuristic" if row == "greedy" else "greedy"
+        assert small.cell(row, col).win_rate == res.stats(row).win_rate
+        assert small.cell(row, col).n == res.stats(row).n == 16  # two seats x 8 games
+    for a in RUNGS:  # two seats each: a game's win rates sum to one, so a pair's two cells to one half
+        for b in RUNGS:
+            if a != b:
+                assert small.cell(a, b).win_rate + small.cell(b, a).win_rate == pytest.approx(0.5)
+
+
+def test_character_rates_are_the_runs_on_the_same_deals(small, tmp_path):
+    """A rung's Character win rates are those of `trinidad run --players 4 --games N --seed S
+    --strategies RUNG` (the built-in experiment, Characters balanced), as the report computes them."""
+    from analysis.balance import character_balance
+    from analysis.data import load_run
+    from trinidad.experiment import load_experiment
+    from trinidad.runner import run_experiment
+
+    out = tmp_path / "run"
+    run_experiment(load_experiment(None, players=4, games=24, seed=3, strategies=["greedy"], out=str(out)), workers=1,
+                   progress=False)
+    t = character_balance(load_run(out).games.collect())
+    report = {r["character"]: r for r in t.df.iter_rows(named=True)}
+    rates = small.characters["greedy"]
+    assert len(rates) == 12 and all(r.n == 8 for r in rates)  # 24 balanced games: every Character twice at each seat
+    for r in rates:
+        assert r.win_rate == pytest.approx(report[r.character]["win_rate"])
+        assert r.p_holm == pytest.approx(report[r.character]["p_holm"], nan_ok=True)
+    assert character_rates("greedy", 24, 3, threads=2) == rates  # the threads change nothing
+
+
+def _rates(verdicts: list[str], rates: list[float]) -> list[CharacterRate]:
+    return [CharacterRate(f"C{i}", 100, w, w - 0.05, w + 0.05, 0.5, 0.5, v) for i, (v, w) in enumerate(zip(verdicts, rates))]
+
+
+def test_agreement_names_reversals_and_one_sided_characters():
+    a = _rates(["above", "below", "above", "level", "level", "below"], [0.40, 0.10, 0.35, 0.25, 0.24, 0.12])
+    b = _rates(["below", "above", "level", "above", "level", "below"], [0.10, 0.40, 0.26, 0.35, 0.24, 0.11])
+    g = agreement("x", a, "y", b)
+    assert (g.a, g.b) == ("x", "y")
+    assert g.reversed == ["C0", "C1"]  # above under one, below under the other
+    assert g.only_a == ["C2"] and g.only_b == ["C3"]  # significant under one rung, level under the other
+    assert agreement("x", a, "x", a).tau == pytest.approx(1.0) and agreement("x", a, "x", a).reversed == []
+    mirrored = _rates(["level"] * 6, [0.5 - r.win_rate for r in a])
+    assert agreement("x", a, "z", mirrored).tau == pytest.approx(-1.0)  # paired by Character, not by position in a sort
+
+
+def test_the_command_prints_and_writes_the_page_the_readme_blocks_and_json(engine, tmp_path):
+    readme = tmp_path / "README.md"
+    lb, le = markers("ladder")
+    cb, ce = markers("characters")
+    readme.write_text(f"# Manual\n\n{lb}\nold ladder\n{le}\n\nprose\n\n{cb}\nold characters\n{ce}\n")
+    page, js = tmp_path / "ladder.md", tmp_path / "ladder.json"
+    args = ["ladder", "--rungs", "random,greedy", "--games", "8", "--character-games", "12", "--threads", "1",
+            "--write", str(page), "--readme", str(readme), "--json", str(js)]
+    res = cli.invoke(app, args)
+    assert res.exit_code == 0, res.output
+    assert "| **greedy** | " in res.stdout and "| Carpenter | " in res.stdout and "| random / greedy | " in res.stdout
+    assert "ladder: random against greedy, 8 games..." in res.stderr  # progress lines, no terminal needed
+    text = page.read_text()
+    assert text.count("| **") == 2 and text.count("% [") == 2 + 2 * 12  # two matrix cells, two rungs' Characters
+    assert "Measured at commit `" in text and "--games 8 --character-games 12 --seed 3" in text
+    body = readme.read_text()
+    assert "old ladder" not in body and "old characters" not in body and "\n\nprose\n\n" in body
+    assert body.count("Measured at commit `") == 2 and body.count("| Noblewoman | ") == 1
+    doc = json.loads(js.read_text())
+    assert doc["rungs"] == ["random", "greedy"] and len(doc["cells"]) == 2 and len(doc["agreements"]) == 1
+    assert len(doc["characters"]["greedy"]) == 12 and doc["aliases"] == {}
+
+
+def test_python_m_trinidad_ladder_is_the_same_command(engine, tmp_path):
+    page = tmp_path / "ladder.md"
+    assert main(["--rungs", "random,greedy", "--games", "4", "--character-games", "12", "--threads", "1", "-q",
+                 "--write", str(page)]) == 0
+    assert "| **random** | - | " in page.read_text()
+    assert main(["--rungs", "random"]) == 2
+
+
+def test_an_alias_rung_is_recorded_with_what_it_named(engine, tmp_path):
+    alias = tmp_path / "top.toml"
+    alias.write_text('alias = "greedy"\n')
+    lad = measure(["random", str(alias)], games=4, character_games=12, seed=3, threads=1)
+    assert lad.aliases == {str(alias): "greedy"}
+    plain = measure(["random", "greedy"], games=4, character_games=12, seed=3, threads=1)
+    assert lad.cell(str(alias), "random").win_rate == plain.cell("greedy", "random").win_rate
+
+
+def test_a_readme_without_its_markers_fails_before_playing(tmp_path):
+    readme = tmp_path / "README.md"
+    readme.write_text("# no blocks here\n")
+    res = cli.invoke(app, ["ladder", "--rungs", "random,greedy", "--games", "4", "--readme", str(readme)])
+    assert res.exit_code == 2 and "ladder:begin" in res.output and "against" not in res.output
+    res = cli.invoke(app, ["ladder", "--rungs", "random,nosuch"])
+    assert res.exit_code == 2 and "--rungs" in res.output and "best = rollout" in res.output
+
+
+def test_the_readme_holds_the_blocks_the_command_writes():
+    from pathlib import Path
+
+    from trinidad.ladder import BLOCKS
+    from trinidad.pages import replace_block
+
+    text = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    for name in BLOCKS:
+        assert replace_block(text, name, "x") != text

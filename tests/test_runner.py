@@ -1,7 +1,7 @@
 """Batch runs (README, "Batch runs"): reproducibility over threads, workers, shard sizes and backends; resume
 after an interruption (simulated and a real SIGKILL); row counts and schema of the Parquet tables;
 seat and Character assignment; one-line experiment errors; the no-JIT engine; `runs summarize`
-and `bench`.
+and aliases in the manifest.
 
 Every run is tiny (a few dozen games) and writes under ``tmp_path``. Master seed 7 is used
 throughout: see ``test_any_master_seed_runs`` for why the seed matters.
@@ -595,7 +595,7 @@ assign = "balanced"
     _assert_same_tables(tmp_path / "nojit", tmp_path / "jit")
 
 
-# ----------------------------------------------------------------------------- 7. summarize, run and bench commands
+# ----------------------------------------------------------------------------- 7. summarize and run commands
 
 
 def test_run_and_summarize_commands(engine, tmp_path):
@@ -672,12 +672,17 @@ def test_summarize_a_run_killed_before_its_first_shard(engine, tmp_path):
     assert res.output.splitlines() == summarize(out)
 
 
-def test_bench_json(engine):
-    res = cli.invoke(app, ["bench", "--no-cold", "--games", "30", "--nojit-games", "1", "--players", "3", "--json"])
-    assert res.exit_code == 0, res.output
-    obj = json.loads(_one_line(res.stdout))
-    for key in ("games_per_s", "games_per_s_per_core", "speedup_vs_nojit", "start_s_cached", "peak_rss_mib"):
-        assert isinstance(obj[key], (int, float)) and obj[key] > 0, (key, obj)
-    assert "compile_s_cold" not in obj
-    assert obj["games"] == 30 and obj["players"] == 3
-    assert isinstance(obj["cpu"], str) and obj["cpu"]
+def test_an_alias_is_recorded_in_the_manifest_and_a_resume_under_another_target_fails(engine, tmp_path):
+    """The games table keeps the alias's name; the manifest says what it named, and the rest of a
+    run is never played by another player under the same name."""
+    top = tmp_path / "top.toml"
+    top.write_text('alias = "greedy"\n')
+    out = tmp_path / "r"
+    m = _run(out, seats={"strategies": [str(top), "random"], "assign": "rotate"})
+    assert m["strategy_aliases"] == {str(top): "greedy"}
+    assert f"strategies named by an alias: {top} = greedy" in "\n".join(summarize(out))
+    (out / "games" / "part-v00-p3-00001.parquet").unlink()  # an interrupted run, to be resumed
+    top.write_text('alias = "heuristic"\n')
+    with pytest.raises(ExperimentError, match=f"was played with {top} = greedy; {top} now names heuristic"):
+        run_experiment(_exp(out, seats={"strategies": [str(top), "random"], "assign": "rotate"}), workers=1, resume=True,
+                       progress=False)

@@ -242,3 +242,39 @@ def test_grouped_build_rows_pick_the_row_the_full_listing_picks(engine):
     assert picks[("zero", True)] >= 50 and picks[("zero", False)] >= 50, picks
     assert picks[("heuristic", True)] + picks[("greedy", True)] >= 10, picks
     assert full > 0
+
+
+# ----------------------------------------------------------------------------- aliases (best.toml)
+
+def test_best_names_the_top_rung_and_loads_as_it():
+    from strategies.registry import aliases, resolve
+
+    assert "best" in available() and aliases()["best"] == resolve("best") == "rollout"
+    W, names = load_strategies(["best", "rollout"])
+    assert names == ["best", "rollout"]  # the alias keeps its own name; its row is the strategy it names
+    assert (W[0] == W[1]).all()
+
+
+def test_an_alias_file_by_path_follows_a_chain(tmp_path):
+    from strategies.registry import resolve
+
+    (tmp_path / "a.toml").write_text(f'alias = "{tmp_path / "b.toml"}"\n')
+    (tmp_path / "b.toml").write_text('description = "a second name"\nalias = "greedy"\n')
+    assert resolve(str(tmp_path / "a.toml")) == "greedy"
+    assert (load_strategy_file(tmp_path / "a.toml") == load_strategies(["greedy"])[0][0]).all()
+    assert resolve("heuristic") == "heuristic" and resolve("py:strategies.pyexample:Example") == "py:strategies.pyexample:Example"
+
+
+@pytest.mark.parametrize("text, key", [
+    ('alias = "greedy"\nfamily = "greedy"\n', "family"),
+    ('alias = 3\n', "alias"),
+    ('alias = "SELF"\n', "alias"),  # a cycle
+    ('alias = "no_such_strategy"\n', "no_such_strategy"),
+])
+def test_bad_alias_files_fail_with_the_key(tmp_path, text, key):
+    p = tmp_path / "bad.toml"
+    p.write_text(text.replace("SELF", str(p)))
+    with pytest.raises(StrategyError) as e:
+        load_strategies([str(p)])
+    msg = str(e.value)
+    assert "\n" not in msg and f"{key}:" in msg, msg

@@ -119,7 +119,7 @@ def test_cli_json_greedy_beats_random(engine, players):
                            "--seed", "1", "--json"])
     assert res.exit_code == 0, res.output
     obj = json.loads(res.stdout)  # exactly one JSON object on stdout
-    assert set(obj) == {"strategies", "games", "players", "seed"}
+    assert set(obj) == {"strategies", "games", "players", "seed", "aliases"} and obj["aliases"] == {}
     assert obj["games"] == 400 and obj["players"] == players and obj["seed"] == 1
     st = {s["name"]: s for s in obj["strategies"]}
     assert list(st) == ["random", "greedy"]
@@ -159,3 +159,14 @@ def test_cli_bad_arguments_one_line(engine, args, option):
     lines = [ln for ln in res.output.splitlines() if ln.strip()]
     assert len(lines) == 1 and lines[0].startswith(option), res.output
     assert res.stdout == ""
+
+
+def test_an_alias_plays_as_the_strategy_it_names_and_is_recorded(engine, tmp_path):
+    top = tmp_path / "top.toml"
+    top.write_text('alias = "greedy"\n')
+    a = run_tournament([str(top), "random"], players=4, games=8, seed=2, threads=1)
+    b = run_tournament(["greedy", "random"], players=4, games=8, seed=2, threads=1)
+    assert a.aliases == {str(top): "greedy"} and a.to_dict()["aliases"] == {str(top): "greedy"}
+    assert a.stats(str(top)).win_rate == b.stats("greedy").win_rate and a.stats(str(top)).mean_vp == b.stats("greedy").mean_vp
+    res = cli.invoke(app, ["tournament", "--strategies", f"{top},random", "--games", "8", "--threads", "1"])
+    assert res.exit_code == 0 and f"Aliases: {top} = greedy" in res.stdout

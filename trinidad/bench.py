@@ -2,11 +2,18 @@
 
 Each measurement that needs a clean process (no JIT, a cold compile, a cached start) runs in a
 subprocess; rates are medians over repeated chunks because the machines are shared and noisy.
+
+What is played depends only on the arguments, never on the clock: a planning player (rollout:
+hundreds of partial games per decision) costs about a thousand times a one-step player's game, so
+its default game count is scaled down by its budget (:func:`default_games`) and its no-JIT
+measurement is skipped unless asked for. Each chunk played prints a line (stderr, no terminal
+needed), so a slow strategy is seen to progress.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import resource
 import statistics
@@ -14,13 +21,20 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
+ONE_STEP_GAMES = 20000  # default --games of a player that decides without looking ahead
+PLAYOUT_GAMES = 2048  # a planning player's default --games times its playouts per decision
+PYTHON_GAMES = 400  # a Python strategy answers every decision through an objmode callback: ~100x a jitted game
+NOJIT_GAMES = 6  # default --nojit-games of a jitted one-step player (a no-JIT game takes seconds)
 
-# A subprocess that plays `games` games with one thread and prints its timings as JSON.
+# A subprocess that plays one game (loading or compiling the kernels), then `games` more, with one
+# thread, and prints its timings as JSON.
 _CHILD = r"""
 import json, sys, time
 t0 = time.perf_counter()
@@ -52,28 +66,98 @@ def _child(players: int, games: int, strategy: str, env: dict) -> dict:
     return json.loads(p.stdout.strip().splitlines()[-1])
 
 
-def _rate(rules, W, players: int, games: int, threads: int, reps: int = 3) -> float:
-    """Median games/s over ``reps`` chunks of ``games // reps`` games (outputs discarded: memory stays flat)."""
+def budget(strategy: str) -> tuple[str, dict]:
+    """(family, budget) of a strategy (aliases followed): a rollout's candidates, rollouts and
+    horizon as compiled (its file's values, defaults filled in); for another family with a table
+    of its own name in its file (``[search]``), that table; else no budget."""
+    from strategies.policy import P
+    from strategies.registry import FAMILIES, HORIZONS, ROLLOUT_KEYS, STRATEGY_DIR, load_strategies, resolve
+
+    W, _ = load_strategies([strategy])
+    fam = {v: k for k, v in FAMILIES.items()}.get(int(W[0, 0]), str(int(W[0, 0])))
+    if fam == "rollout":
+        horizon = {v: k for k, v in HORIZONS.items()}[int(W[0, P.HORIZON])]
+        return fam, {k: int(W[0, slot]) for k, (slot, _, _) in ROLLOUT_KEYS.items()} | {"horizon": horizon}
+    name = resolve(strategy)
+    path = Path(name) if name.endswith(".toml") else STRATEGY_DIR / f"{name}.toml"
+    try:
+        table = tomllib.loads(path.read_text()).get(fam)
+    except (OSError, tomllib.TOMLDecodeError):  # a py: name has no file
+        table = None
+    return fam, dict(table) if isinstance(table, dict) else {}
+
+
+def playouts(b: dict) -> int:
+    """Partial games a planning player plays per decision, from its budget: the product of its
+    integer entries (rollout: candidates x rollouts), three times that when it plays on to the end
+    of the game rather than of the Era (three Eras); 0 without a budget."""
+    ints = [v for v in b.values() if isinstance(v, int) and not isinstance(v, bool)]
+    if not ints:
+        return 0
+    return math.prod(ints) * (3 if b.get("horizon") == "game" else 1)
+
+
+def default_games(family: str, b: dict) -> int:
+    """The --games default: scaled down by the budget, so that a planning player's bench plays
+    about as many partial games as a one-step player's plays games (a count, not a time limit)."""
+    if family == "python":
+        return PYTHON_GAMES
+    n = playouts(b)
+    return ONE_STEP_GAMES if n == 0 else max(8, PLAYOUT_GAMES // n)
+
+
+def default_nojit_games(family: str, b: dict) -> int:
+    """The --nojit-games default: 0 (skipped) for a planning player, whose one game without JIT
+    would take hours."""
+    return 0 if playouts(b) else NOJIT_GAMES
+
+
+def format_budget(b: dict) -> str:
+    """``candidates 4 x rollouts 4, horizon era``; ``-`` without a budget."""
+    ints = [f"{k} {v}" for k, v in b.items() if isinstance(v, int) and not isinstance(v, bool)]
+    rest = [f"{k} {v}" for k, v in b.items() if not (isinstance(v, int) and not isinstance(v, bool))]
+    return ", ".join([" x ".join(ints)] * bool(ints) + rest) or "-"
+
+
+def _rate(rules, W, players: int, games: int, threads: int, reps: int = 3,
+          say: Callable[[str], None] | None = None, what: str = "") -> tuple[float, float]:
+    """(median games/s over ``reps`` chunks that together play ``games`` games, the process's CPU
+    seconds per game over them). Outputs are discarded: memory stays flat. ``say`` gets a line per
+    chunk. CPU time counts what the games cost on a machine shared with other work, where the
+    threads may get less than a core each and the wall clock overstates it."""
     from sim.rng import game_seeds
     from trinidad.batch import play_batch
 
-    chunk = max(1, games // reps)
+    reps = max(1, min(reps, games))
+    bounds = np.linspace(0, games, reps + 1).astype(int)  # chunk sizes differ by at most one game
     rates = []
+    c0 = time.process_time()
     for k in range(reps):
+        chunk = int(bounds[k + 1] - bounds[k])
         with np.errstate(over="ignore"):
-            seeds = game_seeds(7, k * chunk, chunk)
+            seeds = game_seeds(7, int(bounds[k]), chunk)
         t0 = time.perf_counter()
         play_batch(rules, W, players, seeds, np.zeros((chunk, players), np.int32), threads=threads)
-        rates.append(chunk / (time.perf_counter() - t0))
-    return statistics.median(rates)
+        dt = time.perf_counter() - t0
+        rates.append(chunk / dt)
+        if say is not None:
+            say(f"{what}: chunk {k + 1}/{reps}, {chunk:,} games in {dt:.1f} s ({chunk / dt:,.1f} games/s)")
+    return statistics.median(rates), (time.process_time() - c0) / games
 
 
-def run_bench(players: int = 4, games: int = 20000, nojit_games: int = 6, strategy: str = "heuristic", cold: bool = True,
-              progress: bool = True) -> dict:
+def _sig(x: float, digits: int = 3) -> float:
+    return float(f"{x:.{digits}g}")
+
+
+def run_bench(players: int = 4, games: int | None = None, nojit_games: int | None = None, strategy: str = "heuristic",
+              cold: bool = True, progress: bool = True) -> dict:
+    """Measure the strategy (every seat): ``games`` jitted games on all threads (a quarter of them,
+    at least one, on one thread), ``nojit_games`` without JIT (0: skipped); None picks the defaults
+    (:func:`default_games`, :func:`default_nojit_games`)."""
     import numba
 
     from sim.rules import load_rules
-    from strategies.registry import load_strategies
+    from strategies.registry import load_strategies, resolve
 
     def say(msg: str) -> None:
         if progress:
@@ -81,35 +165,57 @@ def run_bench(players: int = 4, games: int = 20000, nojit_games: int = 6, strate
 
     from trinidad.runner import cpu_model
 
-    res: dict = {"players": players, "strategy": strategy, "cores": os.cpu_count(), "threads": numba.get_num_threads(),
-                 "cpu": cpu_model()}
+    family, b = budget(strategy)
+    games = default_games(family, b) if games is None else games
+    nojit_games = default_nojit_games(family, b) if nojit_games is None else nojit_games
+    if games < 1 or nojit_games < 0:
+        raise ValueError(f"games: must be >= 1 and nojit_games >= 0, got {games} and {nojit_games}")
+    res: dict = {"players": players, "strategy": strategy, "family": family, "budget": b,
+                 "cores": os.cpu_count(), "threads": numba.get_num_threads(), "cpu": cpu_model()}
+    if resolve(strategy) != strategy:
+        res["alias_of"] = resolve(strategy)
     if cold:
         say("cold compile in a fresh Numba cache (minutes)...")
         with tempfile.TemporaryDirectory() as d:
-            c = _child(players, 1, strategy, {"NUMBA_CACHE_DIR": d})
+            c = _child(players, 0, strategy, {"NUMBA_CACHE_DIR": d})
         res["compile_s_cold"] = round(c["first_game_s"], 1)
-    say("cached start...")
-    _child(players, 1, strategy, {})  # make sure the normal cache is warm
-    starts = [_child(players, 1, strategy, {})["first_game_s"] for _ in range(3)]
+    say("cached start (a fresh process to its first game's end, 3 times)...")
+    _child(players, 0, strategy, {})  # make sure the normal cache is warm
+    starts = [_child(players, 0, strategy, {})["first_game_s"] for _ in range(3)]
     res["start_s_cached"] = round(statistics.median(starts), 2)
-    say(f"no-JIT engine, {nojit_games} games...")
-    nj = _child(players, nojit_games, strategy, {"NUMBA_DISABLE_JIT": "1"})
-    nojit_rate = nojit_games / nj["games_s"]
+    nojit_rate = None
+    if nojit_games:
+        say(f"no-JIT engine, {nojit_games} games...")
+        nj = _child(players, nojit_games, strategy, {"NUMBA_DISABLE_JIT": "1"})
+        nojit_rate = nojit_games / nj["games_s"]
+    else:
+        say("no-JIT engine skipped (--nojit-games 0)")
     r = load_rules()
     W, _ = load_strategies([strategy])
-    _rate(r, W, players, 8, 1, reps=1)  # load the kernels
-    say(f"jitted engine, 1 thread, {games // 4} games...")
-    one = _rate(r, W, players, max(3, games // 4), 1)
+    one_games = max(1, games // 4)
+    _rate(r, W, players, min(8, one_games), 1, reps=1)  # load the kernels
+    one, one_cpu = _rate(r, W, players, one_games, 1, say=say, what=f"jitted engine, 1 thread, {one_games:,} games")
     nt = numba.get_num_threads()
-    say(f"jitted engine, {nt} threads, {games} games...")
-    allr = _rate(r, W, players, games, nt)
+    allr, all_cpu = _rate(r, W, players, games, nt, say=say, what=f"jitted engine, {nt} threads, {games:,} games")
     res.update({
         "games_per_s": round(allr, 1),
-        "games_per_s_per_core": round(allr / nt, 1),
-        "games_per_s_1_thread": round(one, 1),
-        "games_per_s_nojit": round(nojit_rate, 2),
-        "speedup_vs_nojit": round(one / nojit_rate, 1),
+        "games_per_s_per_core": round(allr / nt, 2),
+        "core_s_per_game": _sig(all_cpu),
+        "games_per_s_1_thread": round(one, 2),
+        "core_s_per_game_1_thread": _sig(one_cpu),
+        "games_per_s_nojit": None if nojit_rate is None else round(nojit_rate, 2),
+        "speedup_vs_nojit": None if nojit_rate is None else round(one / nojit_rate, 1),
         "peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
         "games": games,
+        "games_1_thread": one_games,
+        "nojit_games": nojit_games,
     })
     return res
+
+
+def summary_line(res: dict) -> str:
+    """The bench in one line: strategy, budget, rate per core and core time per game, and what was played."""
+    name = res["strategy"] + (f" (= {res['alias_of']})" if "alias_of" in res else "")
+    return (f"{name} [{res['family']}; budget {format_budget(res['budget'])}]: {res['games_per_s_per_core']:,} games/s per core, "
+            f"{res['core_s_per_game']:.3g} core-s per game ({res['games']:,} games on {res['threads']} threads, "
+            f"{res['players']} players; {res['cpu']})")

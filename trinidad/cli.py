@@ -255,9 +255,9 @@ def tournament(
     from trinidad.tournament import TournamentError, run_tournament
 
     if not strategies:
-        from strategies.registry import available
+        from strategies.registry import listing
 
-        _fail(f"--strategies: required, at least 2 comma-separated names (available: {', '.join(available())}) or TOML paths")
+        _fail(f"--strategies: required, at least 2 comma-separated names (available: {listing()}) or TOML paths")
     names = [s.strip() for s in strategies.split(",")]
     bar = _LazyBar("tournament", "games")
     try:
@@ -282,6 +282,8 @@ def tournament(
     con = Console(file=sys.stdout, width=110)
     con.print(t)
     typer.echo(f"{res.games:,} games: {res.base_seeds:,} seeds x {res.rotations} rotations of the strategies over the seats.")
+    if res.aliases:
+        typer.echo("Aliases: " + ", ".join(f"{a} = {t}" for a, t in res.aliases.items()) + " (as resolved for these games).")
     typer.echo(f"n = seat-games (each seat a strategy holds counts); fair win rate 1/{res.players} = {1 / res.players:.1%}.")
     typer.echo(f"Ties: a tie for first among k seats gives each 1/k of a win ({res.tie_games:,} games had one); "
                "the CI uses this fractional count.")
@@ -397,6 +399,73 @@ def probe(
                "its first turn in which it is legal; forced = share of games in which it was, decade = mean decade it was taken.")
     typer.echo("Win: a tie for first among k seats counts 1/k (Wilson 95% CI); forced - unforced: the same seat on the same "
                "deal, paired (t 95% CI); margin = the seat's VP minus the best other seat's.")
+
+
+@app.command()
+def ladder(
+    rungs: Annotated[str | None, typer.Option(
+        help="comma-separated strategies, weakest first (names or TOML paths; default: random,greedy,heuristic,rollout)")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="games per pair of rungs (the rollout rung costs about 0.2-0.5 core-s a game)")] = 600,
+    character_games: Annotated[int | None, typer.Option(
+        "--character-games", help="games per rung on balanced-Character deals (default: --games rounded up to a multiple of 12)")] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="master seed")] = 3,
+    threads: Annotated[int | None, typer.Option("--threads", "-t", help="threads (default: all); results do not depend on it")] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="also write everything measured to this JSON file")] = None,
+    write: Annotated[Path | None, typer.Option("--write", help="write the ladder page here (docs/ladder.md)")] = None,
+    readme: Annotated[Path | None, typer.Option("--readme", help="replace the ladder and characters blocks of this page (README.md)")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress lines", metavar="")] = False,
+) -> None:
+    """Play every pair of rungs (4 players, two seats each, seats rotated on common seeds) and each
+    rung alone on balanced-Character deals; print the rung x rung win-rate matrix (Wilson 95% CIs),
+    the Character win rates per rung and how the rungs agree on them (Kendall tau, reversals)."""
+    from trinidad import ladder as lad_mod
+    from trinidad.pages import PageError, replace_block, write_blocks
+    from trinidad.tournament import MAX_SEED
+
+    names = lad_mod.RUNGS if rungs is None else [r.strip() for r in rungs.split(",") if r.strip()]
+    if len(names) < 2 or len(set(names)) != len(names):
+        _fail(f"--rungs: give at least 2 distinct comma-separated strategy names, got {rungs!r}")
+    if games < 1:
+        _fail(f"--games: must be >= 1, got {games}")
+    cg = -(-games // 12) * 12 if character_games is None else character_games
+    if cg < 1:
+        _fail(f"--character-games: must be >= 1, got {cg}")
+    if not 0 <= seed <= MAX_SEED:
+        _fail(f"--seed: must be 0..{MAX_SEED}, got {seed}")
+    if threads is not None and threads < 1:
+        _fail(f"--threads: must be >= 1, got {threads}")
+    if readme is not None:  # a page without its blocks fails now, not after minutes of play
+        try:
+            text = readme.read_text()
+            for name in lad_mod.BLOCKS:
+                replace_block(text, name, "")
+        except OSError as e:
+            _fail(f"--readme: {readme}: {e.strerror or e}")
+        except PageError as e:
+            _fail(f"--readme: {readme}: {e}")
+    from strategies.registry import StrategyError, load_strategies
+
+    try:
+        load_strategies(names)
+    except StrategyError as e:
+        _fail(f"--rungs: {e}")
+    say = (lambda _line: None) if quiet else (lambda line: typer.echo(f"ladder: {line}", err=True))
+    res = lad_mod.measure(names, games, cg, seed=seed, threads=threads, say=say)
+    outputs = [f"{opt} {p}" for opt, p in (("--json", json_out), ("--write", write), ("--readme", readme)) if p is not None]
+    for line in lad_mod.lines(res):
+        typer.echo(line)
+    if json_out is not None:
+        json_out.write_text(json.dumps(res.to_dict(), indent=1) + "\n")
+        typer.echo(f"wrote {json_out}")
+    if write is not None:
+        write.write_text(lad_mod.page(res, *outputs))
+        typer.echo(f"wrote {write}")
+    if readme is not None:
+        try:
+            write_blocks(readme, lad_mod.readme_blocks(res, *outputs))
+        except PageError as e:
+            _fail(f"--readme: {e}")
+        typer.echo(f"wrote the ladder and characters blocks of {readme}")
 
 
 @app.command()
@@ -536,25 +605,38 @@ def report(
 @app.command()
 def bench(
     players: Annotated[int, typer.Option("--players", "-p")] = 4,
-    games: Annotated[int, typer.Option("--games", "-n", help="games for the jitted measurement")] = 20000,
-    nojit_games: Annotated[int, typer.Option(help="games for the NUMBA_DISABLE_JIT=1 measurement")] = 6,
+    games: Annotated[int | None, typer.Option(
+        "--games", "-n", help="games for the jitted measurement (default: 20000, scaled down by a planning player's budget: rollout 128)")] = None,
+    nojit_games: Annotated[int | None, typer.Option(
+        help="games for the NUMBA_DISABLE_JIT=1 measurement; 0 skips it (default: 6; 0 for a planning player)")] = None,
     strategies: Annotated[str, typer.Option(help="strategy for every seat")] = "heuristic",
     cold: Annotated[bool, typer.Option("--cold/--no-cold", help="also measure a cold compile (minutes) in a fresh cache", metavar="")] = True,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress lines", metavar="")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object", metavar="")] = False,
 ) -> None:
-    """Measure games/s (total and per core), the speed-up over the same engine without JIT, cold
-    compile and cached start times, and peak memory."""
-    from trinidad.bench import run_bench
+    """Measure games/s (total and per core), core-seconds per game, the speed-up over the same
+    engine without JIT, cold compile and cached start times, and peak memory, with the strategy's
+    search budget. Progress goes to stderr, a line per measured chunk."""
+    from strategies.registry import StrategyError
+    from trinidad.bench import format_budget, run_bench, summary_line
 
     if not 2 <= players <= 5:
         _fail(f"--players: must be 2..5, got {players}")
-    res = run_bench(players=players, games=games, nojit_games=nojit_games, strategy=strategies, cold=cold,
-                    progress=not as_json)
+    if games is not None and games < 1:
+        _fail(f"--games: must be >= 1, got {games}")
+    if nojit_games is not None and nojit_games < 0:
+        _fail(f"--nojit-games: must be >= 0 (0 skips the measurement), got {nojit_games}")
+    try:
+        res = run_bench(players=players, games=games, nojit_games=nojit_games, strategy=strategies, cold=cold,
+                        progress=not quiet)
+    except StrategyError as e:
+        _fail(f"--strategies: {e}")
     if as_json:
         print(json.dumps(res, sort_keys=True))
         return
+    typer.echo(summary_line(res))
     for k, v in res.items():
-        typer.echo(f"{k:>24}: {v}")
+        typer.echo(f"{k:>24}: {'skipped' if v is None else format_budget(v) if k == 'budget' else v}")
 
 
 if __name__ == "__main__":

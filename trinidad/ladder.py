@@ -1,36 +1,117 @@
-"""The skill ladder, measured and written by a command: ``python -m trinidad.ladder --write
-docs/ladder.md`` plays each rung against the next one up (seats rotated on common seeds, as
-``trinidad tournament``) and the top rung against three random players, and writes the table with
-the commit, the machine and the command that produced it. The file is never typed by hand.
+"""The skill ladder, measured and written by a command (``trinidad ladder``; ``python -m
+trinidad.ladder`` is the same command).
+
+Two measurements over a list of rungs (strategy names, weakest first; an alias such as ``best`` is
+recorded with what it named):
+
+- **Rung against rung.** Every pair of rungs plays a tournament at 4 players, two seats each,
+  seats rotated on common seeds (:func:`trinidad.tournament.run_tournament`, the same games as
+  ``trinidad tournament --strategies A,B --players 4``). Cell (A, B) of the matrix is A's win rate
+  per seat-game against B with its Wilson 95% interval; the fair share is 25%, a clean sweep 50%,
+  and cells (A, B) and (B, A) add up to 50% (a game's win rates sum to one).
+- **Characters per rung.** Each rung plays alone in all 4 seats on the same balanced-Character
+  deals (the built-in experiment's: ``trinidad run --players 4 --games N --seed S --strategies R``
+  plays exactly these games). A Character's win rate (ties 1/k) gets its Wilson interval and a
+  two-sided score test against the fair share 1/4, Holm-adjusted over the Characters of the rung
+  (analysis.tables.win_rates, as the report computes it). At family-wise 5% the Character is
+  *above* or *below* the fair share, else *level*.
+
+  For each pair of rungs: Kendall's tau (tau-b, scipy.stats.kendalltau) between their Character
+  win-rate vectors and its p-value; the Characters **reversed** (above under one rung, below under
+  the other) and those **significant under one rung only** (above or below under one, level
+  under the other). A reversal is a sign change against the fair share that both rungs detect; a
+  one-sided Character may be a sign change the other rung's games were too few to see.
+
+Pages: ``--write`` writes the whole page (docs/ladder.md), ``--readme`` the blocks between
+``<!-- ladder:begin/end -->`` and ``<!-- characters:begin/end -->`` of a page (README.md), each with
+the commit it was measured at and the command.
 """
 
 from __future__ import annotations
 
-import argparse
-import subprocess
 import sys
+import threading
 import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+import numpy as np
+
 from trinidad.runner import cpu_model, git_commit
-from trinidad.tournament import TournamentResult, run_tournament
 
 RUNGS = ["random", "greedy", "heuristic", "rollout"]
+PLAYERS = 4
+ALPHA = 0.05  # family-wise, over the Characters of one rung (Holm)
+BLOCKS = ("ladder", "characters")  # the README's generated blocks
+CHUNK_GAMES = 2048  # Character games per batch (the decade records are ~17 KB a game)
 
 
-def matches(rungs: list[str]) -> list[tuple[list[str], int]]:
-    """(lineup, seed) of each tournament: each rung against the next, then the top rung alone against
-    three random players (the seeds are the ones the table has always been measured on)."""
-    pairs = [([a, b], 3) for a, b in zip(rungs, rungs[1:])]
-    return pairs + [([rungs[-2], "random", "random", "random"], 5)]
+@dataclass
+class Cell:
+    """The row rung's win rate per seat-game against the column rung (two seats each)."""
+
+    row: str
+    col: str
+    win_rate: float
+    ci_low: float
+    ci_high: float
+    n: int  # the row rung's seat-games
 
 
-def _cell(res: TournamentResult, name: str) -> str:
-    s = res.stats(name)
-    return f"{name} {s.win_rate:.1%} [{s.ci_low:.1%}, {s.ci_high:.1%}]"
+@dataclass
+class CharacterRate:
+    character: str
+    n: int  # seat-games
+    win_rate: float
+    ci_low: float
+    ci_high: float
+    p: float  # score test against 1/4
+    p_holm: float  # over the Characters of the rung
+    verdict: str  # above, below or level (p_holm < ALPHA)
+
+
+@dataclass
+class Agreement:
+    a: str
+    b: str
+    tau: float  # Kendall tau-b of the two rungs' Character win rates
+    p: float  # its two-sided p-value
+    reversed: list[str]  # above under one rung, below under the other
+    only_a: list[str]  # significant (above or below) under a, level under b
+    only_b: list[str]
+
+
+@dataclass
+class Ladder:
+    rungs: list[str]
+    games: int  # games per pair of rungs
+    character_games: int  # games per rung, balanced Characters
+    seed: int
+    players: int
+    commit: str
+    dirty: bool
+    cpu: str
+    seconds: float
+    cells: list[Cell]
+    characters: dict[str, list[CharacterRate]]
+    agreements: list[Agreement]
+    aliases: dict[str, str] = field(default_factory=dict)  # each alias rung and the strategy it named
+    seconds_by_part: dict[str, float] = field(default_factory=dict)
+
+    def cell(self, row: str, col: str) -> Cell:
+        for c in self.cells:
+            if c.row == row and c.col == col:
+                return c
+        raise KeyError((row, col))
+
+    def to_dict(self) -> dict:
+        return asdict(self)
 
 
 def _dirty() -> bool:
+    import subprocess
+
     try:
         out = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=Path(__file__).parent,
                              capture_output=True, text=True, timeout=5)
@@ -39,50 +120,264 @@ def _dirty() -> bool:
     return bool(out.stdout.strip())
 
 
-def measure(rungs: list[str], games: int, players: int = 4, threads: int | None = None) -> str:
-    """Play the ladder and return it as a markdown page."""
-    commit = git_commit() or "unknown"
-    rows = []
-    t_all = time.perf_counter()
-    for lineup, seed in matches(rungs):
-        t0 = time.perf_counter()
-        res = run_tournament(lineup, players=players, games=games, seed=seed, threads=threads)
-        dt = time.perf_counter() - t0
-        names = list(dict.fromkeys(lineup))
-        cmd = f"trinidad tournament --strategies {','.join(lineup)} --players {players} --games {games} --seed {seed} --json"
-        rows.append(f"| `{cmd}` | {' | '.join(_cell(res, n) for n in names)} | {res.tie_games} | {dt:.1f} s |")
-        print(rows[-1], flush=True)
+class _Beat:
+    """Says what is being played at once and every 30 s (lines that need no terminal): a pair with
+    the rollout rung plays for minutes."""
+
+    def __init__(self, say: Callable[[str], None], what: str) -> None:
+        self.say, self.what = say, what
+
+    def __enter__(self):
+        self.t0 = time.perf_counter()
+        self.stop = threading.Event()
+        self.say(f"{self.what}...")
+
+        def beat() -> None:
+            while not self.stop.wait(30.0):
+                self.say(f"  still playing {self.what} ({time.perf_counter() - self.t0:.0f} s)")
+
+        self.thread = threading.Thread(target=beat, daemon=True)
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop.set()
+        self.thread.join()
+        self.seconds = time.perf_counter() - self.t0
+        if exc[0] is None:
+            self.say(f"  {self.what}: {self.seconds:.1f} s")
+
+
+def play_pairs(rungs: list[str], games: int, seed: int, threads: int | None, say) -> tuple[list[Cell], float]:
+    """Every pair of rungs, seats rotated on common seeds: both cells of each pair."""
+    from trinidad.tournament import run_tournament
+
+    cells = []
+    t0 = time.perf_counter()
+    for i, a in enumerate(rungs):
+        for b in rungs[i + 1:]:
+            with _Beat(say, f"{a} against {b}, {games:,} games"):
+                res = run_tournament([a, b], players=PLAYERS, games=games, seed=seed, threads=threads)
+            for row, col in ((a, b), (b, a)):
+                s = res.stats(row)
+                cells.append(Cell(row, col, s.win_rate, s.ci_low, s.ci_high, s.n))
+    return cells, time.perf_counter() - t0
+
+
+def character_experiment(rung: str, games: int, seed: int):
+    """The built-in experiment with ``rung`` in every seat: 4 players, Characters balanced."""
+    from trinidad.experiment import load_experiment
+
+    exp = load_experiment(None, players=PLAYERS, games=games, seed=seed, strategies=[rung], out="runs/ladder")
+    if exp.char_assign != "balanced":  # the page cites `trinidad run` for these games
+        raise ValueError(f"the built-in experiment deals Characters {exp.char_assign!r}, the ladder needs balanced")
+    return exp
+
+
+def character_rates(rung: str, games: int, seed: int, threads: int | None = None) -> list[CharacterRate]:
+    """``rung`` in all 4 seats on the balanced deals: each Character's win rate, Wilson CI, score
+    test against 1/4 with Holm over the Characters, and its verdict."""
+    import polars as pl
+
+    from analysis.tables import win_rates
+    from sim.records import RG
+    from sim.rules import character_names
+    from strategies.registry import compile_players
+    from trinidad.runner import _play_records
+
+    exp = character_experiment(rung, games, seed)
+    players = compile_players(exp.strategy_names())
+    names = character_names()
+    chars, credit = [], []
+    for a in range(0, games, CHUNK_GAMES):
+        _, _, _, gam = _play_records(exp, players, 0, PLAYERS, a, min(CHUNK_GAMES, games - a), threads)
+        g = gam[:, :PLAYERS, :]
+        win = g[:, :, RG.WINNER].astype(np.float64)
+        chars.append(g[:, :, RG.CHARACTER].ravel())
+        credit.append((win / win.sum(axis=1, keepdims=True)).ravel())  # a tie for first among k seats: 1/k each
+    frame = pl.DataFrame({"players": np.full(games * PLAYERS, PLAYERS), "character": np.asarray(names)[np.concatenate(chars)],
+                          "credit": np.concatenate(credit)})
+    t = win_rates(frame, ["players", "character"], ["players"])
+    out = {}
+    for row in t.iter_rows(named=True):
+        sig = row["p_holm"] < ALPHA
+        verdict = "level" if not sig else "above" if row["win_rate"] > row["expected"] else "below"
+        out[row["character"]] = CharacterRate(row["character"], int(row["n"]), row["win_rate"], row["win_rate_lo"],
+                                              row["win_rate_hi"], row["p"], row["p_holm"], verdict)
+    return [out[c] for c in names if c in out]  # the rules' Character order, on every rung
+
+
+def agreement(a: str, ra: list[CharacterRate], b: str, rb: list[CharacterRate]) -> Agreement:
+    """How two rungs agree on the Characters (module docstring): Kendall tau, reversals, one-sided."""
+    from scipy.stats import kendalltau
+
+    va = {r.character: r for r in ra}
+    vb = {r.character: r for r in rb}
+    common = [c for c in va if c in vb]
+    res = kendalltau([va[c].win_rate for c in common], [vb[c].win_rate for c in common])
+    sig = ("above", "below")
+    return Agreement(
+        a, b, float(res.statistic), float(res.pvalue),
+        reversed=[c for c in common if {va[c].verdict, vb[c].verdict} == set(sig)],
+        only_a=[c for c in common if va[c].verdict in sig and vb[c].verdict == "level"],
+        only_b=[c for c in common if vb[c].verdict in sig and va[c].verdict == "level"],
+    )
+
+
+def measure(rungs: list[str], games: int, character_games: int, seed: int = 3, threads: int | None = None,
+            say: Callable[[str], None] | None = None) -> Ladder:
+    """Play the ladder: every pair of rungs, then every rung on the balanced-Character deals."""
+    from strategies.registry import load_strategies, resolve
+
+    say = say or (lambda _line: None)
+    if len(rungs) < 2 or len(set(rungs)) != len(rungs):
+        raise ValueError(f"rungs: give at least 2 distinct strategy names, got {','.join(rungs)!r}")
+    if games < 1 or character_games < 1:
+        raise ValueError(f"games: must be >= 1, got {games} and {character_games}")
+    load_strategies(rungs)  # a bad name fails now, not after minutes of play
+    t0 = time.perf_counter()
+    cells, pair_s = play_pairs(rungs, games, seed, threads, say)
+    chars = {}
+    t1 = time.perf_counter()
+    for r in rungs:
+        with _Beat(say, f"{r} in all {PLAYERS} seats, balanced Characters, {character_games:,} games"):
+            chars[r] = character_rates(r, character_games, seed, threads)
+    char_s = time.perf_counter() - t1
+    agreements = [agreement(a, chars[a], b, chars[b]) for i, a in enumerate(rungs) for b in rungs[i + 1:]]
+    return Ladder(rungs=rungs, games=games, character_games=character_games, seed=seed, players=PLAYERS,
+                  commit=git_commit() or "unknown", dirty=_dirty(), cpu=cpu_model(), seconds=time.perf_counter() - t0,
+                  cells=cells, characters=chars, agreements=agreements,
+                  aliases={r: resolve(r) for r in rungs if resolve(r) != r},
+                  seconds_by_part={"pairs": round(pair_s, 1), "characters": round(char_s, 1)})
+
+
+# ----------------------------------------------------------------------------- text
+
+def _pct(x: float) -> str:
+    return f"{x:.1%}"
+
+
+def _ci(x: float, lo: float, hi: float) -> str:
+    return f"{x:.1%} [{lo:.1%}, {hi:.1%}]"
+
+
+def _rung(lad: Ladder, r: str) -> str:
+    return f"{r} (= {lad.aliases[r]})" if r in lad.aliases else r
+
+
+MARK = {"above": " ▲", "below": " ▼", "level": ""}
+
+
+def command(lad: Ladder, *outputs: str) -> str:
+    rungs = f" --rungs {','.join(lad.rungs)}" if lad.rungs != RUNGS else ""
+    return (f"trinidad ladder{rungs} --games {lad.games} --character-games {lad.character_games} --seed {lad.seed}"
+            + "".join(f" {o}" for o in outputs))
+
+
+def provenance(lad: Ladder, *outputs: str) -> str:
+    dirty = " (with uncommitted changes)" if lad.dirty else ""
+    return (f"Measured at commit `{lad.commit[:12]}`{dirty} on `{lad.cpu}` in {lad.seconds:.0f} s by "
+            f"`{command(lad, *outputs)}`.")
+
+
+def matrix_table(lad: Ladder) -> list[str]:
+    head = "| row against column | " + " | ".join(_rung(lad, r) for r in lad.rungs) + " |"
+    lines = [head, "|---" * (len(lad.rungs) + 1) + "|"]
+    for a in lad.rungs:
+        cells = ["-" if a == b else _ci(lad.cell(a, b).win_rate, lad.cell(a, b).ci_low, lad.cell(a, b).ci_high)
+                 for b in lad.rungs]
+        lines.append(f"| **{_rung(lad, a)}** | " + " | ".join(cells) + " |")
+    return lines
+
+
+def character_table(lad: Ladder) -> list[str]:
+    lines = ["| Character | " + " | ".join(_rung(lad, r) for r in lad.rungs) + " |", "|---" * (len(lad.rungs) + 1) + "|"]
+    for i, c in enumerate(lad.characters[lad.rungs[0]]):
+        row = [lad.characters[r][i] for r in lad.rungs]
+        lines.append(f"| {c.character} | " + " | ".join(_ci(x.win_rate, x.ci_low, x.ci_high) + MARK[x.verdict] for x in row) + " |")
+    return lines
+
+
+def agreement_table(lad: Ladder) -> list[str]:
+    def names(xs: list[str]) -> str:
+        return ", ".join(xs) or "-"
+
+    lines = ["| rungs | Kendall tau | p | reversed | significant under the first only | significant under the second only |",
+             "|---|---|---|---|---|---|"]
+    for g in lad.agreements:
+        lines.append(f"| {g.a} / {g.b} | {g.tau:.2f} | {g.p:.3f} | {names(g.reversed)} | {names(g.only_a)} | {names(g.only_b)} |")
+    return lines
+
+
+def _matrix_note(lad: Ladder) -> str:
+    n = lad.cells[0].n if lad.cells else 0
+    return (f"Row rung's win rate per seat-game against the column rung, with its Wilson 95% CI: {PLAYERS} players, two "
+            f"seats each, seats rotated on common seeds, {lad.games:,} games a pair (n = {n:,} seat-games a cell; "
+            f"`trinidad tournament --strategies ROW,COLUMN --players {PLAYERS} --games {lad.games} --seed {lad.seed}` "
+            "plays them). The fair share is 25%, a clean sweep 50%; a tie for first among k seats gives each 1/k of a win.")
+
+
+def _characters_note(lad: Ladder) -> str:
+    n = lad.characters[lad.rungs[0]][0].n if lad.characters[lad.rungs[0]] else 0
+    return (f"Each Character's win rate with its Wilson 95% CI when the rung plays all {PLAYERS} seats on the same "
+            f"balanced-Character deals ({lad.character_games:,} games a rung, n = {n:,} seats a Character; "
+            f"`trinidad run --players {PLAYERS} --games {lad.character_games} --seed {lad.seed} --strategies RUNG` plays "
+            "them). ▲/▼: above/below the fair share 25% (score test, Holm over the 12 Characters of the rung, "
+            "family-wise 5%).")
+
+
+def page(lad: Ladder, *outputs: str) -> str:
+    """The whole ladder page (docs/ladder.md)."""
     return "\n".join([
         "# The skill ladder",
         "",
-        "Written by `python -m trinidad.ladder --write docs/ladder.md` (trinidad/ladder.py); not typed by hand.",
+        "Written by `trinidad ladder` (trinidad/ladder.py); not typed by hand. " + provenance(lad, *outputs),
         "",
-        f"Measured at commit `{commit[:12]}`{' (with uncommitted changes)' if _dirty() else ''}, on `{cpu_model()}`, "
-        f"in {time.perf_counter() - t_all:.0f} s. {players} players, seats rotated on common seeds; each cell is a "
-        "strategy's win rate per seat-game with its Wilson 95% CI (a tie for first among k seats gives each 1/k of "
-        "a win). With two strategies at 4 players each holds two seats: the fair share is 25% a seat, a clean "
-        "sweep 50%. The last row is the top rung but one alone against three random players.",
+        "## Rung against rung",
         "",
-        "| tournament | A | B | games with a tie | time |",
-        "|---|---|---|---|---|",
-        *rows,
+        _matrix_note(lad),
+        "",
+        *matrix_table(lad),
+        "",
+        "## Character win rates on each rung",
+        "",
+        _characters_note(lad),
+        "",
+        *character_table(lad),
+        "",
+        "## Do the rungs agree on the Characters?",
+        "",
+        "Kendall's tau (tau-b) between two rungs' Character win rates, with its p-value (scipy.stats.kendalltau); "
+        "**reversed**: above the fair share on one rung and below it on the other (both significant); **significant under "
+        "one only**: above or below on that rung, level on the other (a change the other rung's games may be too few to "
+        "see).",
+        "",
+        *agreement_table(lad),
         "",
     ])
 
 
+def readme_blocks(lad: Ladder, *outputs: str) -> dict[str, str]:
+    """The README's generated blocks: the matrix and the Character table, each with its provenance."""
+    return {
+        "ladder": "\n".join([provenance(lad, *outputs) + " " + _matrix_note(lad), "", *matrix_table(lad)]),
+        "characters": "\n".join([provenance(lad, *outputs) + " " + _characters_note(lad), "", *character_table(lad)]),
+    }
+
+
+def lines(lad: Ladder) -> list[str]:
+    """What the command prints: the three tables."""
+    return [*matrix_table(lad), "", *character_table(lad), "", *agreement_table(lad)]
+
+
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m trinidad.ladder", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=4000, help="games per tournament (default 4000)")
-    ap.add_argument("--rungs", default=",".join(RUNGS), help="strategies from weakest to strongest")
-    ap.add_argument("--threads", type=int, default=None)
-    ap.add_argument("--write", type=Path, help="write the page here (e.g. docs/ladder.md)")
-    a = ap.parse_args(argv)
-    page = measure([s.strip() for s in a.rungs.split(",") if s.strip()], a.games, threads=a.threads)
-    if a.write:
-        a.write.write_text(page)
-        print(f"wrote {a.write}")
-    else:
-        print(page)
+    """``python -m trinidad.ladder ARGS``: the ``trinidad ladder`` command."""
+    from trinidad.cli import app
+
+    try:
+        app(["ladder", *(sys.argv[1:] if argv is None else argv)], prog_name="python -m trinidad.ladder")
+    except SystemExit as e:
+        return int(e.code or 0)
     return 0
 
 

@@ -31,7 +31,7 @@ from sim.records import DECADE_COLUMNS, GAME_COLUMNS, N_RD
 from sim.rng import player_seeds
 from sim.rules import RK, ai_strength_names, character_names, rules_from_doc, rules_hash
 from sim.state import AI_STRATEGY, MAX_PLAYERS
-from strategies.registry import Players, compile_players
+from strategies.registry import Players, compile_players, resolve
 from trinidad.batch import play_batch
 from trinidad.experiment import Experiment, ExperimentError, experiment_from_dict
 
@@ -270,10 +270,17 @@ def _manifest_fixed(exp: Experiment) -> dict:
         "cpu": cpu_model(),
         "cores": os.cpu_count(),
         "experiment": exp.to_dict(),
+        "strategy_aliases": strategy_aliases(exp),
         "variants": [{"name": v.name, "overrides": v.overrides, "rules_hash": rules_hash(d), "rules": d}
                      for v, d in zip(exp.variants, docs)],
         "seeds": {"master": exp.seed, "rule": "seed(game i, n players) = game_seed(game_seed(master, n), i), sim.rng (SplitMix64)"},
     }
+
+
+def strategy_aliases(exp: Experiment) -> dict[str, str]:
+    """Each alias among the run's strategies (``best``) and the strategy it names now: the games
+    table keeps the alias, the manifest what it stood for."""
+    return {n: resolve(n) for n in exp.strategy_names() if resolve(n) != n}
 
 
 def _manifest(exp: Experiment, fixed: dict, status: str, games_done: int, wall_s: float, backend: str, workers: int) -> dict:
@@ -302,6 +309,11 @@ def prepare_out(exp: Experiment, out: Path, resume: bool) -> None:
         old = json.loads((out / MANIFEST).read_text())
         if old.get("experiment") != json.loads(json.dumps(exp.to_dict())):
             raise ExperimentError(f"out: {out} holds a different experiment; --resume needs the same experiment and flags")
+        then, now = old.get("strategy_aliases", {}), strategy_aliases(exp)
+        changed = sorted(a for a in now if a in then and then[a] != now[a])
+        if changed:  # the rest of the run would be played by another player under the same name
+            a = changed[0]
+            raise ExperimentError(f"out: {out} was played with {a} = {then[a]}; {a} now names {now[a]}")
     elif out.exists() and any(out.iterdir()):
         raise ExperimentError(f"out: {out} exists and is not a run directory; choose an empty or new --out")
     (out / "decades").mkdir(parents=True, exist_ok=True)
@@ -447,6 +459,8 @@ def summarize(out: str | Path) -> list[str]:
              f"{m['counts']['games_total']:,} games, {m['wall_s']:.1f} s, {m['games_per_s'] or 0:,.0f} games/s "
              + (f"(+{m['compile_s']:.1f} s preparing the engine) " if m.get("compile_s") else "")
              + f"({m['backend']}, {m['workers']} worker{'' if m['workers'] == 1 else 's'}), rules {', '.join(v['rules_hash'] for v in m['variants'])}"]
+    if m.get("strategy_aliases"):
+        lines.append("  strategies named by an alias: " + ", ".join(f"{a} = {t}" for a, t in m["strategy_aliases"].items()))
     if not any((o / "games").glob("*.parquet")):
         return lines  # interrupted before its first shard: nothing to summarize yet
     # streamed, and no per-game key over the whole table: the summary of a 10-million-game run stays

@@ -64,11 +64,12 @@ class TournamentResult:
     base_seeds: int
     tie_games: int = 0  # games with a tie for first
     seat_games: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), np.int64))  # [strategy, seat] counts
+    aliases: dict[str, str] = field(default_factory=dict)  # each alias played (``best``) and the strategy it named
 
     def to_dict(self) -> dict:
         """The ``--json`` object."""
         return {"strategies": [s.to_dict() for s in self.strategies], "games": self.games, "players": self.players,
-                "seed": self.seed}
+                "seed": self.seed, "aliases": self.aliases}
 
     def frame(self):
         """One row per strategy as a polars DataFrame (name, win_rate, ci_low, ci_high, mean_rank, mean_vp, n, wins)."""
@@ -169,7 +170,7 @@ def run_tournament(strategies: list[str], players: int | None = None, games: int
     is called after each batch. Results depend only on the arguments, never on ``threads``."""
     from sim.rng import player_seeds
     from sim.state import MAX_PLAYERS
-    from strategies.registry import StrategyError, load_strategies
+    from strategies.registry import StrategyError, load_strategies, resolve
     from trinidad.batch import play_batch
 
     lineup = [str(s).strip() for s in strategies]
@@ -186,6 +187,7 @@ def run_tournament(strategies: list[str], players: int | None = None, games: int
         raise TournamentError(f"threads: must be >= 1, got {threads}")
     try:
         W, names = load_strategies(lineup)
+        aliases = {a: resolve(a) for a in names if resolve(a) != a}  # an alias's target changes over time: record it
     except StrategyError as e:
         raise TournamentError(f"strategies: {e}") from None
     if rules is None:
@@ -205,4 +207,5 @@ def run_tournament(strategies: list[str], players: int | None = None, games: int
         if progress is not None:
             progress(int(idx[-1]) + 1, total)
     return TournamentResult(strategies=stats_from_tally(t, names), games=total, players=n, seed=seed, lineup=lineup,
-                            rotations=k, base_seeds=base, tie_games=int(t["tie_games"]), seat_games=t["seat"])
+                            rotations=k, base_seeds=base, tie_games=int(t["tie_games"]), seat_games=t["seat"],
+                            aliases=aliases)

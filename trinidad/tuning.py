@@ -9,7 +9,6 @@ writes the table between the markers of the page, with the commit and the machin
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 import time
 from pathlib import Path
@@ -18,12 +17,13 @@ import numpy as np
 
 from strategies.registry import CHARACTER_KEYS, STRATEGY_DIR, load_strategies
 from trinidad.ladder import _dirty
+from trinidad.pages import PageError, markers, write_blocks
 from trinidad.runner import cpu_model, git_commit
 from trinidad.tournament import wilson
 from trinidad.tune import block_slice, play_candidates
 
 UNTUNED = STRATEGY_DIR / "untuned" / "heuristic.toml"
-BEGIN, END = "<!-- tuning-table:begin -->", "<!-- tuning-table:end -->"
+BEGIN, END = markers("tuning-table")
 
 
 def measure(games: int = 1600, seed: int = 7, start: int = 1_000_000, players: int = 4, threads: int | None = None) -> list[dict]:
@@ -61,10 +61,10 @@ def table(rows: list[dict], games: int, seed: int, start: int, seconds: float) -
 
 def write(page: Path, block: str) -> None:
     """Replace the block between the markers of ``page`` (the prose around it is kept)."""
-    text = page.read_text()
-    if BEGIN not in text or END not in text:
-        raise SystemExit(f"{page}: no {BEGIN} ... {END} block to replace")
-    page.write_text(re.sub(re.escape(BEGIN) + ".*?" + re.escape(END), lambda _: block, text, flags=re.S))
+    try:
+        write_blocks(page, {"tuning-table": block.removeprefix(BEGIN).removesuffix(END)})
+    except PageError as e:
+        raise SystemExit(str(e)) from None
 
 
 def main(argv: list[str] | None = None) -> int:

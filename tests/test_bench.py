@@ -1,0 +1,66 @@
+"""trinidad.bench (`trinidad bench`): what is played follows from the arguments and the strategy's
+budget (never from the clock); the output names the budget and the cost per game. Rates are
+measured, never asserted beyond being positive."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from trinidad.bench import budget, default_games, default_nojit_games, format_budget, playouts
+from trinidad.cli import app
+
+cli = CliRunner()
+
+
+def test_the_budget_comes_from_the_strategy_file_with_defaults_filled_in(tmp_path):
+    assert budget("rollout") == ("rollout", {"candidates": 4, "rollouts": 4, "horizon": "era"})
+    assert budget("best") == budget("rollout")  # an alias measures what it names
+    assert budget("heuristic") == ("heuristic", {}) and budget("random") == ("random", {})
+    p = tmp_path / "deep.toml"
+    p.write_text('family = "rollout"\n[rollout]\nrollouts = 8\nhorizon = "game"\n')
+    assert budget(str(p)) == ("rollout", {"candidates": 4, "rollouts": 8, "horizon": "game"})
+
+
+def test_the_default_game_counts_scale_with_the_budget():
+    era = {"candidates": 4, "rollouts": 4, "horizon": "era"}
+    assert playouts(era) == 16 and playouts(era | {"horizon": "game"}) == 48 and playouts({}) == 0
+    assert default_games("heuristic", {}) == 20000 and default_nojit_games("heuristic", {}) == 6
+    assert default_games("rollout", era) == 128 and default_nojit_games("rollout", era) == 0  # no-JIT rollout: hours
+    assert default_games("rollout", era | {"horizon": "game"}) == 42
+    assert default_games("rollout", {"candidates": 64, "rollouts": 1024, "horizon": "game"}) == 8  # never below 8
+    assert default_games("python", {}) == 400
+    assert format_budget(era) == "candidates 4 x rollouts 4, horizon era" and format_budget({}) == "-"
+
+
+def test_bench_json(engine):
+    res = cli.invoke(app, ["bench", "--no-cold", "--games", "30", "--nojit-games", "1", "--players", "3", "--json"])
+    assert res.exit_code == 0, res.output
+    obj = json.loads(res.stdout)  # one JSON object on stdout; progress lines on stderr
+    for key in ("games_per_s", "games_per_s_per_core", "core_s_per_game", "core_s_per_game_1_thread", "speedup_vs_nojit",
+                "start_s_cached", "peak_rss_mib"):
+        assert isinstance(obj[key], (int, float)) and obj[key] > 0, (key, obj)
+    assert "compile_s_cold" not in obj
+    assert obj["games"] == 30 and obj["games_1_thread"] == 7 and obj["players"] == 3 and obj["nojit_games"] == 1
+    assert obj["family"] == "heuristic" and obj["budget"] == {}
+    assert isinstance(obj["cpu"], str) and obj["cpu"]
+    chunks = [ln for ln in res.stderr.splitlines() if "chunk" in ln]
+    assert len(chunks) == 6 and chunks[-1].startswith("bench: jitted engine, ") and "30 games: chunk 3/3, 10 games" in chunks[-1]
+
+
+def test_a_rollout_bench_skips_the_no_jit_engine_and_names_its_budget(engine):
+    res = cli.invoke(app, ["bench", "--strategies", "rollout", "--games", "2", "--nojit-games", "0", "--no-cold"])
+    assert res.exit_code == 0, res.output
+    first = res.stdout.splitlines()[0]
+    assert first.startswith("rollout [rollout; budget candidates 4 x rollouts 4, horizon era]: ") and "core-s per game" in first
+    assert "games_per_s_nojit: skipped" in res.stdout and "no-JIT engine skipped" in res.stderr
+    assert "2 games: chunk 2/2, 1 games" in res.stderr  # 2 games: two chunks of one
+
+
+@pytest.mark.parametrize("args, option", [(["--games", "0"], "--games"), (["--nojit-games", "-1"], "--nojit-games"),
+                                          (["--strategies", "nosuch"], "--strategies")])
+def test_bad_bench_arguments_fail_with_one_line(args, option):
+    res = cli.invoke(app, ["bench", "--no-cold", *args])
+    assert res.exit_code == 2 and res.output.startswith(option) and len(res.output.strip().splitlines()) == 1, res.output
