@@ -28,7 +28,7 @@ from numba import njit
 
 from sim.actions import action_phase as plain_action_phase
 from sim.actions import action_rounds, end_turn, finish_turn, turn_options, turn_step
-from sim.codes import Dec
+from sim.codes import Act, Dec
 from sim.game import copy_state, determinize, end_of_decade, set_decade, start_of_decade
 from sim.rng import mix64
 from sim.state import N_GROUPS, PF, G
@@ -115,7 +115,24 @@ def search_choice(st, sc, r, W, seat, pos, k):
     order = np.argsort(-one, kind="mergesort")
     if budget <= 0 or width <= 1:
         return order[0]
-    cand = order[:width].copy()
+    # the rows simulated: the 1-ply best first, then the next best but Recover Workers (free action):
+    # it undoes an earlier placement at a VP cost, and simulations value the workers it frees by
+    # what the rollout policy would do with them, not by what this seat then does (put them back on
+    # a grid): promoted on that, the seat recovered and replaced every turn (thousands of times a
+    # game, measured). It stays reachable when the evaluation itself ranks it first.
+    cand = np.empty(width, np.int64)
+    nc0 = 0
+    for j in range(k):
+        i = order[j]
+        if j > 0 and rows[i, 0] == Act.F_RECOVER:
+            continue
+        cand[nc0] = i
+        nc0 += 1
+        if nc0 == width:
+            break
+    width = nc0
+    if width <= 1:
+        return order[0]
     tot = np.zeros(width, np.float64)
     sq = np.zeros(width, np.float64)
     cnt = np.zeros(width, np.int64)

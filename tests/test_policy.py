@@ -70,7 +70,7 @@ def test_a_file_that_leaves_them_out_gets_the_defaults_in_every_block(tmp_path):
     row (each name reaches its own slot)."""
     W, _ = load_strategies(["greedy", "heuristic"])
     for row in W:
-        blocks = row.reshape(1 + N_CHARACTERS, N_WEIGHTS)
+        blocks = row[:N_WEIGHTS * (1 + N_CHARACTERS)].reshape(1 + N_CHARACTERS, N_WEIGHTS)
         for k, v in K_DEFAULT.items():
             assert (blocks[:, k] == v).all(), k.name
         for p, v in P_DEFAULT.items():
@@ -88,7 +88,7 @@ def test_named_constants_reach_their_slots_and_blocks(tmp_path):
     f = _greedy_with(tmp_path, "named", "remove_city = 7.5\nlot_base = 2.0\n[parameters]\nvote_tie = 0.25\nbid_low_max = 4\n"
                      "[characters.Merchant]\nlot_base = 3.0\nkeep_own = 1.25\n")
     W, _ = load_strategies([f])
-    blocks = W[0].reshape(1 + N_CHARACTERS, N_WEIGHTS)
+    blocks = W[0, :N_WEIGHTS * (1 + N_CHARACTERS)].reshape(1 + N_CHARACTERS, N_WEIGHTS)
     m = 1 + CHARACTER_KEYS.index("Merchant")
     others = [b for b in range(1 + N_CHARACTERS) if b != m]
     assert (blocks[:, K.REMOVE_CITY] == 7.5).all() and (blocks[:, P.VOTE_TIE] == 0.25).all() and (blocks[:, P.BID_LOW_MAX] == 4).all()

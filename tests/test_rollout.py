@@ -14,6 +14,7 @@ from sim.actions import turn_options
 from sim.game import allocate, copy_state, determinize
 from sim.rules import RK
 from sim.state import N_CARDS, N_CHARACTERS, N_WEIGHTS, PF, G, Loc
+from strategies.evaluation import SEARCH_OFFSET
 from strategies.match import run_game
 from strategies.policy import FAMILY_ROLLOUT, P
 from strategies.registry import load_strategies
@@ -35,11 +36,12 @@ def _strategy(tmp_path, name, candidates, rollouts, horizon="era"):
 def test_rollout_file_loads_with_its_parameters_in_every_block(tmp_path):
     W, _ = load_strategies(["rollout", _strategy(tmp_path, "r2", 3, 5, "game")])
     for row, (c, m, h) in zip(W, [(4, 4, 0), (3, 5, 1)]):
-        blocks = row.reshape(-1, N_WEIGHTS)
+        blocks = row[:SEARCH_OFFSET].reshape(-1, N_WEIGHTS)
         assert (blocks[:, 0] == FAMILY_ROLLOUT).all()
         assert (blocks[:, P.CANDIDATES] == c).all() and (blocks[:, P.ROLLOUTS] == m).all() and (blocks[:, P.HORIZON] == h).all()
     H, _ = load_strategies(["heuristic"])
-    assert np.array_equal(W[0].reshape(-1, N_WEIGHTS)[:, 1:P.CANDIDATES], H[0].reshape(-1, N_WEIGHTS)[:, 1:P.CANDIDATES])
+    blocks_w, blocks_h = (x[:SEARCH_OFFSET].reshape(-1, N_WEIGHTS)[:, 1:P.CANDIDATES] for x in (W[0], H[0]))
+    assert np.array_equal(blocks_w, blocks_h)
 
 
 def test_one_candidate_rollout_player_is_exactly_the_heuristic(engine, tmp_path):

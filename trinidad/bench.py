@@ -78,6 +78,10 @@ def budget(strategy: str) -> tuple[str, dict]:
     if fam == "rollout":
         horizon = {v: k for k, v in HORIZONS.items()}[int(W[0, P.HORIZON])]
         return fam, {k: int(W[0, slot]) for k, (slot, _, _) in ROLLOUT_KEYS.items()} | {"horizon": horizon}
+    if fam == "search":
+        from strategies.registry import SEARCH_KEYS, SEARCH_OFFSET
+
+        return fam, {k: int(W[0, SEARCH_OFFSET + slot]) for k, (slot, _, _) in SEARCH_KEYS.items()}
     name = resolve(strategy)
     path = Path(name) if name.endswith(".toml") else STRATEGY_DIR / f"{name}.toml"
     try:
@@ -90,7 +94,10 @@ def budget(strategy: str) -> tuple[str, dict]:
 def playouts(b: dict) -> int:
     """Partial games a planning player plays per decision, from its budget: the product of its
     integer entries (rollout: candidates x rollouts), three times that when it plays on to the end
-    of the game rather than of the Era (three Eras); 0 without a budget."""
+    of the game rather than of the Era (three Eras); a search player's ``budget`` (simulations of a
+    part of a decade, plus ``horizon`` decades); 0 without a budget."""
+    if "budget" in b and "width" in b:
+        return int(b["budget"]) * (1 + int(b.get("horizon", 0)))
     ints = [v for v in b.values() if isinstance(v, int) and not isinstance(v, bool)]
     if not ints:
         return 0

@@ -224,7 +224,7 @@ def write_value_file(path: Path, res: TrainResult, provenance: dict) -> Path:
          "candidate_win_share": round(g.candidate_share, 4), "promoted": g.promoted}
         for g in res.generations
     ]
-    lines.append(f"generations = {json.dumps(json.dumps(gens))}")
+    lines.append(f"generation_log = {json.dumps(json.dumps(gens))}")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(lines) + "\n")
     return path

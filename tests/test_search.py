@@ -1,0 +1,202 @@
+"""The search family (strategies.search) and its evaluation (strategies.evaluation), and
+``trinidad train`` (trinidad.train). Strength is measured by ``trinidad ladder`` / ``tournament``
+(benchmarks); these tests pin what must hold whatever the strength: the strategy file's layout,
+searching leaves the real game untouched, no peeking at hidden information, the recorded features
+are the state's, the fit, and determinism."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from helpers import mid_game
+
+from sim.actions import turn_options
+from sim.game import allocate, copy_state, determinize
+from sim.records import RD, RG
+from sim.rng import mix64, player_seeds
+from sim.state import N_CARDS, N_CHARACTERS, N_WEIGHTS, G, Loc
+from strategies.evaluation import N_STAGES, N_VF, SEARCH_OFFSET, VF, prior_model, value_offset
+from strategies.policy import FAMILY_SEARCH
+from strategies.registry import StrategyError, load_strategies, load_value_file, set_value_model
+from strategies.search import SB, search_choice
+from trinidad.batch import play_batch
+from trinidad.train import TrainResult, fit, write_value_file
+
+GAME_FIELDS = ["g", "pl", "vps", "order", "cell_b", "cell_owner", "cell_cube", "act_used", "grids", "stacks", "warehouse",
+               "supply", "major", "major_state", "walls", "roads", "minis", "card_loc", "card_rot", "card_seq", "card_turn",
+               "peace", "spain", "dock", "built", "card_uses", "card_active", "card_uses_seat", "card_uses_by", "rng", "w"]
+
+
+def _strategy(tmp_path, name, budget=6, width=3, horizon=0, value="prior"):
+    p = tmp_path / f"{name}.toml"
+    p.write_text(f'family = "search"\nbase = "heuristic"\n[search]\nbudget = {budget}\nwidth = {width}\n'
+                 f'horizon = {horizon}\nvalue = "{value}"\n')
+    return str(p)
+
+
+def test_search_file_loads_its_parameters_and_the_prior_model(tmp_path):
+    W, _ = load_strategies(["search", _strategy(tmp_path, "s2", 5, 2, 1)])
+    H, _ = load_strategies(["heuristic"])
+    for row, (b, w, h) in zip(W, [(32, 8, 0), (5, 2, 1)]):
+        blocks = row[:SEARCH_OFFSET].reshape(-1, N_WEIGHTS)
+        assert (blocks[:, 0] == FAMILY_SEARCH).all()
+        assert np.array_equal(blocks[:, 1:], H[0, :SEARCH_OFFSET].reshape(-1, N_WEIGHTS)[:, 1:])  # the base's weights
+        assert (row[SEARCH_OFFSET + SB.BUDGET], row[SEARCH_OFFSET + SB.WIDTH], row[SEARCH_OFFSET + SB.HORIZON]) == (b, w, h)
+        prior = prior_model(H[0, :N_WEIGHTS])
+        for s in range(N_STAGES):
+            assert np.array_equal(row[value_offset(s):value_offset(s) + N_VF], prior[s])
+    assert prior[0, VF.VP] == 1.0 and prior[0, VF.CITY_AHEAD] == 1.0 and prior[0, VF.WOOD] == H[0, 2]
+
+
+def test_search_file_errors_name_the_key(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('family = "search"\n[search]\nbudget = -1\n')
+    with pytest.raises(StrategyError, match="search.budget"):
+        load_strategies([str(bad)])
+    bad.write_text('family = "search"\n[search]\nvalue = "nowhere"\n')
+    with pytest.raises(StrategyError, match="search.value"):
+        load_strategies([str(bad)])
+
+
+def test_value_file_round_trip_and_strict_keys(tmp_path):
+    m = np.arange(N_STAGES * N_VF, dtype=np.float64).reshape(N_STAGES, N_VF) / 7
+    p = write_value_file(tmp_path / "v.toml", TrainResult(model=m), {"command": "test", "seed": 3})
+    got, prov = load_value_file(p)
+    assert np.array_equal(got, m) and prov["seed"] == 3
+    W, _ = load_strategies([_strategy(tmp_path, "sv", value=str(p))])
+    assert np.array_equal(W[0, value_offset(1):value_offset(1) + N_VF], m[1])
+    p.write_text(p.read_text().replace("[stage2]\nbias", "[stage2]\nnot_a_feature"))
+    with pytest.raises(StrategyError, match="not_a_feature"):
+        load_value_file(p)
+
+
+def test_searching_leaves_the_real_game_untouched(engine, tmp_path):
+    r, _ = engine
+    W, _ = load_strategies([_strategy(tmp_path, "s")])
+    st, seat = mid_game(r, W)
+    k = turn_options(st, r, seat)
+    assert k > 3
+    before = {f: getattr(st, f).copy() for f in GAME_FIELDS + ["opts"]}
+    sc = allocate(r)
+    i = search_choice(st, sc, r, W, seat, 0, k)
+    assert 0 <= i < k
+    for f in GAME_FIELDS + ["opts"]:
+        now, was = getattr(st, f), before[f]
+        if f == "g":
+            assert now[G.OPT_N] == was[G.OPT_N] + 1
+            now, was = np.delete(now, G.OPT_N), np.delete(was, G.OPT_N)
+        assert np.array_equal(now, was), f
+    st.g[G.OPT_N] -= 1
+    assert search_choice(st, sc, r, W, seat, 0, k) == i  # the same redraws again
+
+
+def _hidden(st, seat, n):
+    """What ``seat`` cannot see: the deck order and the other seats' face-down hands."""
+    deck = sorted((int(st.card_seq[c]), c) for c in range(N_CHARACTERS, N_CARDS) if st.card_loc[c] == Loc.DECK)
+    hands = [sorted(c for c in range(N_CHARACTERS, N_CARDS) if st.card_loc[c] == Loc.HAND + s and st.card_rot[c] == 0)
+             for s in range(n) if s != seat]
+    return [c for _, c in deck], hands
+
+
+def test_no_peeking_the_decision_ignores_what_the_seat_cannot_see(engine, tmp_path):
+    """Another arrangement of the hidden cards, consistent with the seat's view (the same cards in
+    the deck and in the other hands, in the same numbers, dealt again), gives the same decision:
+    the search reads only its redraws."""
+    r, _ = engine
+    W, _ = load_strategies([_strategy(tmp_path, "s", budget=8, width=4)])
+    sc = allocate(r)
+    checked = 0
+    for pos_seed in (3, 4, 5):
+        st, seat = mid_game(r, W, seed=pos_seed)
+        n = int(st.g[G.NPLAYERS])
+        k = turn_options(st, r, seat)
+        alt = allocate(r)
+        copy_state(alt, st)
+        alt.rng[0] = mix64(np.uint64(12345 + pos_seed))
+        determinize(alt, r, seat)  # the hidden cards dealt again, from the seat's view
+        alt.rng[:] = st.rng  # the game's own stream is not hidden information
+        alt.opts[:] = st.opts
+        deck_a, hands_a = _hidden(st, seat, n)
+        deck_b, hands_b = _hidden(alt, seat, n)
+        assert sorted(deck_a + sum(hands_a, [])) == sorted(deck_b + sum(hands_b, []))  # the same unseen cards
+        assert [len(h) for h in hands_a] == [len(h) for h in hands_b]
+        if deck_a == deck_b and hands_a == hands_b:
+            continue  # nothing hidden to rearrange at this position
+        checked += 1
+        g0 = st.g[G.OPT_N]
+        a = search_choice(st, sc, r, W, seat, 0, k)
+        b = search_choice(alt, sc, r, W, seat, 0, k)
+        assert st.g[G.OPT_N] == g0 + 1
+        assert a == b
+    assert checked >= 2
+
+
+def test_recorded_features_are_the_state_at_each_decade_end(engine):
+    r, _ = engine
+    W, _ = load_strategies(["heuristic"])
+    seeds = player_seeds(5, 4, 0, 2)
+    dec, gam, feats = play_batch(r, W, 4, seeds, np.zeros((2, 4), np.int32), threads=1, features=True)
+    dec2, gam2 = play_batch(r, W, 4, seeds, np.zeros((2, 4), np.int32), threads=1)
+    assert np.array_equal(gam, gam2) and np.array_equal(dec, dec2)  # recording does not change play
+    assert feats.shape[-1] == N_VF
+    for d in range(12):
+        assert np.array_equal(feats[:, d, :4, VF.VP], dec[:, d, :4, RD.VP])
+        assert (feats[:, d, :4, VF.BIAS] == 1).all()
+    assert np.array_equal(feats[:, 11, :4, VF.VP], gam[:, :4, RG.VP])
+    assert (feats[:, 11, :4, VF.SCORINGS_LEFT] == 0).all() and (feats[:, 0, :4, VF.SCORINGS_LEFT] == 3).all()
+
+
+def test_search_games_do_not_depend_on_threads(engine, tmp_path):
+    r, _ = engine
+    W, _ = load_strategies([_strategy(tmp_path, "s", budget=4, width=2), "heuristic"])
+    seeds = player_seeds(9, 4, 0, 3)
+    strat = np.array([[0, 1, 0, 1]] * 3)
+    a = play_batch(r, W, 4, seeds, strat, threads=1)
+    b = play_batch(r, W, 4, seeds, strat, threads=2)
+    assert np.array_equal(a[1], b[1]) and np.array_equal(a[0], b[0])
+
+
+def test_fit_learns_what_the_games_add_and_keeps_the_prior_elsewhere():
+    rng = np.random.default_rng(0)
+    games, players, per = 200, 4, 3
+    n = games * per * players
+    X = np.zeros((n, N_VF))
+    X[:, VF.BIAS] = 1
+    X[:, VF.VP] = rng.integers(0, 100, n)
+    X[:, VF.WOOD] = rng.integers(0, 10, n)
+    stage = np.repeat(np.arange(per), games * players) % N_STAGES
+    game = np.tile(np.repeat(np.arange(games), players), per)
+    y = 1.0 * X[:, VF.VP] + 2.0 * X[:, VF.WOOD] + 5.0 + rng.normal(0, 0.5, n)
+    winners = np.zeros((games, players), np.int64)
+    winners[:, 0] = 1
+    prior = np.zeros((N_STAGES, N_VF))
+    prior[:, VF.CITY_AHEAD] = 1.0  # never varies in these positions: must keep its prior weight
+    model, r2, _ = fit(X, y, stage, game, winners, alpha=1e-6, prior=prior)
+    for s in range(N_STAGES):
+        assert model[s, VF.WOOD] == pytest.approx(2.0, abs=0.05)
+        assert model[s, VF.VP] == pytest.approx(1.0, abs=0.01)
+        assert model[s, VF.CITY_AHEAD] == 1.0
+        assert r2[s] > 0.99
+
+
+def test_train_command_writes_the_same_value_file_for_the_same_seed(engine, tmp_path):
+    from typer.testing import CliRunner
+
+    from trinidad.cli import app
+
+    s = _strategy(tmp_path, "tiny", budget=2, width=2)
+    outs = []
+    for name, threads in (("a", "1"), ("b", "2")):
+        out = tmp_path / f"{name}.toml"
+        res = CliRunner().invoke(app, ["train", "--strategy", s, "--generations", "1", "--games", "12", "--duel-games", "8",
+                                       "--seed", "4", "--threads", threads, "--out", str(out)])
+        assert res.exit_code == 0, res.output
+        outs.append(out.read_text())
+    strip = [t.replace('"--threads", "1"', "").replace("--threads 1", "").replace("--threads 2", "") for t in outs]
+    body = ["\n".join(x for x in t.splitlines() if not x.startswith(("seconds", "command"))) for t in strip]
+    assert body[0] == body[1]
+    model, prov = load_value_file(tmp_path / "a.toml")
+    assert prov["games_per_generation"] == 12 and prov["seed"] == 4 and "held_out_r2" in prov
+    assert np.isfinite(model).all()
+    W, _ = load_strategies([_strategy(tmp_path, "trained", value=str(tmp_path / "a.toml"))])
+    assert np.array_equal(set_value_model(W[0], model), W[0])
