@@ -140,9 +140,10 @@ def value_features(st, r, d, out, scratch):
     cab = st.g[G.CABILDO_BUILT] == 1
     for s in range(n):
         out[s, :] = 0.0
+    coins = np.zeros(n, np.int32)
     for s in range(n):
-        vals[s] = coin_value(st, r, s)
-    k = majority_split(vals, n, needs, win)
+        coins[s] = coin_value(st, r, s)
+    k = majority_split(coins, n, needs, win)
     for s in range(n):
         if win[s] == 1:
             out[s, VF.MONEY_AHEAD] = r.k[RK.MONEY_VP] * eras / k
@@ -175,7 +176,7 @@ def value_features(st, r, d, out, scratch):
         o[VF.STONE] = st.pl[s, PF.STONE]
         o[VF.PRECIOUS] = st.pl[s, PF.PRECIOUS]
         o[VF.METAL] = st.pl[s, PF.METAL]
-        o[VF.COINS] = coin_value(st, r, s)
+        o[VF.COINS] = coins[s]
         o[VF.FAITH] = st.pl[s, PF.FAITH]
         o[VF.WORKERS] = st.pl[s, PF.WORKERS] + st.pl[s, PF.WORKERS_PLACED]
         o[VF.STATUS] = st.pl[s, PF.ST_CONSTRUCTION] + st.pl[s, PF.ST_WORKER] + st.pl[s, PF.ST_VP] + st.pl[s, PF.ST_CARDS]

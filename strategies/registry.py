@@ -187,22 +187,29 @@ def load_strategy_file(path: Path) -> np.ndarray:
     return row
 
 
-def _rollout_row(path: Path, doc: dict) -> np.ndarray:
-    """family = "rollout": the weights (and [characters.*] tables) of the strategy file named by
-    ``base`` (default heuristic) decide every non-TURN decision and play the rollouts; the
-    ``[rollout]`` table sets ``candidates``, ``rollouts`` (per candidate) and ``horizon``."""
-    for k in ("weights", "parameters", "characters", "python"):
+def _planner_base(path: Path, doc: dict, family: str, refused: tuple[str, ...]) -> tuple[np.ndarray, dict]:
+    """A planning family's file (rollout, search): no weights of its own (``refused`` keys), the W
+    row of its ``base`` file (default heuristic, a greedy or heuristic one) and its ``[family]`` table."""
+    for k in refused:
         if k in doc:
-            raise StrategyError(f"strategy {path.name}: {k}: a rollout strategy takes its weights from its base file")
+            raise StrategyError(f"strategy {path.name}: {k}: a {family} strategy takes its weights from its base file")
     base = doc.get("base", "heuristic")
     if not isinstance(base, str) or base == path.stem:
         raise StrategyError(f"strategy {path.name}: base: expected the name of another strategy file, got {base!r}")
     row = _file_row(base)
     if row[0] not in (FAMILY_GREEDY, FAMILY_HEURISTIC):
         raise StrategyError(f"strategy {path.name}: base: {base} must be a greedy or heuristic strategy")
-    ro = doc.get("rollout", {})
-    if not isinstance(ro, dict):
-        raise StrategyError(f"strategy {path.name}: rollout: expected a table")
+    table = doc.get(family, {})
+    if not isinstance(table, dict):
+        raise StrategyError(f"strategy {path.name}: {family}: expected a table")
+    return row, table
+
+
+def _rollout_row(path: Path, doc: dict) -> np.ndarray:
+    """family = "rollout": the weights (and [characters.*] tables) of the strategy file named by
+    ``base`` (default heuristic) decide every non-TURN decision and play the rollouts; the
+    ``[rollout]`` table sets ``candidates``, ``rollouts`` (per candidate) and ``horizon``."""
+    row, ro = _planner_base(path, doc, "rollout", ("weights", "parameters", "characters", "python"))
     vals = {"candidates": 4, "rollouts": 4, "horizon": "era"}
     for k, v in ro.items():
         if k not in vals:
@@ -266,18 +273,7 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
     ``budget`` (simulations per TURN decision), ``width`` (rows simulated), ``horizon`` (whole
     decades simulated after the current one) and ``value`` (a value file under strategies/values/,
     or "prior": generation 0, strategies.evaluation.prior_model of the base weights)."""
-    for k in ("weights", "parameters", "characters", "python", "rollout"):
-        if k in doc:
-            raise StrategyError(f"strategy {path.name}: {k}: a search strategy takes its weights from its base file")
-    base = doc.get("base", "heuristic")
-    if not isinstance(base, str) or base == path.stem:
-        raise StrategyError(f"strategy {path.name}: base: expected the name of another strategy file, got {base!r}")
-    row = _file_row(base)
-    if row[0] not in (FAMILY_GREEDY, FAMILY_HEURISTIC):
-        raise StrategyError(f"strategy {path.name}: base: {base} must be a greedy or heuristic strategy")
-    se = doc.get("search", {})
-    if not isinstance(se, dict):
-        raise StrategyError(f"strategy {path.name}: search: expected a table")
+    row, se = _planner_base(path, doc, "search", ("weights", "parameters", "characters", "python", "rollout"))
     vals: dict = {"budget": 32, "width": 8, "horizon": 0, "value": "prior"}
     for k, v in se.items():
         if k not in vals:

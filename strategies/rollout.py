@@ -20,11 +20,11 @@ from strategies.policy import P, choose, option_values
 
 
 @njit(cache=True)
-def rollout(st, r, seat, pos, act, a, b, c, horizon):
+def play_out(st, r, seat, pos, act, a, b, c, stop):
     """Play on from ``seat``'s TURN decision (turn-order position ``pos``) after taking the row
     (act, a, b, c): the rest of the turn and of the Action Phase, the end of the decade, then whole
-    decades, every seat by its own policy, to the end of the current Era (``horizon`` 0, after
-    its scoring) or of the game (1). No records are written."""
+    decades up to decade ``stop`` (not past the game's last), every seat by its own policy. No
+    records are written. Returns the last decade over (the rollout and search families' simulation)."""
     if turn_step(st, r, seat, act, a, b, c):
         finish_turn(st, r, seat)
     else:
@@ -33,15 +33,24 @@ def rollout(st, r, seat, pos, act, a, b, c, horizon):
     action_rounds(st, r, pos + 1)
     end_of_decade(st, r)
     d = st.g[G.DECADE]
-    last = st.g[G.LAST_DECADE]
-    dpe = r.k[RK.DECADES_PER_ERA]
-    stop = last if horizon == 1 else min(last, ((d - 1) // dpe + 1) * dpe)
+    stop = min(stop, st.g[G.LAST_DECADE])
     while d < stop:
         d += 1
         set_decade(st, r, d)
         start_of_decade(st, r)
         action_phase(st, r)
         end_of_decade(st, r)
+    return d
+
+
+@njit(cache=True)
+def rollout(st, r, seat, pos, act, a, b, c, horizon):
+    """:func:`play_out` to the end of the current Era (``horizon`` 0, after its scoring) or of the
+    game (1)."""
+    d = st.g[G.DECADE]
+    last = st.g[G.LAST_DECADE]
+    dpe = r.k[RK.DECADES_PER_ERA]
+    play_out(st, r, seat, pos, act, a, b, c, last if horizon == 1 else ((d - 1) // dpe + 1) * dpe)
 
 
 @njit(cache=True)

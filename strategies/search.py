@@ -26,14 +26,14 @@ from enum import IntEnum
 import numpy as np
 from numba import njit
 
-from sim.actions import action_phase as plain_action_phase
-from sim.actions import action_rounds, end_turn, finish_turn, turn_options, turn_step
+from sim.actions import end_turn, turn_options, turn_step
 from sim.codes import Act, Dec
-from sim.game import copy_state, determinize, end_of_decade, set_decade, start_of_decade
+from sim.game import copy_state, determinize
 from sim.rng import mix64
 from sim.state import N_GROUPS, PF, G
 from strategies.evaluation import N_VF, SEARCH_OFFSET, margins
 from strategies.policy import option_values
+from strategies.rollout import play_out
 
 
 class SB(IntEnum):
@@ -50,29 +50,6 @@ N_SB = len(SB)
 @njit(cache=True)
 def _scratch(n):
     return np.zeros((n, N_VF), np.float64), np.zeros(N_GROUPS + 8, np.int32), np.zeros(n, np.float64)
-
-
-@njit(cache=True)
-def simulate(sc, r, seat, pos, act, a, b, c, horizon):
-    """Carry out the row on the copy ``sc``, then play on: the rest of the seat's turn and of the
-    decade's Action Phase, the END OF THE DECADE, and ``horizon`` more decades (not past the game's
-    last). Returns the last decade over."""
-    if turn_step(sc, r, seat, act, a, b, c):
-        finish_turn(sc, r, seat)
-    else:
-        end_turn(sc, seat)
-        sc.g[G.TURN_SEAT] = -1
-    action_rounds(sc, r, pos + 1)
-    end_of_decade(sc, r)
-    d = sc.g[G.DECADE]
-    stop = min(sc.g[G.LAST_DECADE], d + horizon)
-    while d < stop:
-        d += 1
-        set_decade(sc, r, d)
-        start_of_decade(sc, r)
-        plain_action_phase(sc, r)
-        end_of_decade(sc, r)
-    return d
 
 
 @njit(cache=True)
@@ -155,7 +132,7 @@ def search_choice(st, sc, r, W, seat, pos, k):
             i = cand[j]
             for m in range(per):
                 _redrawn(sc, st, r, seat, base, m0 + cnt[j])
-                d = simulate(sc, r, seat, pos, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3], horizon)
+                d = play_out(sc, r, seat, pos, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3], d0 + horizon)
                 margins(sc, r, W, sid, d, feats, scr, mv)
                 tot[j] += mv[seat]
                 sq[j] += mv[seat] * mv[seat]
