@@ -119,7 +119,7 @@ def test_a_readme_without_its_markers_fails_before_playing(tmp_path):
     res = cli.invoke(app, ["ladder", "--rungs", "random,greedy", "--games", "4", "--readme", str(readme)])
     assert res.exit_code == 2 and "ladder:begin" in res.output and "against" not in res.output
     res = cli.invoke(app, ["ladder", "--rungs", "random,nosuch"])
-    assert res.exit_code == 2 and "--rungs" in res.output and "best = rollout" in res.output
+    assert res.exit_code == 2 and "--rungs" in res.output and "best = search" in res.output
 
 
 def test_the_readme_holds_the_blocks_the_command_writes():

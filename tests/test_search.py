@@ -35,7 +35,7 @@ def _strategy(tmp_path, name, budget=6, width=3, horizon=0, value="prior"):
 
 
 def test_search_file_loads_its_parameters_and_the_prior_model(tmp_path):
-    W, _ = load_strategies(["search", _strategy(tmp_path, "s2", 5, 2, 1)])
+    W, _ = load_strategies([_strategy(tmp_path, "s1", 32, 8, 0), _strategy(tmp_path, "s2", 5, 2, 1)])
     H, _ = load_strategies(["heuristic"])
     for row, (b, w, h) in zip(W, [(32, 8, 0), (5, 2, 1)]):
         blocks = row[:SEARCH_OFFSET].reshape(-1, N_WEIGHTS)
@@ -56,6 +56,16 @@ def test_search_file_errors_name_the_key(tmp_path):
     bad.write_text('family = "search"\n[search]\nvalue = "nowhere"\n')
     with pytest.raises(StrategyError, match="search.value"):
         load_strategies([str(bad)])
+
+
+def test_shipped_search_plays_the_shipped_value_file():
+    from strategies.registry import VALUE_DIR
+
+    model, prov = load_value_file(VALUE_DIR / "search.toml")
+    W, _ = load_strategies(["search"])
+    for s in range(N_STAGES):
+        assert np.array_equal(W[0, value_offset(s):value_offset(s) + N_VF], model[s])
+    assert prov["command"].startswith("trinidad train") and prov["promoted"] >= 1
 
 
 def test_value_file_round_trip_and_strict_keys(tmp_path):

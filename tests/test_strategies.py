@@ -250,9 +250,9 @@ def test_grouped_build_rows_pick_the_row_the_full_listing_picks(engine):
 def test_best_names_the_top_rung_and_loads_as_it():
     from strategies.registry import aliases, resolve
 
-    assert "best" in available() and aliases()["best"] == resolve("best") == "rollout"
-    W, names = load_strategies(["best", "rollout"])
-    assert names == ["best", "rollout"]  # the alias keeps its own name; its row is the strategy it names
+    assert "best" in available() and aliases()["best"] == resolve("best") == "search"
+    W, names = load_strategies(["best", "search"])
+    assert names == ["best", "search"]  # the alias keeps its own name; its row is the strategy it names
     assert (W[0] == W[1]).all()
 
 

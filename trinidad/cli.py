@@ -332,10 +332,12 @@ def train(
                         delta=delta, alpha=alpha, init=model0, threads=threads, say=lambda m: typer.echo(m, err=True))
     except TrainError as e:
         _fail(f"--{e}")
-    last = res.generations[-1]
+    promoted = [g for g in res.generations if g.promoted]
+    last = promoted[-1] if promoted else res.generations[-1]  # the generation whose model is written
     prov = {"command": cmd, "commit": git_commit() or "unknown", "strategy": strategy, "seed": seed, "players": players,
-            "generations": generations, "games_per_generation": games, "promoted": sum(g.promoted for g in res.generations),
-            "held_out_r2": [round(x, 4) for x in last.r2], "held_out_winner_accuracy": [round(x, 4) for x in last.winner_accuracy],
+            "generations": generations, "games_per_generation": games, "promoted": len(promoted),
+            "model_of_generation": last.gen if promoted else 0, "held_out_r2": [round(x, 4) for x in last.r2],
+            "held_out_winner_accuracy": [round(x, 4) for x in last.winner_accuracy],
             "seconds": round(res.seconds, 1)}
     path = write_value_file(out, res, prov)
     typer.echo(f"wrote {path} ({prov['promoted']} of {generations} generations promoted, {res.seconds:.0f} s)")
@@ -404,7 +406,7 @@ def probe(
 @app.command()
 def ladder(
     rungs: Annotated[str | None, typer.Option(
-        help="comma-separated strategies, weakest first (names or TOML paths; default: random,greedy,heuristic,rollout)")] = None,
+        help="comma-separated strategies, weakest first (names or TOML paths; default: random,greedy,heuristic,rollout,search)")] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="games per pair of rungs (the rollout rung costs about 0.2-0.5 core-s a game)")] = 600,
     character_games: Annotated[int | None, typer.Option(
         "--character-games", help="games per rung on balanced-Character deals (default: --games rounded up to a multiple of 12)")] = None,

@@ -40,7 +40,7 @@ import numpy as np
 
 from trinidad.runner import cpu_model, git_commit
 
-RUNGS = ["random", "greedy", "heuristic", "rollout"]
+RUNGS = ["random", "greedy", "heuristic", "rollout", "search"]
 PLAYERS = 4
 ALPHA = 0.05  # family-wise, over the Characters of one rung (Holm)
 BLOCKS = ("ladder", "characters")  # the README's generated blocks
