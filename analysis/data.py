@@ -81,6 +81,23 @@ class Run:
         return sorted(self.games.select(pl.col("strategy").cast(pl.String).unique()).collect().to_series().to_list())
 
 
+def shard_rows(path: Path) -> int | None:
+    """A Parquet file's row count from its footer, or None when the file cannot be read as Parquet
+    (cut short, overwritten, not Parquet at all)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    try:
+        return pq.read_metadata(path).num_rows
+    except (OSError, ValueError, pa.ArrowException):
+        return None
+
+
+def bad_shards(run: Path) -> list[Path]:
+    """The shard files of a run directory (games/, decades/) that cannot be read as Parquet."""
+    return [f for t in ("games", "decades") for f in sorted((run / t).glob("*.parquet")) if shard_rows(f) is None]
+
+
 def load_run(path: str | Path) -> Run:
     """Open a run directory written by ``trinidad run`` (or :mod:`analysis.synthetic`)."""
     p = Path(path)
@@ -89,6 +106,11 @@ def load_run(path: str | Path) -> Run:
     manifest = json.loads((p / "manifest.json").read_text())
     if not any((p / "games").glob("*.parquet")):
         raise RunError(f"report: {p}: no games/*.parquet yet (the run has no complete shard)")
+    bad = bad_shards(p)
+    if bad:
+        more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
+        raise RunError(f"report: {bad[0]} is not a readable Parquet file{more}; "
+                       f"play it again with: trinidad run --resume --out {p}")
     games = prepare_games(pl.scan_parquet(str(p / "games" / "*.parquet")))
     decades = pl.scan_parquet(str(p / "decades" / "*.parquet")) if any((p / "decades").glob("*.parquet")) else None
     seen = games.select(pl.col("variant").cast(pl.String).unique()).collect().to_series().to_list()

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import polars as pl
 
-from analysis import TIE_RULE, Analysis, analyze, load_run, summary_rows
+from analysis import TIE_RULE, Analysis, RunError, analyze, load_run, summary_rows
 from reports import charts
 from reports.html import Figure, render
 
@@ -117,12 +117,49 @@ def resolve_out(run_dir: Path, out: str | Path | None) -> Path:
     return p if p.suffix.lower() in (".html", ".htm") else p / "index.html"
 
 
-def build_report(run_dir: str | Path, out: str | Path | None = None, delta: float = 0.05, rating_games: int = 50_000) -> Path:
-    """Analyse ``run_dir`` and write the report; returns the path of the HTML page."""
+REPORT_MARK = ".trinidad-report"  # written into every report folder: what the tool may overwrite
+
+
+def _is_report_folder(root: Path) -> bool:
+    """Written by a report: its mark, or (reports written before the mark) a summary.json of ours."""
+    if (root / REPORT_MARK).exists():
+        return True
+    try:
+        doc = json.loads((root / "summary.json").read_text())
+    except (OSError, ValueError):
+        return False
+    return isinstance(doc, dict) and {"run", "sections", "summary"} <= set(doc)
+
+
+def check_out(run_dir: Path, out: str | Path | None, force: bool = False) -> Path:
+    """The HTML path, once it is safe to write the report there: a report is one folder (the page,
+    charts/, tables/, summary.*), new, empty or written by an earlier report (it holds
+    :data:`REPORT_MARK`). Anything else raises RunError naming the path (a file where the folder
+    would be; a folder holding files the report did not write, e.g. a run directory, or an HTML
+    page of one's own), unless ``force``."""
+    page = resolve_out(run_dir, out)
+    root = page.parent
+    if page.is_dir():
+        raise RunError(f"out: {page} is a folder; name a new .html file or a folder for the report")
+    if root.exists() and not root.is_dir():
+        raise RunError(f"out: {root} is a file, not a folder; choose a new or empty folder for the report")
+    if root.is_dir() and not _is_report_folder(root) and not force:
+        theirs = sorted(p.name for p in root.iterdir())
+        if theirs:
+            raise RunError(f"out: {root} holds files the report did not write ({theirs[0]}"
+                           f"{f' and {len(theirs) - 1} more' if len(theirs) > 1 else ''}); the report writes its page, "
+                           "charts/, tables/ and summary.* together: choose a new or empty folder, or --force")
+    return page
+
+
+def build_report(run_dir: str | Path, out: str | Path | None = None, delta: float = 0.05, rating_games: int = 50_000,
+                 force: bool = False) -> Path:
+    """Analyse ``run_dir`` and write the report; returns the path of the HTML page. Checks the
+    output first (:func:`check_out`), so a refused output costs no analysis."""
     run_dir = Path(run_dir)
+    page = check_out(run_dir, out, force)
     run = load_run(run_dir)
     a = analyze(run, delta=delta, rating_games=rating_games)
-    page = resolve_out(run_dir, out)
     root = page.parent
     chart_dir, table_dir = root / "charts", root / "tables"
     for d in (root, chart_dir, table_dir):
@@ -147,4 +184,5 @@ def build_report(run_dir: str | Path, out: str | Path | None = None, delta: floa
     files_note = ('Files beside this page: <a href="summary.csv">summary.csv</a>, <a href="summary.json">summary.json</a>, '
                   "every chart in <code>charts/</code> (PNG and SVG) and every table in <code>tables/</code> (CSV).")
     page.write_text(render(a, figures, generated, files_note), encoding="utf-8")
+    (root / REPORT_MARK).write_text(json.dumps({"run": str(run_dir), "page": page.name, "generated": generated}) + "\n")
     return page

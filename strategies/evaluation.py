@@ -90,6 +90,43 @@ PRIOR_FROM_WEIGHTS = {VF.WOOD: F.WOOD, VF.STONE: F.STONE, VF.PRECIOUS: F.PRECIOU
                       VF.CARDS: F.CARD, VF.MILITARY_AV: F.MILITARY, VF.STATUS: F.STATUS}
 
 
+# Monotone features: one more of a holding, or one more VP in hand, is never worth fewer VP, so a fitted
+# weight is bounded below by 0 (trinidad.train.fit). Free disposal makes it exact for Lots (REMOVE A
+# LOT is a free action) and Affiliate cards (burned as a free action); resources, coins, metal, faith,
+# workers and Status levels only add options; each "ahead" feature is VP the rules will pay. Without
+# the bound a ridge fit on self-play where a holding is rare can give it a negative weight (it did:
+# Lots at -5 VP in Era 3), and the search then throws the holding away for nothing.
+UNBOUNDED = (VF.BIAS, VF.SCORINGS_LEFT)  # the intercept and the clock: either sign
+# Exploration (trinidad.train --explore): the standard deviation, in VP per unit, of the noise added to
+# each holding's weight in an explorer seat's model, about one unit's VP at the table (a House's few VP
+# a Scoring, a Palace's 10 + district value, a metal cube's share of a Palace). Self-play in which every
+# seat values a holding alike never varies it (no seat held metal or built a Palace), so the fit cannot
+# learn what it is worth; explorers play it more or less often and the outcomes say.
+EXPLORE_SCALE = {VF.WOOD: 1.0, VF.STONE: 1.0, VF.PRECIOUS: 3.0, VF.METAL: 6.0, VF.COINS: 0.5, VF.FAITH: 2.0,
+                 VF.CARDS: 1.0, VF.MILITARY_AV: 1.0, VF.STATUS: 2.0, VF.LOTS: 2.0, VF.HOUSES: 4.0,
+                 VF.PALACES: 10.0, VF.METAL_AHEAD: 2.0, VF.LOTS_AHEAD: 1.0}
+
+
+def lower_bounds() -> np.ndarray:
+    """``float64[N_VF]``: each feature's least weight (0 for the monotone ones, -inf for
+    :data:`UNBOUNDED`)."""
+    lo = np.zeros(N_VF, np.float64)
+    for f in UNBOUNDED:
+        lo[f] = -np.inf
+    return lo
+
+
+def explorer_model(model: np.ndarray, sigma: float, rng: np.random.Generator) -> np.ndarray:
+    """``model`` with every :data:`EXPLORE_SCALE` weight moved by ``sigma`` x its scale x N(0, 1)
+    (one draw per feature, the same for every Era: an explorer has one taste), kept within
+    :func:`lower_bounds`."""
+    out = np.asarray(model, np.float64).copy()
+    lo = lower_bounds()
+    for f, scale in EXPLORE_SCALE.items():
+        out[:, f] = np.maximum(out[:, f] + sigma * scale * rng.standard_normal(), lo[f])
+    return out
+
+
 def prior_model(weights=None) -> np.ndarray:
     """The generation-0 model, ``float64[N_STAGES, N_VF]``: :data:`PRIOR`, and the holdings valued by
     ``weights`` (a base strategy's W block, strategies.policy) when given. ``trinidad train`` fits

@@ -8,7 +8,7 @@ import sys
 
 from typer.testing import CliRunner
 
-from trinidad.cli import app
+from trinidad.cli import app, runs_app
 
 runner = CliRunner()
 
@@ -70,11 +70,17 @@ def test_bad_strategy_and_players(engine):
 
 
 def test_flags_show_no_value_placeholder():
-    """A flag takes no value: the help shows no `<bool>` placeholder beside our flags."""
-    for cmd in ("play", "run", "tournament", "bench", "ladder"):
-        res = runner.invoke(app, [cmd, "--help"], terminal_width=200)
-        assert res.exit_code == 0
-        flags = [ln for ln in res.output.splitlines() if "<bool>" in ln and "--help" not in ln]
+    """A flag takes no value: no `<bool>` placeholder in any command's help, --help included."""
+    def name(c):
+        return c.name or c.callback.__name__.replace("_", "-")
+
+    cmds = [[name(c)] for c in app.registered_commands] + [["runs", name(c)] for c in runs_app.registered_commands] + [[]]
+    assert len(cmds) > 10
+    for cmd in cmds:
+        res = runner.invoke(app, [*cmd, "--help"], terminal_width=200)
+        assert res.exit_code == 0, cmd
+        assert "--help" in res.output
+        flags = [ln for ln in res.output.splitlines() if "<bool>" in ln]
         assert not flags, (cmd, flags)
 
 

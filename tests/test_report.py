@@ -18,7 +18,7 @@ import pytest
 from typer.testing import CliRunner
 
 from analysis.synthetic import write_synthetic_run
-from reports.build import build_report, resolve_out
+from reports.build import REPORT_MARK, build_report, resolve_out
 from trinidad.cli import app
 
 SECTIONS = ["glance", "characters", "seats", "eras", "wars", "scores", "strategies", "variants", "manifest"]
@@ -169,3 +169,28 @@ def test_report_renders_in_headless_chromium(full):
     assert not state["overflow"]  # readable on a laptop: no sideways scrolling of the page
     errors = [e for e in logs if e.get("level") == "SEVERE"]
     assert not errors, errors
+
+
+def test_report_refuses_to_scatter_or_overwrite_what_it_did_not_write(tmp_path, bare):
+    """One line naming the path, exit 2, nothing written: a folder holding someone's files (an HTML
+    page of one's own, a run directory), a file where the report's folder would be; --force writes
+    beside one's files; a report folder is rewritten."""
+    run, _ = bare
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "page.html").write_text("my page")
+    manifest = (run / "manifest.json").read_text()
+    for out in (mine / "page.html", run / "x.html", run / "manifest.json"):
+        r = cli.invoke(app, ["report", str(run), "--out", str(out)])
+        assert r.exit_code == 2, (out, r.output)
+        assert len(r.output.strip().splitlines()) == 1 and r.output.startswith("out: ")
+    assert sorted(p.name for p in mine.iterdir()) == ["page.html"] and (mine / "page.html").read_text() == "my page"
+    assert (run / "manifest.json").read_text() == manifest and not (run / "charts").exists() and not (run / "x.html").exists()
+    r = cli.invoke(app, ["report", str(run), "--out", str(mine / "page.html"), "--force"])
+    assert r.exit_code == 0, r.output
+    assert (mine / "charts").is_dir() and "<!DOCTYPE html>" in (mine / "page.html").read_text()
+    fresh = tmp_path / "fresh"
+    for _ in range(2):  # the second run finds its own folder and rewrites it
+        r = cli.invoke(app, ["report", str(run), "--out", str(fresh)])
+        assert r.exit_code == 0, r.output
+    assert (fresh / REPORT_MARK).exists()

@@ -158,6 +158,15 @@ def test_ray_backend_same_tables_as_local(engine, tmp_path, monkeypatch):
     ray = pytest.importorskip("ray")
     # Ray's workers are fresh processes: they must find the project and the warm Numba cache
     monkeypatch.setenv("PYTHONPATH", _subprocess_env()["PYTHONPATH"])
+    # a local Ray turns token authentication on and saves its token under ~/.ray (Path.home()):
+    # the test keeps it in its own temporary home, so it leaves nothing outside the temp directories
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    import pwd
+
+    real_token = Path(pwd.getpwuid(os.getuid()).pw_dir) / ".ray" / "auth_token"
+    had_token = real_token.exists()
     assert not ray.is_initialized()
     m = run_experiment(_exp(tmp_path / "ray", games=12, shard_games=6), backend="ray", workers=2, progress=False)
     assert not ray.is_initialized()  # the runner shuts down the Ray it started
@@ -165,6 +174,7 @@ def test_ray_backend_same_tables_as_local(engine, tmp_path, monkeypatch):
     _run(tmp_path / "local", games=12, shard_games=6)
     assert _shard_files(tmp_path / "ray") == _shard_files(tmp_path / "local")
     _assert_same_tables(tmp_path / "ray", tmp_path / "local")
+    assert real_token.exists() == had_token  # nothing written to the real home
 
 
 # ----------------------------------------------------------------------------- 3. resume
@@ -222,6 +232,32 @@ def test_engine_preparation_is_said_and_timed_apart_from_play(engine, tmp_path):
     quiet = []
     run_experiment(_exp(tmp_path / "q", games=12, shard_games=6), workers=1, progress=False, say=quiet.append)
     assert quiet == []
+
+
+def test_a_corrupt_shard_is_named_everywhere_and_played_again_on_resume(engine, tmp_path):
+    """A shard file cut short (or a decades file overwritten with junk): `runs summarize` and
+    `report` name it in one line with the command that mends it (exit 2); `--resume` (of the run
+    directory moved elsewhere) finds it by its footer, plays that shard again and the tables equal
+    an undamaged run's."""
+    _run(tmp_path / "clean")
+    out = tmp_path / "hurt"
+    _run(out)
+    g = out / "games" / "part-v00-p3-00001.parquet"
+    g.write_bytes(g.read_bytes()[:300])
+    (out / "decades" / "part-v00-p3-00000.parquet").write_bytes(b"not parquet")
+    for cmd in (["runs", "summarize", str(out)], ["report", str(out), "--out", str(tmp_path / "rep")]):
+        res = cli.invoke(app, cmd)
+        assert res.exit_code == 2, res.output
+        line = _one_line(res.output)
+        assert "part-v00-p3-0000" in line and "not a readable Parquet file" in line and f"--resume --out {out}" in line
+    assert not (tmp_path / "rep").exists()
+    moved = out.rename(tmp_path / "moved")  # a run directory moved elsewhere resumes too
+    res = cli.invoke(app, ["run", "--resume", "--out", str(moved), "-q"])
+    assert res.exit_code == 0, res.output
+    assert res.output.count("playing that shard again") == 2
+    _assert_same_tables(moved, tmp_path / "clean")
+    m = json.loads((moved / "manifest.json").read_text())
+    assert m["status"] == "complete" and m["experiment"]["out"] == str(moved)
 
 
 def test_ctrl_c_leaves_a_true_record(engine, tmp_path, monkeypatch):
@@ -568,6 +604,14 @@ def test_bad_flags_one_line_error(engine, tmp_path):
         assert res.exit_code == 2, (args, res.output)
         assert key in _one_line(res.output)
     assert not (tmp_path / "o").exists()
+    # --out naming a file (or a path under one): one line naming it, the file untouched
+    f = tmp_path / "notes.txt"
+    f.write_text("mine")
+    for out in (f, f / "sub"):
+        res = cli.invoke(app, ["run", "--quiet", "--games", "4", "--out", str(out)])
+        assert res.exit_code == 2, res.output
+        assert _one_line(res.output).startswith("out:") and str(out) in res.output
+    assert f.read_text() == "mine"
 
 
 # ----------------------------------------------------------------------------- 6. no JIT
@@ -686,3 +730,12 @@ def test_an_alias_is_recorded_in_the_manifest_and_a_resume_under_another_target_
     with pytest.raises(ExperimentError, match=f"was played with {top} = greedy; {top} now names heuristic"):
         run_experiment(_exp(out, seats={"strategies": [str(top), "random"], "assign": "rotate"}), workers=1, resume=True,
                        progress=False)
+
+
+def test_the_built_in_experiment_plays_the_best_player(tmp_path):
+    """`trinidad run` with no file and `make demo` play `best` (the ladder's top rung), Characters
+    balanced; a file naming no strategies plays the fast heuristic (README, Experiment files)."""
+    exp = load_experiment(None, out=str(tmp_path / "o"))
+    assert exp.strategies == ["best"] and exp.games == 1200 and exp.players == [4]
+    f = _write_toml(tmp_path / "plain.toml", f'players = 4\ngames = 4\nout = "{tmp_path / "p"}"\n')
+    assert load_experiment(f).strategies == ["heuristic"]

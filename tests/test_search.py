@@ -15,7 +15,17 @@ from sim.game import allocate, copy_state, determinize
 from sim.records import RD, RG
 from sim.rng import mix64, player_seeds
 from sim.state import N_CARDS, N_CHARACTERS, N_WEIGHTS, G, Loc
-from strategies.evaluation import N_STAGES, N_VF, SEARCH_OFFSET, VF, prior_model, value_offset
+from strategies.evaluation import (
+    EXPLORE_SCALE,
+    N_STAGES,
+    N_VF,
+    SEARCH_OFFSET,
+    VF,
+    explorer_model,
+    lower_bounds,
+    prior_model,
+    value_offset,
+)
 from strategies.policy import FAMILY_SEARCH
 from strategies.registry import StrategyError, load_strategies, load_value_file, set_value_model
 from strategies.search import SB, search_choice
@@ -185,8 +195,44 @@ def test_fit_learns_what_the_games_add_and_keeps_the_prior_elsewhere():
     for s in range(N_STAGES):
         assert model[s, VF.WOOD] == pytest.approx(2.0, abs=0.05)
         assert model[s, VF.VP] == pytest.approx(1.0, abs=0.01)
-        assert model[s, VF.CITY_AHEAD] == 1.0
+        assert model[s, VF.CITY_AHEAD] == pytest.approx(1.0, abs=1e-9)
         assert r2[s] > 0.99
+
+
+def test_fit_keeps_monotone_weights_non_negative_and_lets_the_intercept_go_below_zero():
+    # self-play where holding Lots goes with losing (the seats that kept them were behind): an
+    # unbounded fit gives Lots a negative weight, and the search would remove its Lots for nothing
+    rng = np.random.default_rng(1)
+    games, players = 400, 4
+    n = games * players
+    X = np.zeros((n, N_VF))
+    X[:, VF.BIAS] = 1
+    X[:, VF.VP] = rng.integers(0, 100, n)
+    X[:, VF.LOTS] = rng.integers(0, 3, n)
+    y = 1.0 * X[:, VF.VP] - 3.0 * X[:, VF.LOTS] - 20.0 + rng.normal(0, 0.5, n)
+    stage = np.zeros(n, np.int64)
+    game = np.repeat(np.arange(games), players)
+    winners = np.zeros((games, players), np.int64)
+    winners[:, 0] = 1
+    model, _, _ = fit(X, y, stage, game, winners, alpha=1e-6, prior=np.zeros((N_STAGES, N_VF)))
+    lo = lower_bounds()
+    assert (model >= lo).all()
+    assert model[0, VF.LOTS] == 0.0
+    # with Lots held at 0 the rest absorbs the mean effect (the intercept falls below -20)
+    assert model[0, VF.BIAS] < -20.0
+    assert model[0, VF.VP] == pytest.approx(1.0, abs=0.02)
+
+
+def test_explorers_move_only_the_holdings_within_the_bounds_and_from_the_seed():
+    base = prior_model()
+    a = explorer_model(base, 1.0, np.random.default_rng(3))
+    b = explorer_model(base, 1.0, np.random.default_rng(3))
+    c = explorer_model(base, 1.0, np.random.default_rng(4))
+    assert np.array_equal(a, b) and not np.array_equal(a, c)
+    assert (a >= lower_bounds()).all()
+    moved = {f for f in range(N_VF) if not np.array_equal(a[:, f], base[:, f])}
+    assert moved and moved <= set(EXPLORE_SCALE)
+    assert all(np.all(a[:, f] == a[0, f]) for f in EXPLORE_SCALE)  # one taste for every Era
 
 
 def test_train_command_writes_the_same_value_file_for_the_same_seed(engine, tmp_path):

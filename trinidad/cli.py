@@ -9,8 +9,29 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, help="Trinidad balance simulator.")
+
+class _NoMetavarHelp:
+    """``--help`` is a flag: show it without the ``<bool>`` placeholder Typer gives every flag that
+    does not set ``metavar`` (our own flags set ``metavar=""``)."""
+
+    def get_help_option(self, ctx):
+        opt = super().get_help_option(ctx)
+        if opt is not None:
+            opt.metavar = ""
+        return opt
+
+
+class _Command(_NoMetavarHelp, TyperCommand):
+    pass
+
+
+class _Group(_NoMetavarHelp, TyperGroup):
+    pass
+
+
+app = typer.Typer(cls=_Group, add_completion=False, no_args_is_help=True, help="Trinidad balance simulator.")
 
 SEAT_COLOURS = ["Red", "Blue", "Yellow", "Green", "Black"]
 
@@ -49,7 +70,7 @@ def _fail(msg: str) -> None:
     raise typer.Exit(2)
 
 
-@app.command()
+@app.command(cls=_Command)
 def play(
     players: Annotated[int | None, typer.Option("--players", "-p", help="2-5 (default 4); with --ai, players besides the A.I.: 1 or 2")] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="game seed")] = 1,
@@ -145,7 +166,7 @@ def play(
     Console(file=sys.stdout, width=100).print(t)
 
 
-@app.command()
+@app.command(cls=_Command)
 def cards(
     games: Annotated[int, typer.Option("--games", "-n", help="games in the sample run that counts how often each power fired")] = 300,
     players: Annotated[int, typer.Option("--players", "-p")] = 4,
@@ -182,7 +203,7 @@ def cards(
     typer.echo(f"fired: times each power was used in {games} random-player {players}-player games (seed {seed}){note}")
 
 
-@app.command()
+@app.command(cls=_Command)
 def warm() -> None:
     """Compile (or load from cache) the engine once and report how long it took."""
     t0 = time.perf_counter()
@@ -195,7 +216,7 @@ def warm() -> None:
     typer.echo(f"engine ready in {time.perf_counter() - t0:.1f} s")
 
 
-@app.command()
+@app.command(cls=_Command)
 def run(
     experiment: Annotated[Path | None, typer.Argument(help="experiment TOML (default: the built-in one)")] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="player count (overrides the file)")] = None,
@@ -241,7 +262,7 @@ def run(
         typer.echo(line)
 
 
-@app.command()
+@app.command(cls=_Command)
 def tournament(
     strategies: Annotated[str | None, typer.Option(help="comma-separated strategies (names in strategies/ or TOML paths), at least 2")] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="2-5 (default: the number of strategies if 2-5, else 4)")] = None,
@@ -289,7 +310,17 @@ def tournament(
                "the CI uses this fractional count.")
 
 
-@app.command()
+def _init_record(init: Path | None, prov: dict) -> dict:
+    """What a trained value file records of the file it started from: its content hash and its own
+    provenance, so a chain of trainings can be followed back to the prior."""
+    if init is None:
+        return {}
+    import hashlib
+
+    return {"init_sha256": hashlib.sha256(init.read_bytes()).hexdigest(), "init_provenance": json.dumps(prov, sort_keys=True)}
+
+
+@app.command(cls=_Command)
 def train(
     strategy: Annotated[str, typer.Option("--strategy", help="the search strategy whose evaluation is learned (its budget plays)")] = "search",
     generations: Annotated[int, typer.Option("--generations", "-g", help="expert-iteration generations")] = 3,
@@ -298,6 +329,8 @@ def train(
     delta: Annotated[float, typer.Option("--delta", help="SPRT effect: the difference of win shares a promotion must show")] = 0.1,
     alpha: Annotated[float, typer.Option("--alpha", help="ridge penalty of the fit")] = 1.0,
     init: Annotated[Path | None, typer.Option("--init", help="a value file to start from (default: the prior, generation 0)")] = None,
+    explore: Annotated[float, typer.Option("--explore", help="share of self-play seats played by explorers (holdings' weights moved at random)")] = 0.5,
+    explore_sigma: Annotated[float, typer.Option("--explore-sigma", help="size of the explorers' moves (x EXPLORE_SCALE)")] = 1.0,
     seed: Annotated[int, typer.Option("--seed", "-s", help="master seed")] = 1,
     players: Annotated[int, typer.Option("--players", "-p", help="2-5")] = 4,
     out: Annotated[Path, typer.Option("--out", "-o", help="the value file to write")] = Path("strategies/values/search.toml"),
@@ -321,7 +354,7 @@ def train(
         _fail(f"--players: must be 2..5, got {players}")
     try:
         W, _ = load_strategies([strategy])
-        model0 = load_value_file(init)[0] if init is not None else None
+        model0, prov0 = load_value_file(init) if init is not None else (None, {})
     except StrategyError as e:
         _fail(f"--strategy: {e}")
     if int(W[0, 0]) != FAMILY_SEARCH:
@@ -329,13 +362,15 @@ def train(
     cmd = " ".join(["trinidad", "train"] + sys.argv[2:]) if len(sys.argv) > 2 else "trinidad train"
     try:
         res = run_train(load_rules(), W[0], generations, games, seed, players=players, duel_games=duel_games,
-                        delta=delta, alpha=alpha, init=model0, threads=threads, say=lambda m: typer.echo(m, err=True))
+                        delta=delta, alpha=alpha, init=model0, threads=threads, explore=explore,
+                        sigma=explore_sigma, say=lambda m: typer.echo(m, err=True))
     except TrainError as e:
         _fail(f"--{e}")
     promoted = [g for g in res.generations if g.promoted]
     last = promoted[-1] if promoted else res.generations[-1]  # the generation whose model is written
     prov = {"command": cmd, "commit": git_commit() or "unknown", "strategy": strategy, "seed": seed, "players": players,
-            "generations": generations, "games_per_generation": games, "promoted": len(promoted),
+            "generations": generations, "games_per_generation": games, "explore": explore,
+            "explore_sigma": explore_sigma, "init": str(init) if init is not None else "prior", **_init_record(init, prov0), "promoted": len(promoted),
             "model_of_generation": last.gen if promoted else 0, "held_out_r2": [round(x, 4) for x in last.r2],
             "held_out_winner_accuracy": [round(x, 4) for x in last.winner_accuracy],
             "seconds": round(res.seconds, 1)}
@@ -343,7 +378,7 @@ def train(
     typer.echo(f"wrote {path} ({prov['promoted']} of {generations} generations promoted, {res.seconds:.0f} s)")
 
 
-@app.command()
+@app.command(cls=_Command)
 def probe(
     strategy: Annotated[str | None, typer.Option("--strategy", help="the strategy in every seat (default: best if it exists, else heuristic)")] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="games (the same deals for the unforced run and every probe)")] = 400,
@@ -403,7 +438,7 @@ def probe(
                "deal, paired (t 95% CI); margin = the seat's VP minus the best other seat's.")
 
 
-@app.command()
+@app.command(cls=_Command)
 def ladder(
     rungs: Annotated[str | None, typer.Option(
         help="comma-separated strategies, weakest first (names or TOML paths; default: random,greedy,heuristic,rollout,search)")] = None,
@@ -470,7 +505,7 @@ def ladder(
         typer.echo(f"wrote the ladder and characters blocks of {readme}")
 
 
-@app.command()
+@app.command(cls=_Command)
 def tune(
     character: Annotated[str | None, typer.Option("--character", "-c", help="the Character whose heuristic weights are tuned")] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="games per candidate evaluation (the check plays 4x as many fresh games)")] = 200,
@@ -534,11 +569,11 @@ def tune(
     typer.echo(f"wrote {path}")
 
 
-runs_app = typer.Typer(add_completion=False, no_args_is_help=True, help="Inspect run directories.")
+runs_app = typer.Typer(cls=_Group, add_completion=False, no_args_is_help=True, help="Inspect run directories.")
 app.add_typer(runs_app, name="runs")
 
 
-@runs_app.command("summarize")
+@runs_app.command("summarize", cls=_Command)
 def runs_summarize(directory: Annotated[Path, typer.Argument(help="a run directory (with manifest.json)")]) -> None:
     """Print a short text summary of a run."""
     from trinidad.experiment import ExperimentError
@@ -551,7 +586,7 @@ def runs_summarize(directory: Annotated[Path, typer.Argument(help="a run directo
         _fail(str(e))
 
 
-@runs_app.command("digest")
+@runs_app.command("digest", cls=_Command)
 def runs_digest(directories: Annotated[list[Path], typer.Argument(help="run directories (with manifest.json)")]) -> None:
     """Print a content digest of each run's games and decades tables: equal digests, same games
     (whatever the sharding, resume, workers or machine)."""
@@ -567,7 +602,7 @@ def runs_digest(directories: Annotated[list[Path], typer.Argument(help="run dire
         typer.echo(f"{d}: games {dg['games']}  decades {dg['decades']}")
 
 
-@runs_app.command("compare")
+@runs_app.command("compare", cls=_Command)
 def runs_compare(
     a: Annotated[Path, typer.Argument(help="the run to compare against (e.g. before a change)")],
     b: Annotated[Path, typer.Argument(help="the run compared (e.g. after the change)")],
@@ -585,11 +620,12 @@ def runs_compare(
         typer.echo(line)
 
 
-@app.command()
+@app.command(cls=_Command)
 def report(
     directory: Annotated[Path, typer.Argument(help="a run directory (with manifest.json, games/ and decades/)")],
     out: Annotated[Path | None, typer.Option("--out", "-o", help="HTML file or folder (default: DIR/report/index.html)")] = None,
     delta: Annotated[float, typer.Option(help="SPRT effect size for rule variants: a change in a Character's win rate, in points")] = 5.0,
+    force: Annotated[bool, typer.Option("--force", help="write into a folder that holds files the report did not write", metavar="")] = False,
 ) -> None:
     """Write the design report of a run: a self-contained HTML page, charts (PNG, SVG), summary.csv and summary.json."""
     from analysis import RunError
@@ -598,13 +634,13 @@ def report(
     if not 0 < delta < 100:
         _fail(f"--delta: must be between 0 and 100 (win-rate points), got {delta}")
     try:
-        page = build_report(directory, out, delta=delta / 100)
+        page = build_report(directory, out, delta=delta / 100, force=force)
     except RunError as e:
         _fail(str(e))
     typer.echo(f"report: {page}")
 
 
-@app.command()
+@app.command(cls=_Command)
 def bench(
     players: Annotated[int, typer.Option("--players", "-p")] = 4,
     games: Annotated[int | None, typer.Option(

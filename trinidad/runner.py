@@ -26,6 +26,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from analysis.data import bad_shards, shard_rows
 from sim.dataset import MANIFEST, NUMPY_TYPE, column_type, shard_name
 from sim.records import DECADE_COLUMNS, GAME_COLUMNS, N_RD
 from sim.rng import player_seeds
@@ -255,8 +256,32 @@ def warm_engine(exp: Experiment, players: Players, todo: list, threads: int, say
     return took
 
 
-def pending_shards(exp: Experiment, out: Path) -> list[tuple[int, int, int, int, int]]:
-    return [s for s in exp.shards() if not (out / "games" / shard_name(s[0], s[1], s[2])).exists()]
+def check_shards(run: Path, command: str) -> None:
+    """One line naming the first unreadable shard file and the fix, for the commands that read a
+    run (``runs summarize``, ``report``): a resume plays a corrupt shard again."""
+    bad = bad_shards(run)
+    if bad:
+        more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
+        raise ExperimentError(f"{command}: {bad[0]} is not a readable Parquet file{more}; "
+                              f"play it again with: trinidad run --resume --out {run}")
+
+
+def pending_shards(exp: Experiment, out: Path, repair: bool = False) -> list[tuple[int, int, int, int, int]]:
+    """The shards still to play: no games file, or (with ``repair``, as a resume does) a games or
+    decades file that cannot be read or holds the wrong number of game rows (one per seat); with
+    ``repair`` the files of such a shard are removed, so that it is played again."""
+    todo = []
+    for s in exp.shards():
+        name = shard_name(s[0], s[1], s[2])
+        g, d = out / "games" / name, out / "decades" / name
+        if not g.exists():
+            todo.append(s)
+        elif repair and (shard_rows(g) != s[4] * s[1] or shard_rows(d) is None):
+            _say(f"{g.name}: a shard file in {out} cannot be read or is incomplete; playing that shard again")
+            for f in (g, d):
+                f.unlink(missing_ok=True)
+            todo.append(s)
+    return todo
 
 
 def _manifest_fixed(exp: Experiment) -> dict:
@@ -303,11 +328,16 @@ def _write_manifest(out: Path, m: dict) -> None:
 
 def prepare_out(exp: Experiment, out: Path, resume: bool) -> None:
     """Check the output directory: a new run needs it empty; ``resume`` needs the same experiment."""
+    if out.exists() and not out.is_dir():
+        raise ExperimentError(f"out: {out} is a file, not a run directory; choose an empty or new --out")
     if (out / MANIFEST).exists():
         if not resume:
             raise ExperimentError(f"out: {out} already holds a run; use --resume to finish it or choose another --out")
         old = json.loads((out / MANIFEST).read_text())
-        if old.get("experiment") != json.loads(json.dumps(exp.to_dict())):
+        def same(e: dict) -> dict:  # where the run lies is not part of it: a moved run directory resumes
+            return {k: v for k, v in e.items() if k != "out"}
+
+        if same(old.get("experiment") or {}) != same(json.loads(json.dumps(exp.to_dict()))):
             raise ExperimentError(f"out: {out} holds a different experiment; --resume needs the same experiment and flags")
         then, now = old.get("strategy_aliases", {}), strategy_aliases(exp)
         changed = sorted(a for a in now if a in then and then[a] != now[a])
@@ -316,8 +346,11 @@ def prepare_out(exp: Experiment, out: Path, resume: bool) -> None:
             raise ExperimentError(f"out: {out} was played with {a} = {then[a]}; {a} now names {now[a]}")
     elif out.exists() and any(out.iterdir()):
         raise ExperimentError(f"out: {out} exists and is not a run directory; choose an empty or new --out")
-    (out / "decades").mkdir(parents=True, exist_ok=True)
-    (out / "games").mkdir(parents=True, exist_ok=True)
+    try:
+        (out / "decades").mkdir(parents=True, exist_ok=True)
+        (out / "games").mkdir(parents=True, exist_ok=True)
+    except OSError as e:  # a parent that is a file, no permission
+        raise ExperimentError(f"out: cannot make the run directory {out}: {e.strerror or e}; choose another --out") from None
     for tmp in list(out.glob("*/.*.tmp")):  # leftovers of an interrupted shard
         tmp.unlink()
 
@@ -336,7 +369,7 @@ def run_experiment(exp: Experiment, backend: str = "local", workers: int | None 
 
     out = Path(exp.out)
     prepare_out(exp, out, resume)
-    todo = pending_shards(exp, out)
+    todo = pending_shards(exp, out, repair=resume)
     done_before = exp.total_games() - sum(s[4] for s in todo)
     if backend not in ("local", "ray"):
         raise ExperimentError(f"backend: allowed: local, ray, got {backend!r}")
@@ -463,6 +496,7 @@ def summarize(out: str | Path) -> list[str]:
         lines.append("  strategies named by an alias: " + ", ".join(f"{a} = {t}" for a, t in m["strategy_aliases"].items()))
     if not any((o / "games").glob("*.parquet")):
         return lines  # interrupted before its first shard: nothing to summarize yet
+    check_shards(o, "runs")
     # streamed, and no per-game key over the whole table: the summary of a 10-million-game run stays
     # within the run's own memory (a game has one row per seat, so its rows / players is its games).
     # Games with a tie for first are few: their rows (one per tied winner, tie = 1) are counted alone.

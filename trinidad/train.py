@@ -3,13 +3,16 @@ in expert-iteration generations.
 
 Each generation:
 
-1. the incumbent search player plays ``games`` games against itself (every seat; Characters
-   drafted as the rules say), and every seat's value features are recorded at the end of each
-   decade (sim.records-style, inside the jitted loop: ``play_batch(features=True)``), with the
-   seat's final VP as the target;
+1. the incumbent search player plays ``games`` games against itself (Characters drafted as the
+   rules say), a share ``explore`` of the seats played by explorers (the incumbent with its
+   holdings' weights moved at random, strategies.evaluation.explorer_model: without them a holding
+   no seat values, such as metal for a Palace, never varies and its worth cannot be learned), and
+   every seat's value features are recorded at the end of each decade (inside the jitted loop:
+   ``play_batch(features=True)``), with the seat's final VP as the target;
 2. a candidate model is fitted on the positions of every generation so far: one ridge regression
-   per Era still to come (scikit-learn ``Ridge``), games split 80/20 to measure it held out (R^2 of
-   the final VP and how often the predicted leader is the real winner);
+   per Era still to come, shrunk toward the prior and with the monotone weights bounded below by 0
+   (scipy ``lsq_linear``), games split 80/20 to measure it held out (R^2 of the final VP and how
+   often the predicted leader is the real winner);
 3. the candidate plays the incumbent, two seats each and seats rotated on common seeds, in batches
    until Wald's SPRT (analysis.stats.sprt, on the per-seed difference of the two sides' win
    shares) decides: it is promoted only when it is better (H1 "+"); otherwise the incumbent stays
@@ -60,18 +63,30 @@ class TrainResult:
     seconds: float = 0.0
 
 
-def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threads: int | None):
-    """Self-play of the search strategy ``row`` in every seat: (X, y, stage, game) with one row per
-    seat x decade (the last decade left out: its value is the final VP itself)."""
+def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threads: int | None,
+              explore: float = 0.0, sigma: float = 1.0):
+    """Self-play of the search strategy ``row``: (X, y, stage, game, winners) with one row per seat x
+    decade (the last decade left out: its value is the final VP itself). With ``explore`` > 0 each
+    seat is, with that probability, an explorer: ``row`` with its model's holding weights moved at
+    random (strategies.evaluation.explorer_model, ``sigma``), one of 8 explorers drawn per
+    generation; seats and explorers are drawn from ``seed``."""
     from sim.records import RG
     from sim.rng import player_seeds
     from sim.rules import RK
-    from strategies.evaluation import stage_of
+    from strategies.evaluation import explorer_model, stage_of
+    from strategies.registry import set_value_model
     from trinidad.batch import play_batch
 
     seeds = player_seeds(seed, players, 0, games)
-    _, gam, feats = play_batch(rules, row[None, :], players, seeds, np.zeros((games, players), np.int32),
-                               threads=threads, features=True)
+    rows = [row]
+    strat = np.zeros((games, players), np.int32)
+    if explore > 0:
+        rng = np.random.default_rng([seed, 7])
+        base = model_of(row)
+        rows += [set_value_model(row, explorer_model(base, sigma, rng)) for _ in range(N_EXPLORERS)]
+        pick = rng.random((games, players)) < explore
+        strat = np.where(pick, rng.integers(1, N_EXPLORERS + 1, (games, players)), 0).astype(np.int32)
+    _, gam, feats = play_batch(rules, np.stack(rows), players, seeds, strat, threads=threads, features=True)
     last = int(rules.k[RK.DECADES])
     X, y, stg, gid = [], [], [], []
     for d in range(1, last):
@@ -82,19 +97,32 @@ def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threa
     return np.concatenate(X), np.concatenate(y), np.concatenate(stg), np.concatenate(gid), gam[:, :players, RG.WINNER]
 
 
+N_EXPLORERS = 8  # explorer models per generation (trinidad train --explore)
+
+
+def model_of(row: np.ndarray) -> np.ndarray:
+    """The evaluation model held in a search W row, ``float64[N_STAGES, N_VF]``."""
+    from strategies.evaluation import value_offset
+
+    return np.stack([np.asarray(row[value_offset(s):value_offset(s) + N_VF], np.float64) for s in range(N_STAGES)])
+
+
 def fit(X, y, stage, game, winners, alpha: float, prior: np.ndarray, holdout: float = 0.2):
-    """Per-stage ridge models on the first (1 - holdout) of the games, shrunk toward ``prior`` (the
-    ridge fits what the games add to the prior's prediction: a feature the games never vary, such as
-    Palaces before anyone builds one, keeps the prior's weight instead of falling to 0); returns
+    """Per-stage ridge models on the first (1 - holdout) of the games, shrunk toward ``prior`` (a
+    feature the games never vary, such as Palaces before anyone builds one, keeps the prior's weight
+    instead of falling to 0) and with the monotone weights >= 0; returns
     (model, R^2 per stage, winner accuracy per stage) measured on the held-out games.
     ``winners``: [games, players] 0/1."""
-    from sklearn.linear_model import Ridge
+    from scipy.optimize import lsq_linear
     from sklearn.metrics import r2_score
+
+    from strategies.evaluation import lower_bounds
 
     n_games = winners.shape[0]
     players = winners.shape[1]
     cut = int(round(n_games * (1 - holdout)))
-    model = np.asarray(prior, np.float64).copy()
+    lo = lower_bounds()
+    model = np.maximum(np.asarray(prior, np.float64), lo)  # a prior outside the bounds starts on them
     r2, acc = [], []
     for s in range(N_STAGES):
         m = stage == s
@@ -104,8 +132,12 @@ def fit(X, y, stage, game, winners, alpha: float, prior: np.ndarray, holdout: fl
             r2.append(float("nan"))
             acc.append(float("nan"))
             continue  # too few positions: the stage keeps the prior
-        reg = Ridge(alpha=alpha, fit_intercept=False).fit(X[tr], y[tr] - X[tr] @ prior[s])
-        model[s] = prior[s] + reg.coef_
+        # ridge toward the prior (min |X w - y|^2 + alpha |w - prior|^2) with the monotone weights
+        # bounded below by 0 (strategies.evaluation.lower_bounds): a least-squares problem on the
+        # stacked system, solved with its bounds by scipy
+        a = np.vstack([X[tr], np.sqrt(alpha) * np.eye(N_VF)])
+        b = np.concatenate([y[tr], np.sqrt(alpha) * model[s]])
+        model[s] = lsq_linear(a, b, bounds=(lo, np.inf), method="bvls").x
         if te.sum() == 0:
             r2.append(float("nan"))
             acc.append(float("nan"))
@@ -160,8 +192,8 @@ def duel(rules, row_a: np.ndarray, row_b: np.ndarray, max_games: int, batch: int
 
 def train(rules, base_row: np.ndarray, generations: int, games: int, seed: int, players: int = 4,
           duel_games: int = 2000, duel_batch: int = 200, delta: float = 0.1, alpha: float = 1.0,
-          init: np.ndarray | None = None, threads: int | None = None,
-          say: Callable[[str], None] | None = None) -> TrainResult:
+          init: np.ndarray | None = None, threads: int | None = None, explore: float = 0.0,
+          sigma: float = 1.0, say: Callable[[str], None] | None = None) -> TrainResult:
     """Expert iteration (see the module's docstring). ``base_row``: the search strategy's W row (its
     budget and base weights); ``init``: the generation-0 model (default the prior)."""
     from strategies.registry import set_value_model
@@ -170,6 +202,10 @@ def train(rules, base_row: np.ndarray, generations: int, games: int, seed: int, 
         raise TrainError(f"generations: must be >= 1, got {generations}")
     if games < 10:
         raise TrainError(f"games: must be >= 10, got {games}")
+    if not 0.0 <= explore < 1.0:
+        raise TrainError(f"explore: must be in [0, 1), got {explore}")
+    if not sigma > 0:
+        raise TrainError(f"explore-sigma: must be > 0, got {sigma}")
     t0 = time.perf_counter()
     from strategies.policy import N_WEIGHTS
 
@@ -180,7 +216,7 @@ def train(rules, base_row: np.ndarray, generations: int, games: int, seed: int, 
     offset = 0
     for gen in range(1, generations + 1):
         row = set_value_model(base_row, res.model)
-        X, y, stg, gid, win = positions(rules, row, games, seed * 1000 + gen, players, threads)
+        X, y, stg, gid, win = positions(rules, row, games, seed * 1000 + gen, players, threads, explore, sigma)
         pool_X.append(X)
         pool_y.append(y)
         pool_s.append(stg)
