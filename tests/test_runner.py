@@ -177,6 +177,61 @@ def test_ray_backend_same_tables_as_local(engine, tmp_path, monkeypatch):
     assert real_token.exists() == had_token  # nothing written to the real home
 
 
+def test_ray_backend_on_a_real_cluster_with_token_authentication(engine, tmp_path, monkeypatch):
+    """`ray start --head` on loopback (current Ray turns token authentication on where a token
+    exists), then `trinidad run --backend ray --address`: the same tables as the local backend.
+    Nothing answering at an address, or a cluster whose token this machine lacks: one line, exit 2,
+    nothing written. The cluster is stopped after; its token lives in a temporary home."""
+    pytest.importorskip("ray")
+    import socket
+
+    home = tmp_path / "home"
+    home.mkdir()
+    env = _subprocess_env() | {"HOME": str(home), "RAY_USAGE_STATS_ENABLED": "0"}
+    env.pop("RAY_AUTH_MODE", None)
+    monkeypatch.setenv("HOME", str(home))
+    ray_bin = str(Path(sys.executable).parent / "ray")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    subprocess.run([ray_bin, "get-auth-token", "--generate"], env=env, capture_output=True, timeout=60, check=True)
+    assert (home / ".ray" / "auth_token").is_file()
+    start = subprocess.run([ray_bin, "start", "--head", "--port", str(port), "--node-ip-address", "127.0.0.1", "--num-cpus", "2",
+                            "--include-dashboard", "false"], env=env, capture_output=True, text=True, timeout=180)
+    try:
+        assert start.returncode == 0, start.stderr[-2000:]
+        address = f"127.0.0.1:{port}"
+        out = tmp_path / "cluster"
+        # a fresh process, as a user runs it (Ray caches the token it read once per process)
+        res = subprocess.run([sys.executable, "-m", "trinidad.cli", "run", "--quiet", "--backend", "ray", "--address", address,
+                              "--players", "3", "--games", "12", "--shard-games", "6", "--seed", str(SEED),
+                              "--strategies", "greedy,random", "--out", str(out)], cwd=str(ROOT), env=env,
+                             capture_output=True, text=True, timeout=300)
+        assert res.returncode == 0, res.stderr[-3000:]
+        local = tmp_path / "local"
+        cli.invoke(app, ["run", "--quiet", "--players", "3", "--games", "12", "--shard-games", "6", "--seed", str(SEED),
+                         "--strategies", "greedy,random", "--out", str(local), "-w", "1"])
+        _assert_same_tables(out, local)
+        assert json.loads((out / "manifest.json").read_text())["backend"] == "ray"
+        # the same cluster without its token on this machine: refused in one line, nothing written
+        (home / ".ray" / "auth_token").rename(tmp_path / "token")
+        res = subprocess.run([sys.executable, "-m", "trinidad.cli", "run", "--quiet", "--backend", "ray", "--address", address,
+                              "--games", "4", "--strategies", "greedy", "--out", str(tmp_path / "no-token")], cwd=str(ROOT),
+                             env=env, capture_output=True, text=True, timeout=300)
+        assert res.returncode == 2, res.stderr[-3000:]
+        assert res.stderr.strip().splitlines()[-1].startswith("--address: cannot join the Ray cluster") and "auth_token" in res.stderr
+        assert not (tmp_path / "no-token").exists()
+    finally:
+        subprocess.run([ray_bin, "stop", "--force"], env=env, capture_output=True, timeout=120)
+    with socket.socket() as s:  # a free port: nothing answers there
+        s.bind(("127.0.0.1", 0))
+        idle = s.getsockname()[1]
+    res = cli.invoke(app, ["run", "--quiet", "--backend", "ray", "--address", f"127.0.0.1:{idle}", "--games", "4",
+                           "--strategies", "greedy", "--out", str(tmp_path / "nobody")])
+    assert res.exit_code == 2 and _one_line(res.output).startswith("--address: nothing answers at 127.0.0.1:")
+    assert not (tmp_path / "nobody").exists()
+
+
 # ----------------------------------------------------------------------------- 3. resume
 
 

@@ -326,8 +326,9 @@ def _write_manifest(out: Path, m: dict) -> None:
     os.replace(tmp, out / MANIFEST)
 
 
-def prepare_out(exp: Experiment, out: Path, resume: bool) -> None:
-    """Check the output directory: a new run needs it empty; ``resume`` needs the same experiment."""
+def prepare_out(exp: Experiment, out: Path, resume: bool, create: bool = True) -> None:
+    """Check the output directory: a new run needs it empty; ``resume`` needs the same experiment.
+    With ``create`` (the default) make its folders."""
     if out.exists() and not out.is_dir():
         raise ExperimentError(f"out: {out} is a file, not a run directory; choose an empty or new --out")
     if (out / MANIFEST).exists():
@@ -346,6 +347,8 @@ def prepare_out(exp: Experiment, out: Path, resume: bool) -> None:
             raise ExperimentError(f"out: {out} was played with {a} = {then[a]}; {a} now names {now[a]}")
     elif out.exists() and any(out.iterdir()):
         raise ExperimentError(f"out: {out} exists and is not a run directory; choose an empty or new --out")
+    if not create:
+        return
     try:
         (out / "decades").mkdir(parents=True, exist_ok=True)
         (out / "games").mkdir(parents=True, exist_ok=True)
@@ -365,14 +368,27 @@ def run_experiment(exp: Experiment, backend: str = "local", workers: int | None 
                    resume: bool = False, progress: bool = True, say=_say) -> dict:
     """Play every pending shard of ``exp`` and return the final manifest. ``say`` prints the
     engine's preparation lines (with ``progress``)."""
+    if backend not in ("local", "ray"):
+        raise ExperimentError(f"backend: allowed: local, ray, got {backend!r}")
+    out = Path(exp.out)
+    prepare_out(exp, out, resume, create=False)  # the checks first: a refused run starts no Ray
+    joined = _ray_connect(address, workers or os.cpu_count() or 1) if backend == "ray" else False
+    try:  # a Ray that cannot be joined has written nothing; one joined here is left here
+        return _run_experiment(exp, out, backend, workers, resume, progress, say)
+    finally:
+        if joined:
+            import ray
+
+            ray.shutdown()
+
+
+def _run_experiment(exp: Experiment, out: Path, backend: str, workers: int | None, resume: bool, progress: bool,
+                    say) -> dict:
     import numba
 
-    out = Path(exp.out)
     prepare_out(exp, out, resume)
     todo = pending_shards(exp, out, repair=resume)
     done_before = exp.total_games() - sum(s[4] for s in todo)
-    if backend not in ("local", "ray"):
-        raise ExperimentError(f"backend: allowed: local, ray, got {backend!r}")
     nw = workers or (numba.config.NUMBA_NUM_THREADS if backend == "local" else os.cpu_count() or 1)
     old = json.loads((out / MANIFEST).read_text()) if resume and (out / MANIFEST).exists() else None
     if old is not None and not todo and old.get("status") == "complete":
@@ -411,7 +427,7 @@ def run_experiment(exp: Experiment, backend: str = "local", workers: int | None 
             if backend == "local":
                 _run_local(exp_dict_flat, players, out, todo, nw, tick)
             else:
-                _run_ray(exp_dict_flat, players, out, todo, nw, address, tick)
+                _run_ray(exp_dict_flat, players, out, todo, tick)
         except KeyboardInterrupt:  # the record names what is on disk: the complete shards, counted there
             on_disk = exp.total_games() - sum(sh[4] for sh in pending_shards(exp, out))
             _write_manifest(out, _manifest(exp, fixed, "interrupted", on_disk, wall_before + time.perf_counter() - t0, backend, nw))
@@ -452,29 +468,82 @@ def experiment_of_run(out: str | Path) -> dict:
     return _experiment_document(ns)
 
 
-def _run_ray(exp_doc: dict, players: Players, out: Path, todo: list, workers: int, address: str | None, tick) -> None:
+def _ray_token_available() -> bool:
+    """A Ray authentication token this process can present: RAY_AUTH_TOKEN, the file named by
+    RAY_AUTH_TOKEN_PATH, or Ray's default ~/.ray/auth_token (written by ``ray start`` or ``ray
+    get-auth-token --generate`` on this machine, or copied from the cluster's head)."""
+    if os.environ.get("RAY_AUTH_TOKEN"):
+        return True
+    p = os.environ.get("RAY_AUTH_TOKEN_PATH")
+    return Path(p).is_file() if p else (Path.home() / ".ray" / "auth_token").is_file()
+
+
+def _reachable(address: str, timeout_s: float = 5.0) -> None:
+    """One line, at once, when nothing listens at ``address`` (HOST:PORT): Ray itself would retry
+    for minutes."""
+    import socket
+
+    host, _, port = address.rpartition(":")
+    if address.startswith("ray://") or not port.isdigit():
+        return  # a Ray Client or an address Ray resolves itself ("auto"): Ray's own checks
+    try:
+        with socket.create_connection((host or "127.0.0.1", int(port)), timeout=timeout_s):
+            pass
+    except OSError as e:
+        raise ExperimentError(f"--address: nothing answers at {address} ({e.strerror or e}); start the cluster with "
+                              "`ray start --head` on that machine, or leave --address out for a local Ray") from None
+
+
+def _ray_connect(address: str | None, workers: int) -> bool:
+    """Join the Ray cluster at ``address`` (or start a local Ray with ``workers`` CPUs) before the
+    run writes anything; True when this call started or joined it (and must shut it down).
+
+    Current Ray turns token authentication on for a cluster started where a token exists, and a
+    driver joining it must say so (RAY_AUTH_MODE=token) or it cannot connect: with a token at hand
+    and no mode set, the mode is set for this process. A cluster that cannot be reached is one
+    line naming the address and what it needs."""
+    if address:
+        _reachable(address)
+    set_mode = bool(address) and "RAY_AUTH_MODE" not in os.environ and _ray_token_available()
+    if set_mode:  # before Ray reads its configuration (at import)
+        os.environ["RAY_AUTH_MODE"] = "token"
     try:
         import ray
     except ImportError:
         raise ExperimentError("backend: ray needs the ray extra: pip install 'trinidad-sim[ray]'") from None
-    started = False
-    if not ray.is_initialized():
+    if ray.is_initialized():
+        return False
+    if set_mode:  # Ray imported earlier in this process read the mode then: have it read it again
+        try:
+            from ray._raylet import Config
+
+            Config.initialize("")
+        except (ImportError, AttributeError):
+            pass
+    try:
         ray.init(address=address, num_cpus=None if address else workers, include_dashboard=False,
                  log_to_driver=False, ignore_reinit_error=True)
-        started = True
-    try:
-        task = ray.remote(num_cpus=1)(_ray_shard)
-        players_ref = ray.put(players)
-        refs = {task.remote(exp_doc, players_ref, str(out.resolve()), vi, n, k, a, c): c for (vi, n, k, a, c) in todo}
-        pending = list(refs)
-        while pending:
-            ready, pending = ray.wait(pending, num_returns=1)
-            for ref in ready:
-                ray.get(ref)
-                tick(refs[ref])
-    finally:
-        if started:
-            ray.shutdown()
+    except (ConnectionError, RuntimeError, ValueError) as e:
+        why = (str(e).strip().splitlines() or [type(e).__name__])[0]
+        raise ExperimentError(f"--address: cannot join the Ray cluster at {address or 'local'} ({why}); start it with "
+                              "`ray start --head`, and where it uses token authentication give this machine its token "
+                              "(RAY_AUTH_TOKEN, RAY_AUTH_TOKEN_PATH or ~/.ray/auth_token, see `ray get-auth-token`)") from None
+    return True
+
+
+def _run_ray(exp_doc: dict, players: Players, out: Path, todo: list, tick) -> None:
+    """One Ray task per shard on the Ray this process has joined (:func:`_ray_connect`)."""
+    import ray
+
+    task = ray.remote(num_cpus=1)(_ray_shard)
+    players_ref = ray.put(players)
+    refs = {task.remote(exp_doc, players_ref, str(out.resolve()), vi, n, k, a, c): c for (vi, n, k, a, c) in todo}
+    pending = list(refs)
+    while pending:
+        ready, pending = ray.wait(pending, num_returns=1)
+        for ref in ready:
+            ray.get(ref)
+            tick(refs[ref])
 
 
 def _ray_shard(exp_doc: dict, players: Players, out: str, vi: int, n: int, k: int, a: int, c: int) -> int:
