@@ -708,6 +708,8 @@ def test_run_and_summarize_commands(engine, tmp_path):
     assert m["counts"] == {"games_total": 12, "games_done": 12, "shards": 1}
     assert isinstance(m["cpu"], str) and m["cpu"] and m["cores"] >= 1
     assert m["seeds"]["master"] == SEED and len(m["variants"]) == 1 and len(m["variants"][0]["rules_hash"]) > 0
+    # where the session's CPU went: the writer thread's part of the process's (issue 24, scaling)
+    assert m["cpu_s_this_session"] > 0 and 0 < m["write_cpu_s_this_session"] <= m["cpu_s_this_session"]
 
     res = cli.invoke(app, ["runs", "summarize", str(out)])
     assert res.exit_code == 0, res.output

@@ -201,17 +201,20 @@ def run_shard(exp_dict: dict, players: Players, out: str, vi: int, n: int, k: in
     return ShardResult(count, time.perf_counter() - t0)
 
 
-def _run_local(exp_doc: dict, players: Players, out: Path, todo: list, workers: int, tick) -> None:
+def _run_local(exp_doc: dict, players: Players, out: Path, todo: list, workers: int, tick) -> float:
     """The local backend: shards one after another, each played on ``workers`` threads (one jitted
     batch), while one more thread turns the previous shard into tables and writes them. Writing
     used to hold both cores idle for about a quarter of a shard's time. At most one shard waits to
     be written (memory stays flat in the run's size); its games count once its files exist. On
     Ctrl-C the shard being written is finished (leaving the `with` waits for it): only complete
-    shards remain."""
+    shards remain. Returns the writer thread's CPU seconds (tables, compression, files)."""
     exp = _experiment(json.dumps(exp_doc, sort_keys=True))
+    write_cpu = [0.0]
 
     def write(vi: int, n: int, k: int, records: tuple) -> None:
+        c0 = time.thread_time()
         _write_shard(str(out), vi, n, k, *_tables(exp, vi, n, *records))
+        write_cpu[0] += time.thread_time() - c0
 
     with ThreadPoolExecutor(1) as writer:
         pending = None
@@ -224,6 +227,7 @@ def _run_local(exp_doc: dict, players: Players, out: Path, todo: list, workers: 
         if pending is not None:
             pending[0].result()
             tick(pending[1])
+    return write_cpu[0]
 
 
 def warm_engine(exp: Experiment, players: Players, todo: list, threads: int, say) -> float:
@@ -423,9 +427,11 @@ def _run_experiment(exp: Experiment, out: Path, backend: str, workers: int | Non
             bar.update(task, completed=done, rate=f"{played / el:,.0f}" if el > 0 else "-")
             _write_manifest(out, _manifest(exp, fixed, "running", done, wall_before + el, backend, nw))
 
+        cpu0 = time.process_time()
+        write_cpu = None
         try:
             if backend == "local":
-                _run_local(exp_dict_flat, players, out, todo, nw, tick)
+                write_cpu = _run_local(exp_dict_flat, players, out, todo, nw, tick)
             else:
                 _run_ray(exp_dict_flat, players, out, todo, tick)
         except KeyboardInterrupt:  # the record names what is on disk: the complete shards, counted there
@@ -436,6 +442,10 @@ def _run_experiment(exp: Experiment, out: Path, backend: str, workers: int | Non
     m = _manifest(exp, fixed, "complete", done, wall_before + wall, backend, nw)
     m["games_this_session"] = done - done_before
     m["games_per_s_this_session"] = round((done - done_before) / wall, 1) if wall > 0 else None
+    # where this session's CPU went (local backend): the whole process, and the writer thread's
+    # share of it (tables, zstd, files), the part that does not scale with the play threads
+    m["cpu_s_this_session"] = round(time.process_time() - cpu0, 3)
+    m["write_cpu_s_this_session"] = round(write_cpu, 3) if write_cpu is not None else None
     _write_manifest(out, m)
     return m
 
@@ -561,6 +571,10 @@ def summarize(out: str | Path) -> list[str]:
              f"{m['counts']['games_total']:,} games, {m['wall_s']:.1f} s, {m['games_per_s'] or 0:,.0f} games/s "
              + (f"(+{m['compile_s']:.1f} s preparing the engine) " if m.get("compile_s") else "")
              + f"({m['backend']}, {m['workers']} worker{'' if m['workers'] == 1 else 's'}), rules {', '.join(v['rules_hash'] for v in m['variants'])}"]
+    if m.get("write_cpu_s_this_session") is not None and m.get("cpu_s_this_session") and m.get("games_this_session"):
+        cpu, wr, g = m["cpu_s_this_session"], m["write_cpu_s_this_session"], m["games_this_session"]
+        lines.append(f"  CPU of the last session: {cpu:,.1f} core-s ({1000 * cpu / g:,.2f} core-ms a game), of which writing "
+                     f"tables and Parquet {wr:,.1f} core-s ({wr / cpu:.0%}, {1000 * wr / g:,.2f} core-ms a game, on one thread)")
     if m.get("strategy_aliases"):
         lines.append("  strategies named by an alias: " + ", ".join(f"{a} = {t}" for a, t in m["strategy_aliases"].items()))
     if not any((o / "games").glob("*.parquet")):
