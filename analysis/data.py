@@ -98,6 +98,16 @@ def bad_shards(run: Path) -> list[Path]:
     return [f for t in ("games", "decades") for f in sorted((run / t).glob("*.parquet")) if shard_rows(f) is None]
 
 
+def bad_shards_line(run: Path, command: str) -> str | None:
+    """The one line naming a run's first unreadable shard file and the command that plays it again
+    (``runs summarize``, ``report``), or None when every shard reads."""
+    bad = bad_shards(run)
+    if not bad:
+        return None
+    more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
+    return f"{command}: {bad[0]} is not a readable Parquet file{more}; play it again with: trinidad run --resume --out {run}"
+
+
 def load_run(path: str | Path) -> Run:
     """Open a run directory written by ``trinidad run`` (or :mod:`analysis.synthetic`)."""
     p = Path(path)
@@ -106,11 +116,9 @@ def load_run(path: str | Path) -> Run:
     manifest = json.loads((p / "manifest.json").read_text())
     if not any((p / "games").glob("*.parquet")):
         raise RunError(f"report: {p}: no games/*.parquet yet (the run has no complete shard)")
-    bad = bad_shards(p)
+    bad = bad_shards_line(p, "report")
     if bad:
-        more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
-        raise RunError(f"report: {bad[0]} is not a readable Parquet file{more}; "
-                       f"play it again with: trinidad run --resume --out {p}")
+        raise RunError(bad)
     games = prepare_games(pl.scan_parquet(str(p / "games" / "*.parquet")))
     decades = pl.scan_parquet(str(p / "decades" / "*.parquet")) if any((p / "decades").glob("*.parquet")) else None
     seen = games.select(pl.col("variant").cast(pl.String).unique()).collect().to_series().to_list()

@@ -258,6 +258,12 @@ def load_value_file(path: Path) -> tuple[np.ndarray, dict]:
     return m, dict(doc.get("provenance", {}))
 
 
+def value_model(row: np.ndarray) -> np.ndarray:
+    """The evaluation model held in a W row of the search family, ``float64[N_STAGES, N_VF]``
+    (the inverse of :func:`set_value_model`)."""
+    return np.stack([np.asarray(row[value_offset(st):value_offset(st) + len(VF_NAMES)], np.float64) for st in range(N_STAGES)])
+
+
 def set_value_model(row: np.ndarray, model: np.ndarray) -> np.ndarray:
     """``row`` with its evaluation model replaced (a W row of the search family)."""
     row = row.copy()

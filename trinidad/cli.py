@@ -244,7 +244,7 @@ def run(
         flags = dict(players=players, games=games, seed=seed, out=out, strategies=strat, shard_games=shard_games)
         if resume and experiment is None and out is not None:  # the run's own experiment, from its manifest
             doc = experiment_of_run(out)
-            for k, v in flags.items():  # a flag given as well must match the run (prepare_out checks)
+            for k, v in flags.items():  # a flag given as well must match the run (check_out checks)
                 if v is not None and k == "strategies":
                     doc["seats"]["strategies"] = v
                 elif v is not None:

@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from analysis.data import bad_shards, shard_rows
+from analysis.data import bad_shards_line, shard_rows
 from sim.dataset import MANIFEST, NUMPY_TYPE, column_type, shard_name
 from sim.records import DECADE_COLUMNS, GAME_COLUMNS, N_RD
 from sim.rng import player_seeds
@@ -263,11 +263,9 @@ def warm_engine(exp: Experiment, players: Players, todo: list, threads: int, say
 def check_shards(run: Path, command: str) -> None:
     """One line naming the first unreadable shard file and the fix, for the commands that read a
     run (``runs summarize``, ``report``): a resume plays a corrupt shard again."""
-    bad = bad_shards(run)
+    bad = bad_shards_line(run, command)
     if bad:
-        more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
-        raise ExperimentError(f"{command}: {bad[0]} is not a readable Parquet file{more}; "
-                              f"play it again with: trinidad run --resume --out {run}")
+        raise ExperimentError(bad)
 
 
 def pending_shards(exp: Experiment, out: Path, repair: bool = False) -> list[tuple[int, int, int, int, int]]:
@@ -330,9 +328,8 @@ def _write_manifest(out: Path, m: dict) -> None:
     os.replace(tmp, out / MANIFEST)
 
 
-def prepare_out(exp: Experiment, out: Path, resume: bool, create: bool = True) -> None:
-    """Check the output directory: a new run needs it empty; ``resume`` needs the same experiment.
-    With ``create`` (the default) make its folders."""
+def check_out(exp: Experiment, out: Path, resume: bool) -> None:
+    """Check the output directory: a new run needs it empty; ``resume`` needs the same experiment."""
     if out.exists() and not out.is_dir():
         raise ExperimentError(f"out: {out} is a file, not a run directory; choose an empty or new --out")
     if (out / MANIFEST).exists():
@@ -351,8 +348,10 @@ def prepare_out(exp: Experiment, out: Path, resume: bool, create: bool = True) -
             raise ExperimentError(f"out: {out} was played with {a} = {then[a]}; {a} now names {now[a]}")
     elif out.exists() and any(out.iterdir()):
         raise ExperimentError(f"out: {out} exists and is not a run directory; choose an empty or new --out")
-    if not create:
-        return
+
+
+def _make_run_dirs(out: Path) -> None:
+    """The run directory's folders (after :func:`check_out`), without an interrupted shard's leftovers."""
     try:
         (out / "decades").mkdir(parents=True, exist_ok=True)
         (out / "games").mkdir(parents=True, exist_ok=True)
@@ -375,7 +374,7 @@ def run_experiment(exp: Experiment, backend: str = "local", workers: int | None 
     if backend not in ("local", "ray"):
         raise ExperimentError(f"backend: allowed: local, ray, got {backend!r}")
     out = Path(exp.out)
-    prepare_out(exp, out, resume, create=False)  # the checks first: a refused run starts no Ray
+    check_out(exp, out, resume)  # the checks first: a refused run starts no Ray and writes nothing
     joined = _ray_connect(address, workers or os.cpu_count() or 1) if backend == "ray" else False
     try:  # a Ray that cannot be joined has written nothing; one joined here is left here
         return _run_experiment(exp, out, backend, workers, resume, progress, say)
@@ -390,7 +389,7 @@ def _run_experiment(exp: Experiment, out: Path, backend: str, workers: int | Non
                     say) -> dict:
     import numba
 
-    prepare_out(exp, out, resume)
+    _make_run_dirs(out)
     todo = pending_shards(exp, out, repair=resume)
     done_before = exp.total_games() - sum(s[4] for s in todo)
     nw = workers or (numba.config.NUMBA_NUM_THREADS if backend == "local" else os.cpu_count() or 1)
@@ -510,8 +509,9 @@ def _ray_connect(address: str | None, workers: int) -> bool:
 
     Current Ray turns token authentication on for a cluster started where a token exists, and a
     driver joining it must say so (RAY_AUTH_MODE=token) or it cannot connect: with a token at hand
-    and no mode set, the mode is set for this process. A cluster that cannot be reached is one
-    line naming the address and what it needs."""
+    and no mode set, the mode is set for this process, before Ray is first imported (Ray reads its
+    mode and token once per process: a program that imported Ray earlier sets RAY_AUTH_MODE
+    itself). A cluster that cannot be reached is one line naming the address and what it needs."""
     if address:
         _reachable(address)
     set_mode = bool(address) and "RAY_AUTH_MODE" not in os.environ and _ray_token_available()
@@ -523,13 +523,6 @@ def _ray_connect(address: str | None, workers: int) -> bool:
         raise ExperimentError("backend: ray needs the ray extra: pip install 'trinidad-sim[ray]'") from None
     if ray.is_initialized():
         return False
-    if set_mode:  # Ray imported earlier in this process read the mode then: have it read it again
-        try:
-            from ray._raylet import Config
-
-            Config.initialize("")
-        except (ImportError, AttributeError):
-            pass
     try:
         ray.init(address=address, num_cpus=None if address else workers, include_dashboard=False,
                  log_to_driver=False, ignore_reinit_error=True)

@@ -74,7 +74,7 @@ def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threa
     from sim.rng import player_seeds
     from sim.rules import RK
     from strategies.evaluation import explorer_model, stage_of
-    from strategies.registry import set_value_model
+    from strategies.registry import set_value_model, value_model
     from trinidad.batch import play_batch
 
     seeds = player_seeds(seed, players, 0, games)
@@ -82,7 +82,7 @@ def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threa
     strat = np.zeros((games, players), np.int32)
     if explore > 0:
         rng = np.random.default_rng([seed, 7])
-        base = model_of(row)
+        base = value_model(row)
         rows += [set_value_model(row, explorer_model(base, sigma, rng)) for _ in range(N_EXPLORERS)]
         pick = rng.random((games, players)) < explore
         strat = np.where(pick, rng.integers(1, N_EXPLORERS + 1, (games, players)), 0).astype(np.int32)
@@ -98,13 +98,6 @@ def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threa
 
 
 N_EXPLORERS = 8  # explorer models per generation (trinidad train --explore)
-
-
-def model_of(row: np.ndarray) -> np.ndarray:
-    """The evaluation model held in a search W row, ``float64[N_STAGES, N_VF]``."""
-    from strategies.evaluation import value_offset
-
-    return np.stack([np.asarray(row[value_offset(s):value_offset(s) + N_VF], np.float64) for s in range(N_STAGES)])
 
 
 def fit(X, y, stage, game, winners, alpha: float, prior: np.ndarray, holdout: float = 0.2):
