@@ -41,6 +41,8 @@ class Section:
 class Analysis:
     run: Run
     sections: list[Section]
+    tiers: list = field(default_factory=list)  # analysis.sensitivity.Tier, strongest first; the first is ``run``
+    sensitivity: dict = field(default_factory=dict)  # summary.json's agent_sensitivity
 
     def section(self, sid: str) -> Section:
         for s in self.sections:
@@ -52,11 +54,13 @@ class Analysis:
         return [t for s in self.sections for t in s.tables]
 
 
-def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000) -> Analysis:
+def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: list[Run] | None = None) -> Analysis:
     """Every table of the report for ``run``; ``delta`` is the SPRT effect size (win-rate points
-    as a fraction) for the variant comparison."""
+    as a fraction) for the variant comparison. ``others``: runs of the same experiment played by
+    weaker player tiers, strongest first after ``run``, for the Agent sensitivity section."""
     from analysis import balance, eras, scores, solo, variants, wars
     from analysis.manifest import manifest_table
+    from analysis.sensitivity import Tier, agent_sensitivity, single_tier_text, tier_docs, tier_labels
 
     base = run.baseline
     g = run.games_of(base).collect()
@@ -65,6 +69,19 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000) -> Analys
               .with_columns(pl.col("variant").cast(pl.String)).sort("variant", "players").collect())
     scope = f"Variant {base!r}" + (" (the baseline; other variants are compared in Rule variants)" if len(run.variants) > 1 else "")
     out: list[Section] = []
+
+    runs = [run, *(others or [])]
+    tiers = [Tier(label, r) for label, r in zip(tier_labels(runs), runs, strict=True)]
+    s = Section("agent-sensitivity", "Agent sensitivity",
+                "The balance findings asked again of every player tier (tiers strongest first; never pooled): does a finding hold "
+                "for the strongest players, or only for some?")
+    if len(tiers) > 1:
+        s.tables, sens = agent_sensitivity(tiers)
+        s.intro += " Tiers: " + "; ".join(f"{k + 1}. {t.label} ({t.run.path})" for k, t in enumerate(tiers)) + "."
+    else:
+        s.absent = single_tier_text(run)
+        sens = {"checked": False, "tiers": tier_docs(tiers), "note": s.absent}
+    out.append(s)
 
     s = Section("characters", "Character balance", f"{scope}. {TIE_RULE}")
     s.tables = [balance.character_balance(g), balance.character_model(g), balance.finishes_above(g),
@@ -128,7 +145,7 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000) -> Analys
     out.append(s)
 
     out.append(Section("manifest", "Run manifest", "", [manifest_table(run.manifest, counts)]))
-    return Analysis(run, out)
+    return Analysis(run, out, tiers, sens)
 
 
 _SUMMARY = {  # table -> (group columns, estimate column)

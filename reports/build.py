@@ -153,13 +153,19 @@ def check_out(run_dir: Path, out: str | Path | None, force: bool = False) -> Pat
 
 
 def build_report(run_dir: str | Path, out: str | Path | None = None, delta: float = 0.05, rating_games: int = 50_000,
-                 force: bool = False) -> Path:
+                 force: bool = False, others: list[str | Path] | None = None) -> Path:
     """Analyse ``run_dir`` and write the report; returns the path of the HTML page. Checks the
-    output first (:func:`check_out`), so a refused output costs no analysis."""
+    output first (:func:`check_out`), so a refused output costs no analysis. ``others``: run
+    directories of the same experiment played by weaker player tiers (strongest first after
+    ``run_dir``): the Agent sensitivity section compares them."""
     run_dir = Path(run_dir)
     page = check_out(run_dir, out, force)
     run = load_run(run_dir)
-    a = analyze(run, delta=delta, rating_games=rating_games)
+    more = [load_run(Path(o)) for o in others or []]
+    paths = [run.path.resolve(), *(r.path.resolve() for r in more)]
+    if len(set(paths)) < len(paths):
+        raise RunError("report: the same run directory is named twice; name each tier's run once, strongest first")
+    a = analyze(run, delta=delta, rating_games=rating_games, others=more)
     root = page.parent
     chart_dir, table_dir = root / "charts", root / "tables"
     for d in (root, chart_dir, table_dir):
@@ -179,6 +185,7 @@ def build_report(run_dir: str | Path, out: str | Path | None = None, delta: floa
                       "tables": [{"name": t.name, "title": t.title, "note": t.note, "power": t.power, "rows": _records(t.df)}
                                  for t in s.tables]} for s in a.sections],
         "summary": _records(summary),
+        "agent_sensitivity": a.sensitivity,
     }
     (root / "summary.json").write_text(json.dumps(doc, indent=1, default=str))
     files_note = ('Files beside this page: <a href="summary.csv">summary.csv</a>, <a href="summary.json">summary.json</a>, '

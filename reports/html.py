@@ -121,10 +121,33 @@ def _figure(f: Figure) -> str:
             f'<a href="charts/{_esc(f.name)}.png">PNG</a></figcaption></figure>')
 
 
+def players_glance(a: Analysis) -> list[str]:
+    """Which players made the numbers; with several tiers, only the findings robust across the two
+    strongest (see :mod:`analysis.sensitivity`), each naming the tiers that produced it."""
+    from analysis.sensitivity import DEPENDS, robust_sentences, single_tier_text
+
+    if len(a.tiers) < 2:
+        return [single_tier_text(a.run)]
+    names = ", ".join(f"{t.label}" for t in a.tiers)
+    out = [f"Players: {len(a.tiers)} tiers, strongest first: {names}. The sentences below keep only the findings robust at the "
+           f"two strongest ({a.tiers[0].label} and {a.tiers[1].label}); the tables further down describe {a.tiers[0].label}."]
+    f = a.section("agent-sensitivity").table("tier_findings").df
+    rob = robust_sentences(f, a.tiers)
+    out += rob or [f"No Character or turn position differs from the fair share at both {a.tiers[0].label} and {a.tiers[1].label}."]
+    dep = f.filter(pl.col("verdict") == DEPENDS).height
+    if dep:
+        out.append(f"{dep} more finding{'s' if dep > 1 else ''} depend{'s' if dep == 1 else ''} on the players "
+                   "(significant in one tier only, or with opposite signs): see Agent sensitivity.")
+    return out
+
+
 def glance(a: Analysis) -> list[str]:
-    """Plain-sentence headlines: what the Holm-corrected tests found (and what they could not)."""
-    out = []
+    """Plain-sentence headlines: what the Holm-corrected tests found (and what they could not).
+    With several player tiers, Character and seat sentences come from the robust findings only."""
+    out = players_glance(a)
     try:
+        if len(a.tiers) > 1:
+            raise KeyError("tiers")  # the robust findings above replace the one-tier sentences
         cb = a.section("characters").table("character_balance").df
         for (n,), part in sorted(cb.partition_by("players", as_dict=True).items()):
             sig = part.filter(pl.col("p_holm") < 0.05).sort("diff", descending=True)
@@ -138,6 +161,8 @@ def glance(a: Analysis) -> list[str]:
     except KeyError:
         pass
     try:
+        if len(a.tiers) > 1:
+            raise KeyError("tiers")
         chi = a.section("seats").table("seat_chisquare").df
         for r in chi.iter_rows(named=True):
             verdict = "differ" if r["p"] == r["p"] and r["p"] < 0.05 else "do not detectably differ"
@@ -170,6 +195,10 @@ def render(a: Analysis, figures: dict[str, list[Figure]], generated: str, files_
     name = (m.get("experiment") or {}).get("name", a.run.path.name)
     games = a.run.games.select(pl.struct("variant", "players", "game").n_unique()).collect().item()
     per_variant = f" ({games // len(a.run.variants):,} per variant)" if len(a.run.variants) > 1 else ""
+    from analysis.sensitivity import strategies_of
+
+    who = (f"players: {', '.join(t.label for t in a.tiers)} (tiers, strongest first)" if len(a.tiers) > 1
+           else f"players: {', '.join(strategies_of(a.run))}")
     sections = []
     nav = []
     for s in a.sections:
@@ -200,7 +229,8 @@ def render(a: Analysis, figures: dict[str, list[Figure]], generated: str, files_
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Trinidad design report: {_esc(name)}</title><style>{CSS}</style></head>
 <body><header><h1>Trinidad design report: {_esc(name)}</h1>
-<p>{_esc(str(a.run.path))} · {games:,} games{per_variant} · variants: {_esc(", ".join(a.run.variants))} · generated {_esc(generated)}</p></header>
+<p>{_esc(str(a.run.path))} · {games:,} games{per_variant} · {_esc(who)}
+· variants: {_esc(", ".join(a.run.variants))} · generated {_esc(generated)}</p></header>
 <nav><a href="#glance">At a glance</a>{"".join(nav)}</nav>
 <main><section id="glance"><h2>At a glance</h2><ul class="glance">{bullets}</ul>
 <p class="note">{_esc(TIE_RULE)} Every rate is shown with its n and a Wilson 95% interval; tests within a table are Holm-corrected

@@ -21,7 +21,7 @@ from analysis.synthetic import write_synthetic_run
 from reports.build import REPORT_MARK, build_report, resolve_out
 from trinidad.cli import app
 
-SECTIONS = ["glance", "characters", "seats", "eras", "wars", "scores", "strategies", "variants", "manifest"]
+SECTIONS = ["glance", "agent-sensitivity", "characters", "seats", "eras", "wars", "scores", "strategies", "variants", "manifest"]
 CHARTS = ["character_win_rates", "character_model", "character_vs_character", "character_ratings", "seat_win_rates",
           "era_trajectories", "era_vp_by_source", "lead_changes", "comebacks", "wars", "war_penalty", "war_participation",
           "military_investment", "score_distribution", "vp_split", "strategy_win_rates", "character_strategy", "variant_characters"]
@@ -74,7 +74,9 @@ def test_report_has_every_section_with_power_lines(full):
     for sid in SECTIONS:
         assert f'id="{sid}"' in html
     assert "could not be drawn" not in html
-    assert 'class="absent"' not in html  # this run has every kind of data
+    # this run has every kind of data: only the one-tier run's Agent sensitivity says what it lacks
+    assert html.count('class="absent"') == 1 and "robustness" not in html.split('id="agent-sensitivity"')[0]
+    assert "was not checked" in html.split('id="agent-sensitivity"')[1].split("</section>")[0]
     # every table ends with a power line, every rate has an interval, ties are explained
     assert html.count('class="power"') >= 20
     assert "(95% CI)" in html and "fractional win" in html and "Holm" in html

@@ -622,19 +622,24 @@ def runs_compare(
 
 @app.command(cls=_Command)
 def report(
-    directory: Annotated[Path, typer.Argument(help="a run directory (with manifest.json, games/ and decades/)")],
+    directories: Annotated[list[Path], typer.Argument(
+        help="a run directory (with manifest.json, games/ and decades/); several: the same experiment played by different "
+             "players, strongest first (the report describes the first and checks its findings against the others)",
+        metavar="DIR...")],
     out: Annotated[Path | None, typer.Option("--out", "-o", help="HTML file or folder (default: DIR/report/index.html)")] = None,
     delta: Annotated[float, typer.Option(help="SPRT effect size for rule variants: a change in a Character's win rate, in points")] = 5.0,
     force: Annotated[bool, typer.Option("--force", help="write into a folder that holds files the report did not write", metavar="")] = False,
 ) -> None:
-    """Write the design report of a run: a self-contained HTML page, charts (PNG, SVG), summary.csv and summary.json."""
+    """Write the design report of a run: a self-contained HTML page, charts (PNG, SVG), summary.csv and summary.json.
+    Several runs (player tiers, strongest first) add the Agent sensitivity section: which findings
+    hold at the two strongest tiers."""
     from analysis import RunError
     from reports.build import build_report
 
     if not 0 < delta < 100:
         _fail(f"--delta: must be between 0 and 100 (win-rate points), got {delta}")
     try:
-        page = build_report(directory, out, delta=delta / 100, force=force)
+        page = build_report(directories[0], out, delta=delta / 100, force=force, others=directories[1:])
     except RunError as e:
         _fail(str(e))
     typer.echo(f"report: {page}")

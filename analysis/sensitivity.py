@@ -1,0 +1,222 @@
+"""Agent sensitivity: the same balance questions asked of several player tiers.
+
+A tier is one run directory whose seats are all played by one player family (``heuristic``,
+``rollout``, ``best``...), ideally on the same deals as the others (same experiment, seed, games
+and Character assignment). The tiers are given strongest first. Nothing is pooled across tiers:
+each tier's estimates are its own, side by side.
+
+A *finding* is a group whose win rate differs from the fair share 1/N at Holm p < 0.05 in at least
+one tier: a Character (per player count) or a turn position. It is **robust** when the two
+strongest tiers both find it significant with the same sign; otherwise it **depends on the
+players**. With one tier nothing can be checked, and the report says so.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import numpy as np
+import polars as pl
+from scipy import stats
+
+from analysis.data import Run
+from analysis.tables import Table, win_rates
+
+ROBUST = "robust"
+DEPENDS = "depends on the players"
+SIG = 0.05  # Holm-adjusted p below which a tier "finds" a difference
+
+
+@dataclass
+class Tier:
+    label: str  # the player family as the reader knows it, e.g. "best" or "heuristic+rollout"
+    run: Run
+
+
+def strategies_of(run: Run) -> list[str]:
+    """The strategies that played the run's seats, as the experiment named them (in its order),
+    else as the games table has them."""
+    names = list(dict.fromkeys((run.manifest.get("experiment") or {}).get("strategies") or []))
+    return names or run.strategies()
+
+
+def tier_labels(runs: list[Run]) -> list[str]:
+    """One label per run: its strategies joined by '+'; runs whose labels collide get their
+    directory name appended (and their tier number if that still collides), so every tier has a
+    distinct name."""
+    base = ["+".join(strategies_of(r)) for r in runs]
+    named = [f"{b} ({r.path.name})" if base.count(b) > 1 else b for b, r in zip(base, runs, strict=True)]
+    return [f"{x} #{k + 1}" if named.count(x) > 1 else x for k, x in enumerate(named)]
+
+
+def _rates(run: Run, by: str) -> pl.DataFrame:
+    """Win rate per (players, ``by``) of the run's baseline variant, with Wilson CI and Holm p
+    over the groups of one player count; only the columns it needs are read."""
+    lf = run.games_of().select("players", by, "credit")
+    t = win_rates(lf, ["players", by], ["players"])
+    return t.with_columns(pl.col(by).cast(pl.String).alias("group"), pl.col("players").cast(pl.Int64)).select(
+        "players", "group", "n", "win_rate", "win_rate_lo", "win_rate_hi", "expected", "diff", "p_holm")
+
+
+def _deals(run: Run) -> pl.DataFrame:
+    return run.games_of().select(pl.col("players").cast(pl.Int64), "game", "seed").unique().collect()
+
+
+def shared_deals(a: Run, b: Run) -> float:
+    """The share of ``b``'s games whose (players, game index, seed) ``a`` also played: 1.0 when the
+    two runs are the same experiment with different players."""
+    da, db = _deals(a), _deals(b)
+    if db.height == 0:
+        return float("nan")
+    return db.join(da, on=["players", "game", "seed"], how="semi").height / db.height
+
+
+def _col(label: str, what: str) -> str:
+    return f"{what} · {label}"
+
+
+def character_table(tiers: list[Tier], rates: list[pl.DataFrame]) -> Table:
+    """Each Character's win rate per tier side by side (per player count), strongest tier first."""
+    base = rates[0].select("players", pl.col("group").alias("character"), "expected")
+    wide = base
+    for t, r in zip(tiers, rates, strict=True):
+        w = r.select("players", pl.col("group").alias("character"),
+                     pl.col("win_rate").alias(_col(t.label, "win rate")),
+                     pl.col("win_rate_lo").alias(_col(t.label, "win rate") + "_lo"),
+                     pl.col("win_rate_hi").alias(_col(t.label, "win rate") + "_hi"))
+        wide = wide.join(w, on=["players", "character"], how="full", coalesce=True)
+    first = _col(tiers[0].label, "win rate")
+    wide = wide.sort(["players", first], descending=[False, True], nulls_last=True)
+    pct = {"expected"} | {c for c in wide.columns if c.startswith("win rate")}
+    return Table("tier_characters", "Character win rates by player tier", wide.rename({"expected": "fair share"}),
+                 note=("Each column is one tier's own estimate (mean win credit, Wilson 95% CI); tiers are never pooled. "
+                       f"Rows are ordered by the strongest tier ({tiers[0].label})."),
+                 pct=pct | {"fair share"})
+
+
+def agreement_table(tiers: list[Tier], rates: list[pl.DataFrame], common: dict[tuple[int, int], float]) -> Table:
+    """Per player count and pair of tiers: Kendall's tau (and its p) and Spearman's rho between the
+    Characters' win rates, and the share of deals the two tiers have in common."""
+    rows = []
+    for i, j in itertools.combinations(range(len(tiers)), 2):
+        a = rates[i].select("players", "group", pl.col("win_rate").alias("a"))
+        b = rates[j].select("players", "group", pl.col("win_rate").alias("b"))
+        ab = a.join(b, on=["players", "group"], how="inner")
+        for (n,), part in sorted(ab.partition_by("players", as_dict=True).items()):
+            k = part.height
+            if k >= 3:
+                tau = stats.kendalltau(part["a"].to_numpy(), part["b"].to_numpy())
+                rho = stats.spearmanr(part["a"].to_numpy(), part["b"].to_numpy()).statistic
+                tv, tp = float(tau.statistic), float(tau.pvalue)
+            else:
+                tv = tp = rho = float("nan")
+            rows.append({"players": int(n), "tier A": tiers[i].label, "tier B": tiers[j].label, "characters": k,
+                         "kendall tau": tv, "p": tp, "spearman rho": float(rho), "shared deals": common[(i, j)]})
+    df = pl.DataFrame(rows, schema={"players": pl.Int64, "tier A": pl.String, "tier B": pl.String, "characters": pl.Int64,
+                                    "kendall tau": pl.Float64, "p": pl.Float64, "spearman rho": pl.Float64,
+                                    "shared deals": pl.Float64})
+    return Table("tier_agreement", "Do the tiers rank the Characters alike?", df,
+                 note=("Kendall's tau (scipy.stats.kendalltau, tau-b) and Spearman's rho between two tiers' Character win rates, "
+                       "per player count: 1 = the same order, 0 = unrelated, -1 = reversed. p tests tau = 0. "
+                       "Shared deals: the share of tier B's games (players, game index, seed) that tier A also played; "
+                       "1.0 means the two tiers played the very same deals."),
+                 pct={"shared deals"})
+
+
+def findings_table(tiers: list[Tier], char_rates: list[pl.DataFrame], seat_rates: list[pl.DataFrame]) -> Table:
+    """Every group that differs from the fair share (Holm p < 0.05) in at least one tier, with each
+    tier's difference and Holm p, and the verdict: robust (significant with the same sign at the
+    two strongest tiers) or depends on the players."""
+    rows = []
+    for kind, rates in (("Character", char_rates), ("turn position", seat_rates)):
+        keyed = [{(int(r["players"]), r["group"]): r for r in t.iter_rows(named=True)} for t in rates]
+        keys = sorted(set().union(*(k.keys() for k in keyed)))
+        for key in keys:
+            per = [k.get(key) for k in keyed]
+            sig = [r is not None and r["p_holm"] is not None and r["p_holm"] < SIG for r in per]
+            if not any(sig):
+                continue
+            group = key[1] if kind == "Character" else str(int(key[1]) + 1)
+            row = {"players": key[0], "kind": kind, "group": group}
+            signs = []
+            for t, r in zip(tiers, per, strict=True):
+                d = None if r is None else r["diff"]
+                row[_col(t.label, "vs fair share")] = d
+                row[_col(t.label, "vs fair share") + "_lo"] = None if r is None else r["win_rate_lo"] - r["expected"]
+                row[_col(t.label, "vs fair share") + "_hi"] = None if r is None else r["win_rate_hi"] - r["expected"]
+                row[_col(t.label, "Holm p")] = None if r is None else r["p_holm"]
+                signs.append(0 if d is None else int(np.sign(d)))
+            robust = len(tiers) >= 2 and sig[0] and sig[1] and signs[0] == signs[1] != 0
+            row["verdict"] = ROBUST if robust else DEPENDS
+            rows.append(row)
+    cols = ["players", "kind", "group"]
+    for t in tiers:
+        c = _col(t.label, "vs fair share")
+        cols += [c, c + "_lo", c + "_hi", _col(t.label, "Holm p")]
+    cols.append("verdict")
+    schema = {c: (pl.Int64 if c == "players" else pl.String if c in ("kind", "group", "verdict") else pl.Float64) for c in cols}
+    df = pl.DataFrame(rows, schema=schema).select(cols)
+    if df.height:
+        df = df.sort(["verdict", "players", "kind", "group"])
+    pct = {c for c in cols if "vs fair share" in c}
+    strong = " and ".join(t.label for t in tiers[:2])
+    return Table("tier_findings", "Findings: robust, or dependent on the players", df,
+                 note=(f"A finding is a win rate that differs from the fair share 1/N (Holm p < {SIG}) in at least one tier. "
+                       f"Robust: significant with the same sign at the two strongest tiers ({strong}); otherwise it depends on the "
+                       "players. Differences are in win-rate points against 1/N, with the tier's Wilson 95% interval."),
+                 pct=pct)
+
+
+def agent_sensitivity(tiers: list[Tier]) -> tuple[list[Table], dict]:
+    """The section's tables and its summary.json entry for two or more tiers (strongest first)."""
+    if len(tiers) < 2:
+        raise ValueError("agent sensitivity needs two or more tiers")
+    char_rates = [_rates(t.run, "character") for t in tiers]
+    seat_rates = [_rates(t.run, "seat") for t in tiers]
+    common = {(i, j): shared_deals(tiers[i].run, tiers[j].run) for i, j in itertools.combinations(range(len(tiers)), 2)}
+    tables = [character_table(tiers, char_rates), agreement_table(tiers, char_rates, common),
+              findings_table(tiers, char_rates, seat_rates)]
+    doc = {"checked": True, "tiers": tier_docs(tiers),
+           "characters": [r for t, rr in zip(tiers, char_rates, strict=True) for r in rr.with_columns(pl.lit(t.label).alias("tier"))
+                          .rename({"group": "character"}).to_dicts()],
+           "agreement": tables[1].df.to_dicts(), "findings": _finding_docs(tables[2].df, tiers)}
+    return tables, doc
+
+
+def tier_docs(tiers: list[Tier]) -> list[dict]:
+    out = []
+    for k, t in enumerate(tiers):
+        g = t.run.games_of().select(pl.struct("players", "game").n_unique()).collect().item()
+        out.append({"tier": t.label, "strength_order": k + 1, "run": str(t.run.path), "strategies": strategies_of(t.run), "games": g})
+    return out
+
+
+def _finding_docs(df: pl.DataFrame, tiers: list[Tier]) -> list[dict]:
+    out = []
+    for r in df.iter_rows(named=True):
+        out.append({"players": r["players"], "kind": r["kind"], "group": r["group"], "verdict": r["verdict"],
+                    "tiers": {t.label: {"diff": r[_col(t.label, "vs fair share")], "p_holm": r[_col(t.label, "Holm p")]}
+                              for t in tiers}})
+    return out
+
+
+def single_tier_text(run: Run) -> str:
+    """What a one-tier report says about its players."""
+    who = ", ".join(strategies_of(run)) or "unknown players"
+    return (f"Every number in this report comes from one player family: {who}. Whether its findings hold for stronger or "
+            "weaker players was not checked. To check it, play the same experiment with other players (same seed, games and "
+            "Character deal) and report the runs together, strongest first: trinidad report RUN_STRONGEST RUN_WEAKER ...")
+
+
+def robust_sentences(df: pl.DataFrame, tiers: list[Tier]) -> list[str]:
+    """At-a-glance sentences for the robust findings only, each naming the tiers that produced it."""
+    out = []
+    a, b = tiers[0].label, tiers[1].label
+    for r in df.filter(pl.col("verdict") == ROBUST).iter_rows(named=True):
+        da, db = r[_col(a, "vs fair share")], r[_col(b, "vs fair share")]
+        what = r["group"] if r["kind"] == "Character" else f"Turn position {r['group']}"
+        more = "more" if da > 0 else "less"
+        out.append(f"{r['players']} players: {what} wins {more} often than the fair share with both {a} "
+                   f"({100 * da:+.1f} points) and {b} ({100 * db:+.1f} points).")
+    return out

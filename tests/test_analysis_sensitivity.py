@@ -1,0 +1,86 @@
+"""Agent sensitivity (analysis.sensitivity): findings checked across player tiers, on synthetic
+runs of the same deals with effects planted in some tiers only."""
+
+import json
+
+import pytest
+
+from analysis import RunError, analyze, load_run
+from analysis.sensitivity import DEPENDS, ROBUST, shared_deals, tier_labels
+from analysis.synthetic import write_synthetic_run
+from reports.build import build_report
+
+GAMES = 3000
+
+
+@pytest.fixture(scope="module")
+def tiers(tmp_path_factory):
+    root = tmp_path_factory.mktemp("tiers")
+    # Governor weak for both strong tiers (robust); Captain strong in the strongest tier only
+    # (depends on the players); the weakest tier sees Governor strong, which must not matter.
+    best = write_synthetic_run(root / "best", games=GAMES, strategies=("best",), seed=7,
+                               advantage={"Governor": -0.1, "Captain": 0.1})
+    rollout = write_synthetic_run(root / "rollout", games=GAMES, strategies=("rollout",), seed=7, advantage={"Governor": -0.1})
+    heur = write_synthetic_run(root / "heuristic", games=GAMES, strategies=("heuristic",), seed=7, advantage={"Governor": 0.1})
+    return [best, rollout, heur]
+
+
+def test_planted_findings_get_their_verdicts(tiers):
+    runs = [load_run(p) for p in tiers]
+    a = analyze(runs[0], others=runs[1:])
+    f = a.section("agent-sensitivity").table("tier_findings").df
+    verdict = {(r["kind"], r["group"]): r["verdict"] for r in f.iter_rows(named=True)}
+    assert verdict[("Character", "Governor")] == ROBUST
+    assert verdict[("Character", "Captain")] == DEPENDS
+    assert a.sensitivity["checked"] is True
+    assert [t["tier"] for t in a.sensitivity["tiers"]] == ["best", "rollout", "heuristic"]
+
+
+def test_order_of_tiers_decides_what_is_robust(tiers):
+    # rollout and heuristic strongest: Governor goes opposite ways there, so it is not robust
+    runs = [load_run(p) for p in (tiers[1], tiers[2], tiers[0])]
+    f = analyze(runs[0], others=runs[1:]).section("agent-sensitivity").table("tier_findings").df
+    gov = f.filter((f["kind"] == "Character") & (f["group"] == "Governor"))
+    assert gov["verdict"].to_list() == [DEPENDS]
+
+
+def test_tiers_side_by_side_and_rank_agreement(tiers):
+    runs = [load_run(p) for p in tiers]
+    a = analyze(runs[0], others=runs[1:])
+    ch = a.section("agent-sensitivity").table("tier_characters").df
+    assert ch.height == 12
+    assert {"win rate · best", "win rate · rollout", "win rate · heuristic"} <= set(ch.columns)
+    # never pooled: each column is that run's own estimate
+    gov = ch.filter(ch["character"] == "Governor")
+    assert gov["win rate · best"][0] < 0.25 < gov["win rate · heuristic"][0]
+    ag = a.section("agent-sensitivity").table("tier_agreement").df
+    assert ag.height == 3 and set(ag["shared deals"].to_list()) == {1.0}
+    assert ag["kendall tau"].is_between(-1, 1).all()
+
+
+def test_single_tier_says_it_was_not_checked(tiers):
+    a = analyze(load_run(tiers[0]))
+    s = a.section("agent-sensitivity")
+    assert s.absent and "not checked" in s.absent and "best" in s.absent
+    assert a.sensitivity["checked"] is False
+
+
+def test_report_with_tiers(tiers, tmp_path):
+    page = build_report(tiers[0], tmp_path / "rep", rating_games=2000, others=tiers[1:])
+    html = page.read_text()
+    assert 'id="agent-sensitivity"' in html
+    doc = json.loads((page.parent / "summary.json").read_text())
+    sens = doc["agent_sensitivity"]
+    assert sens["checked"] and {f["group"]: f["verdict"] for f in sens["findings"] if f["kind"] == "Character"}["Governor"] == ROBUST
+    glance = html.split('id="glance"')[1].split("</section>")[0]
+    assert "Governor" in glance and "Captain" not in glance  # At a glance keeps robust findings only
+    with pytest.raises(RunError, match="named twice"):
+        build_report(tiers[0], tmp_path / "rep2", others=[tiers[0]])
+
+
+def test_labels_and_shared_deals(tiers, tmp_path):
+    other = write_synthetic_run(tmp_path / "best", games=200, strategies=("best",), seed=8)
+    runs = [load_run(tiers[0]), load_run(other)]
+    assert tier_labels(runs) == ["best (best) #1", "best (best) #2"]
+    assert tier_labels([runs[0], load_run(tiers[1])]) == ["best", "rollout"]
+    assert shared_deals(runs[0], runs[1]) == 0.0
