@@ -27,6 +27,9 @@ TIE_RULE = ("A tie for first counts as a fractional win: each of the k seats tie
             "of a seat is 1/N.")
 
 
+TIERS_FILE = "tiers.json"  # in the output folder of an experiment with [[tiers]]: the tiers' run directories, strongest first
+
+
 class RunError(ValueError):
     """The directory is not a (complete enough) run directory; one line naming what is missing."""
 
@@ -125,3 +128,16 @@ def load_run(path: str | Path) -> Run:
     order = [v["name"] for v in manifest.get("variants", []) if v.get("name") in seen]
     variants = order + sorted(v for v in seen if v not in order)
     return Run(p, manifest, games, decades, variants)
+
+
+def tier_dirs(folder: Path) -> list[Path] | None:
+    """The run directories of a folder written by an experiment with ``[[tiers]]`` (its tiers.json),
+    strongest first, or None when ``folder`` is not one."""
+    f = folder / TIERS_FILE
+    if (folder / "manifest.json").exists() or not f.exists():
+        return None
+    try:
+        names = [t["out"] for t in json.loads(f.read_text())["tiers"]]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise RunError(f"report: {f}: not a tiers file ({e})") from None
+    return [folder / n for n in names]

@@ -22,6 +22,7 @@ from pathlib import Path
 import polars as pl
 
 from analysis import TIE_RULE, Analysis, RunError, analyze, load_run, summary_rows
+from analysis.data import tier_dirs
 from reports import charts
 from reports.html import Figure, render
 
@@ -160,6 +161,11 @@ def build_report(run_dir: str | Path, out: str | Path | None = None, delta: floa
     ``run_dir``): the Agent sensitivity section compares them."""
     run_dir = Path(run_dir)
     page = check_out(run_dir, out, force)
+    tiers = tier_dirs(run_dir)
+    if tiers is not None:  # the folder of an experiment with [[tiers]]: its runs, strongest first
+        if others:
+            raise RunError(f"report: {run_dir} holds tier runs already; name it alone")
+        run_dir, others = tiers[0], tiers[1:]
     run = load_run(run_dir)
     more = [load_run(Path(o)) for o in others or []]
     paths = [run.path.resolve(), *(r.path.resolve() for r in more)]

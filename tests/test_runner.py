@@ -796,3 +796,64 @@ def test_the_built_in_experiment_plays_the_best_player(tmp_path):
     assert exp.strategies == ["best"] and exp.games == 1200 and exp.players == [4]
     f = _write_toml(tmp_path / "plain.toml", f'players = 4\ngames = 4\nout = "{tmp_path / "p"}"\n')
     assert load_experiment(f).strategies == ["heuristic"]
+
+
+TIERS_TOML = """
+name = "tiers"
+players = 4
+games = 24
+seed = 3
+shard_games = 12
+[characters]
+assign = "balanced"
+[[tiers]]
+name = "strong"
+strategies = ["heuristic"]
+[[tiers]]
+name = "weak"
+strategies = ["random"]
+"""
+
+
+def test_tiers_play_the_same_deals_and_report_together(engine, tmp_path):
+    """An experiment with [[tiers]]: one run per tier on the same seeds and Characters, listed
+    strongest first; resumed from --out alone; reported together (Agent sensitivity)."""
+    f = tmp_path / "tiers.toml"
+    f.write_text(TIERS_TOML)
+    out = tmp_path / "out"
+    r = cli.invoke(app, ["run", str(f), "--out", str(out), "-q"])
+    assert r.exit_code == 0, r.output
+    assert "tier strong:" in r.output and f"trinidad report {out}" in r.output
+    assert json.loads((out / "tiers.json").read_text())["tiers"][0]["name"] == "strong"
+    a = pl.read_parquet(out / "strong" / "games" / "*.parquet").sort("game", "seat")
+    b = pl.read_parquet(out / "weak" / "games" / "*.parquet").sort("game", "seat")
+    assert a["seed"].to_list() == b["seed"].to_list() and a["character"].cast(pl.String).to_list() == b["character"].cast(pl.String).to_list()
+    assert set(a["strategy"].cast(pl.String)) == {"heuristic"} and set(b["strategy"].cast(pl.String)) == {"random"}
+    assert a["vp"].to_list() != b["vp"].to_list()
+    # a second run into the same folder is refused; --resume finishes (nothing left) from --out alone
+    r = cli.invoke(app, ["run", str(f), "--out", str(out), "-q"])
+    assert r.exit_code == 2 and "already holds tier runs" in r.output
+    (out / "weak" / "games" / sorted(p.name for p in (out / "weak" / "games").iterdir())[-1]).unlink()
+    r = cli.invoke(app, ["run", "--resume", "--out", str(out), "-q"])
+    assert r.exit_code == 0, r.output
+    assert_frame_equal(pl.read_parquet(out / "weak" / "games" / "*.parquet").sort("game", "seat"), b)
+    r = cli.invoke(app, ["report", str(out)])
+    assert r.exit_code == 0, r.output
+    doc = json.loads((out / "report" / "summary.json").read_text())
+    sens = doc["agent_sensitivity"]
+    assert sens["checked"] and [t["tier"] for t in sens["tiers"]] == ["heuristic", "random"]
+    assert sens["agreement"][0]["shared deals"] == 1.0
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda t: t.replace('name = "weak"', 'name = "strong"'), "given twice"),
+    (lambda t: t.replace('name = "weak"', 'name = "../x"'), "folder name"),
+    (lambda t: t + '[seats]\nstrategies = ["best"]\n', "remove seats.strategies"),
+    (lambda t: t.replace('strategies = ["random"]', 'strategies = ["nobody"]'), "tiers[1] (weak): seats.strategies"),
+])
+def test_tiers_are_checked_in_one_line(tmp_path, edit, message):
+    f = tmp_path / "tiers.toml"
+    f.write_text(edit(TIERS_TOML))
+    r = cli.invoke(app, ["run", str(f), "--out", str(tmp_path / "out"), "-q"])
+    assert r.exit_code == 2 and message in r.output, r.output
+    assert not (tmp_path / "out").exists()

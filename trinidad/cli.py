@@ -232,8 +232,8 @@ def run(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar", metavar="")] = False,
 ) -> None:
     """Play an experiment's games in parallel and write them to Parquet (DIR/decades, DIR/games, DIR/manifest.json)."""
-    from trinidad.experiment import ExperimentError, experiment_from_dict, load_experiment
-    from trinidad.runner import experiment_of_run, run_experiment, summarize
+    from trinidad.experiment import ExperimentError, experiment_document, experiment_from_dict, load_experiment, tier_experiments
+    from trinidad.runner import experiment_of_run, run_experiment, run_tiers, summarize, tiers_of_run
 
     if backend not in ("local", "ray"):
         _fail(f"--backend: allowed: local, ray, got {backend!r}")
@@ -242,6 +242,25 @@ def run(
     strat = [s.strip() for s in strategies.split(",") if s.strip()] if strategies else None
     try:
         flags = dict(players=players, games=games, seed=seed, out=out, strategies=strat, shard_games=shard_games)
+        tiers = None
+        if resume and experiment is None and out is not None and tiers_of_run(out) is not None:  # tiers: their own experiments
+            if any(v is not None for k, v in flags.items() if k != "out"):
+                _fail("run: --resume of tier runs takes only --out (each tier's experiment is in tiers.json)")
+            tiers = [(n, experiment_from_dict(d | {"out": str(Path(out) / n)})) for n, d in tiers_of_run(out)]
+        elif experiment is not None:
+            doc, where = experiment_document(experiment, **flags)
+            if "tiers" in doc:
+                if strat:
+                    _fail("--strategies: an experiment with [[tiers]] names the strategies of each tier")
+                tiers = tier_experiments(doc, str(where))
+        if tiers is not None:
+            top = out or str(Path(tiers[0][1].out).parent)
+            for m in run_tiers(tiers, top, backend=backend, workers=workers, address=address, resume=resume, progress=not quiet):
+                typer.echo(f"tier {Path(m['experiment']['out']).name}:")
+                for line in summarize(m["experiment"]["out"]):
+                    typer.echo("  " + line)
+            typer.echo(f"report all tiers: trinidad report {top}")
+            return
         if resume and experiment is None and out is not None:  # the run's own experiment, from its manifest
             doc = experiment_of_run(out)
             for k, v in flags.items():  # a flag given as well must match the run (check_out checks)

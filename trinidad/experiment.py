@@ -52,6 +52,7 @@ from __future__ import annotations
 import copy
 import itertools
 import math
+import re
 import tomllib
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -222,8 +223,60 @@ def _int(d: dict, key: str, default: int, lo: int, hi: int | None = None) -> int
     return v
 
 
+_TIER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+
+
+def tier_experiments(d: dict, where: str = "experiment") -> list[tuple[str, Experiment]]:
+    """The runs of an experiment with ``[[tiers]]``: the same experiment (players, games, seed,
+    Character deal, rules, variants) played once per tier, every seat by the tier's strategies,
+    each into OUT/<tier name>; tiers in the file's order, strongest first (the order
+    ``trinidad report`` checks findings in)::
+
+        [[tiers]]
+        name = "best"
+        strategies = ["best"]
+        [[tiers]]
+        name = "heuristic"
+        strategies = ["heuristic"]
+    """
+    tiers = d.get("tiers")
+    if not isinstance(tiers, list) or len(tiers) < 2 or not all(isinstance(t, dict) for t in tiers):
+        raise _err("tiers", "expected two or more [[tiers]] tables, each with a name and strategies, strongest first")
+    if "strategies" in (d.get("seats") or {}):
+        raise _err("seats.strategies", "an experiment with [[tiers]] names the strategies of each tier; remove seats.strategies")
+    base = {k: v for k, v in d.items() if k != "tiers"}
+    name = str(base.get("name", Path(where).stem))
+    out = base.get("out", f"runs/{name}")
+    if not isinstance(out, str) or not out:
+        raise _err("out", f"expected a directory path, got {out!r}")
+    runs, seen = [], set()
+    for i, t in enumerate(tiers):
+        for k in t:
+            if k not in ("name", "strategies"):
+                raise _err(f"tiers[{i}].{k}", "unknown key; allowed: name, strategies")
+        tn = t.get("name")
+        if not isinstance(tn, str) or not _TIER_NAME.fullmatch(tn):
+            raise _err(f"tiers[{i}].name", f"expected a folder name (letters, digits, _ . -), got {tn!r}")
+        if tn in seen:
+            raise _err(f"tiers[{i}].name", f"tier names must be distinct, {tn!r} is given twice")
+        seen.add(tn)
+        if "strategies" not in t:
+            raise _err(f"tiers[{i}].strategies", "every tier names its strategies")
+        dt = copy.deepcopy(base)
+        dt["name"] = f"{name}-{tn}"
+        dt["out"] = str(Path(out) / tn)
+        dt["seats"] = dict(dt.get("seats") or {}) | {"strategies": t["strategies"]}
+        try:
+            runs.append((tn, experiment_from_dict(dt, where)))
+        except ExperimentError as e:
+            raise ExperimentError(str(e).replace("experiment: ", f"experiment: tiers[{i}] ({tn}): ", 1)) from None
+    return runs
+
+
 def experiment_from_dict(d: dict, where: str = "experiment") -> Experiment:
     """Validate a parsed experiment document."""
+    if "tiers" in d:
+        raise _err("tiers", "an experiment with [[tiers]] is several runs: play it with trinidad run FILE (one run per tier)")
     unknown = sorted(set(d) - _TOP_KEYS)
     if unknown:
         raise _err(unknown[0], f"unknown key; allowed: {', '.join(sorted(_TOP_KEYS))}")
@@ -373,6 +426,13 @@ def _strength_variants(variants: list[Variant], strengths: list[str]) -> list[Va
 def load_experiment(path: str | Path | None = None, **flags: Any) -> Experiment:
     """Read an experiment file (default: the built-in one) and apply command-line flags
     (players, games, seed, out, strategies, workers...) over it."""
+    d, p = experiment_document(path, **flags)
+    return experiment_from_dict(d, str(p))
+
+
+def experiment_document(path: str | Path | None = None, **flags: Any) -> tuple[dict, Path]:
+    """The experiment file's document (default: the built-in one) with the command-line flags
+    applied, and its path."""
     p = Path(path) if path else DEFAULT_EXPERIMENT
     try:
         d = tomllib.loads(p.read_text())
@@ -387,4 +447,4 @@ def load_experiment(path: str | Path | None = None, **flags: Any) -> Experiment:
             d.setdefault("seats", {})["strategies"] = v
         else:
             d[k] = v
-    return experiment_from_dict(d, str(p))
+    return d, p

@@ -385,6 +385,57 @@ def run_experiment(exp: Experiment, backend: str = "local", workers: int | None 
             ray.shutdown()
 
 
+def run_tiers(tiers: list[tuple[str, Experiment]], out: str | Path, backend: str = "local", workers: int | None = None,
+              address: str | None = None, resume: bool = False, progress: bool = True, say=_say) -> list[dict]:
+    """Play an experiment with ``[[tiers]]`` (:func:`trinidad.experiment.tier_experiments`): one run
+    directory per tier in ``out``, strongest first, listed in ``out``/tiers.json (with each tier's
+    experiment, so ``--resume --out`` finishes them). Every output is checked before any game."""
+    from analysis.data import TIERS_FILE
+
+    top = Path(out)
+    if top.exists() and not top.is_dir():
+        raise ExperimentError(f"out: {top} is a file, not a folder; choose an empty or new --out")
+    if (top / MANIFEST).exists():
+        raise ExperimentError(f"out: {top} holds a single run; an experiment with [[tiers]] needs an empty or new --out")
+    listed = top / TIERS_FILE
+    doc = {"tiers": [{"name": n, "out": n, "experiment": _experiment_document(e)} for n, e in tiers]}
+    if listed.exists():
+        if not resume:
+            raise ExperimentError(f"out: {top} already holds tier runs; use --resume to finish them or choose another --out")
+        if [t["name"] for t in json.loads(listed.read_text())["tiers"]] != [n for n, _ in tiers]:
+            raise ExperimentError(f"out: {top} holds other tiers; --resume needs the same experiment")
+    elif top.exists() and any(top.iterdir()):
+        raise ExperimentError(f"out: {top} exists and holds other files; choose an empty or new --out")
+    for _, e in tiers:
+        check_out(e, Path(e.out), resume or listed.exists())
+    joined = _ray_connect(address, workers or os.cpu_count() or 1) if backend == "ray" else False
+    try:
+        top.mkdir(parents=True, exist_ok=True)
+        listed.write_text(json.dumps(doc, indent=1) + "\n")
+        done = []
+        for n, e in tiers:
+            if progress:
+                say(f"tier {n}: {', '.join(e.strategy_names())}")
+            done.append(_run_experiment(e, Path(e.out), backend, workers, (Path(e.out) / MANIFEST).exists(), progress, say))
+        return done
+    finally:
+        if joined:
+            import ray
+
+            ray.shutdown()
+
+
+def tiers_of_run(out: str | Path) -> list[tuple[str, dict]] | None:
+    """(tier name, TOML-shaped experiment document) of a folder written by :func:`run_tiers`, or
+    None when ``out`` is not one."""
+    from analysis.data import TIERS_FILE
+
+    f = Path(out) / TIERS_FILE
+    if not f.exists():
+        return None
+    return [(t["name"], t["experiment"]) for t in json.loads(f.read_text())["tiers"]]
+
+
 def _run_experiment(exp: Experiment, out: Path, backend: str, workers: int | None, resume: bool, progress: bool,
                     say) -> dict:
     import numba
