@@ -429,7 +429,8 @@ def strategy_heatmap(t: pl.DataFrame) -> Figure:
     return fig
 
 
-def variant_forest(t: pl.DataFrame) -> Figure:
+def variant_forest(t: pl.DataFrame, title: str = "Win-rate change against the baseline, common seeds (95% CI; red: Holm p < 0.05)",
+                   xlabel: str = "win-rate change (points)") -> Figure:
     """Per-Character win-rate change against the baseline (paired, 95% CI), one row of panels per
     variant and one column per player count."""
     df = _pd(t)
@@ -446,9 +447,9 @@ def variant_forest(t: pl.DataFrame) -> Figure:
             ax.scatter(100 * d["diff"], y, c=colors, zorder=3, s=20)
             ax.axvline(0, color="#7f8c8d", ls="--", lw=1)
             ax.set_yticks(y, list(d["character"]))
-            ax.set_xlabel("win-rate change (points)")
+            ax.set_xlabel(xlabel)
             ax.set_title(f"{v}, {n} players")
-    fig.suptitle("Win-rate change against the baseline, common seeds (95% CI; red: Holm p < 0.05)")
+    fig.suptitle(title)
     return fig
 
 

@@ -665,6 +665,25 @@ def report(
 
 
 @app.command(cls=_Command)
+def compare(
+    a: Annotated[Path, typer.Argument(help="run A: the run compared against (before a change, the other rule set, player count or tier)")],
+    b: Annotated[Path, typer.Argument(help="run B: the run compared (after the change)")],
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="HTML file or folder (default: B/compare/index.html)")] = None,
+    force: Annotated[bool, typer.Option("--force", help="write into a folder that holds files the page did not write", metavar="")] = False,
+) -> None:
+    """Write a page comparing two runs side by side: win rate by Character and turn position, VP
+    by source, buildings; paired by deal where the runs share their seeds (B − A)."""
+    from analysis import RunError
+    from reports.compare import build_comparison
+
+    try:
+        page = build_comparison(a, b, out, force=force)
+    except RunError as e:
+        _fail(str(e))
+    typer.echo(f"compare: {page}")
+
+
+@app.command(cls=_Command)
 def bench(
     players: Annotated[int, typer.Option("--players", "-p")] = 4,
     games: Annotated[int | None, typer.Option(
