@@ -54,20 +54,32 @@ class Analysis:
         return [t for s in self.sections for t in s.tables]
 
 
-def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: list[Run] | None = None) -> Analysis:
+DETAIL_GAMES = 50_000  # game indices kept for the per-game tables (Run.subset): bounds the report's memory
+
+
+def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: list[Run] | None = None,
+            detail_games: int = DETAIL_GAMES) -> Analysis:
     """Every table of the report for ``run``; ``delta`` is the SPRT effect size (win-rate points
     as a fraction) for the variant comparison. ``others``: runs of the same experiment played by
-    weaker player tiers, strongest first after ``run``, for the Agent sensitivity section."""
+    weaker player tiers, strongest first after ``run``, for the Agent sensitivity section.
+    ``detail_games``: the per-game tables (the model, Eras, Wars, rule variants, the A.I.) use at
+    most this many game indices (:meth:`Run.subset`); the tables made of sums read every game a
+    shard at a time (:class:`analysis.data.Games`)."""
     from analysis import balance, eras, scores, solo, variants, wars
     from analysis.manifest import manifest_table
     from analysis.sensitivity import Tier, agent_sensitivity, single_tier_text, tier_docs, tier_labels
 
     base = run.baseline
-    g = run.games_of(base).collect()
-    dec = run.decades_of(base)
+    full = run.all_games(base)  # every game, read a shard at a time: the tables made of sums
+    det = run.subset(detail_games)  # the per-game tables (model, Eras, Wars, variants): at most detail_games games
+    g = det.games_of(base).collect()
+    dec = det.decades_of(base)
     counts = (run.games.group_by("variant", "players").agg(pl.col("game").n_unique().alias("games"))
               .with_columns(pl.col("variant").cast(pl.String)).sort("variant", "players").collect())
     scope = f"Variant {base!r}" + (" (the baseline; other variants are compared in Rule variants)" if len(run.variants) > 1 else "")
+    sub = (f" Per-game tables here use a random {det.detail:,} of the run's {run.game_count():,} game indices (the same games in "
+           "every table and variant; a 10,000,000-game run is reported in bounded memory); win rates, scores and finishes-above use "
+           "every game." if det.detail else "")
     out: list[Section] = []
 
     runs = [run, *(others or [])]
@@ -83,15 +95,15 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
         sens = {"checked": False, "tiers": tier_docs(tiers), "note": s.absent}
     out.append(s)
 
-    s = Section("characters", "Character balance", f"{scope}. {TIE_RULE}")
-    s.tables = [balance.character_balance(g), balance.character_model(g), balance.finishes_above(g),
+    s = Section("characters", "Character balance", f"{scope}. {TIE_RULE}{sub.replace('Per-game tables', 'The model and the ratings')}")
+    s.tables = [balance.character_balance(full), balance.character_model(g), balance.finishes_above(full),
                 balance.ratings(g, max_games=rating_games)]
     out.append(s)
 
-    seat, chi = balance.seat_balance(g)
+    seat, chi = balance.seat_balance(full)
     out.append(Section("seats", "Seat balance", f"{scope}. Seat s is turn position s at the start.", [seat, chi]))
 
-    s = Section("eras", "Era balance", f"{scope}. From the decade records (VP cumulative at each decade end).")
+    s = Section("eras", "Era balance", f"{scope}. From the decade records (VP cumulative at each decade end).{sub}")
     if dec is None:
         s.absent = "This run has no decade records (DIR/decades is empty), so there are no per-Era tables."
     else:
@@ -105,7 +117,7 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
                     eras.comebacks(dec, g.lazy())]
     out.append(s)
 
-    s = Section("wars", "War balance", f"{scope}. Factions: Natives and Pirates; one War at most per decade.")
+    s = Section("wars", "War balance", f"{scope}. Factions: Natives and Pirates; one War at most per decade.{sub}")
     if dec is None:
         s.absent = "This run has no decade records, so Wars cannot be counted."
     else:
@@ -119,29 +131,29 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
     out.append(s)
 
     out.append(Section("scores", "Score distributions", f"{scope}. Final VP after end-of-game scoring.",
-                       [scores.score_distribution(g), scores.vp_split(g)]))
+                       [scores.score_distribution(full), scores.vp_split(full)]))
 
     s = Section("strategies", "Strategies", scope + ".")
-    strat = g["strategy"].cast(pl.String).unique().to_list()
+    strat = run.games_of(base).select(pl.col("strategy").cast(pl.String).unique()).collect().to_series().to_list()
     if len(strat) < 2:
         s.absent = (f"Only one strategy ({strat[0] if strat else 'none'}) played in this run, so strategies cannot be compared: "
                     "every seat had it.")
     else:
-        s.tables = list(balance.strategy_balance(g))
+        s.tables = list(balance.strategy_balance(full))
     out.append(s)
 
-    if solo.has_ai(run.games):
+    if solo.has_ai(det.games):
         out.append(Section("solo", "Playing against the A.I.",
                            "The Solo game (one player and the A.I.) and the 2-player game with the A.I. (TWO PLAYERS GAME & SOLO MODE), "
                            "every variant of the run: one variant per A.I. strength. A player beats the A.I. by finishing ahead of it.",
-                           [solo.beat_rates(run.games), solo.player_scores(run.games)]))
+                           [solo.beat_rates(det.games), solo.player_scores(det.games)]))
 
-    s = Section("variants", "Rule variants", f"Baseline: {base!r}. Each variant plays the baseline's seeds; games are paired by seed.")
+    s = Section("variants", "Rule variants", f"Baseline: {base!r}. Each variant plays the baseline's seeds; games are paired by seed.{sub}")
     if len(run.variants) < 2:
         s.absent = f"This run has a single variant ({base!r}): there is no rule variant to compare."
     else:
-        s.tables = [variants.variant_overview(run.games), variants.paired_metrics(run.games, base, run.variants),
-                    variants.paired_characters(run.games, base, run.variants, delta)]
+        s.tables = [variants.variant_overview(det.games), variants.paired_metrics(det.games, base, run.variants),
+                    variants.paired_characters(det.games, base, run.variants, delta)]
     out.append(s)
 
     out.append(Section("manifest", "Run manifest", "", [manifest_table(run.manifest, counts)]))

@@ -16,30 +16,37 @@ import pandas as pd
 import polars as pl
 
 from analysis import stats
-from analysis.tables import Table, holm_within, power_line_rates, win_rates
+from analysis.data import Games, sum_chunks
+from analysis.tables import Table, holm_within, power_line_rates, rates_from_counts, win_rates
 
 
-def _df(games) -> pl.DataFrame:
-    return games.lazy().collect() if isinstance(games, pl.LazyFrame) else games
+def _df(games, columns: list[str] | None = None) -> pl.DataFrame:
+    """The games as one frame (a :class:`analysis.data.Games` is read whole: only for runs already cut
+    to a subset, see :meth:`analysis.data.Run.subset`)."""
+    if isinstance(games, Games):
+        return pl.concat(list(games.chunks(columns)))
+    lf = games.lazy()
+    return (lf.select(columns) if columns else lf).collect()
 
 
 def character_balance(games) -> Table:
     """Per player count and Character: seats n, win rate (mean credit) with Wilson 95% CI, the
     difference from 1/N with a score-test p and Holm p over the Characters of that player count,
-    mean rank and mean VP margin (t intervals)."""
-    g = _df(games)
-    t = win_rates(g, ["players", "character"], ["players"])
-    extra = []
-    for (n, ch), part in g.group_by(["players", "character"]):
-        r, rlo, rhi = stats.mean_ci(part["rank"].to_numpy())
-        m, mlo, mhi = stats.mean_ci(part["margin"].to_numpy())
-        extra.append({"players": n, "character": ch, "mean_rank": r, "mean_rank_lo": rlo, "mean_rank_hi": rhi,
-                      "margin": m, "margin_lo": mlo, "margin_hi": mhi})
-    if extra:
-        e = pl.DataFrame(extra).with_columns(pl.col("players").cast(t["players"].dtype), pl.col("character").cast(t["character"].dtype))
-        t = t.join(e, on=["players", "character"], how="left")
+    mean rank and mean VP margin (t intervals). Sums only: a :class:`analysis.data.Games` is read a
+    shard at a time."""
+    by = ["players", "character"]
+    agg = sum_chunks(games, by, [pl.len().alias("n"), pl.col("credit").sum().alias("wins"),
+                                 pl.col("rank").cast(pl.Float64).sum().alias("r1"), (pl.col("rank").cast(pl.Float64) ** 2).sum().alias("r2"),
+                                 pl.col("margin").cast(pl.Float64).sum().alias("m1"),
+                                 (pl.col("margin").cast(pl.Float64) ** 2).sum().alias("m2")], ["credit", "rank", "margin"])
+    agg = agg.with_columns((1.0 / pl.col("players").cast(pl.Float64)).alias("expected")).sort(by)
+    r, rlo, rhi = stats.mean_ci_moments(agg["n"].to_numpy(), agg["r1"].to_numpy(), agg["r2"].to_numpy())
+    m, mlo, mhi = stats.mean_ci_moments(agg["n"].to_numpy(), agg["m1"].to_numpy(), agg["m2"].to_numpy())
+    t = rates_from_counts(agg.select(*by, "n", "wins", "expected"), ["players"]).with_columns(
+        pl.Series("mean_rank", r), pl.Series("mean_rank_lo", rlo), pl.Series("mean_rank_hi", rhi),
+        pl.Series("margin", m), pl.Series("margin_lo", mlo), pl.Series("margin_hi", mhi))
     t = t.select("players", "character", "n", "wins", "expected", "win_rate", "win_rate_lo", "win_rate_hi", "diff", "p", "p_holm",
-                 *[c for c in ("mean_rank", "mean_rank_lo", "mean_rank_hi", "margin", "margin_lo", "margin_hi") if c in t.columns])
+                 "mean_rank", "mean_rank_lo", "mean_rank_hi", "margin", "margin_lo", "margin_hi")
     t = t.sort(["players", "win_rate"], descending=[False, True])
     return Table("character_balance", "Character win rates", t,
                  note=("Win rate = mean win credit per seat (ties: 1/k each). diff = win rate − 1/N; p: two-sided score test "
@@ -143,14 +150,19 @@ def finishes_above(games) -> Table:
     """Character x Character: among games where both played, the share in which the row
     Character finished above the column Character (rank lower; an equal rank counts 1/2), with
     the pair's game count and Wilson 95% CI. Symmetric pairs sum to one."""
-    g = _df(games).select("players", "game", "character", "rank")
-    a = g.rename({"character": "character_a", "rank": "rank_a"})
-    b = g.rename({"character": "character_b", "rank": "rank_b"})
-    j = (a.join(b, on=["players", "game"]).filter(pl.col("character_a") != pl.col("character_b"))
-         .with_columns(pl.when(pl.col("rank_a") < pl.col("rank_b")).then(1.0)
-                       .when(pl.col("rank_a") == pl.col("rank_b")).then(0.5).otherwise(0.0).alias("above")))
-    t = (j.group_by("players", "character_a", "character_b").agg(pl.len().alias("n"), pl.col("above").sum().alias("above"))
-         .sort("players", "character_a", "character_b"))
+    def pairs(g: pl.DataFrame) -> pl.DataFrame:
+        a = g.rename({"character": "character_a", "rank": "rank_a"})
+        b = g.rename({"character": "character_b", "rank": "rank_b"})
+        return (a.join(b, on=["players", "game"]).filter(pl.col("character_a") != pl.col("character_b"))
+                .with_columns(pl.when(pl.col("rank_a") < pl.col("rank_b")).then(1.0)
+                              .when(pl.col("rank_a") == pl.col("rank_b")).then(0.5).otherwise(0.0).alias("above")))
+
+    cols = ["players", "game", "character", "rank"]
+    by = ["players", "character_a", "character_b"]
+    aggs = [pl.len().alias("n"), pl.col("above").sum().alias("above")]
+    chunks = games.chunks(cols) if isinstance(games, Games) else [_df(games, cols)]
+    parts = [pairs(c).group_by(by).agg(aggs) for c in chunks]  # a shard at a time: the pairs of a run do not fit at once
+    t = pl.concat(parts).group_by(by).agg(pl.col("n").sum(), pl.col("above").sum()).sort(by)
     lo, hi = stats.wilson(t["above"].to_numpy(), t["n"].to_numpy())
     t = t.with_columns((pl.col("above") / pl.col("n")).alias("rate"), pl.Series("rate_lo", lo), pl.Series("rate_hi", hi))
     t = t.with_columns(pl.col("character_a").cast(pl.String), pl.col("character_b").cast(pl.String))
@@ -211,8 +223,7 @@ def seat_balance(games) -> tuple[Table, Table]:
     """Win rate by seat (turn position) per player count with Wilson 95% CI and score tests
     against 1/N (Holm over the seats), and per player count a chi-square goodness-of-fit test of
     the wins by seat against equal shares."""
-    g = _df(games)
-    t = win_rates(g, ["players", "seat"], ["players"])
+    t = win_rates(games, ["players", "seat"], ["players"])
     t = t.select("players", "seat", "n", "wins", "expected", "win_rate", "win_rate_lo", "win_rate_hi", "diff", "p", "p_holm")
     chi = []
     for (n,), part in sorted(t.partition_by("players", as_dict=True).items()):
@@ -241,14 +252,15 @@ def seat_balance(games) -> tuple[Table, Table]:
 def strategy_balance(games) -> tuple[Table, Table]:
     """Win rate per strategy (against 1/N, Holm over strategies) and per Character x strategy
     (against 1/N, Holm over all Character x strategy cells of a player count)."""
-    g = _df(games)
+    g = games
     s = win_rates(g, ["players", "strategy"], ["players"])
     s = s.select("players", "strategy", "n", "wins", "expected", "win_rate", "win_rate_lo", "win_rate_hi", "diff", "p", "p_holm")
     cs = win_rates(g, ["players", "character", "strategy"], ["players"])
     cs = cs.select("players", "character", "strategy", "n", "wins", "expected", "win_rate", "win_rate_lo", "win_rate_hi", "diff", "p", "p_holm")
     pct = {"expected", "win_rate", "win_rate_lo", "win_rate_hi", "diff"}
-    fixed = [n for (n,), part in g.partition_by("players", as_dict=True).items()
-             if part.group_by("seat").agg(pl.col("strategy").n_unique())["strategy"].max() == 1]
+    per_seat = (sum_chunks(g, ["players", "seat", "strategy"], [pl.len().alias("n")], [])
+                .group_by("players", "seat").agg(pl.len().alias("strategies")))
+    fixed = [n for (n,), part in per_seat.partition_by("players", as_dict=True).items() if part["strategies"].max() == 1]
     caveat = (f" Each seat always had the same strategy ({', '.join(f'{n} players' for n in sorted(fixed))}): strategy and seat "
               "effects cannot be told apart there (seats.assign = rotate or permute separates them).") if fixed else ""
     return (Table("strategy_balance", "Win rate by strategy", s, note="p: score test against 1/N; p_holm over the strategies." + caveat,

@@ -55,6 +55,43 @@ def prepare_games(games: pl.LazyFrame | pl.DataFrame) -> pl.LazyFrame:
 
 
 @dataclass
+class Games:
+    """One variant's games table read one shard file at a time, for the tables that need every
+    game (win rates, finishes above, scores): memory is bounded by the largest shard, not the run.
+    Every shard holds whole games, so ``credit`` and ``margin`` are computed within the shard."""
+
+    files: list[Path]
+    variant: str
+
+    def columns(self) -> list[str]:
+        """The games table's columns (the first shard's schema; every shard of a run has the same)."""
+        return pl.scan_parquet(self.files[0]).collect_schema().names() if self.files else []
+
+    def chunks(self, columns: list[str]):
+        """Each shard's rows of the variant, with ``columns`` (``credit`` and ``margin`` derived)."""
+        need = set(columns) - {"credit", "margin"}
+        if {"credit", "margin"} & set(columns):
+            need |= {"players", "game", "vp", "winner"}
+        base = [c for c in ("variant", "players", "game") if c in need] + sorted(need - {"variant", "players", "game"})
+        for f in self.files:
+            lf = pl.scan_parquet(f).filter(pl.col("variant").cast(pl.String) == self.variant).select(*base, "variant")
+            df = prepare_games(lf).select(columns).collect() if {"credit", "margin"} & set(columns) else lf.select(columns).collect()
+            if df.height:
+                yield df
+
+
+def sum_chunks(games, by: list[str], aggs: list[pl.Expr], columns: list[str]) -> pl.DataFrame:
+    """``group_by(by).agg(aggs)`` over every chunk of ``games`` (a :class:`Games` or a frame),
+    combined by summing: every aggregation must be a sum or a count."""
+    if isinstance(games, (pl.DataFrame, pl.LazyFrame)):
+        return games.lazy().select(*{*by, *columns}).group_by(by).agg(aggs).collect()
+    parts = [c.group_by(by).agg(aggs) for c in games.chunks(list(dict.fromkeys([*by, *columns])))]
+    if not parts:
+        return pl.DataFrame()
+    return pl.concat(parts).group_by(by).agg(pl.exclude(by).sum())
+
+
+@dataclass
 class Run:
     """A run directory: manifest, lazy games (with credit and margin) and decades tables."""
 
@@ -63,6 +100,34 @@ class Run:
     games: pl.LazyFrame
     decades: pl.LazyFrame | None
     variants: list[str] = field(default_factory=list)
+    detail: int | None = None  # games per player count kept by :meth:`subset` (None: every game)
+
+    def shards(self) -> list[Path]:
+        return sorted((self.path / "games").glob("*.parquet"))
+
+    def all_games(self, variant: str | None = None) -> Games:
+        """Every game of a variant, a shard at a time (see :class:`Games`)."""
+        return Games(self.shards(), variant or self.baseline)
+
+    def game_count(self) -> int:
+        """The largest number of games of any (variant, player count): game indices run 0..count-1."""
+        return int(self.games.select(pl.col("game").max()).collect().item()) + 1
+
+    def subset(self, max_games: int, seed: int = 0) -> Run:
+        """The run restricted to a random set of at most ``max_games`` game indices (the same
+        indices for every variant and player count, so variants stay paired by seed), for the
+        per-game tables whose memory grows with the games (Eras, Wars, the model, variants).
+        Returns the run itself when it has no more games than that."""
+        count = self.game_count()
+        if count <= max_games:
+            return self
+        import numpy as np
+
+        keep = pl.Series("game", np.sort(np.random.default_rng(seed).choice(count, max_games, replace=False)), dtype=pl.Int64)
+        flt = pl.col("game").cast(pl.Int64).is_in(keep.implode())
+        games = prepare_games(pl.scan_parquet(str(self.path / "games" / "*.parquet")).filter(flt))
+        dec = self.decades.filter(flt) if self.decades is not None else None
+        return Run(self.path, self.manifest, games, dec, self.variants, max_games)
 
     @property
     def baseline(self) -> str:

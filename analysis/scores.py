@@ -8,16 +8,19 @@ import numpy as np
 import polars as pl
 
 from analysis import stats
-from analysis.data import vp_sources
+from analysis.data import sum_chunks, vp_sources
 from analysis.tables import Table
 
 
 def score_distribution(games) -> Table:
     """Per player count and Character: seats, mean final VP (t 95% CI), sd and quantiles."""
-    g = games.lazy().collect()
+    # the run's VP histogram per Character (integer VP: a few hundred values), summed a shard at a time;
+    # each group's values are then exactly its seats' VP, in order, for numpy's quantiles
+    hist = sum_chunks(games, ["players", "character", "vp"], [pl.len().alias("count")], [])
     rows = []
-    for (n, ch), part in sorted(g.partition_by(["players", "character"], as_dict=True).items(), key=lambda kv: (kv[0][0], str(kv[0][1]))):
-        v = part["vp"].to_numpy().astype(float)
+    for (n, ch), part in sorted(hist.partition_by(["players", "character"], as_dict=True).items(), key=lambda kv: (kv[0][0], str(kv[0][1]))):
+        part = part.sort("vp")
+        v = np.repeat(part["vp"].to_numpy().astype(float), part["count"].to_numpy())
         m, lo, hi = stats.mean_ci(v)
         q = np.quantile(v, [0.1, 0.25, 0.5, 0.75, 0.9])
         rows.append({"players": n, "character": str(ch), "n": len(v), "mean_vp": m, "mean_vp_lo": lo, "mean_vp_hi": hi,
@@ -37,9 +40,10 @@ def score_distribution(games) -> Table:
 
 def vp_split(games) -> Table:
     """Per player count and Character: mean final VP by source and its share of the total."""
-    lf = games.lazy()
-    src = vp_sources(lf.collect_schema().names())
-    long = (lf.group_by("players", "character").agg(*[pl.col(c).mean() for c in src]).collect()
+    names = games.lazy().collect_schema().names() if isinstance(games, (pl.DataFrame, pl.LazyFrame)) else games.columns()
+    src = vp_sources(names)
+    sums = sum_chunks(games, ["players", "character"], [pl.len().alias("_n"), *[pl.col(c).cast(pl.Float64).sum() for c in src]], src)
+    long = (sums.select("players", "character", *[pl.col(c) / pl.col("_n") for c in src])
             .with_columns(pl.col("character").cast(pl.String))
             .unpivot(index=["players", "character"], on=src, variable_name="source", value_name="mean_vp")
             .with_columns(pl.col("source").str.strip_prefix("vp_")))

@@ -53,8 +53,7 @@ def tier_labels(runs: list[Run]) -> list[str]:
 def _rates(run: Run, by: str) -> pl.DataFrame:
     """Win rate per (players, ``by``) of the run's baseline variant, with Wilson CI and Holm p
     over the groups of one player count; only the columns it needs are read."""
-    lf = run.games_of().select("players", by, "credit")
-    t = win_rates(lf, ["players", by], ["players"])
+    t = win_rates(run.all_games(), ["players", by], ["players"])  # every game, a shard at a time
     return t.with_columns(pl.col(by).cast(pl.String).alias("group"), pl.col("players").cast(pl.Int64)).select(
         "players", "group", "n", "win_rate", "win_rate_lo", "win_rate_hi", "expected", "diff", "p_holm")
 

@@ -120,6 +120,20 @@ def mean_ci(x, alpha: float = ALPHA) -> tuple[float, float, float]:
     return float(a.mean()), float(lo), float(hi)
 
 
+def mean_ci_moments(n, s1, s2, alpha: float = ALPHA) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(mean, low, high) elementwise from counts, sums and sums of squares: the same t interval as
+    :func:`mean_ci` (scipy.stats.t.interval), for tables summed over chunks of a large run."""
+    n = np.asarray(n, float)
+    mean = np.divide(s1, n, out=np.full(n.shape, np.nan), where=n > 0)
+    var = np.divide(np.asarray(s2, float) - n * mean**2, n - 1, out=np.full(n.shape, np.nan), where=n > 1)
+    se = np.sqrt(np.clip(var, 0, None) / np.where(n > 0, n, np.nan))
+    lo, hi = mean.copy(), mean.copy()
+    ok = (n > 1) & (se > 0)
+    if ok.any():
+        lo[ok], hi[ok] = stats.t.interval(1 - alpha, n[ok] - 1, loc=mean[ok], scale=se[ok])
+    return mean, lo, hi
+
+
 def paired_test(d, alpha: float = ALPHA) -> dict:
     """Paired differences d = after - before: mean, t interval and two-sided p
     (scipy.stats.ttest_1samp against 0, the paired t test)."""

@@ -30,14 +30,25 @@ class Table:
         return self.df.height == 0
 
 
-def win_rates(games: pl.LazyFrame | pl.DataFrame, by: list[str], family: list[str], p0: pl.Expr | float | None = None) -> pl.DataFrame:
+def win_rates(games, by: list[str], family: list[str], p0: pl.Expr | float | None = None) -> pl.DataFrame:
     """Win rate (mean ``credit``) per ``by`` group with its n, Wilson 95% CI, a two-sided score
     test against ``p0`` (default 1/players) and Holm-adjusted p within each ``family`` group
     (e.g. all Characters of one player count)."""
-    lf = games.lazy()
-    p0e = (1.0 / pl.col("players").cast(pl.Float64)) if p0 is None else (p0 if isinstance(p0, pl.Expr) else pl.lit(float(p0)))
-    t = (lf.group_by(by).agg(pl.len().alias("n"), pl.col("credit").sum().alias("wins"), p0e.first().alias("expected"))
-         .sort(by).collect())
+    from analysis.data import sum_chunks
+
+    if p0 is None:  # sums only, so a run read a shard at a time (analysis.data.Games) gives the same table
+        t = sum_chunks(games, by, [pl.len().alias("n"), pl.col("credit").sum().alias("wins")], ["credit"])
+        t = t.with_columns((1.0 / pl.col("players").cast(pl.Float64)).alias("expected")).sort(by) if t.height else t
+    else:
+        p0e = p0 if isinstance(p0, pl.Expr) else pl.lit(float(p0))
+        t = (games.lazy().group_by(by).agg(pl.len().alias("n"), pl.col("credit").sum().alias("wins"), p0e.first().alias("expected"))
+             .sort(by).collect())
+    return rates_from_counts(t, family)
+
+
+def rates_from_counts(t: pl.DataFrame, family: list[str]) -> pl.DataFrame:
+    """Win rates from a table of ``n``, ``wins`` and ``expected`` per group: Wilson CI, score test
+    against ``expected``, the difference and Holm p within each ``family`` group."""
     if t.height == 0:
         return t.with_columns(*(pl.lit(None, pl.Float64).alias(c) for c in ("win_rate", "win_rate_lo", "win_rate_hi", "diff", "p", "p_holm")))
     n = t["n"].to_numpy().astype(float)
