@@ -19,7 +19,7 @@ import polars as pl
 from analysis.data import TIE_RULE, Run, RunError, load_run, prepare_games
 from analysis.tables import Table
 
-__all__ = ["Analysis", "Run", "RunError", "Section", "Table", "TIE_RULE", "analyze", "load_run", "prepare_games", "summary_rows"]
+__all__ = ["DETAIL_GAMES", "Analysis", "Run", "RunError", "Section", "Table", "TIE_RULE", "analyze", "load_run", "prepare_games", "summary_rows"]
 
 
 @dataclass
@@ -54,7 +54,7 @@ class Analysis:
         return [t for s in self.sections for t in s.tables]
 
 
-DETAIL_GAMES = 50_000  # game indices kept for the per-game tables (Run.subset): bounds the report's memory
+DETAIL_GAMES = 20_000  # game indices kept for the per-game tables (Run.subset): bounds the report's memory
 
 
 def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: list[Run] | None = None,
@@ -74,8 +74,7 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
     det = run.subset(detail_games)  # the per-game tables (model, Eras, Wars, variants): at most detail_games games
     g = det.games_of(base).collect()
     dec = det.decades_of(base)
-    counts = (run.games.group_by("variant", "players").agg(pl.col("game").n_unique().alias("games"))
-              .with_columns(pl.col("variant").cast(pl.String)).sort("variant", "players").collect())
+    counts = run.game_counts()
     scope = f"Variant {base!r}" + (" (the baseline; other variants are compared in Rule variants)" if len(run.variants) > 1 else "")
     sub = (f" Per-game tables here use a random {det.detail:,} of the run's {run.game_count():,} game indices (the same games in "
            "every table and variant; a 10,000,000-game run is reported in bounded memory); win rates, scores and finishes-above use "

@@ -102,6 +102,12 @@ class Run:
     variants: list[str] = field(default_factory=list)
     detail: int | None = None  # games per player count kept by :meth:`subset` (None: every game)
 
+    def game_counts(self) -> pl.DataFrame:
+        """Games per (variant, players): the rows of seat 0, one per game (counting rows streams;
+        counting distinct game indices would hash every game of a large run)."""
+        return (self.games.filter(pl.col("seat") == 0).group_by(pl.col("variant").cast(pl.String), "players")
+                .agg(pl.len().cast(pl.Int64).alias("games")).sort("variant", "players").collect(engine="streaming"))
+
     def shards(self) -> list[Path]:
         return sorted((self.path / "games").glob("*.parquet"))
 

@@ -186,7 +186,8 @@ def agent_sensitivity(tiers: list[Tier]) -> tuple[list[Table], dict]:
 def tier_docs(tiers: list[Tier]) -> list[dict]:
     out = []
     for k, t in enumerate(tiers):
-        g = t.run.games_of().select(pl.struct("players", "game").n_unique()).collect().item()
+        c = t.run.game_counts()
+        g = int(c.filter(pl.col("variant") == t.run.baseline)["games"].sum())
         out.append({"tier": t.label, "strength_order": k + 1, "run": str(t.run.path), "strategies": strategies_of(t.run), "games": g})
     return out
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import polars as pl
 
-from analysis import TIE_RULE, Analysis, RunError, analyze, load_run, summary_rows
+from analysis import DETAIL_GAMES, TIE_RULE, Analysis, RunError, analyze, load_run, summary_rows
 from analysis.data import tier_dirs
 from reports import charts
 from reports.html import Figure, render
@@ -154,7 +154,7 @@ def check_out(run_dir: Path, out: str | Path | None, force: bool = False) -> Pat
 
 
 def build_report(run_dir: str | Path, out: str | Path | None = None, delta: float = 0.05, rating_games: int = 50_000,
-                 force: bool = False, others: list[str | Path] | None = None) -> Path:
+                 force: bool = False, others: list[str | Path] | None = None, detail_games: int = DETAIL_GAMES) -> Path:
     """Analyse ``run_dir`` and write the report; returns the path of the HTML page. Checks the
     output first (:func:`check_out`), so a refused output costs no analysis. ``others``: run
     directories of the same experiment played by weaker player tiers (strongest first after
@@ -171,7 +171,7 @@ def build_report(run_dir: str | Path, out: str | Path | None = None, delta: floa
     paths = [run.path.resolve(), *(r.path.resolve() for r in more)]
     if len(set(paths)) < len(paths):
         raise RunError("report: the same run directory is named twice; name each tier's run once, strongest first")
-    a = analyze(run, delta=delta, rating_games=rating_games, others=more)
+    a = analyze(run, delta=delta, rating_games=rating_games, others=more, detail_games=detail_games)
     root = page.parent
     chart_dir, table_dir = root / "charts", root / "tables"
     for d in (root, chart_dir, table_dir):

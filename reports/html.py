@@ -193,7 +193,7 @@ def glance(a: Analysis) -> list[str]:
 def render(a: Analysis, figures: dict[str, list[Figure]], generated: str, files_note: str) -> str:
     m = a.run.manifest
     name = (m.get("experiment") or {}).get("name", a.run.path.name)
-    games = a.run.games.select(pl.struct("variant", "players", "game").n_unique()).collect().item()
+    games = int(a.run.game_counts()["games"].sum())
     per_variant = f" ({games // len(a.run.variants):,} per variant)" if len(a.run.variants) > 1 else ""
     from analysis.sensitivity import strategies_of
 

@@ -648,6 +648,9 @@ def report(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="HTML file or folder (default: DIR/report/index.html)")] = None,
     delta: Annotated[float, typer.Option(help="SPRT effect size for rule variants: a change in a Character's win rate, in points")] = 5.0,
     force: Annotated[bool, typer.Option("--force", help="write into a folder that holds files the report did not write", metavar="")] = False,
+    detail_games: Annotated[int, typer.Option(
+        "--detail-games", help="game indices kept for the per-game tables (the model, Eras, Wars, rule variants); win rates, "
+                               "scores and finishes-above use every game")] = 20_000,
 ) -> None:
     """Write the design report of a run: a self-contained HTML page, charts (PNG, SVG), summary.csv and summary.json.
     Several runs (player tiers, strongest first) add the Agent sensitivity section: which findings
@@ -657,8 +660,10 @@ def report(
 
     if not 0 < delta < 100:
         _fail(f"--delta: must be between 0 and 100 (win-rate points), got {delta}")
+    if detail_games < 100:
+        _fail(f"--detail-games: at least 100, got {detail_games}")
     try:
-        page = build_report(directories[0], out, delta=delta / 100, force=force, others=directories[1:])
+        page = build_report(directories[0], out, delta=delta / 100, force=force, others=directories[1:], detail_games=detail_games)
     except RunError as e:
         _fail(str(e))
     typer.echo(f"report: {page}")
