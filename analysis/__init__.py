@@ -65,7 +65,7 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
     ``detail_games``: the per-game tables (the model, Eras, Wars, rule variants, the A.I.) use at
     most this many game indices (:meth:`Run.subset`); the tables made of sums read every game a
     shard at a time (:class:`analysis.data.Games`)."""
-    from analysis import balance, eras, scores, solo, variants, wars
+    from analysis import auction, balance, eras, scores, solo, variants, wars
     from analysis.manifest import manifest_table
     from analysis.sensitivity import Tier, agent_sensitivity, single_tier_text, tier_docs, tier_labels
 
@@ -97,6 +97,13 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
     s = Section("characters", "Character balance", f"{scope}. {TIE_RULE}{sub.replace('Per-game tables', 'The model and the ratings')}")
     s.tables = [balance.character_balance(full), balance.character_model(g), balance.finishes_above(full),
                 balance.ratings(g, max_games=rating_games)]
+    out.append(s)
+
+    s = Section("auction-price", "Auction price of each Character",
+                f"{scope}. In the real game the Characters are auctioned for VP (SETUP, Starting Character card: players bid 1 or more "
+                "VPs), so an imbalance is priced by the players: here, the VP each Character would have to pay to win exactly its fair "
+                f"share.{sub.replace('Per-game tables here', 'The prices')}")
+    s.tables, s.absent = auction.auction_section_tables(g, run.manifest)
     out.append(s)
 
     seat, chi = balance.seat_balance(full)
@@ -162,6 +169,7 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
 _SUMMARY = {  # table -> (group columns, estimate column)
     "character_balance": (["character"], "win_rate"),
     "character_model": (["character"], "odds_ratio"),
+    "auction_price": (["character"], "price"),
     "seat_balance": (["seat"], "win_rate"),
     "strategy_balance": (["strategy"], "win_rate"),
     "character_strategy": (["character", "strategy"], "win_rate"),

@@ -53,12 +53,14 @@ def _ranks(vp: np.ndarray) -> np.ndarray:
 def write_synthetic_run(out: str | Path, games: int = 2000, players=(4,), characters: list[str] | None = None,
                         advantage: dict[str, float] | None = None, strategies=("greedy",), strategy_advantage: dict[str, float] | None = None,
                         variants: dict[str, dict[str, float]] | None = None, seed: int = 0, decades: bool = True,
-                        war_rate: float = 0.3, vp_scale: float = 8.0) -> Path:
+                        war_rate: float = 0.3, vp_scale: float = 8.0, vp_shift: dict[str, int] | None = None) -> Path:
     """Write DIR/manifest.json, DIR/games and DIR/decades for a synthetic run and return DIR.
 
     ``advantage``: planted win-rate advantage (fraction, e.g. 0.05) per Character in the
     baseline; ``variants``: extra variants as {name: advantage dict} replacing the baseline's;
-    ``strategy_advantage``: the same for strategies (multiplies the weights)."""
+    ``strategy_advantage``: the same for strategies (multiplies the weights); ``vp_shift``: whole
+    VP added to a Character's final VP in every game of every variant before the seats are ranked
+    (a planted VP advantage: its auction price, analysis.auction, is that many VP)."""
     out = Path(out)
     (out / "games").mkdir(parents=True, exist_ok=True)
     (out / "decades").mkdir(parents=True, exist_ok=True)
@@ -69,6 +71,7 @@ def write_synthetic_run(out: str | Path, games: int = 2000, players=(4,), charac
     char_enum = pl.Enum(chars)
     strat_enum = pl.Enum(strategies)
     n_dec = 12
+    shift = np.array([int((vp_shift or {}).get(c, 0)) for c in chars], np.int64)
     for n in players:
         rng = np.random.default_rng([seed, n])
         gi = np.arange(games, dtype=np.int64)
@@ -88,7 +91,7 @@ def write_synthetic_run(out: str | Path, games: int = 2000, players=(4,), charac
             w = np.array([planted_weight(n, adv.get(c, 0.0)) for c in chars])
             sw = np.array([planted_weight(n, (strategy_advantage or {}).get(s, 0.0)) for s in strategies])
             score = np.log(w[ch]) + np.log(sw[st]) + noise
-            vp = np.maximum(np.rint(60 + vp_scale * score), 5).astype(np.int64)
+            vp = np.maximum(np.rint(60 + vp_scale * score), 5).astype(np.int64) + shift[ch]
             rank = _ranks(vp)
             winner = (rank == 1).astype(np.int64)
             tie = winner * (winner.sum(axis=1, keepdims=True) > 1)

@@ -39,6 +39,8 @@ def _charts_for(a: Analysis) -> dict[str, list[tuple[str, str, callable]]]:
     add("character_balance", "character_win_rates", "Character win rates with 95% Wilson CIs",
         lambda: charts.rate_bars(t["character_balance"], "character", "Character win rates"))
     add("character_model", "character_model", "Model-adjusted Character odds ratios", lambda: charts.odds_forest(t["character_model"]))
+    add("auction_price", "auction_prices", "Auction price of each Character (VP handicap to the fair share, 95% CI)",
+        lambda: charts.price_bars(t["auction_price"]))
     add("finishes_above", "character_vs_character", "Character × Character: share of shared games finishing above",
         lambda: charts.heatmap_above(t["finishes_above"]))
     add("ratings", "character_ratings", "Plackett-Luce ratings", lambda: charts.ratings_chart(t["ratings"]))
@@ -69,6 +71,19 @@ def _charts_for(a: Analysis) -> dict[str, list[tuple[str, str, callable]]]:
     add("variant_characters", "variant_characters", "Character win-rate change per variant",
         lambda: charts.variant_forest(t["variant_characters"]))
     return out
+
+
+def auction_price_doc(a: Analysis) -> dict:
+    """summary.json's ``auction_price``: each Character's price per player count (VP, bootstrap 95%
+    CI, whole VP), the spread of the win rates, and why there are none (a drafted run). An
+    experiment's ``[characters] prices = "SUMMARY.json"`` reads the prices back from here."""
+    s = a.section("auction-price")
+    rows = {t.name: _records(t.df) for t in s.tables}
+    prices = [{"players": r["players"], "character": r["character"], "price": r["price"], "ci_low": r["price_lo"],
+               "ci_high": r["price_hi"], "price_whole": r["price_whole"], "n": r["n"], "win_rate": r["win_rate"], "paid": r["paid"]}
+              for r in rows.get("auction_price", [])]
+    return {"prices": prices, "spread": rows.get("auction_spread", []), "absent": s.absent,
+            "played_with_prices": (a.run.manifest.get("experiment") or {}).get("prices") or {}}
 
 
 def _draw(stem: str, caption: str, fn, chart_dir: Path) -> Figure:
@@ -192,6 +207,7 @@ def build_report(run_dir: str | Path, out: str | Path | None = None, delta: floa
                                  for t in s.tables]} for s in a.sections],
         "summary": _records(summary),
         "agent_sensitivity": a.sensitivity,
+        "auction_price": auction_price_doc(a),
     }
     (root / "summary.json").write_text(json.dumps(doc, indent=1, default=str))
     files_note = ('Files beside this page: <a href="summary.csv">summary.csv</a>, <a href="summary.json">summary.json</a>, '

@@ -71,6 +71,26 @@ def rate_bars(t: pl.DataFrame, group: str, title: str, xlabel: str = "win rate")
     return fig
 
 
+def price_bars(t: pl.DataFrame) -> Figure:
+    """Auction price of each Character (VP handicap to the fair share, analysis.auction): bars
+    sorted by price with the bootstrap 95% CI, 0 = the average Character; one panel per player count."""
+    df = _pd(t)
+    ps = _players(df)
+    fig, axes = _facets(len(ps), h=max(2.6, 0.28 * df.groupby("players").size().max() + 1.2))
+    for ax, n in zip(axes[0], ps):
+        d = df[df["players"] == n].sort_values("price")
+        y = np.arange(len(d))
+        colors = [SIG if lo > 0 or hi < 0 else NEUTRAL for lo, hi in zip(d["price_lo"], d["price_hi"])]
+        ax.barh(y, d["price"], color=colors, alpha=0.75, height=0.6)
+        ax.errorbar(d["price"], y, xerr=_err(d, "price"), fmt="none", ecolor="#2c3e50", elinewidth=1.2, capsize=2)
+        ax.axvline(0, color="#7f8c8d", lw=1)
+        ax.set_yticks(y, [str(v) for v in d["character"]])
+        ax.set_xlabel("price (VP more than the average Character)")
+        ax.set_title(f"{n} players")
+    fig.suptitle("Auction price: VP handicap to the fair share (bootstrap 95% CI; red: excludes 0)")
+    return fig
+
+
 def odds_forest(t: pl.DataFrame) -> Figure:
     """Model-adjusted odds ratios against the average Character (log scale, 95% CI)."""
     df = _pd(t)

@@ -161,6 +161,12 @@ def glance(a: Analysis) -> list[str]:
     except KeyError:
         pass
     try:
+        from analysis.auction import price_sentences
+
+        out += price_sentences(a.section("auction-price").table("auction_price").df)
+    except KeyError:
+        pass
+    try:
         if len(a.tiers) > 1:
             raise KeyError("tiers")
         chi = a.section("seats").table("seat_chisquare").df

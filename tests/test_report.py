@@ -21,8 +21,8 @@ from analysis.synthetic import write_synthetic_run
 from reports.build import REPORT_MARK, build_report, resolve_out
 from trinidad.cli import app
 
-SECTIONS = ["glance", "agent-sensitivity", "characters", "seats", "eras", "wars", "scores", "strategies", "variants", "manifest"]
-CHARTS = ["character_win_rates", "character_model", "character_vs_character", "character_ratings", "seat_win_rates",
+SECTIONS = ["glance", "agent-sensitivity", "characters", "auction-price", "seats", "eras", "wars", "scores", "strategies", "variants", "manifest"]
+CHARTS = ["character_win_rates", "character_model", "auction_prices", "character_vs_character", "character_ratings", "seat_win_rates",
           "era_trajectories", "era_vp_by_source", "lead_changes", "comebacks", "wars", "war_penalty", "war_participation",
           "military_investment", "score_distribution", "vp_split", "strategy_win_rates", "character_strategy", "variant_characters"]
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
