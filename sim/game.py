@@ -255,21 +255,24 @@ def refill(st, r, n, initial):
 
 
 @njit(cache=True)
-def forced_characters(st, n, chars):
+def forced_characters(st, n, chars, paid):
     """An experiment's fixed Characters (seat s gets card ``chars[s]``): the Character offer and
-    auction are skipped, nobody pays VP; the other Character cards go back to the box."""
+    auction are skipped; the other Character cards go back to the box. Seat s pays ``paid[s]`` VP
+    for its card, as the SETUP auction's winning bid would have made it pay ("players bid 1 or more
+    VPs"; issue 23: replaying a run at the Characters' auction prices); 0: nobody pays VP."""
     for c in range(N_CHARACTERS):
         st.card_loc[c] = Loc.BOX
     for s in range(n):
         if st.g[G.AI] != s + 1:  # the Solo A.I. draws its own (sim.solo.ai_character)
-            assign_character(st, s, chars[s], 0)
+            assign_character(st, s, chars[s], paid[s])
 
 
 @njit(cache=True)
-def setup(st, r, W, n, strategies, chars, first_game):
+def setup(st, r, W, n, strategies, chars, paid, first_game):
     """SETUP 1-5 and the starting cards. Seat s starts at turn position s (the random turn order
     is the random assignment of players to seats, done by the caller). ``chars[0] >= 0`` forces
-    each seat's Character (see :func:`forced_characters`); otherwise they are drafted by the rules.
+    each seat's Character (see :func:`forced_characters`), seat s paying ``paid[s]`` VP for it;
+    otherwise they are drafted by the rules (``paid`` unused: the auction sets the prices).
     A seat whose strategy is ``AI_STRATEGY`` is the Solo A.I. (TWO PLAYERS GAME & SOLO MODE, sim.solo)."""
     st.g[G.NPLAYERS] = n
     st.g[G.AI] = 0
@@ -327,7 +330,7 @@ def setup(st, r, W, n, strategies, chars, first_game):
         if chars[s] >= 0 and s != ai:
             forced = True
     if forced:
-        forced_characters(st, n, chars)
+        forced_characters(st, n, chars, paid)
         if ai >= 0:
             ai_character(st, r, ai)
     else:
@@ -544,10 +547,11 @@ def determinize(st, r, seat):
 
 
 @njit(cache=True)
-def start_game(st, r, W, n, seed, strategies, chars, first_game):
-    """SETUP of a game whose random stream starts at ``seed`` (a 64-bit word, see sim.rng)."""
+def start_game(st, r, W, n, seed, strategies, chars, paid, first_game):
+    """SETUP of a game whose random stream starts at ``seed`` (a 64-bit word, see sim.rng);
+    ``chars`` and ``paid`` as :func:`setup`'s."""
     st.rng[0] = np.uint64(seed)
-    setup(st, r, W, n, strategies, chars, first_game)
+    setup(st, r, W, n, strategies, chars, paid, first_game)
 
 
 @njit(cache=True)

@@ -55,12 +55,13 @@ def action_phase(st, sc, r, W):
 
 
 @njit(cache=True)
-def play_game(st, sc, r, W, n, seed, strategies, chars, first_game, feats):
+def play_game(st, sc, r, W, n, seed, strategies, chars, paid, first_game, feats):
     """A whole game from setup to the end-game VP variations; its random stream starts at
     ``seed`` (a 64-bit word, see sim.rng). ``sc`` is a scratch state record for searching seats.
+    ``chars``/``paid``: forced Characters and the VP each seat pays for its own (sim.game.setup).
     ``feats``: float64[decades, 5, N_VF] to record every seat's value features at the end of each
     decade (strategies.evaluation, what ``trinidad train`` learns from), or an empty array."""
-    start_game(st, r, W, n, seed, strategies, chars, first_game)
+    start_game(st, r, W, n, seed, strategies, chars, paid, first_game)
     last = st.g[G.LAST_DECADE]
     scratch = np.zeros(N_GROUPS + 8, np.int32)
     for d in range(1, last + 1):
@@ -75,9 +76,10 @@ def play_game(st, sc, r, W, n, seed, strategies, chars, first_game, feats):
 
 
 def run_game(rules: Rules, weights: np.ndarray, n_players: int, seed: int, strategies, first_game: bool = False,
-             log: bool = False, characters=None) -> State:
+             log: bool = False, characters=None, paid=None) -> State:
     """Validate, allocate and play one game; returns the final state (records and log inside).
-    ``characters``: a Character card id per seat to force them, or None to draft by the rules.
+    ``characters``: a Character card id per seat to force them, or None to draft by the rules;
+    ``paid``: with forced Characters, the VP each seat pays for its card at setup (default none).
     A seat whose strategy is ``AI_STRATEGY`` is the Solo A.I. (its strength: the rules' ``solo.strength``)."""
     if not 2 <= n_players <= MAX_PLAYERS:
         raise ValueError(f"players: must be 2..{MAX_PLAYERS}, got {n_players}")
@@ -97,11 +99,18 @@ def run_game(rules: Rules, weights: np.ndarray, n_players: int, seed: int, strat
             raise ValueError(f"characters: need {n_players} distinct Character ids 0..{N_CHARACTERS - 1}, got {characters}")
         chars[:n_players] = characters
         chars[ai] = -1
+    pay = np.zeros(MAX_PLAYERS, np.int32)
+    if paid is not None:
+        paid = list(paid)
+        if characters is None or len(paid) != n_players or not all(int(v) == v and v >= 0 for v in paid):
+            raise ValueError(f"paid: needs forced characters and {n_players} whole VP >= 0, got {paid}")
+        pay[:n_players] = paid
+        pay[ai] = 0
     st = allocate(rules)
     sc = allocate(rules)
     st.g[G.LOG_ON] = 1 if log else 0
     if not 0 <= int(seed) < 2**64:
         raise ValueError(f"seed: must be 0..2**64-1, got {seed}")
     with np.errstate(over="ignore"):  # uint64 wrap-around is the point of the generator (matters only without JIT)
-        play_game(st, sc, rules, weights, n_players, np.uint64(seed), strat, chars, 1 if first_game else 0, NO_FEATURES)
+        play_game(st, sc, rules, weights, n_players, np.uint64(seed), strat, chars, pay, 1 if first_game else 0, NO_FEATURES)
     return st

@@ -49,7 +49,7 @@ def blank(engine):
     st.rng[0] = 12345
     strat = np.zeros(MAX_PLAYERS, np.int32)
     strat[:4] = 1
-    setup(st, r, W, 4, strat, np.full(5, -1, np.int32), 0)
+    setup(st, r, W, 4, strat, np.full(5, -1, np.int32), np.zeros(5, np.int32), 0)
     st.g[G.DECADE] = 1
     st.g[G.ERA] = 1
     return st

@@ -200,7 +200,7 @@ def fresh(r, W, n, seed=7):
     st.rng[0] = seed
     strat = np.zeros(MAX_PLAYERS, np.int32)
     strat[:n] = 1
-    setup(st, r, W, n, strat, np.full(5, -1, np.int32), 0)
+    setup(st, r, W, n, strat, np.full(5, -1, np.int32), np.zeros(5, np.int32), 0)
     st.g[G.DECADE] = 1
     st.g[G.ERA] = 1
     return st
@@ -212,7 +212,7 @@ def mid_game(r, W, n=4, decades=5, seed=3):
     st = allocate(r)
     st.rng[0] = seed
     strat = np.zeros(MAX_PLAYERS, np.int32)
-    setup(st, r, W, n, strat, np.full(MAX_PLAYERS, -1, np.int32), 0)
+    setup(st, r, W, n, strat, np.full(MAX_PLAYERS, -1, np.int32), np.zeros(MAX_PLAYERS, np.int32), 0)
     for d in range(1, decades + 1):
         set_decade(st, r, d)
         play_decade(st, r)

@@ -45,7 +45,7 @@ def test_invariants_every_decade(engine):
         st.rng[0] = seed
         strat = np.zeros(MAX_PLAYERS, np.int32)
         strat[:n] = seed % 2
-        setup(st, r, W, n, strat, np.full(5, -1, np.int32), 0)
+        setup(st, r, W, n, strat, np.full(5, -1, np.int32), np.zeros(5, np.int32), 0)
         assert not check_state(st, r)
         for d in range(1, 13):
             st.g[G.DECADE] = d

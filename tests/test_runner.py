@@ -630,6 +630,12 @@ BAD = [
     ("[rules]\noverrides.setup.start_wood = 'lots'\n", ["rules", "setup.start_wood"]),
     ("games = 0\n", ["games"]),
     ("shard_games = 'many'\n", ["shard_games"]),
+    ("[characters]\nassign = 'balanced'\nprices = { Pirate = 3 }\n", ["characters.prices", "Pirate"]),
+    ("[characters]\nassign = 'balanced'\nprices = { Captain = 2.5 }\n", ["characters.prices.Captain", "whole VP"]),
+    ("[characters]\nassign = 'draft'\nprices = { Captain = 2 }\n", ["characters.prices", "dealt Characters"]),
+    ("[characters]\nassign = 'balanced'\nprices = 'no-such-summary.json'\n", ["characters.prices", "no-such-summary.json"]),
+    ("players = 4\n[characters]\nassign = 'balanced'\nprices = { '3' = { Captain = 1 } }\n", ["characters.prices", "no prices for 4 players"]),
+    ("[characters]\nassign = 'balanced'\nprices = 7\n", ["characters.prices", "summary.json"]),
 ]
 
 
@@ -857,3 +863,68 @@ def test_tiers_are_checked_in_one_line(tmp_path, edit, message):
     r = cli.invoke(app, ["run", str(f), "--out", str(tmp_path / "out"), "-q"])
     assert r.exit_code == 2 and message in r.output, r.output
     assert not (tmp_path / "out").exists()
+
+
+# ----------------------------------------------------------------------------- 6. auction prices (issue 23 part 2)
+
+
+PRICES = {"Captain": 4, "Architect": -2, "Bishop": 1}  # charged relative to the cheapest: Captain 6, Bishop 3, Architect 0, others 2
+
+
+def test_prices_are_paid_at_setup_as_vp_auction(engine, tmp_path):
+    """Every seat pays its dealt Character's price (less the lowest) at setup, recorded as vp_auction;
+    the Characters and seeds are those of the unpriced run."""
+    base = tmp_path / "base"
+    priced = tmp_path / "priced"
+    kw = dict(players=[4], games=48, shard_games=24, seats={"strategies": ["heuristic"]})
+    _run(base, **kw)
+    m = _run(priced, characters={"assign": "balanced", "prices": PRICES}, **kw)
+    assert m["experiment"]["prices"] == {"4": PRICES}
+    _, gb = _tables(base)
+    _, gp = _tables(priced)
+    assert gp.select("game", "seat", "seed", "character").equals(gb.select("game", "seat", "seed", "character"))
+    cost = {"Captain": 6, "Bishop": 3, "Architect": 0}
+    want = [-cost.get(c, 2) for c in gp["character"].cast(pl.String)]
+    assert gp["vp_auction"].to_list() == want
+    assert (gb["vp_auction"] == 0).all()
+    # the VP paid is all that is lost: every other VP source sums to the final VP
+    src = [c for c in gp.columns if c.startswith("vp_")]
+    assert (gp.select(pl.sum_horizontal(src)).to_series() == gp["vp"]).all()
+    # a resume reads the prices back from the manifest
+    from trinidad.runner import experiment_of_run
+
+    assert experiment_from_dict(experiment_of_run(priced)).prices == {"4": PRICES}
+
+
+def test_zero_prices_play_the_very_same_games(engine, tmp_path):
+    from trinidad.digest import run_digest
+
+    kw = dict(players=[3], games=12, shard_games=12)
+    _run(tmp_path / "none", **kw)
+    m = _run(tmp_path / "zero", characters={"assign": "balanced", "prices": {"Captain": 0, "Bishop": 0}}, **kw)
+    assert m["experiment"]["prices"] == {}
+    assert run_digest(tmp_path / "none") == run_digest(tmp_path / "zero")
+
+
+def test_prices_read_from_a_report(engine, tmp_path):
+    """``prices = "summary.json"`` (or trinidad run --prices) takes a report's auction prices, rounded to whole VP."""
+    from analysis.synthetic import write_synthetic_run
+    from reports.build import build_report
+
+    run = write_synthetic_run(tmp_path / "syn", games=600, players=(3, 4), vp_shift={"Captain": 5}, seed=2, decades=False)
+    summary = build_report(run).parent / "summary.json"
+    rows = json.loads(summary.read_text())["auction_price"]["prices"]
+    e = _exp(tmp_path / "o", players=[3, 4], characters={"assign": "balanced", "prices": str(summary)})
+    for r in rows:
+        assert e.prices[str(r["players"])].get(r["character"], 0) == round(r["price"])
+    assert 3 <= e.prices["4"]["Captain"] <= 7
+    chars = e.seat_characters(4, np.arange(24))
+    paid = e.seat_paid(4, chars)
+    from analysis.auction import charges
+    from sim.rules import character_names
+
+    names = character_names()
+    cost = charges({c: e.prices["4"].get(c, 0) for c in names})
+    assert min(cost.values()) == 0 and paid.tolist() == [[cost[names[c]] for c in row] for row in chars.tolist()]
+    res = cli.invoke(app, ["run", "--quiet", "--players", "5", "--games", "12", "--out", str(tmp_path / "p5"), "--prices", str(summary)])
+    assert res.exit_code == 2 and _one_line(res.output) == "experiment: characters.prices: no prices for 5 players (given for 3, 4)"

@@ -23,7 +23,7 @@ from strategies.registry import has_python
 
 
 @njit(cache=True, nogil=True)
-def _play_games(r, W, n, seeds, strat, chars, first_game, states, blank, dec_out, game_out, feat_out, c, nt):
+def _play_games(r, W, n, seeds, strat, chars, paid, first_game, states, blank, dec_out, game_out, feat_out, c, nt):
     """Games c, c + nt, c + 2 nt, ... of the batch, on thread c's two state records (the game's and
     a search scratch); ``feat_out[i]`` (no decades: not recorded) takes each game's value features.
     Without the GIL: the shell runs one call per Python thread. (Not a prange
@@ -31,16 +31,18 @@ def _play_games(r, W, n, seeds, strat, chars, first_game, states, blank, dec_out
     for i in range(c, seeds.shape[0], nt):
         states[2 * c] = blank[0]  # a fresh state: one copy of the blank record
         st = states[2 * c]
-        play_game(st, states[2 * c + 1], r, W, n, seeds[i], strat[i], chars[i], first_game, feat_out[i])
+        play_game(st, states[2 * c + 1], r, W, n, seeds[i], strat[i], chars[i], paid[i], first_game, feat_out[i])
         dec_out[i] = st.rec_decade
         game_out[i] = st.rec_game
 
 
 def play_batch(rules: Rules, W: np.ndarray, n_players: int, seeds: np.ndarray, strategies: np.ndarray,
                characters: np.ndarray | None = None, first_game: bool = False, threads: int | None = None,
-               features: bool = False):
+               features: bool = False, paid: np.ndarray | None = None):
     """Play ``len(seeds)`` games of ``n_players``; ``strategies[i, s]`` is the strategy id of seat
-    ``s`` in game ``i`` and ``characters[i, s]`` its forced Character (-1 everywhere to draft).
+    ``s`` in game ``i`` and ``characters[i, s]`` its forced Character (-1 everywhere to draft);
+    ``paid[i, s]`` the VP that seat pays for its forced Character at setup (default: none; the
+    Characters' auction prices, issue 23), data handed to the jitted loop like the Characters.
 
     Returns ``(decades, games)``: int32 arrays ``[games, 12, 5, N_RD]`` and ``[games, 5, N_RG]``
     (seats beyond ``n_players`` are zero); with ``features`` also ``float64[games, 12, 5, N_VF]``, every
@@ -64,6 +66,12 @@ def play_batch(rules: Rules, W: np.ndarray, n_players: int, seeds: np.ndarray, s
         if np.any((c < 0) & ~ai) or np.any(c >= N_CHARACTERS) or \
                 any(len(set(row) - {-1}) != kk for row, kk in zip(c.tolist(), k.tolist())):
             raise ValueError(f"characters: each game needs {n_players} distinct ids 0..{N_CHARACTERS - 1}")
+    pay = np.zeros((g, MAX_PLAYERS), np.int32)
+    if paid is not None:
+        pay[:, :n_players] = np.asarray(paid, np.int32).reshape(g, n_players)
+        if characters is None or np.any(pay < 0):
+            raise ValueError("paid: needs forced characters and VP >= 0 per seat")
+        pay[:, :n_players][ai] = 0  # the A.I. draws its own Character and pays nothing
     nt = threads or numba.get_num_threads()
     if has_python(W):
         nt = 1  # Python strategies (objmode callbacks) are called from one thread: their objects need not be thread-safe
@@ -78,7 +86,7 @@ def play_batch(rules: Rules, W: np.ndarray, n_players: int, seeds: np.ndarray, s
     if g:
         def part(c):
             with np.errstate(over="ignore"):  # uint64 wrap-around in sim.rng (matters only without JIT)
-                _play_games(rules, W, n_players, seeds, strat, chars, 1 if first_game else 0, states, blank, dec_out, game_out,
+                _play_games(rules, W, n_players, seeds, strat, chars, pay, 1 if first_game else 0, states, blank, dec_out, game_out,
                             feat_out, c, nt)
 
         if nt == 1:

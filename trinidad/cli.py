@@ -228,6 +228,8 @@ def run(
     address: Annotated[str | None, typer.Option(help="Ray cluster address (default: start a local Ray)")] = None,
     workers: Annotated[int | None, typer.Option("--workers", "-w", help="threads (local) or CPUs (ray)")] = None,
     shard_games: Annotated[int | None, typer.Option("--shard-games", help="games per Parquet shard (overrides the file; the unit of resume)")] = None,
+    prices: Annotated[str | None, typer.Option("--prices", help="a report's summary.json: each seat pays its dealt Character's auction "
+                                                                "price in VP at setup (overrides characters.prices)")] = None,
     resume: Annotated[bool, typer.Option("--resume", help="finish an interrupted run in --out", metavar="")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar", metavar="")] = False,
 ) -> None:
@@ -241,7 +243,7 @@ def run(
         _fail(f"--workers: must be >= 1, got {workers}")
     strat = [s.strip() for s in strategies.split(",") if s.strip()] if strategies else None
     try:
-        flags = dict(players=players, games=games, seed=seed, out=out, strategies=strat, shard_games=shard_games)
+        flags = dict(players=players, games=games, seed=seed, out=out, strategies=strat, shard_games=shard_games, prices=prices)
         tiers = None
         if resume and experiment is None and out is not None and tiers_of_run(out) is not None:  # tiers: their own experiments
             if any(v is not None for k, v in flags.items() if k != "out"):
@@ -266,6 +268,8 @@ def run(
             for k, v in flags.items():  # a flag given as well must match the run (check_out checks)
                 if v is not None and k == "strategies":
                     doc["seats"]["strategies"] = v
+                elif v is not None and k == "prices":
+                    doc["characters"]["prices"] = v
                 elif v is not None:
                     doc[k] = v
             exp = experiment_from_dict(doc)

@@ -19,6 +19,8 @@ file with overrides, and named variants (sets of rule overrides) played on commo
     [characters]
     assign = "balanced"                 # draft | forced | balanced
     # forced = ["Captain", "Bishop", "Merchant", "Noblewoman"]
+    # prices = { Captain = 4, Architect = -2 }   # VP each seat pays for its dealt Character (issue 23)
+    # prices = "runs/x/report/summary.json"      # or the auction prices a report estimated
 
     [rules]
     # file = "my_rules.toml"            # a whole rules file instead of the bundled one
@@ -94,6 +96,7 @@ class Experiment:
     seat_assign: str = "fixed"
     char_assign: str = "draft"
     forced: list[str] = field(default_factory=list)
+    prices: dict = field(default_factory=dict)  # {players (str): {Character: whole VP}}: what a dealt Character costs (seat_paid)
     rules_file: str | None = None
     overrides: dict = field(default_factory=dict)
     variants: list[Variant] = field(default_factory=lambda: [Variant("base")])
@@ -189,6 +192,24 @@ class Experiment:
             j = gi[rows] % N_CHARACTERS
             out[rows] = perm[(j[:, None] + np.arange(n)[None, :]) % N_CHARACTERS]
         return out
+
+    def seat_paid(self, n: int, characters: np.ndarray | None) -> np.ndarray | None:
+        """VP each seat pays at setup for its dealt Character (``characters``, from
+        :meth:`seat_characters`), or None when the run charges nothing. The prices are relative
+        (the auction price of analysis.auction: VP more than the average Character), so each seat
+        pays its price less the lowest of the 12 (a Character left out costs 0): no seat is paid VP
+        (the rulebook's bids are 1 or more VPs; VP may go negative in the engine, but an auction never
+        hands VP out), and within a game every seat pays its price less the same constant, so who
+        finishes ahead of whom is as if each paid its relative price."""
+        table = self.prices.get(str(n))
+        if characters is None or not table:
+            return None
+        from analysis.auction import charges
+
+        names = character_names()
+        cost = charges({c: table.get(c, 0) for c in names})
+        by_id = np.array([cost[c] for c in names], np.int32)
+        return by_id[np.asarray(characters, np.int64)]
 
     def total_games(self) -> int:
         return self.games * len(self.players) * len(self.variants)
@@ -326,8 +347,8 @@ def experiment_from_dict(d: dict, where: str = "experiment") -> Experiment:
     if not isinstance(chars, dict):
         raise _err("characters", "expected a table with assign (and forced)")
     for k in chars:
-        if k not in ("assign", "forced"):
-            raise _err(f"characters.{k}", "unknown key; allowed: assign, forced")
+        if k not in ("assign", "forced", "prices"):
+            raise _err(f"characters.{k}", "unknown key; allowed: assign, forced, prices")
     e.char_assign = chars.get("assign", e.char_assign)
     if e.char_assign not in CHAR_ASSIGN:
         raise _err("characters.assign", f"allowed: {', '.join(CHAR_ASSIGN)}, got {e.char_assign!r}")
@@ -346,6 +367,9 @@ def experiment_from_dict(d: dict, where: str = "experiment") -> Experiment:
         e.forced = forced
     elif e.char_assign == "balanced" and e.first_game:
         raise _err("characters.assign", "balanced Characters replace the First Game Option's deal; set first_game = false")
+
+    if "prices" in chars:
+        e.prices = _prices(chars["prices"], e)
 
     rules = d.get("rules", {})
     if not isinstance(rules, dict):
@@ -383,6 +407,74 @@ def experiment_from_dict(d: dict, where: str = "experiment") -> Experiment:
         e.variants = _strength_variants(e.variants, e.ai)
     e.resolved_rules_docs()  # fail now, with the key, rather than in a worker
     return e
+
+
+PRICE_MAX = 200  # |VP| of a price: far beyond any Character's worth (a game's winner scores about 100-200 VP)
+
+
+def _prices(v, e: Experiment) -> dict:
+    """``[characters] prices``: the VP each dealt Character costs at setup (issue 23), as
+    {players (str): {Character: whole VP}} for the experiment's player counts (zeros dropped, so
+    all-zero prices are no prices and play the very same games). Given as a table of Character names
+    (every player count), a table per player count (``prices."4" = {...}``), or the path of a
+    report's summary.json (its ``auction_price`` prices, rounded to whole VP)."""
+    key = "characters.prices"
+    if e.char_assign == "draft":
+        raise _err(key, 'prices are charged for dealt Characters (assign = "balanced" or "forced"); a draft\'s auction sets its own')
+    if e.ai:
+        raise _err(key, "not with [ai]: the A.I. draws its own Character")
+    names = character_names()
+    lower = {c.lower(): c for c in names}
+
+    def table(t, where: str) -> dict[str, int]:
+        out = {}
+        for c, x in t.items():
+            if not isinstance(c, str) or c.lower() not in lower:
+                raise _err(where, f"unknown Character {c!r}; allowed: {', '.join(names)}")
+            if isinstance(x, bool) or not isinstance(x, int) or abs(x) > PRICE_MAX:
+                raise _err(f"{where}.{c}", f"expected whole VP (an integer, -{PRICE_MAX}..{PRICE_MAX}; bids are whole VP), got {x!r}")
+            if x:
+                out[lower[c.lower()]] = x
+        return out
+
+    if isinstance(v, str):
+        per = _summary_prices(v, key)
+    elif isinstance(v, dict) and v and all(isinstance(k, str) and k.isdigit() for k in v):
+        if not all(isinstance(t, dict) for t in v.values()):
+            raise _err(key, "expected a table of Character prices per player count, e.g. prices.\"4\" = { Captain = 4 }")
+        per = {k: table(t, f"{key}.{k}") for k, t in v.items()}
+    elif isinstance(v, dict):
+        per = {str(n): table(v, key) for n in e.players}
+    else:
+        raise _err(key, f"expected a table of Character = whole VP, or the path of a report's summary.json, got {v!r}")
+    missing = [n for n in e.players if str(n) not in per]
+    if missing:
+        raise _err(key, f"no prices for {missing[0]} players (given for {', '.join(sorted(per)) or 'none'})")
+    return {str(n): per[str(n)] for n in e.players if per[str(n)]}
+
+
+def _summary_prices(path: str, key: str) -> dict[str, dict[str, int]]:
+    """Whole-VP prices per player count from a report's summary.json (``auction_price``)."""
+    import json
+
+    try:
+        doc = json.loads(Path(path).read_text())
+        rows = doc["auction_price"]["prices"]
+        per: dict[str, dict[str, int]] = {}
+        for r in rows:
+            per.setdefault(str(int(r["players"])), {})[str(r["character"])] = int(np.rint(float(r["price"])))
+    except OSError as ex:
+        raise _err(key, f"{path}: {ex.strerror or ex}") from None
+    except (ValueError, KeyError, TypeError) as ex:
+        raise _err(key, f"{path}: not a report's summary.json with auction prices ({type(ex).__name__}: {ex})") from None
+    if not per:
+        raise _err(key, f"{path}: the report has no auction prices (a drafted run?)")
+    names = set(character_names())
+    for t in per.values():
+        bad = [c for c in t if c not in names]
+        if bad:
+            raise _err(key, f"{path}: unknown Character {bad[0]!r}")
+    return {n: {c: v for c, v in t.items() if v} for n, t in per.items()}
 
 
 def _ai_strengths(d: dict, rules_file: str | None) -> list[str]:
@@ -445,6 +537,8 @@ def experiment_document(path: str | Path | None = None, **flags: Any) -> tuple[d
             continue
         if k == "strategies":
             d.setdefault("seats", {})["strategies"] = v
+        elif k == "prices":
+            d.setdefault("characters", {})["prices"] = v
         else:
             d[k] = v
     return d, p

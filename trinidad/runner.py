@@ -107,7 +107,8 @@ def _play_records(exp: Experiment, players: Players, vi: int, n: int, start: int
     gi = np.arange(start, start + count, dtype=np.int64)
     ns = exp.seats(n)  # with the A.I.: one more seat than players
     seeds = player_seeds(exp.seed, ns, start, count)
-    dec, gam = play_batch(rules, W, ns, seeds, exp.seat_strategies(n, gi), exp.seat_characters(n, gi), exp.first_game, threads)
+    chars = exp.seat_characters(n, gi)
+    dec, gam = play_batch(rules, W, ns, seeds, exp.seat_strategies(n, gi), chars, exp.first_game, threads, paid=exp.seat_paid(n, chars))
     return gi, seeds, dec, gam
 
 
@@ -506,7 +507,8 @@ def _experiment_document(exp: Experiment) -> dict:
         "name": exp.name, "players": exp.players, "games": exp.games, "seed": exp.seed, "out": exp.out,
         "shard_games": exp.shard_games, "first_game": exp.first_game,
         "seats": {"strategies": exp.strategies, "assign": exp.seat_assign},
-        "characters": {"assign": exp.char_assign} | ({"forced": exp.forced} if exp.char_assign == "forced" else {}),
+        "characters": {"assign": exp.char_assign} | ({"forced": exp.forced} if exp.char_assign == "forced" else {})
+        | ({"prices": exp.prices} if getattr(exp, "prices", None) else {}),
         "rules": ({"file": exp.rules_file} if exp.rules_file else {}) | {"overrides": exp.overrides},
         "variants": [{"name": v.name, "overrides": v.overrides} for v in (exp.declared_variants if exp.ai else exp.variants)],
     }

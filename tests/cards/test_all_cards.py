@@ -52,7 +52,7 @@ def test_every_implemented_power_fires_in_random_play(engine):
     for seed in range(games):
         buf[0] = blank
         st = buf[0]
-        play_game(st, sc, r, W, n, np.uint64(seed), strat, chars, 0, NO_FEATURES)
+        play_game(st, sc, r, W, n, np.uint64(seed), strat, chars, np.zeros(len(chars), np.int32), 0, NO_FEATURES)
         assert st.g[G.GAME_OVER] == 1
         assert st.card_uses.sum() == st.card_uses_seat[:n].sum() and st.card_uses_seat[n:].sum() == 0
         total += st.card_uses
@@ -77,7 +77,7 @@ def test_invariants_every_decade_with_random_card_use(engine):
         st = allocate(r)
         st.rng[0] = 5000 + seed
         strat = np.zeros(MAX_PLAYERS, np.int32)
-        setup(st, r, W, n, strat, np.full(5, -1, np.int32), 0)
+        setup(st, r, W, n, strat, np.full(5, -1, np.int32), np.zeros(5, np.int32), 0)
         assert not check_state(st, r)
         for d in range(1, 13):
             st.g[G.DECADE] = d

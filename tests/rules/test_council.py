@@ -125,7 +125,7 @@ def test_peace_marker_count_is_a_setup_rule(engine):
         r = load_rules(overrides={"setup": {"peace_markers": n_markers}})
         st = allocate(r)
         strat = np.zeros(MAX_PLAYERS, np.int32)
-        setup(st, r, W, 4, strat, np.full(5, -1, np.int32), 0)
+        setup(st, r, W, 4, strat, np.full(5, -1, np.int32), np.zeros(5, np.int32), 0)
         assert st.supply[Sup.PEACE] == n_markers
         st.g[G.DECADE] = 1
         set_items(st, 0, silver=r.k[RK.PEACE_ACT_SILVER])

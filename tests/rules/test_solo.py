@@ -32,7 +32,7 @@ def solo_state(r, W, humans=1, seed=11, strategy=1, ai_first=False):
     strat = np.zeros(MAX_PLAYERS, np.int32)
     strat[:n] = strategy
     strat[0 if ai_first else n - 1] = AI_STRATEGY
-    setup(st, r, W, n, strat, np.full(MAX_PLAYERS, -1, np.int32), 0)
+    setup(st, r, W, n, strat, np.full(MAX_PLAYERS, -1, np.int32), np.zeros(MAX_PLAYERS, np.int32), 0)
     set_decade(st, r, 1)
     return st, (0 if ai_first else n - 1)
 
@@ -89,7 +89,7 @@ def test_a_game_with_the_ai_uses_the_3_player_supply(engine):
         assert st.supply[Sup.WALLS] == three[Sup.WALLS] and st.supply[Sup.PALACE] == three[Sup.PALACE]
     st = allocate(r)
     strat = np.zeros(MAX_PLAYERS, np.int32)
-    setup(st, r, W, 2, strat, np.full(MAX_PLAYERS, -1, np.int32), 0)
+    setup(st, r, W, 2, strat, np.full(MAX_PLAYERS, -1, np.int32), np.zeros(MAX_PLAYERS, np.int32), 0)
     assert st.supply[Sup.WALLS] == r.supply_n[0, Sup.WALLS] == 13
 
 
@@ -472,7 +472,7 @@ def test_random_play_with_the_ai(engine, humans):
         strat[:n] = seed % 2  # random and greedy players
         ai = seed % n
         strat[ai] = AI_STRATEGY
-        setup(st, rr, W, n, strat, np.full(MAX_PLAYERS, -1, np.int32), seed % 3 == 0)
+        setup(st, rr, W, n, strat, np.full(MAX_PLAYERS, -1, np.int32), np.zeros(MAX_PLAYERS, np.int32), seed % 3 == 0)
         assert not check_state(st, rr)
         for d in range(1, st.g[G.LAST_DECADE] + 1):
             set_decade(st, rr, d)
@@ -507,7 +507,7 @@ def test_strength_sets_the_workers(engine):
         st2 = allocate(rr)
         strat = np.zeros(MAX_PLAYERS, np.int32)
         strat[1] = AI_STRATEGY
-        setup(st2, rr, W, 2, strat, np.full(MAX_PLAYERS, -1, np.int32), 0)
+        setup(st2, rr, W, 2, strat, np.full(MAX_PLAYERS, -1, np.int32), np.zeros(MAX_PLAYERS, np.int32), 0)
         assert st2.pl[1, PF.WORKERS] == w
 
 
