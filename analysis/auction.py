@@ -263,16 +263,19 @@ def _power_line(t: pl.DataFrame) -> str:
 
 
 def price_sentences(t: pl.DataFrame) -> list[str]:
-    """At a glance: the dearest and the cheapest Character per player count, in VP."""
+    """At a glance: the dearest and the cheapest Character per player count, in VP (in a run played
+    with prices, what each is still worth beyond the price it paid)."""
     out = []
     for (n,), part in sorted(t.partition_by("players", as_dict=True).items()):
         part = part.sort("price", descending=True)
         top, low = part.row(0, named=True), part.row(-1, named=True)
+        paid = bool((part["paid"] != 0).any())
 
-        def worth(r):
+        def worth(r, paid=paid):
             more = "more" if r["price"] >= 0 else "less"
-            return (f"{r['character']} is worth about {abs(r['price']):.1f} VP {more} than the average Character "
-                    f"(95% CI {r['price_lo']:+.1f} to {r['price_hi']:+.1f})")
+            return (f"{r['character']} is {'still ' if paid else ''}worth about {abs(r['price']):.1f} VP {more} than the average "
+                    f"Character{' beyond what it paid' if paid else ''} (95% CI {r['price_lo']:+.1f} to {r['price_hi']:+.1f})")
 
-        out.append(f"{n} players, auction prices: {worth(top)}; {worth(low)}.")
+        what = "residual auction prices (every seat paid its Character's price at setup)" if paid else "auction prices"
+        out.append(f"{n} players, {what}: {worth(top)}; {worth(low)}.")
     return out

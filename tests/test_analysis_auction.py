@@ -157,3 +157,7 @@ def test_a_priced_run_reports_the_residual_price_and_the_vp_given_back(planted):
         credit = rerank_credit(a["vp"].to_numpy().reshape(shape), a["resources"].to_numpy().reshape(shape))
         assert x2 == pytest.approx(spread(credit, a["character"].cast(pl.String).to_numpy().reshape(shape))["chi2"])
     assert "residual" in tables[0].note
+    from analysis.auction import price_sentences
+
+    assert "beyond what it paid" in price_sentences(tables[0].df)[0]
+    assert price_sentences(auction_prices(g))[0].startswith("3 players, auction prices: Captain is worth about")
