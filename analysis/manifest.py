@@ -38,7 +38,9 @@ def manifest_table(manifest: dict, games_in_data: pl.DataFrame | None = None) ->
         ("games played", f"{c.get('games_done', 'n/a'):,} of {c.get('games_total', 'n/a'):,}" if isinstance(c.get("games_done"), int) else "n/a"),
         ("shards", str(c.get("shards", "n/a"))),
         ("strategies", ", ".join(e.get("strategies", [])) + f" (seats: {e.get('seat_assign', 'n/a')})" if e.get("strategies") else "n/a"),
-        ("Characters", e.get("char_assign", "n/a") + (f" {e.get('forced')}" if e.get("char_assign") == "forced" else "")),
+        ("Characters", e.get("char_assign", "n/a") + (f" {e.get('forced')}" if e.get("char_assign") == "forced" else "")
+         + ("; each seat paid its Character's price at setup (VP, relative; charged less the cheapest): "
+            + "; ".join(f"{n} players {json.dumps(t, sort_keys=True)}" for n, t in sorted(e["prices"].items())) if e.get("prices") else "")),
         ("First Game Option", str(e.get("first_game", "n/a"))),
         ("master seed", str(s.get("master", e.get("seed", "n/a")))),
         ("seed rule", s.get("rule", "n/a")),

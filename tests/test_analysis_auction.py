@@ -160,4 +160,8 @@ def test_a_priced_run_reports_the_residual_price_and_the_vp_given_back(planted):
     from analysis.auction import price_sentences
 
     assert "beyond what it paid" in price_sentences(tables[0].df)[0]
+    from analysis.manifest import manifest_table
+
+    row = dict(manifest_table(m, run.game_counts()).df.iter_rows())["Characters"]
+    assert "paid its Character's price" in row and '"Captain": 6' in row
     assert price_sentences(auction_prices(g))[0].startswith("3 players, auction prices: Captain is worth about")
