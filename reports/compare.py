@@ -22,7 +22,7 @@ from analysis.data import load_run
 from analysis.tables import Table
 from reports import charts
 from reports.build import REPORT_MARK, _draw, _manifest_light, _records, check_out
-from reports.html import CSS, _esc, _figure, render_table
+from reports.html import CSS, SCRIPT, _esc, _figure, render_table
 
 
 def _tables(c: Comparison, name_a: str, name_b: str) -> list[tuple[str, str, Table]]:
@@ -114,7 +114,7 @@ def build_comparison(path_a: str | Path, path_b: str | Path, out: str | Path | N
 <p class="files">Files beside this page: <a href="summary.json">summary.json</a>, the chart in <code>charts/</code>,
 every table in <code>tables/</code> (CSV).</p></section>
 {"".join(parts)}
-</main></body></html>
+</main><script>{SCRIPT}</script></body></html>
 """, encoding="utf-8")
     (root / REPORT_MARK).write_text(json.dumps({"run": str(b), "against": str(a), "page": page.name, "generated": generated}) + "\n")
     return page
