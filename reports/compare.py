@@ -53,7 +53,7 @@ def _tables(c: Comparison, name_a: str, name_b: str) -> list[tuple[str, str, Tab
         out.append(("compare-buildings", "Buildings",
                     Table("compare_buildings", "Buildings per seat per game", c.built.rename(
                         {"mean_a": f"mean · {name_a}", "mean_b": f"mean · {name_b}"}),
-                          note="Constructed during the game (built_*); houses/palaces on map: standing at the end.")))
+                          note="Minor buildings constructed during the game, per seat; Houses and Palaces on the map: standing at the end.")))
     return out
 
 

@@ -112,7 +112,7 @@ SCRIPT = r"""
       rows[i].hidden = !keep;
       if (keep) { shown++; }
     }
-    count.textContent = shown + " of " + rows.length + " rows";
+    count.textContent = shown + " of " + rows.length + (rows.length === 1 ? " row" : " rows");
   }
   function enhance(table) {
     if (!table.tHead || !table.tBodies.length) { return; }
@@ -133,7 +133,8 @@ SCRIPT = r"""
     input.placeholder = "Filter rows\u2026";
     input.setAttribute("aria-label", "Filter the rows of this table");
     var count = document.createElement("span");
-    count.textContent = table.tBodies[0].rows.length + " rows";
+    var n = table.tBodies[0].rows.length;
+    count.textContent = n + (n === 1 ? " row" : " rows");
     input.addEventListener("input", function () { filter(table, input, count); });
     tools.appendChild(input);
     tools.appendChild(count);
@@ -262,7 +263,7 @@ def _pct(x: float) -> str:
 
 def _p(p: float) -> str:
     v = _num(p, "p", Table("", "", pl.DataFrame()))
-    return f"p {v}" if v.startswith("<") else f"p = {v}"
+    return f"p < {v[1:]}" if v.startswith("<") else f"p = {v}"
 
 
 def character_glance(cb: pl.DataFrame) -> list[str]:
@@ -271,13 +272,15 @@ def character_glance(cb: pl.DataFrame) -> list[str]:
     out = []
     for (n,), part in sorted(cb.partition_by("players", as_dict=True).items()):
         fair = _pct(1 / n)
-        sig = part.filter(pl.col("p_holm") < 0.05).sort("diff", descending=True)
-        for r in sig.head(GLANCE_MAX).iter_rows(named=True):
+        sig = part.filter(pl.col("p_holm") < 0.05).sort(pl.col("diff").abs(), descending=True)
+        top, rest = sig.head(GLANCE_MAX).sort("diff", descending=True), sig.slice(GLANCE_MAX).sort("diff", descending=True)
+        for r in top.iter_rows(named=True):  # the largest departures, one sentence each
             more = "more" if r["diff"] > 0 else "less"
             out.append(f"{n} players: {r['character']} wins {_pct(r['win_rate'])} [{_pct(r['win_rate_lo'])}, {_pct(r['win_rate_hi'])}], "
                        f"{more} than the fair {fair} (Holm {_p(r['p_holm'])}).")
-        if sig.height > GLANCE_MAX:
-            out.append(f"{n} players: {sig.height - GLANCE_MAX} more Characters differ from the fair share: see Character balance.")
+        if rest.height:
+            out.append(f"{n} players: {rest.height} more Character{'s' if rest.height > 1 else ''} differ{'s' if rest.height == 1 else ''} "
+                       "from the fair share: " + ", ".join(f"{r['character']} {_pct(r['win_rate'])}" for r in rest.iter_rows(named=True)) + ".")
         if not sig.height:
             hi, lo = part.sort("win_rate", descending=True).row(0, named=True), part.sort("win_rate").row(0, named=True)
             out.append(f"{n} players: no Character's win rate differs from the fair {fair} (Holm-corrected). "

@@ -65,9 +65,20 @@ COLUMNS: dict[str, str] = {
 METRICS: dict[str, str] = {"mean_vp": "mean VP", "winner_vp": "winner's VP", "win_margin": "winning margin", "tie": "tie for first"}
 
 
+# Buildings (the compare page's ``building`` column: the games table's ``built_<type>`` columns and the
+# final map counts), as sim.state.BUILDING_LABELS names them.
+BUILDINGS: dict[str, str] = {
+    "lot": "Lot", "house": "House", "palace": "Palace", "quarry": "Quarry", "carpentry": "Carpentry", "market": "Market",
+    "corporation": "Corporation", "hacienda_wood": "Hacienda (wood)", "hacienda_stone": "Hacienda (stone)", "square": "Square",
+    "monument": "Monument", "fountain": "Fountain", "barracks": "Barracks", "church": "Church",
+    "houses_on_map": "Houses on the map at the end", "palaces_on_map": "Palaces on the map at the end",
+}
+
+
 def source_label(source: str) -> str:
-    """A VP source (``major_spaces`` or ``vp_major_spaces``) as the rulebook names it."""
-    s = source.removeprefix("vp_")
+    """A VP source (``major_spaces`` or its column ``vp_major_spaces``; ``vp_status`` is a source
+    itself, its column ``vp_vp_status``) as the rulebook names it."""
+    s = source if source in VP_SOURCES else source.removeprefix("vp_")
     if s == "total":
         return "Total"
     return VP_SOURCES.get(s, s.replace("_", " "))
@@ -88,6 +99,8 @@ def value_label(col: str, value):
         return source_label(value)
     if col == "metric":
         return METRICS.get(value, value.replace("_", " "))
+    if col == "building":
+        return BUILDINGS.get(value, value.replace("_", " "))
     return value
 
 

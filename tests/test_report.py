@@ -376,6 +376,7 @@ def test_every_vp_source_has_a_rulebook_label():
         assert "_" not in label and label != engine and label[0].isupper(), (engine, label)
     assert source_label("vp_major_spaces") == "Major building spaces" == column_label("vp_major_spaces")
     assert source_label("end_council") == "City Council VPs (end of game)"
+    assert source_label("vp_status") == "VP status bonus" == column_label("vp_vp_status")  # a source whose name starts with vp_
     assert source_label("council_below") == "City Council at 0 or below (penalty)"
     assert column_label("mean_wa") == "mean War Attack (WA)" and column_label("p_holm") == "Holm p"
     assert all("_" not in v for v in COLUMNS.values())
@@ -404,6 +405,15 @@ def test_headers_and_legends_use_rulebook_names(full):
         assert sorted(part["turn_position"]) == list(range(1, n + 1))
     seat_svg = (root / "charts" / "seat_win_rates.svg").read_text()
     assert "turn position" in seat_svg and "seat (" not in seat_svg
+
+
+def test_compare_page_uses_rulebook_names(compared):
+    html = compared.read_text()
+    heads = _parse(html).headers
+    assert "VP source" in heads and "turn position" in heads and not [h for h in heads if "_" in h]
+    cells = re.findall(r'<td class="txt">([^<]*)</td>', html)
+    assert "VP status bonus" in cells and "Major building spaces" in cells and "Hacienda (wood)" in cells
+    assert not [c for c in cells if "_" in c], [c for c in cells if "_" in c]
 
 
 def test_glance_is_short_sentences_with_numbers(full):
@@ -458,3 +468,16 @@ def test_report_refuses_to_scatter_or_overwrite_what_it_did_not_write(tmp_path, 
         r = cli.invoke(app, ["report", str(run), "--out", str(fresh)])
         assert r.exit_code == 0, r.output
     assert (fresh / REPORT_MARK).exists()
+
+
+def test_heatmap_order_and_distinct_lines():
+    """The finishes-above heatmap lists the strongest Character first; twelve lines get twelve
+    colours and twelve markers."""
+    import pandas as pd
+
+    from reports.charts import _colors, _strength_order
+
+    m = pd.DataFrame([[None, 0.3, 0.4], [0.7, None, 0.6], [0.6, 0.4, None]], index=list("ABC"), columns=list("ABC"), dtype=float)
+    assert _strength_order(m) == ["B", "C", "A"]
+    cs = _colors([f"c{i}" for i in range(12)])
+    assert len({c[0] for c in cs.values()}) == 12 and len({c[2] for c in cs.values()}) == 12
