@@ -443,6 +443,10 @@ def test_incomplete_run_is_flagged(tmp_path, bare):
     (cut / "manifest.json").write_text(json.dumps(m))
     header = build_report(cut).read_text().split("</header>")[0]
     assert 'class="incomplete"' in header and "Incomplete run (status: interrupted)" in header
+    from reports.compare import build_comparison
+
+    header = build_comparison(run, cut, tmp_path / "cmp").read_text().split("</header>")[0]
+    assert header.count('class="incomplete"') == 1 and "Incomplete run (status: interrupted)" in header  # B only
 
 
 def test_report_refuses_to_scatter_or_overwrite_what_it_did_not_write(tmp_path, bare):
