@@ -107,7 +107,8 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
     out.append(s)
 
     seat, chi = balance.seat_balance(full)
-    out.append(Section("seats", "Seat balance", f"{scope}. Seat s is turn position s at the start.", [seat, chi]))
+    out.append(Section("seats", "Turn position balance",
+                       f"{scope}. Players are numbered by turn position at the start of the game: 1 is the First Player.", [seat, chi]))
 
     s = Section("eras", "Era balance", f"{scope}. From the decade records (VP cumulative at each decade end).{sub}")
     if dec is None:
@@ -170,7 +171,7 @@ _SUMMARY = {  # table -> (group columns, estimate column)
     "character_balance": (["character"], "win_rate"),
     "character_model": (["character"], "odds_ratio"),
     "auction_price": (["character"], "price"),
-    "seat_balance": (["seat"], "win_rate"),
+    "seat_balance": (["turn_position"], "win_rate"),
     "strategy_balance": (["strategy"], "win_rate"),
     "character_strategy": (["character", "strategy"], "win_rate"),
     "war_participation": (["factor"], "diff"),

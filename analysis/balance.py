@@ -49,8 +49,8 @@ def character_balance(games) -> Table:
                  "mean_rank", "mean_rank_lo", "mean_rank_hi", "margin", "margin_lo", "margin_hi")
     t = t.sort(["players", "win_rate"], descending=[False, True])
     return Table("character_balance", "Character win rates", t,
-                 note=("Win rate = mean win credit per seat (ties: 1/k each). diff = win rate − 1/N; p: two-sided score test "
-                       "against 1/N; p_holm: Holm-adjusted over the Characters of one player count. Margin = own final VP "
+                 note=("Win rate = mean win credit per seat (ties: 1/k each). Difference = win rate − 1/N; p: two-sided score test "
+                       "against 1/N; Holm p: Holm-adjusted over the Characters of one player count. Margin = own final VP "
                        "minus the best other seat's."),
                  power=power_line_rates(t, "Character", ["players"]),
                  pct={"expected", "win_rate", "win_rate_lo", "win_rate_hi", "diff"})
@@ -224,7 +224,9 @@ def seat_balance(games) -> tuple[Table, Table]:
     against 1/N (Holm over the seats), and per player count a chi-square goodness-of-fit test of
     the wins by seat against equal shares."""
     t = win_rates(games, ["players", "seat"], ["players"])
-    t = t.select("players", "seat", "n", "wins", "expected", "win_rate", "win_rate_lo", "win_rate_hi", "diff", "p", "p_holm")
+    # turn positions 1..N as the rulebook counts players (the engine's seat s is position s + 1), as every page shows them
+    t = t.with_columns((pl.col("seat").cast(pl.Int64) + 1).alias("turn_position"))
+    t = t.select("players", "turn_position", "n", "wins", "expected", "win_rate", "win_rate_lo", "win_rate_hi", "diff", "p", "p_holm")
     chi = []
     for (n,), part in sorted(t.partition_by("players", as_dict=True).items()):
         x2, p = stats.chisquare_uniform(part["wins"].to_numpy())
@@ -238,14 +240,15 @@ def seat_balance(games) -> tuple[Table, Table]:
         if row["games"] > 1:
             w = GofChisquarePower().solve_power(effect_size=None, nobs=row["games"], alpha=stats.ALPHA, power=stats.POWER, n_bins=k)
             # Cohen's w of one seat at 1/k + d with the others sharing -d: w^2 = d^2 k^2 / (k - 1)
-            pw.append(f"{row['players']} players: Cohen's w = {w:.3f}, i.e. one seat ±{stats.fmt_pts(w * (k - 1) ** 0.5 / k)}")
-    chi_t = Table("seat_chisquare", "Seat balance: chi-square test of wins by seat", c,
-                  note="Chi-square goodness of fit of the (fractional) wins by seat against equal shares, per player count.",
+            pw.append(f"{row['players']} players: Cohen's w = {w:.3f}, i.e. one turn position ±{stats.fmt_pts(w * (k - 1) ** 0.5 / k)}")
+    chi_t = Table("seat_chisquare", "Turn positions: chi-square test of wins by turn position", c,
+                  note="Chi-square goodness of fit of the (fractional) wins by turn position against equal shares, per player count.",
                   power=("Power: the smallest effect the chi-square test detects with 80% power at α = 0.05 — " + "; ".join(pw) + "."
                          if pw else ""))
-    return (Table("seat_balance", "Win rate by seat", t,
-                  note="Seat s starts at turn position s. p: score test against 1/N; p_holm over the seats of one player count.",
-                  power=power_line_rates(t, "seat", ["players"]),
+    return (Table("seat_balance", "Win rate by turn position", t,
+                  note="Turn position at the start of the game (1 = First Player). p: score test against 1/N; Holm p over the "
+                       "turn positions of one player count.",
+                  power=power_line_rates(t, "turn position", ["players"]),
                   pct={"expected", "win_rate", "win_rate_lo", "win_rate_hi", "diff"}), chi_t)
 
 
@@ -263,10 +266,10 @@ def strategy_balance(games) -> tuple[Table, Table]:
     fixed = [n for (n,), part in per_seat.partition_by("players", as_dict=True).items() if part["strategies"].max() == 1]
     caveat = (f" Each seat always had the same strategy ({', '.join(f'{n} players' for n in sorted(fixed))}): strategy and seat "
               "effects cannot be told apart there (seats.assign = rotate or permute separates them).") if fixed else ""
-    return (Table("strategy_balance", "Win rate by strategy", s, note="p: score test against 1/N; p_holm over the strategies." + caveat,
+    return (Table("strategy_balance", "Win rate by strategy", s, note="p: score test against 1/N; Holm p over the strategies." + caveat,
                   power=power_line_rates(s, "strategy", ["players"]), pct=pct),
             Table("character_strategy", "Win rate by Character × strategy", cs,
-                  note="p: score test against 1/N; p_holm over every Character × strategy cell of a player count.",
+                  note="p: score test against 1/N; Holm p over every Character × strategy cell of a player count.",
                   power=power_line_rates(cs, "cell", ["players"]), pct=pct))
 
 

@@ -133,7 +133,8 @@ def lead_changes(decades: pl.LazyFrame, games: pl.LazyFrame) -> Table:
     mde = stats.mde_mean(nmin, sd, two_sample=True) if nmin else float("nan")
     return Table("lead_changes", "Lead changes", t,
                  note=("A lead change: the sole VP leader at a decade end (or in the final standings) differs from the previous sole "
-                       "leader; decades with a shared lead are skipped. final_flip: the final scoring changed the leader."),
+                       "leader; decades with a shared lead are skipped. Final scoring changed the leader: the share of games whose final "
+                       "scoring changed the sole leader."),
                  power=(f"Power: with {nmin:,} games, a difference of {mde:.2f} lead changes per game between two runs of this size "
                         "is detectable with 80% power (α = 0.05)." if nmin else ""),
                  pct={"no_change", "no_change_lo", "no_change_hi", "final_flip", "final_flip_lo", "final_flip_hi"})

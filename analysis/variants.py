@@ -68,7 +68,7 @@ def paired_metrics(games: pl.LazyFrame, baseline: str, variants: list[str]) -> T
         pw += (("; " if pw else "") + ", ".join(same)
                + ": every game was identical to the baseline's (all paired differences 0), so no change is measurable")
     return Table("variant_paired", "Paired differences against the baseline (common seeds)", t,
-                 note=(f"diff = variant − baseline ({baseline}), game by game on the same seed; paired t 95% CI; Holm over the 4 metrics "
+                 note=(f"Difference = variant − baseline ({baseline}), game by game on the same seed; paired t 95% CI; Holm over the 4 metrics "
                        "of a variant and player count. tie: share of games with a tie for first."),
                  power=("Power: the smallest paired difference detectable with 80% power at α = 0.05/4 (the mde column) — " + pw + "."
                         if pw else ""))
@@ -113,7 +113,7 @@ def paired_characters(games: pl.LazyFrame, baseline: str, variants: list[str], d
               f"change of {stats.fmt_pts(mde)} is detectable with 80% power at α = 0.05/{m} (paired t).")
     lo, hi = stats.sprt_bounds()
     return Table("variant_characters", "Character win-rate change against the baseline (common seeds)", t,
-                 note=(f"diff = win rate in the variant − in the baseline ({baseline}) over games the Character played in both; Holm over "
+                 note=(f"Difference = win rate in the variant − in the baseline ({baseline}) over games the Character played in both; Holm over "
                        f"the Characters. SPRT: H0 no change vs H1 a change of ±{100 * delta:.0f} points, α = 0.05 (0.025 per direction), "
                        "β = 0.05, generalised SPRT (normal approximation, running mean and variance, no decision in the first 20 games) "
                        f"of the paired differences in game order; bounds log-LR {lo:.2f} / {hi:.2f} per direction; 'continue' = not "

@@ -91,7 +91,8 @@ def war_outcomes(f: pl.DataFrame) -> Table:
     nmin = int(t["fights"].min()) if t.height else 0
     mde = stats.mde_proportion(nmin, max(min(float(t["win_share"].mean()), 0.95), 0.05), nobs2=nmin) if nmin > 1 else math.nan
     return Table("war_outcomes", "War outcomes", t,
-                 note="A fight = one seat against one War. Won: War Attack − Attack Value ≤ 0. fielded: share of fights with miniatures.",
+                 note=("A fight = one seat against one War. Won: War Attack (WA) − Attack Value ≤ 0. Fielded miniatures: share of fights "
+                       "with miniatures. Mean War Attack: the WA a seat faced."),
                  power=(f"Power: two cells of n ≥ {nmin:,} fights differ detectably in win share by {stats.fmt_pts(mde)} (80%, α = 0.05)."
                         if nmin > 1 else "Power: no fights to test."),
                  pct={"win_share", "win_share_lo", "win_share_hi", "fielded"})
@@ -156,7 +157,7 @@ def war_effects(f: pl.DataFrame, games: pl.LazyFrame | pl.DataFrame, av: pl.Data
             mde = stats.mde_proportion(r["n_yes"], 1 / r["players"], alpha=stats.ALPHA / 2, nobs2=r["n_no"])
             pw.append(f"{r['players']} players, {r['factor']}: {stats.fmt_pts(mde)}")
     t1 = Table("war_participation", "Win rate and war participation", part_t,
-               note=("Seats that fielded miniatures in (or won) at least one War against the other seats. diff = yes − no, "
+               note=("Seats that fielded miniatures in (or won) at least one War against the other seats. Difference = yes − no, "
                      "Newcombe 95% CI, score-test p, Holm over the two factors of a player count. Observational: stronger "
                      "positions may both fight and win."),
                power=("Power: smallest detectable difference (80%, α = 0.05/2) — " + "; ".join(pw) + "." if pw

@@ -44,10 +44,14 @@ def _charts_for(a: Analysis) -> dict[str, list[tuple[str, str, callable]]]:
     add("finishes_above", "character_vs_character", "Character × Character: share of shared games finishing above",
         lambda: charts.heatmap_above(t["finishes_above"]))
     add("ratings", "character_ratings", "Plackett-Luce ratings", lambda: charts.ratings_chart(t["ratings"]))
-    add("seat_balance", "seat_win_rates", "Win rate by seat", lambda: charts.seat_chart(t["seat_balance"]))
-    add("trajectories", "era_trajectories", "Mean VP and rank by decade and Character", lambda: charts.trajectories_chart(t["trajectories"]))
+    add("seat_balance", "seat_win_rates", "Win rate by turn position",
+        lambda: charts.seat_chart(t["seat_balance"]))
+    add("trajectories", "era_trajectories", "VP ahead of the average Character and rank, by decade",
+        lambda: charts.trajectories_chart(t["trajectories"]))
     add("vp_by_era", "era_vp_by_source", "VP gained by source in each Era",
         lambda: charts.stacked_sources(t["vp_by_era"], "period", "Mean VP per seat gained in each Era, by source"))
+    add("vp_by_era_character", "era_vp_by_source_character", "VP gained by source in each Era, by Character",
+        lambda: charts.era_character_sources(t["vp_by_era_character"]))
     add("lead_change_counts", "lead_changes", "Lead changes per game", lambda: charts.lead_changes_chart(t["lead_change_counts"]))
     add("comebacks", "comebacks", "Comeback probability by deficit", lambda: charts.comeback_chart(t["comebacks"]))
     add("wars_per_game", "wars", "Wars per game and fights won",

@@ -18,7 +18,12 @@ import polars as pl  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.ticker import FormatStrFormatter  # noqa: E402
 
-PALETTE = list(plt.get_cmap("tab10").colors) + ["#6b6b00", "#008b8b", "#8b008b", "#2f4f4f"]
+from reports.labels import source_label  # noqa: E402
+
+# 12 distinguishable colours for the 12 Characters (tab10 and two dark ones), each line also with its own
+# marker, so a 12-line chart can be read without telling close hues apart (issue 23 part 6)
+PALETTE = list(plt.get_cmap("tab10").colors) + ["#000000", "#8b6914", "#6b6b00", "#008b8b", "#8b008b", "#2f4f4f"]
+MARKERS = ["o", "s", "^", "D", "v", "P", "X", "<", ">", "h", "*", "p"]
 STYLES = ["-", "--", "-.", ":"]
 SIG = "#c0392b"
 NEUTRAL = "#34495e"
@@ -114,28 +119,47 @@ def odds_forest(t: pl.DataFrame) -> Figure:
     return fig
 
 
+def _strength_order(m: pd.DataFrame) -> list[str]:
+    """Row labels of a square 'row finishes above column' matrix, strongest first (the row's mean
+    share of finishing above the others)."""
+    return list(m.mean(axis=1, skipna=True).sort_values(ascending=False).index)
+
+
+def _cell_text(ax, m: np.ndarray, shown: np.ndarray, norm, fmt: str = "{:.0f}", fontsize: float = 7.5) -> None:
+    """Numbers on heatmap cells, white on dark cells and black on light ones, so every cell reads."""
+    for i in range(m.shape[0]):
+        for j in range(m.shape[1]):
+            v = shown[i, j]
+            if v == v:
+                dark = abs(norm(m[i, j]) - 0.5) > 0.3
+                ax.text(j, i, fmt.format(v), ha="center", va="center", fontsize=fontsize, color="white" if dark else "black")
+
+
 def heatmap_above(t: pl.DataFrame) -> Figure:
-    """Character x Character 'finishes above' rates, one heatmap per player count."""
+    """Character x Character 'finishes above' rates, one heatmap per player count; rows and columns
+    ordered by strength (the row's mean share of finishing above), strongest at the top left."""
+    from matplotlib.colors import Normalize
+
     df = _pd(t)
     ps = _players(df)
     chars = sorted(set(df["character_a"]) | set(df["character_b"]))
-    size = 0.42 * len(chars) + 1.8
+    size = 0.5 * len(chars) + 1.8
     fig, axes = _facets(len(ps), w=size + 0.6, h=size)
     im = None
+    norm = Normalize(vmin=30, vmax=70)
     for ax, n in zip(axes[0], ps):
         d = df[df["players"] == n]
         m = d.pivot(index="character_a", columns="character_b", values="rate").reindex(index=chars, columns=chars)
-        im = ax.imshow(100 * m.to_numpy(dtype=float), cmap="RdBu_r", vmin=30, vmax=70)
-        ax.set_xticks(range(len(chars)), chars, rotation=60, ha="right")
-        ax.set_yticks(range(len(chars)), chars)
+        order = _strength_order(m)
+        m = m.reindex(index=order, columns=order)
+        v = 100 * m.to_numpy(dtype=float)
+        im = ax.imshow(v, cmap="RdBu_r", norm=norm)
+        ax.set_xticks(range(len(order)), order, rotation=60, ha="right")
+        ax.set_yticks(range(len(order)), order)
         ax.grid(False)
-        if len(chars) <= 14:
-            for i in range(len(chars)):
-                for j in range(len(chars)):
-                    v = m.iat[i, j]
-                    if v == v:
-                        ax.text(j, i, f"{100 * v:.0f}", ha="center", va="center", fontsize=6.5, color="black")
-        ax.set_title(f"{n} players: row finishes above column (%)")
+        if len(order) <= 14:
+            _cell_text(ax, v, v, norm)
+        ax.set_title(f"{n} players: row finishes above column (%)\nstrongest first")
     if im is not None:
         fig.colorbar(im, ax=axes[0].tolist(), shrink=0.7, label="% of shared games")
     return fig
@@ -162,47 +186,115 @@ def seat_chart(t: pl.DataFrame) -> Figure:
     ps = _players(df)
     fig, axes = _facets(len(ps), w=3.6, h=3.0)
     for ax, n in zip(axes[0], ps):
-        d = df[df["players"] == n].sort_values("seat")
+        d = df[df["players"] == n].sort_values("turn_position")
         colors = [SIG if p < 0.05 else NEUTRAL for p in d["p_holm"].fillna(1)]
-        ax.bar(d["seat"].astype(int) + 1, 100 * d["win_rate"], yerr=100 * _err(d, "win_rate"), color=colors, alpha=0.85, capsize=3)
+        ax.bar(d["turn_position"].astype(int), 100 * d["win_rate"], yerr=100 * _err(d, "win_rate"), color=colors, alpha=0.85, capsize=3)
         ax.axhline(100 / n, ls="--", color="#7f8c8d", lw=1)
-        ax.set_xticks(d["seat"].astype(int) + 1)
-        ax.set_xlabel("seat (turn position at start)")
+        ax.set_xticks(d["turn_position"].astype(int))
+        ax.set_xlabel("turn position at the start (1 = First Player)")
         ax.set_ylabel("win rate (%)")
         ax.set_title(f"{n} players")
-    fig.suptitle("Win rate by seat (95% Wilson CI; dashed = 1/N)")
+    fig.suptitle("Win rate by turn position (95% Wilson CI; dashed = 1/N; red: Holm p < 0.05)")
     return fig
 
 
 def _colors(names: list[str]) -> dict[str, tuple]:
-    return {c: (PALETTE[i % len(PALETTE)], STYLES[(i // len(PALETTE)) % len(STYLES)]) for i, c in enumerate(names)}
+    """name -> (colour, line style, marker): distinct colours first, then markers tell lines apart."""
+    return {c: (PALETTE[i % len(PALETTE)], STYLES[(i // len(PALETTE)) % len(STYLES)], MARKERS[i % len(MARKERS)])
+            for i, c in enumerate(names)}
+
+
+def _end_labels(ax, ends: list[tuple[float, float, str, tuple]], gap: float) -> None:
+    """Each line's name at its right end, nudged apart vertically (at least ``gap`` data units)."""
+    ends = sorted(ends, key=lambda e: e[1])
+    ys = [e[1] for e in ends]
+    for k in range(1, len(ys)):
+        ys[k] = max(ys[k], ys[k - 1] + gap)
+    shift = (ys[-1] - max(e[1] for e in ends)) / 2 if ys else 0
+    for (x, _, name, col), y in zip(ends, ys):
+        ax.annotate(name, (x, y - shift), xytext=(4, 0), textcoords="offset points", va="center", fontsize=7, color=col)
 
 
 def trajectories_chart(t: pl.DataFrame) -> Figure:
-    """Mean VP and mean rank at each decade end by Character (rows: VP, rank; columns: players)."""
+    """Each Character's mean VP against the average Character at each decade end (top; the
+    cumulative VP of twelve Characters lie on one another), and its mean rank (bottom); one column
+    per player count. Twelve distinct colours and markers, each line named at its end."""
     df = _pd(t)
     ps = _players(df)
     chars = sorted(df["character"].unique())
     cs = _colors(chars)
-    fig, axes = _facets(len(ps), w=5.0, h=3.2, rows=2)
+    fig, axes = _facets(len(ps), w=6.2, h=3.8, rows=2)
     for k, n in enumerate(ps):
-        d = df[df["players"] == n]
+        d = df[df["players"] == n].copy()
+        d["ahead"] = d["mean_vp"] - d.groupby("decade")["mean_vp"].transform("mean")
+        top, bottom = [], []
         for c in chars:
             dc = d[d["character"] == c].sort_values("decade")
-            col, ls = cs[c]
-            axes[0][k].plot(dc["decade"], dc["mean_vp"], color=col, ls=ls, lw=1.3, label=c)
-            axes[1][k].plot(dc["decade"], dc["mean_rank"], color=col, ls=ls, lw=1.3, label=c)
-        ends = d.groupby("era")["decade"].max().to_numpy()[:-1]
+            if dc.empty:
+                continue
+            col, ls, mk = cs[c]
+            axes[0][k].plot(dc["decade"], dc["ahead"], color=col, ls=ls, marker=mk, ms=3.5, lw=1.3, label=c)
+            axes[1][k].plot(dc["decade"], dc["mean_rank"], color=col, ls=ls, marker=mk, ms=3.5, lw=1.3, label=c)
+            top.append((dc["decade"].iloc[-1], dc["ahead"].iloc[-1], c, col))
+            bottom.append((dc["decade"].iloc[-1], dc["mean_rank"].iloc[-1], c, col))
+        for ax, ends in ((axes[0][k], top), (axes[1][k], bottom)):
+            lo, hi = ax.get_ylim()
+            _end_labels(ax, ends, (hi - lo) / 28)
+            ax.set_xlim(right=d["decade"].max() + 2.2)
+        eras_end = d.groupby("era")["decade"].max().to_numpy()[:-1]
         for ax in (axes[0][k], axes[1][k]):
-            for e in ends:
+            for e in eras_end:
                 ax.axvline(e + 0.5, color="#bdc3c7", lw=0.8)
             ax.set_xlabel("decade")
+        axes[0][k].axhline(0, color="#7f8c8d", lw=0.8, ls="--")
         axes[0][k].set_title(f"{n} players")
-        axes[0][k].set_ylabel("mean VP")
+        axes[0][k].set_ylabel("mean VP − average Character's")
         axes[1][k].set_ylabel("mean rank (1 = leading)")
         axes[1][k].invert_yaxis()
-    axes[0][-1].legend(fontsize=7, ncol=2, loc="upper left", frameon=False)
-    fig.suptitle("VP and rank trajectories by Character (grey lines: Era ends)")
+    fig.suptitle("VP ahead of the average Character, and rank, at each decade end (grey lines: Era ends)")
+    return fig
+
+
+def _source_colours(sources: list[str]) -> dict[str, tuple]:
+    """A colour per VP source (tab20: pairs of a dark and a light shade, so neighbours differ)."""
+    cmap = plt.get_cmap("tab20")
+    return {s: cmap(i % 20) for i, s in enumerate(sources)}
+
+
+def era_character_sources(t: pl.DataFrame) -> Figure:
+    """The VP each Character gained from each source in each Era (the vp_by_era_character table) as
+    small multiples: one row of panels per player count, one panel per Era (and the final
+    scoring), a stacked bar per Character; the legend names the sources as the rulebook does."""
+    df = _pd(t)
+    ps = _players(df)
+    periods = list(dict.fromkeys(df.sort_values("period")["period"]))
+    periods = [p for p in periods if p != "Final scoring"] + [p for p in periods if p == "Final scoring"]
+    sources = sorted(df["source"].unique(), key=lambda s: -df.loc[df["source"] == s, "mean_vp"].abs().sum())
+    cs = _source_colours(sources)
+    chars = sorted(df["character"].astype(str).unique(), reverse=True)
+    fig, axes = plt.subplots(len(ps), len(periods), figsize=(min(3.1 * len(periods) + 2.6, 15), (0.22 * len(chars) + 1.2) * len(ps)),
+                             squeeze=False, sharey=True, sharex=True, layout="constrained")
+    for r, n in enumerate(ps):
+        for k, per in enumerate(periods):
+            ax = axes[r][k]
+            d = df[(df["players"] == n) & (df["period"] == per)]
+            piv = d.pivot_table(index="character", columns="source", values="mean_vp", aggfunc="sum").reindex(index=chars, columns=sources)
+            piv = piv.fillna(0)
+            pos = np.zeros(len(chars))
+            neg = np.zeros(len(chars))
+            idx = np.arange(len(chars))
+            for s in sources:
+                v = piv[s].to_numpy()
+                ax.barh(idx, v, left=np.where(v >= 0, pos, neg), color=cs[s], label=source_label(s), height=0.75)
+                pos += np.where(v >= 0, v, 0)
+                neg += np.where(v < 0, v, 0)
+            ax.set_yticks(idx, chars)
+            ax.set_title(f"{n} players, {per}", fontsize=9)
+            if r == len(ps) - 1:
+                ax.set_xlabel("mean VP per seat")
+    handles, labels = axes[0][-1].get_legend_handles_labels()
+    fig.legend(handles, labels, fontsize=8.5, loc="outside right center", frameon=False)
+    fig.suptitle("VP gained in each Era by source and Character")
     return fig
 
 
@@ -211,8 +303,7 @@ def stacked_sources(t: pl.DataFrame, x: str, title: str, horizontal: bool = Fals
     df = _pd(t)
     ps = _players(df)
     sources = sorted(df["source"].unique(), key=lambda s: -df.loc[df["source"] == s, "mean_vp"].abs().sum())
-    cmap = plt.get_cmap("tab20")
-    cs = {s: cmap(i % 20) for i, s in enumerate(sources)}
+    cs = _source_colours(sources)
     nx = df[x].nunique()
     fig, axes = _facets(len(ps), w=max(4.2, 0.5 * nx + 2.5) if not horizontal else 5.2,
                         h=3.6 if not horizontal else max(3.0, 0.3 * nx + 1.5))
@@ -227,9 +318,9 @@ def stacked_sources(t: pl.DataFrame, x: str, title: str, horizontal: bool = Fals
             v = piv[s].to_numpy()
             bottom = np.where(v >= 0, pos, neg)
             if horizontal:
-                ax.barh(idx, v, left=bottom, color=cs[s], label=s, height=0.75)
+                ax.barh(idx, v, left=bottom, color=cs[s], label=source_label(s), height=0.75)
             else:
-                ax.bar(idx, v, bottom=bottom, color=cs[s], label=s, width=0.75)
+                ax.bar(idx, v, bottom=bottom, color=cs[s], label=source_label(s), width=0.75)
             pos += np.where(v >= 0, v, 0)
             neg += np.where(v < 0, v, 0)
         if horizontal:
@@ -423,26 +514,30 @@ def solo_boxes(t: pl.DataFrame) -> Figure:
 
 
 def strategy_heatmap(t: pl.DataFrame) -> Figure:
+    """Win rate per Character x strategy, coloured by the difference from 1/N; Characters ordered
+    by their mean win rate over the strategies (strongest at the top), numbers readable on every cell."""
+    from matplotlib.colors import Normalize
+
     df = _pd(t)
+    df["character"] = df["character"].astype(str)
+    df["strategy"] = df["strategy"].astype(str)
     ps = _players(df)
-    chars = sorted(df["character"].astype(str).unique())
-    strats = sorted(df["strategy"].astype(str).unique())
-    fig, axes = _facets(len(ps), w=1.0 * len(strats) + 2.6, h=0.32 * len(chars) + 1.6)
+    strats = sorted(df["strategy"].unique())
+    n_chars = df["character"].nunique()
+    fig, axes = _facets(len(ps), w=1.0 * len(strats) + 2.6, h=0.32 * n_chars + 1.6)
     im = None
+    norm = Normalize(vmin=-15, vmax=15)
     for ax, n in zip(axes[0], ps):
-        d = df[df["players"] == n].copy()
-        d["character"] = d["character"].astype(str)
-        d["strategy"] = d["strategy"].astype(str)
-        m = d.pivot(index="character", columns="strategy", values="win_rate").reindex(index=chars, columns=strats)
-        im = ax.imshow(100 * (m.to_numpy(dtype=float) - 1 / n), cmap="RdBu_r", vmin=-15, vmax=15, aspect="auto")
+        d = df[df["players"] == n]
+        m = d.pivot(index="character", columns="strategy", values="win_rate").reindex(columns=strats)
+        m = m.loc[m.mean(axis=1, skipna=True).sort_values(ascending=False).index]
+        chars = list(m.index)
+        v = m.to_numpy(dtype=float)
+        im = ax.imshow(100 * (v - 1 / n), cmap="RdBu_r", norm=norm, aspect="auto")
         ax.set_xticks(range(len(strats)), strats)
         ax.set_yticks(range(len(chars)), chars)
         ax.grid(False)
-        for i in range(len(chars)):
-            for j in range(len(strats)):
-                v = m.iat[i, j]
-                if v == v:
-                    ax.text(j, i, f"{100 * v:.0f}", ha="center", va="center", fontsize=7)
+        _cell_text(ax, 100 * (v - 1 / n), 100 * v, norm)
         ax.set_title(f"{n} players: win rate % (colour: vs 1/N)")
     if im is not None:
         fig.colorbar(im, ax=axes[0].tolist(), shrink=0.7, label="points above 1/N")

@@ -22,7 +22,7 @@ from analysis.data import load_run
 from analysis.tables import Table
 from reports import charts
 from reports.build import REPORT_MARK, _draw, _manifest_light, _records, check_out
-from reports.html import CSS, _esc, _figure, render_table
+from reports.html import CSS, SCRIPT, _esc, _figure, incomplete_note, render_table
 
 
 def _tables(c: Comparison, name_a: str, name_b: str) -> list[tuple[str, str, Table]]:
@@ -53,7 +53,7 @@ def _tables(c: Comparison, name_a: str, name_b: str) -> list[tuple[str, str, Tab
         out.append(("compare-buildings", "Buildings",
                     Table("compare_buildings", "Buildings per seat per game", c.built.rename(
                         {"mean_a": f"mean · {name_a}", "mean_b": f"mean · {name_b}"}),
-                          note="Constructed during the game (built_*); houses/palaces on map: standing at the end.")))
+                          note="Minor buildings constructed during the game, per seat; Houses and Palaces on the map: standing at the end.")))
     return out
 
 
@@ -100,21 +100,24 @@ def build_comparison(path_a: str | Path, path_b: str | Path, out: str | Path | N
         body += [render_table(t), f'<p class="note">{_esc(t.note)}</p>', "</section>"]
         parts.append("\n".join(body))
     generated = _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    ma, mb = load_run(a).manifest, load_run(b).manifest
+    flags = "".join(f'<p class="incomplete" role="alert">{_esc(name)}: {_esc(note)}</p>'
+                    for name, note in ((name_a, incomplete_note(ma, a)), (name_b, incomplete_note(mb, b))) if note)
     doc = {"a": str(a), "b": str(b), "paired": c.paired, "generated": generated, "seat_games": {"a": c.n_a, "b": c.n_b},
            "spearman": c.spearman_by_players, "tables": {t.name: _records(t.df) for _, _, t in tables},
-           "manifests": {"a": _manifest_light(load_run(a).manifest), "b": _manifest_light(load_run(b).manifest)}}
+           "manifests": {"a": _manifest_light(ma), "b": _manifest_light(mb)}}
     (root / "summary.json").write_text(json.dumps(doc, indent=1, default=str))
     bullets = "".join(f"<li>{_esc(x)}</li>" for x in _glance(c, name_a, name_b))
     page.write_text(f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Trinidad comparison: {_esc(name_b)} against {_esc(name_a)}</title><style>{CSS}</style></head>
-<body><header><h1>Trinidad comparison</h1><p>{_esc(name_b)} against {_esc(name_a)} · generated {_esc(generated)}</p></header>
+<body><header><h1>Trinidad comparison</h1><p>{_esc(name_b)} against {_esc(name_a)} · generated {_esc(generated)}</p>{flags}</header>
 <nav><a href="#glance">At a glance</a>{"".join(nav)}</nav>
 <main><section id="glance"><h2>At a glance</h2><ul class="glance">{bullets}</ul>
 <p class="files">Files beside this page: <a href="summary.json">summary.json</a>, the chart in <code>charts/</code>,
 every table in <code>tables/</code> (CSV).</p></section>
 {"".join(parts)}
-</main></body></html>
+</main><script>{SCRIPT}</script></body></html>
 """, encoding="utf-8")
     (root / REPORT_MARK).write_text(json.dumps({"run": str(b), "against": str(a), "page": page.name, "generated": generated}) + "\n")
     return page

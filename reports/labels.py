@@ -1,0 +1,109 @@
+"""The one mapping from engine and table names to the words a reader of the rulebook knows (issue 23
+part 6, "Readability"): every table header, chart legend and At-a-glance sentence of the report
+and the compare page goes through it. The CSV and JSON files keep the engine's names (they are
+data for programs); the page shows these.
+
+VP sources: the engine records each VP change under one source (``sim.state.VS``, stored as the
+``vp_<source>`` columns); each label names the rule that awards it, as the rulebook words it,
+and was checked against the engine code that awards it (the comment after each entry).
+
+Seats: the page numbers players by turn position at the start, 1..N, as the rulebook counts
+players ("First Player", "in turn order"): the engine's seat s is turn position s + 1.
+"""
+
+from __future__ import annotations
+
+VP_SOURCES: dict[str, str] = {
+    "auction": "Character auction (VP bids)",  # SETUP, Character auction: the winner pays the VPs bid (sim.game.assign_character)
+    "grid_last": "Last resource or coin taken (penalty)",  # COIN STACKS AND RESOURCE GRIDS: -1 VP (sim.economy)
+    "build": "Minor building construction",  # 1-2. MINOR BUILDING CONSTRUCTION, VP on construction (sim.council.building_put_up)
+    "major_first": "First worker on a Major building",  # 11. MAJOR BUILDING, 2-6 VPs (sim.major)
+    "major_spaces": "Major building spaces",  # 11. MAJOR BUILDING: the VPs on the spaces of a completed grid (sim.major)
+    "recover": "Recover Workers (penalty)",  # FREE ACTIONS, Recover Workers: twice the first-worker VPs (sim.major.recover_workers_free)
+    "warehouse": "City Warehouse (penalty)",  # FREE ACTIONS, Use City Warehouse: -2 VP per resource; card 28 (sim.actions.free)
+    "salary": "Unpaid salaries (penalty)",  # A. SALARY: -2 VP per Affiliate card not paid (sim.cards)
+    "council_vote": "City Council vote won",  # CITY COUNCIL VOTE: 4 VPs x Era to the winning side (sim.council)
+    "council_below": "City Council at 0 or below (penalty)",  # CITY COUNCIL VOTE: 2 VPs + 2 VPs x negative value (sim.council.council_cost)
+    "money": "Money (richest player)",  # VPS ASSIGNATION, Money: 7 VPs x Era (sim.scoring)
+    "military": "Military (strongest miniature)",  # VPS ASSIGNATION, Military: 7 VPs x Era
+    "banners": "Banners",  # VPS ASSIGNATION, Banners
+    "faith": "Faith tokens (most)",  # VPS ASSIGNATION, Faith tokens: 7 VPs x Era
+    "character": "Character cards",  # VPS ASSIGNATION, Characters
+    "series": "Cards series",  # VPS ASSIGNATION, Cards series
+    "card_status": "Cards status Level III",  # 10. IMPROVE STATUS, Cards status Level III: VPs per card colour x Era at Scoring
+    "city": "City (Houses and Palaces)",  # VPS ASSIGNATION, City
+    "end_council": "City Council VPs (end of game)",  # END OF THE GAME VPS VARIATIONS, City Council VPs (sim.scoring.end_game)
+    "end_war": "War penalties (end of game)",  # END OF THE GAME VPS VARIATIONS, War VPs penalties (sim.scoring.end_game)
+    "vp_status": "VP status bonus",  # 10. IMPROVE STATUS, VP status: +25/50/150% on one VP assignation (sim.core.assign_vp)
+    "affiliate": "Affiliate card powers",  # AFFILIATE CARDS: VPs a card's power gives (sim.affiliates, sim.war)
+}
+
+# Table columns: the analysis tables' names (analysis/*) -> the page's header. Columns not listed
+# are shown with underscores as spaces (names already in words, e.g. "tier A", "kendall tau").
+COLUMNS: dict[str, str] = {
+    "character": "Character", "character_a": "Character (row)", "character_b": "Character (column)",
+    "seat": "turn position", "turn_position": "turn position",
+    "expected": "fair share", "win_rate": "win rate", "diff": "difference", "p_holm": "Holm p",
+    "mean_rank": "mean rank", "margin": "VP margin", "log_odds": "log odds", "odds_ratio": "odds ratio",
+    "adjusted_win_rate": "adjusted win rate", "above": "finished above", "rate": "share above",
+    "mu": "rating μ", "sigma": "σ", "ordinal": "ordinal (μ − 3σ)",
+    "mean_vp": "mean VP", "sd_vp": "sd VP", "sd_rank": "sd rank", "source": "VP source", "period": "Era",
+    "deficit_bin": "VP behind the leader", "lead_changes": "lead changes", "no_change": "no lead change",
+    "final_flip": "final scoring changed the leader", "max_changes": "most lead changes", "changes": "lead changes",
+    "wars_per_game": "Wars per game", "win_share": "fights won", "fielded": "fielded miniatures",
+    "steps_per_loss": "War Penalty steps per lost fight", "mean_wa": "mean War Attack (WA)",
+    "war_penalty": "War Penalty position", "n_yes": "n yes", "win_rate_yes": "win rate yes", "n_no": "n no",
+    "win_rate_no": "win rate no", "av_bin": "peak Attack Value", "median": "median VP",
+    "chi2": "chi-square", "df": "degrees of freedom",
+    "win_rate_base": "baseline win rate", "sprt": "SPRT decision", "sprt_games": "SPRT games", "llr_plus": "LLR +",
+    "llr_minus": "LLR −", "mde": "detectable change", "tie_rate": "tie rate", "character_spread": "Character spread",
+    "winner_vp": "winner's VP", "win_margin": "winning margin", "beat_rate": "beats the A.I.", "ai": "A.I.",
+    "ai_mean_vp": "A.I. mean VP",
+}
+
+# Values of the variant_paired table's ``metric`` column.
+METRICS: dict[str, str] = {"mean_vp": "mean VP", "winner_vp": "winner's VP", "win_margin": "winning margin", "tie": "tie for first"}
+
+
+# Buildings (the compare page's ``building`` column: the games table's ``built_<type>`` columns and the
+# final map counts), as sim.state.BUILDING_LABELS names them.
+BUILDINGS: dict[str, str] = {
+    "lot": "Lot", "house": "House", "palace": "Palace", "quarry": "Quarry", "carpentry": "Carpentry", "market": "Market",
+    "corporation": "Corporation", "hacienda_wood": "Hacienda (wood)", "hacienda_stone": "Hacienda (stone)", "square": "Square",
+    "monument": "Monument", "fountain": "Fountain", "barracks": "Barracks", "church": "Church",
+    "houses_on_map": "Houses on the map at the end", "palaces_on_map": "Palaces on the map at the end",
+}
+
+
+def source_label(source: str) -> str:
+    """A VP source (``major_spaces`` or its column ``vp_major_spaces``; ``vp_status`` is a source
+    itself, its column ``vp_vp_status``) as the rulebook names it."""
+    s = source if source in VP_SOURCES else source.removeprefix("vp_")
+    if s == "total":
+        return "Total"
+    return VP_SOURCES.get(s, s.replace("_", " "))
+
+
+def column_label(col: str) -> str:
+    """A table column's header on the page."""
+    if col.startswith("vp_") and col.removeprefix("vp_") in VP_SOURCES:
+        return source_label(col)
+    return COLUMNS.get(col, col.replace("_", " "))
+
+
+def value_label(col: str, value):
+    """A cell's text where the engine's name is the value (VP sources, paired metrics); else ``value``."""
+    if not isinstance(value, str):
+        return value
+    if col == "source":
+        return source_label(value)
+    if col == "metric":
+        return METRICS.get(value, value.replace("_", " "))
+    if col == "building":
+        return BUILDINGS.get(value, value.replace("_", " "))
+    return value
+
+
+def turn_position(seat: int) -> int:
+    """The engine's seat index (0-based, in turn order at the start) as the turn position 1..N."""
+    return int(seat) + 1
