@@ -693,6 +693,8 @@ def report(
     detail_games: Annotated[int, typer.Option(
         "--detail-games", help="game indices kept for the per-game tables (the model, Eras, Wars, rule variants); win rates, "
                                "scores and finishes-above use every game")] = 20_000,
+    probes: Annotated[list[Path] | None, typer.Option(
+        "--probes", help="a probe result (trinidad probe ... --json > FILE) to show in the option-use section; repeatable")] = None,
 ) -> None:
     """Write the design report of a run: a self-contained HTML page, charts (PNG, SVG), summary.csv and summary.json.
     Several runs (player tiers, strongest first) add the Agent sensitivity section: which findings
@@ -705,7 +707,8 @@ def report(
     if detail_games < 100:
         _fail(f"--detail-games: at least 100, got {detail_games}")
     try:
-        page = build_report(directories[0], out, delta=delta / 100, force=force, others=directories[1:], detail_games=detail_games)
+        page = build_report(directories[0], out, delta=delta / 100, force=force, others=directories[1:], detail_games=detail_games,
+                            probes=probes)
     except RunError as e:
         _fail(str(e))
     typer.echo(f"report: {page}")
