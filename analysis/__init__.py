@@ -155,6 +155,9 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
                                                    "per strategy") + ", and the win rate of the seat-games that used it against "
                 f"those that did not. Never or almost never played: used in under {played.NEVER_SHARE:.0%} of the seat-games.")
     s.tables, option_use, s.bullets = played.option_use_section(tiers, detail_games, probes)
+    if s.table("option_use").empty:
+        s.absent = ("This run's games table has no what-was-played columns (built_*, act_*: runs written before they existed), so "
+                    "what is played cannot be shown.")
     out.append(s)
 
     if solo.has_ai(det.games):

@@ -127,7 +127,10 @@ def cards_table(moments: pl.DataFrame, totals: pl.DataFrame, character: str, gro
 
 
 def replay_command(run, players: int, game: int, variant: str | None = None) -> str:
-    """The ``trinidad play`` command that replays game ``game`` of the run's ``players``-player games."""
+    """The ``trinidad play`` command that replays game ``game`` of the run's ``players``-player games
+    (``players``: the games table's column, which counts the A.I.'s seat; ``--players`` does not)."""
+    if (run.manifest.get("experiment") or {}).get("ai"):
+        players -= 1
     cmd = f"trinidad play --run {shlex.quote(str(run.path))} --players {players} --game {game}"
     if variant is not None and variant != run.baseline:
         cmd += f" --variant {shlex.quote(variant)}"

@@ -229,7 +229,9 @@ def use_table(counts: pl.DataFrame, groups: dict[int, str] | None = None) -> pl.
     from analysis.tables import holm_within
 
     if counts.height == 0:
-        return counts
+        f = pl.Float64
+        return pl.DataFrame(schema={"group": pl.String, "players": pl.Int64, "kind": pl.String, "option": pl.String, "item": pl.String,
+                                    "n": pl.Int64, "used": pl.Int64} | {c: f for c in _USE_STATS})
     n = counts["n"].to_numpy().astype(float)
     u = counts["used"].to_numpy().astype(float)
     wu = counts["wins_used"].to_numpy()
@@ -257,8 +259,10 @@ def use_table(counts: pl.DataFrame, groups: dict[int, str] | None = None) -> pl.
             pl.Series("diff", d), pl.Series("diff_lo", dlo), pl.Series("diff_hi", dhi), pl.Series("p", p))
     t = holm_within(t.with_columns(pl.col(c).fill_nan(None) for c in ("win_used", "win_unused", "diff", "diff_lo", "diff_hi", "p")),
                     ["group", "players"])
-    return t.select("group", "players", "kind", "option", "item", "n", "used", "share", "share_lo", "share_hi", "mean",
-                    "win_used", "win_unused", "diff", "diff_lo", "diff_hi", "p", "p_holm")
+    return t.select("group", "players", "kind", "option", "item", "n", "used", *_USE_STATS)
+
+
+_USE_STATS = ("share", "share_lo", "share_hi", "mean", "win_used", "win_unused", "diff", "diff_lo", "diff_hi", "p", "p_holm")
 
 
 def never_played(t: pl.DataFrame, threshold: float = NEVER_SHARE) -> pl.DataFrame:
@@ -428,6 +432,9 @@ def option_use_section(tiers: list, detail_games: int, probes: list[dict] | None
                                    "(the interval's half-width is the detectable size)."),
                             pct={"used", "forced", "win_unforced", "win_unforced_lo", "win_unforced_hi", "win_forced", "win_forced_lo",
                                  "win_forced_hi", "win_diff", "win_diff_lo", "win_diff_hi"}))
+    if opt.height == 0:
+        return tables, {"threshold": threshold, "grouped_by": "tier" if by_tier else "strategy", "groups": [], "never_played": [],
+                        "probes": [], "warning": CAUSE_WARNING, "sentences": []}, []
     bullets = never_sentences(never, threshold) if never.height else [
         f"Every building type, action and Affiliate card was used in at least {threshold:.0%} of every {who}'s seat-games."]
     bullets.append(CAUSE_WARNING)

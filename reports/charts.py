@@ -469,7 +469,7 @@ def option_share_chart(t: pl.DataFrame, title: str, threshold: float) -> Figure:
             x = np.clip(d["share"].to_numpy(dtype=float), floor, 1)
             lo = np.clip(d["share_lo"].to_numpy(dtype=float), floor, 1)
             hi = np.clip(d["share_hi"].to_numpy(dtype=float), floor, 1)
-            ax.errorbar(100 * x, y, xerr=100 * np.nan_to_num(np.vstack([x - lo, hi - x])), fmt="o", ms=3, color=PALETTE[k % len(PALETTE)],
+            ax.errorbar(100 * x, y, xerr=100 * np.clip(np.nan_to_num(np.vstack([x - lo, hi - x])), 0, None), fmt="o", ms=3, color=PALETTE[k % len(PALETTE)],
                         ecolor="#bdc3c7", elinewidth=1, label=grp)
         ax.axvline(100 * threshold, ls="--", color=SIG, lw=1)
         ax.set_xscale("log")
@@ -497,8 +497,8 @@ def association_forest(t: pl.DataFrame) -> Figure:
             d = df[(df["players"] == n) & (df["group"] == grp)].set_index("option").reindex(opts)
             y = np.arange(len(opts)) + (k - (len(groups) - 1) / 2) * 0.8 / max(len(groups), 1)
             x = 100 * d["diff"].to_numpy(dtype=float)
-            err = 100 * np.nan_to_num(np.vstack([(d["diff"] - d["diff_lo"]).to_numpy(dtype=float),
-                                                 (d["diff_hi"] - d["diff"]).to_numpy(dtype=float)]))
+            err = 100 * np.clip(np.nan_to_num(np.vstack([(d["diff"] - d["diff_lo"]).to_numpy(dtype=float),
+                                                         (d["diff_hi"] - d["diff"]).to_numpy(dtype=float)])), 0, None)
             ax.errorbar(x, y, xerr=err, fmt="none", ecolor="#bdc3c7", elinewidth=1)
             sig = d["p_holm"].fillna(1).to_numpy(dtype=float) < 0.05
             ax.scatter(x, y, s=12, color=[SIG if z else PALETTE[k % len(PALETTE)] for z in sig], zorder=3, label=grp)

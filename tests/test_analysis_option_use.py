@@ -166,3 +166,15 @@ def test_a_page_per_character(run, a):
     assert cards["ratio"][2:].is_sorted(descending=True)
     assert any(t.name == "character_examples_captain" for t in a.tables())  # sub-section tables are written with the others
     assert np.isfinite(cards["per_game"].to_numpy()).all()
+
+
+def test_a_run_without_the_played_columns_says_so(tmp_path):
+    run = write_synthetic_run(tmp_path / "old", games=48, players=(4,), decades=False, seed=4)
+    f = next((run / "games").glob("*.parquet"))
+    g = pl.read_parquet(f)
+    g.drop([c for c in g.columns if c.startswith(("built_", "act_", "gained_", "cards_"))]).write_parquet(f)
+    a = analyze(load_run(run))
+    s = a.section("option-use")
+    assert s.absent and "no what-was-played columns" in s.absent and s.bullets == []
+    assert all(t.empty for t in s.tables) and a.option_use["never_played"] == []
+    assert len(a.section("characters").subsections) == 12

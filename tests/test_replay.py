@@ -78,3 +78,21 @@ def test_bad_replay_options_fail_in_one_line(run):
                       (["--run", str(run.parent / "nothing"), "--game", "1"], "--run: ")]:
         r = cli.invoke(app, ["play", *args])
         assert r.exit_code == 2 and msg in r.output and len(r.output.strip().splitlines()) == 1, (args, r.output)
+
+
+def test_a_run_with_the_ai_replays(engine, tmp_path):
+    """The A.I.'s seat moves with the rotation, its strength is the variant: the replay follows both;
+    the report's commands count the players besides the A.I. (as ``trinidad play --ai``)."""
+    out = tmp_path / "ai"
+    exp = experiment_from_dict({"name": "ai", "players": [2], "games": 6, "seed": 5, "out": str(out), "shard_games": 6,
+                                "seats": {"strategies": ["greedy", "random"], "assign": "rotate"}, "characters": {"assign": "balanced"},
+                                "ai": {"strength": ["weak", "strong"]}})
+    run_experiment(exp, workers=1, progress=False)
+    for game in range(3):  # the A.I. at seats 2, 0, 1
+        got = _replay(["play", "--run", str(out), "--game", str(game), "--variant", "strong"])
+        assert _seats(got) == _dataset(out, "strong", game) and got["ai"]["strength"] == "strong"
+        assert got["seats"][got["ai"]["seat"]]["strategy"] == "ai-strong"
+    ex = analyze(load_run(out)).section("characters").subsections[0].tables[-1].df
+    row = ex.row(0, named=True)
+    assert f"--players 2 --game {row['game']}" in row["command"]
+    assert _seats(_replay(shlex.split(row["command"])[1:])) == _dataset(out, "weak", row["game"])

@@ -41,7 +41,8 @@ class RunGame:
 
 def run_game_setup(run: str | Path, game: int, players: int | None = None, variant: str | None = None) -> RunGame:
     """Everything :func:`strategies.match.run_game` needs to play game ``game`` of the run's
-    ``players``-player games of ``variant`` (default: the run's only player count, its first variant)."""
+    ``players``-player games of ``variant`` (default: the run's only player count, its first variant).
+    With the A.I., ``players`` counts the players besides it (as ``trinidad play --ai`` does)."""
     from sim.rng import player_seeds
     from sim.rules import RulesError, ai_strength_names, rules_from_doc
     from sim.state import AI_STRATEGY
