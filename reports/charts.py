@@ -469,8 +469,9 @@ def option_share_chart(t: pl.DataFrame, title: str, threshold: float) -> Figure:
             x = np.clip(d["share"].to_numpy(dtype=float), floor, 1)
             lo = np.clip(d["share_lo"].to_numpy(dtype=float), floor, 1)
             hi = np.clip(d["share_hi"].to_numpy(dtype=float), floor, 1)
-            ax.errorbar(100 * x, y, xerr=100 * np.clip(np.nan_to_num(np.vstack([x - lo, hi - x])), 0, None), fmt="o", ms=3, color=PALETTE[k % len(PALETTE)],
-                        ecolor="#bdc3c7", elinewidth=1, label=grp)
+            err = np.clip(np.nan_to_num(np.vstack([x - lo, hi - x])), 0, None)  # a Wilson bound of a share of 1 sits a hair below it
+            ax.errorbar(100 * x, y, xerr=100 * err, fmt="o", ms=3, color=PALETTE[k % len(PALETTE)], ecolor="#bdc3c7", elinewidth=1,
+                        label=grp)
         ax.axvline(100 * threshold, ls="--", color=SIG, lw=1)
         ax.set_xscale("log")
         ax.set_xlim(100 * floor * 0.8, 100)
