@@ -477,11 +477,11 @@ def option_share_chart(t: pl.DataFrame, title: str, threshold: float) -> Figure:
         ax.set_xlim(100 * floor * 0.8, 100)
         ax.xaxis.set_major_formatter(FormatStrFormatter("%g"))
         ax.set_yticks(np.arange(len(opts)), opts)
-        ax.set_xlabel("share of seat-games that used it (%, log scale)")
+        ax.set_xlabel("share of seat-games that used it (%, log scale; left edge: never)")
         ax.set_title(f"{n} players")
     axes[0][0].invert_yaxis()  # the table's order, top down (the panels share the axis: invert it once)
     axes[0][-1].legend(fontsize=7, loc="lower right")
-    fig.suptitle(title + f" (95% Wilson CI; dashed: {100 * threshold:.0f}%)")
+    fig.suptitle(title + f"\n(95% Wilson CI; dashed: {100 * threshold:.0f}%)")
     return fig
 
 
@@ -509,8 +509,8 @@ def association_forest(t: pl.DataFrame) -> Figure:
         ax.set_title(f"{n} players")
     axes[0][0].invert_yaxis()  # shared axis: invert it once
     axes[0][-1].legend(fontsize=7, loc="lower right")
-    fig.suptitle("Win rate of the seat-games that used an option against those that did not (95% CI; red: Holm p < 0.05). "
-                 "Association, not cause.", fontsize=9)
+    fig.suptitle("Win rate of the seat-games that used an option against those that did not\n"
+                 "(95% CI; red: Holm p < 0.05). Association, not cause.", fontsize=9)
     return fig
 
 
