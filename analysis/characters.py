@@ -90,7 +90,7 @@ def card_totals(dec: pl.LazyFrame | None, games: pl.LazyFrame) -> pl.DataFrame:
     cols = [c for c in dec.collect_schema().names() if c.startswith(CARD_PREFIX)]
     if not cols:
         return pl.DataFrame()
-    last = dec.select(pl.col("decade").max()).collect().item()
+    last = dec.select(pl.col("decade").max()).collect(engine="streaming").item()
     return (dec.filter(pl.col("decade") == last).group_by(pl.col("players").cast(pl.Int64), pl.col("character").cast(pl.String))
             .agg(pl.len().alias("n"), *(pl.col(c).cast(pl.Float64).sum() for c in cols)).sort("players", "character").collect())
 

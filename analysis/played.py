@@ -207,7 +207,7 @@ def card_use_counts(decades: pl.LazyFrame | None, games: pl.LazyFrame, group: st
     if not cols:
         return pl.DataFrame(schema=_USE_SCHEMA)
     key = ["variant", "players", "game", "seat"]
-    last = decades.select(pl.col("decade").max()).collect().item()  # 12, or 8 with the First Game Option: the same for every game
+    last = decades.select(pl.col("decade").max()).collect(engine="streaming").item()  # 12, or 8 with the First Game Option: the same for every game
     d = decades.filter(pl.col("decade") == last).select(*key, *cols).with_columns(pl.col("variant").cast(pl.String))
     g = games.select(*key, "strategy", "credit").with_columns(pl.col("variant").cast(pl.String))
     f = _no_ai(d.join(g, on=key, how="inner")).with_columns(
