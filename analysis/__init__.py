@@ -29,6 +29,8 @@ class Section:
     intro: str = ""
     tables: list[Table] = field(default_factory=list)
     absent: str | None = None  # why the section has no analysis for this run
+    bullets: list[str] = field(default_factory=list)  # plain sentences shown as a list under the intro
+    subsections: list[Section] = field(default_factory=list)  # one level down (h3), e.g. one per Character
 
     def table(self, name: str) -> Table:
         for t in self.tables:
@@ -43,6 +45,7 @@ class Analysis:
     sections: list[Section]
     tiers: list = field(default_factory=list)  # analysis.sensitivity.Tier, strongest first; the first is ``run``
     sensitivity: dict = field(default_factory=dict)  # summary.json's agent_sensitivity
+    option_use: dict = field(default_factory=dict)  # summary.json's option_use
 
     def section(self, sid: str) -> Section:
         for s in self.sections:
@@ -51,21 +54,24 @@ class Analysis:
         raise KeyError(sid)
 
     def tables(self) -> list[Table]:
-        return [t for s in self.sections for t in s.tables]
+        """Every table, those of the sub-sections included (after their section's own)."""
+        return [t for s in self.sections for t in [*s.tables, *(t for sub in s.subsections for t in sub.tables)]]
 
 
 DETAIL_GAMES = 20_000  # game indices kept for the per-game tables (Run.subset): bounds the report's memory
 
 
 def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: list[Run] | None = None,
-            detail_games: int = DETAIL_GAMES) -> Analysis:
+            detail_games: int = DETAIL_GAMES, probes: list[dict] | None = None) -> Analysis:
     """Every table of the report for ``run``; ``delta`` is the SPRT effect size (win-rate points
     as a fraction) for the variant comparison. ``others``: runs of the same experiment played by
     weaker player tiers, strongest first after ``run``, for the Agent sensitivity section.
     ``detail_games``: the per-game tables (the model, Eras, Wars, rule variants, the A.I.) use at
     most this many game indices (:meth:`Run.subset`); the tables made of sums read every game a
-    shard at a time (:class:`analysis.data.Games`)."""
-    from analysis import auction, balance, eras, scores, solo, variants, wars
+    shard at a time (:class:`analysis.data.Games`). ``probes``: ``trinidad probe --json`` results
+    (:func:`analysis.played.load_probe`) shown in the option-use section."""
+    from analysis import auction, balance, eras, played, scores, solo, variants, wars
+    from analysis.characters import character_pages
     from analysis.manifest import manifest_table
     from analysis.sensitivity import Tier, agent_sensitivity, single_tier_text, tier_docs, tier_labels
 
@@ -97,6 +103,8 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
     s = Section("characters", "Character balance", f"{scope}. {TIE_RULE}{sub.replace('Per-game tables', 'The model and the ratings')}")
     s.tables = [balance.character_balance(full), balance.character_model(g), balance.finishes_above(full),
                 balance.ratings(g, max_games=rating_games)]
+    s.intro += " Then one page per Character (best win rate first): its VP by source, opponents, Affiliate cards and example games."
+    s.subsections = character_pages(run, full, g, dec, s.tables[0].df, s.tables[2].df, det.detail)
     out.append(s)
 
     s = Section("auction-price", "Auction price of each Character",
@@ -149,6 +157,17 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
         s.tables = list(balance.strategy_balance(full))
     out.append(s)
 
+    s = Section("option-use", "What is played and what is never played",
+                f"{scope}. How often a seat-game built each Minor building type, took each action, gained each resource and used "
+                "each Affiliate card's power, " + ("per player tier (strongest first, never pooled)" if len(tiers) > 1 else
+                                                   "per strategy") + ", and the win rate of the seat-games that used it against "
+                f"those that did not. Never or almost never played: used in under {played.NEVER_SHARE:.0%} of the seat-games.")
+    s.tables, option_use, s.bullets = played.option_use_section(tiers, detail_games, probes)
+    if s.table("option_use").empty:
+        s.absent = ("This run's games table has no what-was-played columns (built_*, act_*: runs written before they existed), so "
+                    "what is played cannot be shown.")
+    out.append(s)
+
     if solo.has_ai(det.games):
         out.append(Section("solo", "Playing against the A.I.",
                            "The Solo game (one player and the A.I.) and the 2-player game with the A.I. (TWO PLAYERS GAME & SOLO MODE), "
@@ -164,7 +183,7 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
     out.append(s)
 
     out.append(Section("manifest", "Run manifest", "", [manifest_table(run.manifest, counts)]))
-    return Analysis(run, out, tiers, sens)
+    return Analysis(run, out, tiers, sens, option_use)
 
 
 _SUMMARY = {  # table -> (group columns, estimate column)

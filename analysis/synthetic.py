@@ -6,7 +6,9 @@ the order of scores is the finishing order, so a seat wins with probability ``w 
 its game. A planted advantage ``a`` for a Character at N players sets its weight so that against
 N - 1 unit-weight opponents it wins ``1/N + a`` of its games. Variants reuse the baseline's noise
 (common seeds), as the engine's variants replay the same seeds. Decade records spread each
-seat's final VP over the decades and sources; Wars are drawn per decade.
+seat's final VP over the decades and sources; Wars are drawn per decade. What each seat played (buildings built,
+actions taken, resources gained, Affiliate cards taken and each card's uses) is drawn at random,
+unrelated to winning; ``never`` plants options no seat ever used.
 
 Columns come from :mod:`sim.records` (the engine's own lists), so the schema follows the engine.
 """
@@ -19,6 +21,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from analysis.played import played_columns
 from sim.dataset import column_type, shard_name
 from sim.records import DECADE_COLUMNS, GAME_COLUMNS
 
@@ -53,14 +56,16 @@ def _ranks(vp: np.ndarray) -> np.ndarray:
 def write_synthetic_run(out: str | Path, games: int = 2000, players=(4,), characters: list[str] | None = None,
                         advantage: dict[str, float] | None = None, strategies=("greedy",), strategy_advantage: dict[str, float] | None = None,
                         variants: dict[str, dict[str, float]] | None = None, seed: int = 0, decades: bool = True,
-                        war_rate: float = 0.3, vp_scale: float = 8.0, vp_shift: dict[str, int] | None = None) -> Path:
+                        war_rate: float = 0.3, vp_scale: float = 8.0, vp_shift: dict[str, int] | None = None,
+                        never: tuple[str, ...] = ()) -> Path:
     """Write DIR/manifest.json, DIR/games and DIR/decades for a synthetic run and return DIR.
 
     ``advantage``: planted win-rate advantage (fraction, e.g. 0.05) per Character in the
     baseline; ``variants``: extra variants as {name: advantage dict} replacing the baseline's;
     ``strategy_advantage``: the same for strategies (multiplies the weights); ``vp_shift``: whole
     VP added to a Character's final VP in every game of every variant before the seats are ranked
-    (a planted VP advantage: its auction price, analysis.auction, is that many VP)."""
+    (a planted VP advantage: its auction price, analysis.auction, is that many VP); ``never``: games-table columns (``built_church``, ``act_ship``) or
+    decades-table card columns (``uses_card_40``) that are 0 in every seat-game (a planted never-played option); every other option is used at random."""
     out = Path(out)
     (out / "games").mkdir(parents=True, exist_ok=True)
     (out / "decades").mkdir(parents=True, exist_ok=True)
@@ -86,6 +91,11 @@ def write_synthetic_run(out: str | Path, games: int = 2000, players=(4,), charac
         faction = np.where(war, rng.integers(1, 3, (games, n_dec)), 0)
         wa = np.where(war, rng.integers(2, 9, (games, n_dec)), 0)
         base_av = rng.integers(0, 8, (games, n))
+        play_rng = np.random.default_rng([seed, n, 2])  # its own stream: the draws above stay as they were
+        played = {c: play_rng.poisson(2.0, (games, n)) * (c not in never) for c in played_columns(GAME_COLUMNS)}
+        card_cols = [c for c in DECADE_COLUMNS if c.startswith("uses_card_")]
+        card_uses = {c: play_rng.poisson(0.1, (games, n)) * (c not in never) for c in card_cols}
+        played["cards_used"] = sum(card_uses.values())
         split_rng = np.random.default_rng([seed, n, 1])
         for vi, (vname, adv) in enumerate(vdefs.items()):
             w = np.array([planted_weight(n, adv.get(c, 0.0)) for c in chars])
@@ -102,6 +112,7 @@ def write_synthetic_run(out: str | Path, games: int = 2000, players=(4,), charac
                          winner=winner, tie=tie, resources=rng.integers(0, 10, (games, n)), decisions=np.full((games, n), 300))
             for k, s in enumerate(srcs):
                 gcols[f"vp_{s}"] = amounts[:, :, k]
+            gcols.update(played)
             gdf = _frame(gcols, GAME_COLUMNS, gi, seeds, n, vname, var_enum, char_enum, strat_enum, chars, strategies, reps=n)
             name = shard_name(vi, n, 0)
             gdf.write_parquet(out / "games" / name)
@@ -121,6 +132,10 @@ def write_synthetic_run(out: str | Path, games: int = 2000, players=(4,), charac
             for k, s in enumerate(IN_GAME):
                 dcols[f"vp_{s}"] = cum[:, :, k, :].transpose(0, 2, 1)
             dcols["vp"] = cum.sum(axis=2).transpose(0, 2, 1)
+            frac = dec_idx[None, :, None] / n_dec  # a seat's card uses and buildings, spread evenly over the decades (cumulative)
+            for c in card_cols + [c for c in DECADE_COLUMNS if c.startswith("built_")]:
+                dcols[c] = np.floor((card_uses[c] if c in card_uses else played[c])[:, None, :] * frac).astype(np.int64)
+            dcols["cards_used"] = np.floor(played["cards_used"][:, None, :] * frac).astype(np.int64)
             # Wars: every seat fights; it wins when its Attack Value reaches the War Attack
             av = np.broadcast_to(base_av[:, None, :], (games, n_dec, n))
             at_war = (wa > 0)[:, :, None]

@@ -23,6 +23,7 @@ import polars as pl
 
 from analysis import DETAIL_GAMES, TIE_RULE, Analysis, RunError, analyze, load_run, summary_rows
 from analysis.data import tier_dirs
+from analysis.played import NEVER_SHARE, load_probe
 from reports import charts
 from reports.html import Figure, render
 
@@ -74,6 +75,16 @@ def _charts_for(a: Analysis) -> dict[str, list[tuple[str, str, callable]]]:
     add("solo_scores", "solo_scores", "The player's final VP against each A.I. strength", lambda: charts.solo_boxes(t["solo_scores"]))
     add("variant_characters", "variant_characters", "Character win-rate change per variant",
         lambda: charts.variant_forest(t["variant_characters"]))
+    add("option_use", "option_use", "How often a seat-game used each building type, action and gain",
+        lambda: charts.option_share_chart(t["option_use"], "Share of seat-games that used each option", NEVER_SHARE))
+    add("option_use", "option_association", "Win rate when an option was used against when it was not (association, not cause)",
+        lambda: charts.association_forest(t["option_use"]))
+    add("card_use", "card_use", "How often a seat-game used each Affiliate card's power",
+        lambda: charts.option_share_chart(t["card_use"], "Share of seat-games that used each Affiliate card's power", NEVER_SHARE))
+    for sub in (sub for s in a.sections for sub in s.subsections):
+        name = f"character_vp_{sub.id.removeprefix('character-')}"
+        title = f"{sub.title}: mean VP by source against the average seat (95% CI)"
+        add(name, name, title, lambda name=name, title=title: charts.vp_against_average(t[name], title))
     return out
 
 
@@ -173,11 +184,13 @@ def check_out(run_dir: Path, out: str | Path | None, force: bool = False) -> Pat
 
 
 def build_report(run_dir: str | Path, out: str | Path | None = None, delta: float = 0.05, rating_games: int = 50_000,
-                 force: bool = False, others: list[str | Path] | None = None, detail_games: int = DETAIL_GAMES) -> Path:
+                 force: bool = False, others: list[str | Path] | None = None, detail_games: int = DETAIL_GAMES,
+                 probes: list[str | Path] | None = None) -> Path:
     """Analyse ``run_dir`` and write the report; returns the path of the HTML page. Checks the
     output first (:func:`check_out`), so a refused output costs no analysis. ``others``: run
     directories of the same experiment played by weaker player tiers (strongest first after
-    ``run_dir``): the Agent sensitivity section compares them."""
+    ``run_dir``): the Agent sensitivity section compares them. ``probes``: files written by
+    ``trinidad probe ... --json > FILE``, shown in the option-use section."""
     run_dir = Path(run_dir)
     page = check_out(run_dir, out, force)
     tiers = tier_dirs(run_dir)
@@ -187,10 +200,11 @@ def build_report(run_dir: str | Path, out: str | Path | None = None, delta: floa
         run_dir, others = tiers[0], tiers[1:]
     run = load_run(run_dir)
     more = [load_run(Path(o)) for o in others or []]
+    probe_docs = [load_probe(p) for p in probes or []]
     paths = [run.path.resolve(), *(r.path.resolve() for r in more)]
     if len(set(paths)) < len(paths):
         raise RunError("report: the same run directory is named twice; name each tier's run once, strongest first")
-    a = analyze(run, delta=delta, rating_games=rating_games, others=more, detail_games=detail_games)
+    a = analyze(run, delta=delta, rating_games=rating_games, others=more, detail_games=detail_games, probes=probe_docs)
     root = page.parent
     chart_dir, table_dir = root / "charts", root / "tables"
     for d in (root, chart_dir, table_dir):
@@ -208,10 +222,15 @@ def build_report(run_dir: str | Path, out: str | Path | None = None, delta: floa
         "sprt_delta": delta, "manifest": _manifest_light(run.manifest),
         "sections": [{"id": s.id, "title": s.title, "intro": s.intro, "absent": s.absent,
                       "tables": [{"name": t.name, "title": t.title, "note": t.note, "power": t.power, "rows": _records(t.df)}
-                                 for t in s.tables]} for s in a.sections],
+                                 for t in s.tables],
+                      "subsections": [{"id": sub.id, "title": sub.title, "intro": sub.intro,
+                                       "tables": [{"name": t.name, "title": t.title, "note": t.note, "power": t.power,
+                                                   "rows": _records(t.df)} for t in sub.tables]} for sub in s.subsections]}
+                     for s in a.sections],
         "summary": _records(summary),
         "agent_sensitivity": a.sensitivity,
         "auction_price": auction_price_doc(a),
+        "option_use": a.option_use,
     }
     (root / "summary.json").write_text(json.dumps(doc, indent=1, default=str))
     files_note = ('Files beside this page: <a href="summary.csv">summary.csv</a>, <a href="summary.json">summary.json</a>, '

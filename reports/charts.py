@@ -568,6 +568,86 @@ def variant_forest(t: pl.DataFrame, title: str = "Win-rate change against the ba
     return fig
 
 
+def option_share_chart(t: pl.DataFrame, title: str, threshold: float) -> Figure:
+    """The share of seat-games that used each option (95% Wilson CI, log scale), one marker per
+    group (player tier or strategy), one panel per player count; the never-played threshold dashed."""
+    df = _pd(t)
+    ps = _players(df)
+    groups = list(dict.fromkeys(df["group"]))
+    opts = list(dict.fromkeys(df["option"]))
+    fig, axes = _facets(len(ps), w=5.0, h=max(3.0, 0.16 * len(opts) + 1.4), sharey=True)
+    floor = 1e-4  # an option never used sits at the left edge of the log axis
+    for ax, n in zip(axes[0], ps):
+        for k, grp in enumerate(groups):
+            d = df[(df["players"] == n) & (df["group"] == grp)].set_index("option").reindex(opts)
+            y = np.arange(len(opts)) + (k - (len(groups) - 1) / 2) * 0.8 / max(len(groups), 1)
+            x = np.clip(d["share"].to_numpy(dtype=float), floor, 1)
+            lo = np.clip(d["share_lo"].to_numpy(dtype=float), floor, 1)
+            hi = np.clip(d["share_hi"].to_numpy(dtype=float), floor, 1)
+            err = np.clip(np.nan_to_num(np.vstack([x - lo, hi - x])), 0, None)  # a Wilson bound of a share of 1 sits a hair below it
+            ax.errorbar(100 * x, y, xerr=100 * err, fmt="o", ms=3, color=PALETTE[k % len(PALETTE)], ecolor="#bdc3c7", elinewidth=1,
+                        label=grp)
+        ax.axvline(100 * threshold, ls="--", color=SIG, lw=1)
+        ax.set_xscale("log")
+        ax.set_xlim(100 * floor * 0.8, 100)
+        ax.xaxis.set_major_formatter(FormatStrFormatter("%g"))
+        ax.set_yticks(np.arange(len(opts)), opts)
+        ax.set_xlabel("share of seat-games that used it (%, log scale; left edge: never)")
+        ax.set_title(f"{n} players")
+    axes[0][0].invert_yaxis()  # the table's order, top down (the panels share the axis: invert it once)
+    axes[0][-1].legend(fontsize=7, loc="lower right")
+    fig.suptitle(title + f"\n(95% Wilson CI; dashed: {100 * threshold:.0f}%)")
+    return fig
+
+
+def association_forest(t: pl.DataFrame) -> Figure:
+    """Win rate of the seat-games that used an option minus those that did not (Newcombe 95% CI),
+    one marker per group, one panel per player count; red: Holm p < 0.05."""
+    df = _pd(t.filter(pl.col("diff").is_not_null()))
+    ps = _players(df)
+    groups = list(dict.fromkeys(df["group"]))
+    opts = list(dict.fromkeys(df["option"]))
+    fig, axes = _facets(len(ps), w=5.0, h=max(3.0, 0.16 * len(opts) + 1.4), sharey=True)
+    for ax, n in zip(axes[0], ps):
+        for k, grp in enumerate(groups):
+            d = df[(df["players"] == n) & (df["group"] == grp)].set_index("option").reindex(opts)
+            y = np.arange(len(opts)) + (k - (len(groups) - 1) / 2) * 0.8 / max(len(groups), 1)
+            x = 100 * d["diff"].to_numpy(dtype=float)
+            err = 100 * np.clip(np.nan_to_num(np.vstack([(d["diff"] - d["diff_lo"]).to_numpy(dtype=float),
+                                                         (d["diff_hi"] - d["diff"]).to_numpy(dtype=float)])), 0, None)
+            ax.errorbar(x, y, xerr=err, fmt="none", ecolor="#bdc3c7", elinewidth=1)
+            sig = d["p_holm"].fillna(1).to_numpy(dtype=float) < 0.05
+            ax.scatter(x, y, s=12, color=[SIG if z else PALETTE[k % len(PALETTE)] for z in sig], zorder=3, label=grp)
+        ax.axvline(0, ls="--", color="#7f8c8d", lw=1)
+        ax.set_yticks(np.arange(len(opts)), opts)
+        ax.set_xlabel("win rate used − not used (points)")
+        ax.set_title(f"{n} players")
+    axes[0][0].invert_yaxis()  # shared axis: invert it once
+    axes[0][-1].legend(fontsize=7, loc="lower right")
+    fig.suptitle("Win rate of the seat-games that used an option against those that did not\n"
+                 "(95% CI; red: Holm p < 0.05). Association, not cause.", fontsize=9)
+    return fig
+
+
+def vp_against_average(t: pl.DataFrame, title: str) -> Figure:
+    """A small chart of one Character's mean VP by source (95% CI) against the average seat's,
+    one panel per player count."""
+    df = _pd(t)
+    ps = _players(df)
+    fig, axes = _facets(len(ps), w=4.0, h=max(2.4, 0.2 * df.groupby("players").size().max() + 1.0), min_w=5.0)
+    for ax, n in zip(axes[0], ps):
+        d = df[df["players"] == n].sort_values("average")
+        y = np.arange(len(d))
+        ax.barh(y, d["average"], color="#d5dbe1", height=0.7, label="average seat")
+        ax.errorbar(d["vp"], y, xerr=_err(d, "vp"), fmt="o", ms=3.5, color=NEUTRAL, ecolor="#7f8c8d", elinewidth=1, label="this Character")
+        ax.set_yticks(y, list(d["source"]))
+        ax.set_xlabel("mean VP per seat-game")
+        ax.set_title(f"{n} players")
+    fig.legend(*axes[0][0].get_legend_handles_labels(), loc="outside lower center", ncols=2, fontsize=7, frameon=False)
+    fig.suptitle(title)
+    return fig
+
+
 def placeholder(text: str) -> Figure:
     fig = plt.figure(figsize=(5, 1.2))
     fig.text(0.5, 0.5, text, ha="center", va="center")

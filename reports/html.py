@@ -57,6 +57,10 @@ th[aria-sort="descending"]::after { content:" \\25BC"; color:var(--fg); }
 .tabletools { margin:6px 0 2px; font-size:12.5px; color:var(--muted); }
 .tabletools input { font:inherit; padding:2px 6px; width:16em; border:1px solid var(--line); border-radius:3px; margin-right:8px; }
 /* --- end part 6 --- */
+h4 { margin:16px 0 4px; font-size:14px; }
+div.subsection { border-top:1px dashed var(--line); margin-top:18px; }
+p.subnav { font-size:13px; }
+ul.bullets li { margin:3px 0; }
 """
 
 # --- issue 23 part 6: sorting and filtering every table (vanilla JS, inline, no network) ---
@@ -233,6 +237,40 @@ def _figure(f: Figure) -> str:
             f'<a href="charts/{_esc(f.name)}.png">PNG</a></figcaption></figure>')
 
 
+def render_bullets(s) -> str:
+    """A section's plain sentences (``Section.bullets``) as a list; empty when it has none."""
+    if not s.bullets:
+        return ""
+    return f'<ul class="bullets">{"".join(f"<li>{_esc(b)}</li>" for b in s.bullets)}</ul>'
+
+
+def render_subsections(s, figures: dict[str, list[Figure]]) -> str:
+    """A section's sub-sections (``Section.subsections``, e.g. one per Character): a line of links,
+    then each as an ``<h3 id=...>`` with its intro, sentences, and tables under ``<h4>`` headings."""
+    if not s.subsections:
+        return ""
+    links = " · ".join(f'<a href="#{sub.id}">{_esc(sub.title)}</a>' for sub in s.subsections)
+    out = [f'<p class="subnav">{links}</p>']
+    for sub in s.subsections:
+        out.append(f'<div class="subsection" id="{sub.id}"><h3>{_esc(sub.title)}</h3>')
+        if sub.intro:
+            out.append(f'<p class="intro">{_esc(sub.intro)}</p>')
+        if sub.absent:
+            out.append(f'<p class="absent">{_esc(sub.absent)}</p>')
+        out.append(render_bullets(sub))
+        for t in sub.tables:
+            out.append(f'<h4 id="{sub.id}-{t.name}">{_esc(t.title)}</h4>')
+            for f in figures.get(t.name, []):
+                out.append(_figure(f))
+            out.append('<p class="absent">No rows: the run has no data for this table.</p>' if t.empty else render_table(t))
+            if t.note:
+                out.append(f'<p class="note">{_esc(t.note)}</p>')
+            if t.power:
+                out.append(f'<p class="power">{_esc(t.power)}</p>')
+        out.append("</div>")
+    return "\n".join(out)
+
+
 def players_glance(a: Analysis) -> list[str]:
     """Which players made the numbers; with several tiers, only the findings robust across the two
     strongest (see :mod:`analysis.sensitivity`), each naming the tiers that produced it."""
@@ -380,6 +418,7 @@ def render(a: Analysis, figures: dict[str, list[Figure]], generated: str, files_
             parts.append(f'<p class="intro">{_esc(s.intro)}</p>')
         if s.absent:
             parts.append(f'<p class="absent">{_esc(s.absent)}</p>')
+        parts.append(render_bullets(s))
         for t in s.tables:
             parts.append(f'<h3 id="{s.id}-{t.name}">{_esc(t.title)}</h3>')
             for f in figures.get(t.name, []):
@@ -394,6 +433,7 @@ def render(a: Analysis, figures: dict[str, list[Figure]], generated: str, files_
                 parts.append(f'<p class="note">{_esc(t.note)}</p>')
             if t.power:
                 parts.append(f'<p class="power">{_esc(t.power)}</p>')
+        parts.append(render_subsections(s, figures))
         parts.append("</section>")
         sections.append("\n".join(parts))
     bullets = "".join(f"<li>{_esc(b)}</li>" for b in glance(a))

@@ -22,7 +22,8 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from analysis.synthetic import write_synthetic_run
+from analysis.characters import slug
+from analysis.synthetic import DEFAULT_CHARACTERS, write_synthetic_run
 from analysis.tables import Table
 from reports.build import REPORT_MARK, build_report, resolve_out
 from reports.html import incomplete_note, render_table
@@ -30,10 +31,12 @@ from reports.labels import COLUMNS, VP_SOURCES, column_label, source_label
 from sim.state import VS_NAMES
 from trinidad.cli import app
 
-SECTIONS = ["glance", "agent-sensitivity", "characters", "auction-price", "seats", "eras", "wars", "scores", "strategies", "variants", "manifest"]
+SECTIONS = ["glance", "agent-sensitivity", "characters", "auction-price", "seats", "eras", "wars", "scores", "strategies", "option-use", "variants",
+            "manifest"]
 CHARTS = ["character_win_rates", "character_model", "auction_prices", "character_vs_character", "character_ratings", "seat_win_rates",
           "era_trajectories", "era_vp_by_source", "era_vp_by_source_character", "lead_changes", "comebacks", "wars", "war_penalty", "war_participation",
-          "military_investment", "score_distribution", "vp_split", "strategy_win_rates", "character_strategy", "variant_characters"]
+          "military_investment", "score_distribution", "vp_split", "strategy_win_rates", "character_strategy", "variant_characters",
+          "option_use", "option_association", "card_use"] + [f"character_vp_{slug(c)}" for c in DEFAULT_CHARACTERS]
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
 cli = CliRunner()
@@ -44,7 +47,7 @@ def full(tmp_path_factory):
     """A synthetic run with everything: 3 and 4 players, two strategies, a rule variant, decades, wars."""
     d = tmp_path_factory.mktemp("full")
     run = write_synthetic_run(d / "run", games=360, players=(3, 4), advantage={"Captain": 0.05}, strategies=("greedy", "random"),
-                              variants={"bishop-buff": {"Bishop": 0.08}}, seed=5)
+                              variants={"bishop-buff": {"Bishop": 0.08}}, seed=5, never=("built_church",))
     return run, build_report(run)
 
 
@@ -90,6 +93,31 @@ def test_report_has_every_section_with_power_lines(full):
     assert html.count('class="power"') >= 20
     assert "(95% CI)" in html and "fractional win" in html and "Holm" in html
     assert "SPRT" in html and "H1: change (+)" in html
+
+
+def test_option_use_and_character_pages(full):
+    """Issue 23 parts 3 and 4: the option-use section lists the planted never-built Church for every
+    strategy and player count (page and summary.json); the Character section has one sub-section per
+    Character with its tables, and summary.json carries them."""
+    run, page = full
+    html = page.read_text()
+    ou = html.split('id="option-use"')[1].split("</section>")[0]
+    for grp in ("greedy", "random"):
+        for n in (3, 4):
+            assert re.search(rf"<li>{grp}, {n} players \(up to [\d,]+ seat-games\): never played \(1\): built church\.</li>", ou), (grp, n)
+    assert "Association is not cause" in ou
+    chars = html.split('id="characters"')[1].split("</section>")[0]
+    for c in DEFAULT_CHARACTERS:
+        sub = chars.split(f'id="character-{slug(c)}"')[1].split('<div class="subsection"')[0]
+        assert f"<h3>{c}</h3>" in sub and "typical win" in sub and "trinidad play --run" in sub and "best opponent" in sub
+        assert f"charts/character_vp_{slug(c)}.svg" in sub
+    doc = json.loads((page.parent / "summary.json").read_text())
+    assert {(r["group"], r["players"], r["item"]) for r in doc["option_use"]["never_played"]} == {
+        (g, n, "built_church") for g in ("greedy", "random") for n in (3, 4)}
+    assert doc["option_use"]["warning"].startswith("Association is not cause")
+    subs = next(s for s in doc["sections"] if s["id"] == "characters")["subsections"]
+    assert len(subs) == 12 and all(len(s["tables"]) == 4 and s["tables"][-1]["rows"] for s in subs)
+    assert (page.parent / "tables" / "character_examples_captain.csv").exists() and (page.parent / "tables" / "never_played.csv").exists()
 
 
 def test_report_is_self_contained(full):
@@ -145,6 +173,17 @@ def test_cli_report(tmp_path, bare):
     assert bad.exit_code == 2 and "no manifest.json" in bad.output and len(bad.output.strip().splitlines()) == 1
     bad = cli.invoke(app, ["report", str(run), "--delta", "0"])
     assert bad.exit_code == 2 and "--delta" in bad.output
+    probe = tmp_path / "probe.json"  # as `trinidad probe --json` writes it
+    probe.write_text(json.dumps({"strategy": "heuristic", "players": 4, "games": 40, "seed": 1, "threshold": 0.05, "options": [
+        {"option": "SHIP", "key": "ship", "used": 0.0, "probed": True, "n": 40, "forced": 1.0, "win_base": 0.25, "win_base_ci": [0.1, 0.4],
+         "win_forced": 0.2, "win_forced_ci": [0.1, 0.35], "win_diff": -0.05, "win_diff_ci": [-0.2, 0.1], "margin_diff": -1.5,
+         "margin_diff_ci": [-3.0, 0.0], "margin_p": 0.06}]}))
+    r = cli.invoke(app, ["report", str(run), "--out", str(tmp_path / "probed"), "--probes", str(probe)])
+    assert r.exit_code == 0, r.output
+    html = (tmp_path / "probed" / "index.html").read_text()
+    assert 'id="option-use-probe_effects"' in html and "trinidad probe --strategy heuristic --players 4 --games 40 --seed 1" in html
+    bad = cli.invoke(app, ["report", str(run), "--out", str(tmp_path / "p2"), "--probes", str(run / "manifest.json")])
+    assert bad.exit_code == 2 and "not a probe result" in bad.output and len(bad.output.strip().splitlines()) == 1
 
 
 NEEDS_CHROMIUM = pytest.mark.skipif(not (CHROMIUM and CHROMEDRIVER), reason="headless Chromium not installed (Debian packages "

@@ -32,13 +32,13 @@ def tiny_run(tmp_path_factory, engine):
 def test_report_of_a_real_run_has_every_section(tiny_run):
     a = analyze(load_run(tiny_run))
     ids = [s.id for s in a.sections]
-    assert ids == ["agent-sensitivity", "characters", "auction-price", "seats", "eras", "wars", "scores", "strategies", "variants", "manifest"]
+    assert ids == ["agent-sensitivity", "characters", "auction-price", "seats", "eras", "wars", "scores", "strategies", "option-use", "variants", "manifest"]
     for s in a.sections:
         if s.id == "agent-sensitivity":  # one run: one player family, said plainly
             assert "was not checked" in s.absent
             continue
         assert s.absent is None, (s.id, s.absent)
-        assert s.tables and all(t.df.height > 0 for t in s.tables if t.name != "character_model"), s.id
+        assert s.tables and all(t.df.height > 0 for t in s.tables if t.name not in ("character_model", "never_played")), s.id
         assert all(t.power or t.name == "manifest" for t in s.tables), s.id
     cb = a.section("characters").table("character_balance").df
     assert cb["n"].sum() == 36 * 4 and cb["wins"].sum() == pytest.approx(36)

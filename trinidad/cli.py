@@ -73,8 +73,8 @@ def _fail(msg: str) -> None:
 @app.command(cls=_Command)
 def play(
     players: Annotated[int | None, typer.Option("--players", "-p", help="2-5 (default 4); with --ai, players besides the A.I.: 1 or 2")] = None,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="game seed")] = 1,
-    strategies: Annotated[str, typer.Option(help="comma-separated strategy per seat (or one for all)")] = "heuristic",
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="game seed (default 1)")] = None,
+    strategies: Annotated[str | None, typer.Option(help="comma-separated strategy per seat (or one for all; default heuristic)")] = None,
     rules: Annotated[Path | None, typer.Option("--rules", help="TOML file of rule overrides")] = None,
     first_game: Annotated[bool, typer.Option("--first-game", help="First Game Option: 2 Characters, ends after Era 2", metavar="")] = False,
     solo: Annotated[bool, typer.Option("--solo", help="the Solo game: one player against the A.I. (--players 1 --ai)", metavar="")] = False,
@@ -82,13 +82,21 @@ def play(
     ai_strength: Annotated[str | None, typer.Option("--ai-strength", help="weak, medium, strong or divinity (default: solo.strength)")] = None,
     log: Annotated[bool, typer.Option("--log", help="print an account of the whole game", metavar="")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print the result as one JSON object", metavar="")] = False,
+    run: Annotated[Path | None, typer.Option("--run", help="replay a game of this run directory as the run played it (with --game)")] = None,
+    game: Annotated[int | None, typer.Option("--game", help="with --run: the game index (the games table's game column)")] = None,
+    variant: Annotated[str | None, typer.Option("--variant", help="with --run: the rule variant (default: the run's first)")] = None,
 ) -> None:
-    """Play one game and print the result (same seed, same output)."""
-    from sim.rules import RK, RulesError, ai_strength_names, apply_overrides, character_names, load_rules_doc, rules_from_doc
-    from sim.state import AI_STRATEGY, VS_NAMES
-    from strategies.match import run_game
+    """Play one game and print the result (same seed, same output). --run DIR --game N replays game N
+    of a run (its seed, strategies, Characters and rules, from the run's manifest)."""
+    from sim.rules import RK, RulesError, ai_strength_names, apply_overrides, load_rules_doc, rules_from_doc
+    from sim.state import AI_STRATEGY
     from strategies.registry import StrategyError, load_strategies
 
+    if run is not None or game is not None or variant is not None:
+        _play_run_game(run, game, players, variant, seed, strategies, rules, first_game, solo, ai, ai_strength, log, as_json)
+        return
+    seed = 1 if seed is None else seed
+    strategies = strategies or "heuristic"
     ai = ai or solo
     if solo and players not in (None, 1):
         _fail(f"--solo: the Solo game has one player besides the A.I., got --players {players}")
@@ -121,13 +129,44 @@ def play(
     if ai:
         ids.append(AI_STRATEGY)
         names = names + [f"ai-{strength}"]
-    st = run_game(r, W, n_seats, seed, ids, first_game=first_game, log=log)
+    _show_game(r, doc, W, players, n_seats, seed, ids, names, first_game, None, n_seats - 1 if ai else None, strength, log, as_json)
+
+
+def _play_run_game(run, game, players, variant, seed, strategies, rules, first_game, solo, ai, ai_strength, log, as_json) -> None:
+    """``trinidad play --run DIR --game N``: the game as the run played it (trinidad.replay)."""
+    from sim.rules import rules_from_doc
+    from trinidad.replay import ReplayError, run_game_setup
+
+    if run is None or game is None:
+        _fail(f"--{'game' if run is not None else 'run'}: --run DIR and --game N go together (--variant with them)")
+    given = [o for o, v in (("--seed", seed), ("--strategies", strategies), ("--rules", rules), ("--first-game", first_game),
+                            ("--solo", solo), ("--ai", ai), ("--ai-strength", ai_strength)) if v is not None and v is not False]
+    if given:
+        _fail(f"{given[0]}: with --run the game is set up as the run played it; leave {given[0]} out")
+    try:
+        g = run_game_setup(run, game, players, variant)
+    except ReplayError as e:
+        _fail(f"--{e}")
+    _show_game(rules_from_doc(g.doc), g.doc, g.W, g.players, g.seats, g.seed, g.strategy_ids, g.names, g.first_game, g.characters,
+               g.ai_seat, g.names[g.ai_seat].removeprefix("ai-") if g.ai_seat is not None else None, log, as_json,
+               replay={"run": str(run), "game": game, "variant": variant})
+
+
+def _show_game(r, doc, W, players, n_seats, seed, ids, names, first_game, characters, ai_seat, strength, log, as_json,
+               replay: dict | None = None) -> None:
+    """Play one game and print it (the result table, the whole game with ``log``, or one JSON object)."""
+    from sim.rules import character_names
+    from sim.state import VS_NAMES
+    from strategies.match import run_game
+
+    ai = ai_seat is not None
+    st = run_game(r, W, n_seats, seed, ids, first_game=first_game, log=log, characters=characters)
     chars = character_names(doc)
     seats = SEAT_COLOURS[:n_seats]
     if log:
         from sim.log import format_log
 
-        for line in format_log(st, r, doc, seats[:players] + (["A.I."] if ai else [])):
+        for line in format_log(st, r, doc, ["A.I." if s == ai_seat else seats[s] for s in range(n_seats)]):
             print(line)
     from sim.records import RG
 
@@ -140,15 +179,18 @@ def play(
             "vp_by_source": {VS_NAMES[i]: int(g[RG.VP_SRC + i]) for i in range(len(VS_NAMES)) if g[RG.VP_SRC + i]},
         })
     if ai:  # beating the A.I.: ahead of it by the rulebook's order (VP, then resources); a full tie shares the win
-        for row in rows[:players]:
-            row["beat_ai"] = row["rank"] < rows[-1]["rank"]
-        rows[-1]["ai"] = True
+        for row in rows:
+            if row["seat"] != ai_seat:
+                row["beat_ai"] = row["rank"] < rows[ai_seat]["rank"]
+        rows[ai_seat]["ai"] = True
     winners = [row["seat"] for row in rows if row["rank"] == 1]
     if as_json:
         out = {"players": players, "seed": seed, "first_game": first_game, "seats": rows,
                "winner": winners[0] if len(winners) == 1 else winners}
         if ai:
-            out |= {"solo": players == 1, "ai": {"seat": n_seats - 1, "strength": strength}}
+            out |= {"solo": players == 1, "ai": {"seat": ai_seat, "strength": strength}}
+        if replay:
+            out["replay"] = replay
         print(json.dumps(out, sort_keys=True))
         return
     from rich.console import Console
@@ -156,7 +198,7 @@ def play(
 
     what = (f"Solo game against the A.I. ({strength})" if players == 1 else f"{players} players and the A.I. ({strength})") if ai \
         else f"{players} players"
-    t = Table(title=f"Trinidad, {what}, seed {seed}")
+    t = Table(title=f"Trinidad, {what}, seed {seed}" + (f" (game {replay['game']} of {replay['run']})" if replay else ""))
     for col in ("seat", "character", "strategy", "VP", "rank") + (("beats the A.I.",) if ai else ()):
         t.add_column(col)
     for row in sorted(rows, key=lambda x: x["rank"]):
@@ -655,6 +697,8 @@ def report(
     detail_games: Annotated[int, typer.Option(
         "--detail-games", help="game indices kept for the per-game tables (the model, Eras, Wars, rule variants); win rates, "
                                "scores and finishes-above use every game")] = 20_000,
+    probes: Annotated[list[Path] | None, typer.Option(
+        "--probes", help="a probe result (trinidad probe ... --json > FILE) to show in the option-use section; repeatable")] = None,
 ) -> None:
     """Write the design report of a run: a self-contained HTML page, charts (PNG, SVG), summary.csv and summary.json.
     Several runs (player tiers, strongest first) add the Agent sensitivity section: which findings
@@ -667,7 +711,8 @@ def report(
     if detail_games < 100:
         _fail(f"--detail-games: at least 100, got {detail_games}")
     try:
-        page = build_report(directories[0], out, delta=delta / 100, force=force, others=directories[1:], detail_games=detail_games)
+        page = build_report(directories[0], out, delta=delta / 100, force=force, others=directories[1:], detail_games=detail_games,
+                            probes=probes)
     except RunError as e:
         _fail(str(e))
     typer.echo(f"report: {page}")
