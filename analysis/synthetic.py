@@ -64,8 +64,9 @@ def write_synthetic_run(out: str | Path, games: int = 2000, players=(4,), charac
     baseline; ``variants``: extra variants as {name: advantage dict} replacing the baseline's;
     ``strategy_advantage``: the same for strategies (multiplies the weights); ``vp_shift``: whole
     VP added to a Character's final VP in every game of every variant before the seats are ranked
-    (a planted VP advantage: its auction price, analysis.auction, is that many VP); ``never``: games-table columns (``built_church``, ``act_ship``) or
-    decades-table card columns (``uses_card_40``) that are 0 in every seat-game (a planted never-played option); every other option is used at random."""
+    (a planted VP advantage: its auction price, analysis.auction, is that many VP); ``never``: games-table
+    columns (``built_church``, ``act_ship``) or decades-table card columns (``uses_card_40``) that
+    are 0 in every seat-game (a planted never-played option); every other option is used at random."""
     out = Path(out)
     (out / "games").mkdir(parents=True, exist_ok=True)
     (out / "decades").mkdir(parents=True, exist_ok=True)

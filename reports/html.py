@@ -23,8 +23,9 @@ body { margin:0; font: 15px/1.5 -apple-system, "Segoe UI", Roboto, "Helvetica Ne
 header { background:#1f2d3a; color:#fff; padding:18px 24px; }
 header h1 { margin:0 0 4px; font-size:22px; }
 header p { margin:0; color:#d0d7de; font-size:13px; }
-nav { position:sticky; top:0; background:var(--soft); border-bottom:1px solid var(--line); padding:6px 24px; z-index:2; font-size:13px; }
-nav a { margin-right:14px; color:#1a5276; text-decoration:none; white-space:nowrap; }
+nav { position:sticky; top:0; background:var(--soft); border-bottom:1px solid var(--line); padding:6px 24px; z-index:2; font-size:13px;
+      display:flex; flex-wrap:wrap; column-gap:14px; row-gap:2px; }
+nav a { color:#1a5276; text-decoration:none; white-space:nowrap; }
 main { max-width:1180px; margin:0 auto; padding:8px 24px 48px; }
 section { border-bottom:1px solid var(--line); padding-bottom:12px; }
 h2 { margin:28px 0 6px; font-size:20px; }

@@ -32,7 +32,8 @@ def tiny_run(tmp_path_factory, engine):
 def test_report_of_a_real_run_has_every_section(tiny_run):
     a = analyze(load_run(tiny_run))
     ids = [s.id for s in a.sections]
-    assert ids == ["agent-sensitivity", "characters", "auction-price", "seats", "eras", "wars", "scores", "strategies", "option-use", "variants", "manifest"]
+    assert ids == ["agent-sensitivity", "characters", "auction-price", "seats", "eras", "wars", "scores", "strategies", "option-use", "variants",
+                   "manifest"]
     for s in a.sections:
         if s.id == "agent-sensitivity":  # one run: one player family, said plainly
             assert "was not checked" in s.absent
