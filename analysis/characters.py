@@ -18,6 +18,7 @@ import polars as pl
 
 from analysis import stats
 from analysis.data import sum_chunks, vp_sources
+from analysis.labels import source_label
 from analysis.played import CARD_PREFIX, card_groups, option_label
 from analysis.tables import Table, holm_within
 
@@ -190,7 +191,8 @@ def character_pages(run, full, g: pl.DataFrame, dec: pl.LazyFrame | None, balanc
             v = vp.filter(pl.col("players") == r["players"]).sort("diff")
             if v.height:
                 hi, lo = v.row(-1, named=True), v.row(0, named=True)
-                bits.append(f"VP most above the average from {hi['source']} ({hi['diff']:+.1f} a game), most below from {lo['source']} "
+                bits.append(f"VP most above the average from {source_label(hi['source'])} ({hi['diff']:+.1f} a game), "
+                            f"most below from {source_label(lo['source'])} "
                             f"({lo['diff']:+.1f})")
             o = opp.filter(pl.col("players") == r["players"])
             if o.height:

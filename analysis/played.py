@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from analysis.labels import action_label, building_label
 from sim.codes import FIRST_FREE_ACT, Act
 
 BUILT_PREFIX = "built_"
@@ -27,12 +28,13 @@ def played_columns(columns) -> list[str]:
 
 
 def item_label(col: str) -> str:
-    """A column's row label: ``built palace``, ``main SHIP``, ``free F_VOTE``, ``gained metal``."""
+    """A column's row label in the rulebook's words (:mod:`analysis.labels`): ``built Palace``,
+    ``main: 5. Load the Ship``, ``free: Call a City Council vote``, ``gained metal``."""
     if col.startswith(BUILT_PREFIX):
-        return "built " + col[len(BUILT_PREFIX):].replace("_", " ")
+        return "built " + building_label(col[len(BUILT_PREFIX):])
     if col.startswith(ACT_PREFIX):
         a = Act[col[len(ACT_PREFIX):].upper()]
-        return ("free " if a >= FIRST_FREE_ACT else "main ") + a.name
+        return ("free: " if a >= FIRST_FREE_ACT else "main: ") + action_label(a.name)
     return col.replace("_", " ")
 
 

@@ -18,7 +18,7 @@ import polars as pl  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.ticker import FormatStrFormatter  # noqa: E402
 
-from reports.labels import source_label  # noqa: E402
+from analysis.labels import source_label  # noqa: E402
 
 # 12 distinguishable colours for the 12 Characters (tab10 and two dark ones), each line also with its own
 # marker, so a 12-line chart can be read without telling close hues apart (issue 23 part 6)
@@ -640,7 +640,7 @@ def vp_against_average(t: pl.DataFrame, title: str) -> Figure:
         y = np.arange(len(d))
         ax.barh(y, d["average"], color="#d5dbe1", height=0.7, label="average seat")
         ax.errorbar(d["vp"], y, xerr=_err(d, "vp"), fmt="o", ms=3.5, color=NEUTRAL, ecolor="#7f8c8d", elinewidth=1, label="this Character")
-        ax.set_yticks(y, list(d["source"]))
+        ax.set_yticks(y, [source_label(s) for s in d["source"]])
         ax.set_xlabel("mean VP per seat-game")
         ax.set_title(f"{n} players")
     fig.legend(*axes[0][0].get_legend_handles_labels(), loc="outside lower center", ncols=2, fontsize=7, frameon=False)

@@ -2,7 +2,7 @@
 small inline script, no font, stylesheet or script from the network), laid out for a laptop
 screen. Every table is sortable by a click on its header and filterable by a box above it
 (:data:`SCRIPT`, progressive enhancement: without script the tables are plain and complete);
-headers, legends and sentences use the rulebook's names (:mod:`reports.labels`)."""
+headers, legends and sentences use the rulebook's names (:mod:`analysis.labels`)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import polars as pl
 
 from analysis import TIE_RULE, Analysis
+from analysis.labels import column_label, value_label
 from analysis.tables import Table
-from reports.labels import column_label, value_label
 
 CSS = """
 :root { --fg:#1f2d3a; --muted:#5d6d7e; --line:#d5dbe1; --bg:#fff; --soft:#f4f6f8; --sig:#fdecea; --sigfg:#a93226; }
@@ -196,7 +196,7 @@ def _sort_key(v) -> str:
 
 def render_table(t: Table) -> str:
     """An HTML table: ``x, x_lo, x_hi`` become one 'x (95% CI)' column; headers and engine names
-    in cells (VP sources) in the rulebook's words (:mod:`reports.labels`); every cell escaped;
+    in cells (VP sources) in the rulebook's words (:mod:`analysis.labels`); every cell escaped;
     numeric cells carry their raw value for sorting; rows whose Holm p is below 0.05 are shaded;
     long tables fold. The page's script makes every such table sortable and filterable."""
     df = t.df

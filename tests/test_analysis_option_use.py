@@ -41,7 +41,8 @@ def test_a_planted_never_used_option_is_listed(a):
             got = set(never.filter((pl.col("group") == grp) & (pl.col("players") == n))["item"].to_list())
             assert got == set(PLANTED), (grp, n, got)  # the planted ones, and nothing used at random (share ~ 86% and 10%)
     assert (never["used"] == 0).all() and (never["share_hi"] > 0).all()
-    assert any("built church" in b and "main SHIP" in b and "card 40 (Roadmaker)" in b and b.startswith("greedy, 4 players") for b in s.bullets)
+    assert any("built Church" in b and "main: 5. Load the Ship" in b
+               and "card 40 (Roadmaker)" in b and b.startswith("greedy, 4 players") for b in s.bullets)
     assert s.bullets[-1].startswith("Association is not cause")
     assert {r["item"] for r in a.option_use["never_played"]} == set(PLANTED) and a.option_use["threshold"] == NEVER_SHARE
     assert a.option_use["grouped_by"] == "strategy" and a.option_use["groups"] == ["greedy", "random"]
@@ -57,7 +58,7 @@ def test_rare_options_are_almost_never_played(tmp_path):
     s = analyze(load_run(run.path)).section("option-use")
     row = s.table("never_played").df.filter(pl.col("item") == "built_palace").row(0, named=True)
     assert row["used"] == 8 and row["share"] == pytest.approx(8 / 1200)
-    assert "almost never (in under 1% of seat-games): built palace 0.67%" in s.bullets[0]
+    assert "almost never (in under 1% of seat-games): built Palace 0.67%" in s.bullets[0]
 
 
 def test_use_table_against_a_direct_computation(run):

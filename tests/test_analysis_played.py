@@ -48,8 +48,8 @@ def test_played_table_shares_and_means(run):
     d = pl.read_parquet(str(run / "decades" / "*.parquet"))
     want = d.filter((pl.col("decade") == 8) & (pl.col("strategy").cast(pl.String) == "random"))["houses_on_map"].mean()
     assert sc.filter((pl.col("strategy") == "random") & (pl.col("scoring") == 2))["houses"].item() == pytest.approx(want)
-    assert item_label("act_ship") == "main SHIP" and item_label("act_f_vote") == "free F_VOTE"
-    assert item_label("built_hacienda_wood") == "built hacienda wood" and item_label("cards_taken") == "cards taken"
+    assert item_label("act_ship") == "main: 5. Load the Ship" and item_label("act_f_vote") == "free: Call a City Council vote"
+    assert item_label("built_hacienda_wood") == "built Hacienda (wood)" and item_label("cards_taken") == "cards taken"
 
 
 def test_summarize_shows_what_was_played(run):

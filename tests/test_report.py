@@ -2,7 +2,7 @@
 summary.csv / summary.json, a self-contained page (no network), plain sentences for absent data,
 and the page rendered in headless Chromium with every image loaded and no console error.
 
-Readability (issue 23 part 6): rulebook names in every header and legend (reports.labels), turn
+Readability (issue 23 part 6): rulebook names in every header and legend (analysis.labels), turn
 positions 1..N, short At-a-glance sentences, valid escaped HTML, the incomplete-run flag, and the
 report and compare pages sorted and filtered in Chromium through their own script.
 
@@ -23,11 +23,11 @@ import pytest
 from typer.testing import CliRunner
 
 from analysis.characters import slug
+from analysis.labels import COLUMNS, VP_SOURCES, column_label, source_label
 from analysis.synthetic import DEFAULT_CHARACTERS, write_synthetic_run
 from analysis.tables import Table
 from reports.build import REPORT_MARK, build_report, resolve_out
 from reports.html import incomplete_note, render_table
-from reports.labels import COLUMNS, VP_SOURCES, column_label, source_label
 from sim.state import VS_NAMES
 from trinidad.cli import app
 
@@ -419,6 +419,11 @@ def test_every_vp_source_has_a_rulebook_label():
     assert source_label("council_below") == "City Council at 0 or below (penalty)"
     assert column_label("mean_wa") == "mean War Attack (WA)" and column_label("p_holm") == "Holm p"
     assert all("_" not in v for v in COLUMNS.values())
+    from analysis.labels import ACTIONS, action_label
+    from sim.codes import Act
+
+    assert set(ACTIONS) == {a.name for a in Act}  # a new action fails here until it is named
+    assert action_label("SHIP") == "5. Load the Ship" and action_label("F_WAREHOUSE") == "Use City Warehouse"
 
 
 def test_headers_and_legends_use_rulebook_names(full):
@@ -433,12 +438,18 @@ def test_headers_and_legends_use_rulebook_names(full):
     root = page.parent
     from analysis.synthetic import END_GAME, IN_GAME
 
-    for stem in ("era_vp_by_source", "vp_split", "era_vp_by_source_character"):
+    for stem in ("era_vp_by_source", "vp_split", "era_vp_by_source_character", "character_vp_captain"):
         svg = (root / "charts" / f"{stem}.svg").read_text()
         texts = set(re.findall(r"<text[^>]*>([^<]+)</text>", svg))
         for src in IN_GAME + END_GAME:
             assert source_label(src) in texts, (stem, src)
             assert src not in texts, (stem, src)
+    from sim.codes import Act
+
+    for a in Act:  # actions by the rulebook's names in the option-use tables, charts and sentences
+        assert a.name not in html, a.name
+    use_svg = (root / "charts" / "option_use.svg").read_text()
+    assert "main: 5. Load the Ship" in use_svg and "built Palace" in use_svg and "main SHIP" not in use_svg
     seats = pl.read_csv(root / "tables" / "seat_balance.csv")
     for (n,), part in seats.partition_by("players", as_dict=True).items():
         assert sorted(part["turn_position"]) == list(range(1, n + 1))

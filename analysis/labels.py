@@ -75,6 +75,45 @@ BUILDINGS: dict[str, str] = {
 }
 
 
+# TURN option rows (sim.codes.Act: the games table's ``act_<name>`` columns) as the rulebook names the
+# actions: B. ACTION PHASE numbers the main actions 1-11 (1-2 construction and activation of Minor
+# Buildings, 11 the Major Building), FREE ACTIONS lists the free ones.
+ACTIONS: dict[str, str] = {
+    "PASS": "Pass",  # B. ACTION PHASE: "must pass" once the workers are used (or by choice)
+    "BUILD": "1-2. Build a Minor building",
+    "ACTIVATE": "2. Activate a Minor building",
+    "REMOVE": "3. Remove House/Palace",
+    "MILICIANO": "4. Deploy Milicianos",
+    "SHIP": "5. Load the Ship",
+    "CARD_DRAW": "6. Take a card: draw",  # 6. TAKE A CARD: from the deck
+    "CARD_PILE": "6. Take a card: a discard pile",
+    "CARD_BUY": "6. Take a card: buy",
+    "REACTIVATE": "7. Reactivate Cards",
+    "ORDER": "8. Player Order",
+    "COUNCIL": "9. City Council",
+    "STATUS": "10. Improve Status",
+    "MAJOR": "11. Major building",
+    "F_VOTE": "Call a City Council vote",  # CITY COUNCIL VOTE: the legislator's free action
+    "F_BURN": "Burn an Affiliate card",
+    "F_WAREHOUSE": "Use City Warehouse",
+    "F_RECOVER": "Recover Workers",
+    "F_REMOVE_LOT": "Remove a Lot",
+    "F_CC_WORKER": "City Council worker (Worker status)",  # 10. IMPROVE STATUS, Worker status
+    "F_FREE_REACT": "Reactivate Cards for free (Cards status II)",  # 10. IMPROVE STATUS, Cards status Level II
+    "F_CARD": "Use an Affiliate card",
+}
+
+
+def action_label(name: str) -> str:
+    """An action's name (``sim.codes.Act``) as the rulebook words it."""
+    return ACTIONS.get(name.upper(), name.replace("_", " "))
+
+
+def building_label(name: str) -> str:
+    """A Minor building type (``built_<type>`` without the prefix) as the rulebook names it."""
+    return BUILDINGS.get(name, name.replace("_", " "))
+
+
 def source_label(source: str) -> str:
     """A VP source (``major_spaces`` or its column ``vp_major_spaces``; ``vp_status`` is a source
     itself, its column ``vp_vp_status``) as the rulebook names it."""
