@@ -264,7 +264,8 @@ class _Shards:
             if sh["left"] or self.stopped:
                 return None
             self.open.remove(sh)
-            return sh["frags"]
+            frags, sh["frags"] = sh["frags"], None  # the writer's list alone holds them: freed once joined
+            return frags
 
     def release(self) -> None:
         """A shard was written (or abandoned): its place is free."""
@@ -285,16 +286,18 @@ def _run_local(exp_doc: dict, players: Players, out: Path, todo: list, workers: 
     chunk, joins the shard's rows and writes its Parquet files. Every part of a game's cost
     therefore runs on every worker: nothing is left to one thread.
 
-    Why threads that each do everything, measured on 2 cores (heuristic players, 4 players): a game
-    costs about 0.53 core-ms of play, 0.04 of building its table rows (numpy and polars: about 7%
-    of that holds the GIL, py-spy --gil) and 0.07 of zstd compression, which polars does on its own
-    threads with the GIL released. One writer thread beside the play threads (the design before)
-    caps a run at about 1 / (0.04 + the compression's wall) games/s, and the players waited for
-    one another at the end of every shard. With chunks handed out oldest shard first, no worker
-    waits for another but at the run's last chunks, and the GIL is held for about 10 µs a game
-    (tables, and the Python around each kernel call): 16 workers at ~1,500 games/s each keep it
-    busy a fifth of the time. A process pool would avoid even that, but each process would load
-    the engine and the players, and a Python strategy could not share a lock across them.
+    Why threads that each do everything (measured on 2 cores, 4-player heuristic games, 5,000-game
+    shards): a game costs about 0.5 core-ms of play, 0.04-0.06 of building its table rows (numpy
+    and polars, on the thread that calls them; about 7% of it holds the GIL, py-spy --gil) and
+    0.08 of zstd compression, which polars runs on its own threads without the GIL. One writer
+    thread beside the play threads (the design before) building every shard's rows capped a run at
+    about 1 / 0.09 ms = 11,000 games/s, and the play threads waited for one another at the end of
+    every shard. Here no part of the work is left to one thread, and no worker waits for another
+    but at the run's last chunks. The GIL is held for about 10 µs a game (the rows, and the Python
+    around each kernel call): 16 workers at 1,500 games/s each would keep it busy a quarter of
+    the time. A process pool would not share the GIL, but each process would load the engine and
+    take the players by pickle, and the Ctrl-C and error paths would cross processes; threads
+    keep one process whose writes the main thread sees finish.
 
     Memory: a shard is cut into ``workers`` chunks of at most :data:`CHUNK_GAMES` games, and at most
     :func:`held_bound` shards (3, 4 on 16 workers) are held at once: flat in the run's size. A
