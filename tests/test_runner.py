@@ -823,6 +823,22 @@ def test_run_and_summarize_commands(engine, tmp_path):
     assert "manifest.json" in _one_line(res.output)
 
 
+def test_cpu_lines_split_a_session_per_game():
+    """`runs summarize`'s CPU lines: playing, writing and the rest per game from the manifest; a
+    manifest of the build with one writer thread (no play time) says only the writer's part."""
+    from trinidad.runner import cpu_lines
+
+    m = {"cpu_s_this_session": 10.0, "play_cpu_s_this_session": 8.0, "write_cpu_s_this_session": 0.5,
+         "games_this_session": 1000, "workers": 3}
+    lines = cpu_lines(m)
+    assert lines[0] == "  CPU of the last session: 10.0 core-s (10.000 core-ms a game, 3 workers)"
+    assert lines[1].split() == ["playing:", "8.0", "core-s", "(80%,", "8.000", "core-ms", "a", "game)"]
+    assert lines[2].endswith("0.5 core-s (5%, 0.500 core-ms a game)")
+    assert lines[3].endswith("1.5 core-s (15%, 1.500 core-ms a game)") and "polars' zstd" in lines[3]
+    old = cpu_lines({k: v for k, v in m.items() if k != "play_cpu_s_this_session"} | {"workers": 1})
+    assert old[0].endswith("1 worker)") and len(old) == 2 and "one writer thread" in old[1] and "(5%, 0.500" in old[1]
+
+
 def test_summarize_counts_games_with_a_tie_not_tied_seats(tmp_path):
     """A game with a tie for first has one row with tie = 1 per tied winner: the summary's share
     counts such games once (it once divided tied seats by games: 125% here), and the win rates split
