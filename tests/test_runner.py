@@ -133,11 +133,104 @@ def test_play_batch_same_records_on_1_2_3_threads(engine):
     np.testing.assert_array_equal(dec5[0], dec1[5])
 
 
-def test_run_same_tables_on_1_and_2_workers(engine, tmp_path):
-    kw = {"players": [3, 4], "games": 12, "shard_games": 6}
-    m1 = _run(tmp_path / "w1", workers=1, **kw)
-    m2 = _run(tmp_path / "w2", workers=2, **kw)
-    assert m1["workers"] == 1 and m2["workers"] == 2
+def test_run_same_tables_on_1_2_and_3_workers(engine, tmp_path):
+    """Each worker plays chunks of a shard (a 7-game shard is one chunk on 1 worker, 4 + 3 games on
+    2, 3 + 2 + 2 on 3) and the shard is joined from them: the same digests, and the same Parquet
+    files byte for byte (issue 24)."""
+    from trinidad.digest import run_digest
+
+    kw = {"players": [3, 4], "games": 14, "shard_games": 7}
+    ms = {w: _run(tmp_path / f"w{w}", workers=w, **kw) for w in (1, 2, 3)}
+    assert [m["workers"] for m in ms.values()] == [1, 2, 3]
+    digests = {w: run_digest(tmp_path / f"w{w}") for w in ms}
+    assert digests[1] == digests[2] == digests[3]
+    _assert_same_tables(tmp_path / "w1", tmp_path / "w3")
+    for table in ("games", "decades"):
+        names = _shard_files(tmp_path / "w1", table)
+        assert len(names) == 4
+        for name in names:
+            one = (tmp_path / "w1" / table / name).read_bytes()
+            assert all((tmp_path / f"w{w}" / table / name).read_bytes() == one for w in (2, 3)), name
+
+
+def test_chunks_cover_a_shard_in_at_most_chunk_games():
+    from trinidad.runner import CHUNK_GAMES, chunk_bounds
+
+    for count, workers in ((7, 1), (7, 2), (7, 3), (2, 16), (5000, 2), (5000, 16), (12345, 3)):
+        b = chunk_bounds(count, workers)
+        sizes = np.diff(b)
+        assert b[0] == 0 and b[-1] == count and sizes.min() >= 1 and sizes.max() <= CHUNK_GAMES
+        assert sizes.max() - sizes.min() <= 1  # even: no chunk keeps the others waiting
+        assert len(sizes) == max(min(count, workers), -(-count // CHUNK_GAMES))
+
+
+def test_local_backend_holds_a_bounded_number_of_shards(engine, tmp_path, monkeypatch):
+    """Writing made slow (0.3 s a shard): the workers play on, but never hold more than
+    runner.held_bound(workers) shards (played in part, or being written) at once; the tables are
+    those of an ordinary run."""
+    import threading
+
+    import trinidad.runner as runner
+
+    real_play, real_write = runner._play_records, runner._write_shard
+    lock = threading.Lock()
+    held: set = set()
+    peak = [0]
+
+    def play(exp, players, vi, n, start, count, threads=None):
+        if threading.current_thread() is not threading.main_thread():  # the main thread prepares the engine
+            with lock:
+                held.add((vi, n, start // 4))
+                peak[0] = max(peak[0], len(held))
+        return real_play(exp, players, vi, n, start, count, threads)
+
+    def slow_write(out, vi, n, k, dec, gam):
+        time.sleep(0.3)
+        real_write(out, vi, n, k, dec, gam)
+        with lock:
+            held.discard((vi, n, k))
+
+    monkeypatch.setattr(runner, "_play_records", play)
+    monkeypatch.setattr(runner, "_write_shard", slow_write)
+    m = _run(tmp_path / "slow", workers=2, games=40, shard_games=4)  # 10 shards of 2 chunks
+    assert m["status"] == "complete" and not held
+    assert 2 <= peak[0] <= runner.held_bound(2) == 3
+    monkeypatch.setattr(runner, "_play_records", real_play)
+    monkeypatch.setattr(runner, "_write_shard", real_write)
+    _run(tmp_path / "plain", workers=1, games=40, shard_games=4)
+    _assert_same_tables(tmp_path / "slow", tmp_path / "plain")
+
+
+def test_a_python_strategy_plays_one_chunk_at_a_time(engine, tmp_path, monkeypatch):
+    """A Python strategy's objects need not be thread-safe: with 2 workers its games are never
+    played by two threads at once (the others still write), and the tables are those of 1 worker."""
+    import threading
+
+    import trinidad.runner as runner
+
+    real = runner._play_records
+    lock = threading.Lock()
+    now, most = [0], [0]
+
+    def play(*a, **k):
+        with lock:
+            now[0] += 1
+            most[0] = max(most[0], now[0])
+        try:
+            return real(*a, **k)
+        finally:
+            with lock:
+                now[0] -= 1
+
+    monkeypatch.setattr(runner, "_play_records", play)
+    seats = {"strategies": ["py:strategies.pyexample:Builder", "greedy"], "assign": "rotate"}
+    _run(tmp_path / "w2", workers=2, games=8, shard_games=4, seats=seats)
+    assert most[0] == 1
+    most[0] = 0
+    _run(tmp_path / "g2", workers=2, games=40, shard_games=20)  # jitted players: the workers do play at once
+    assert most[0] == 2
+    monkeypatch.setattr(runner, "_play_records", real)
+    _run(tmp_path / "w1", workers=1, games=8, shard_games=4, seats=seats)
     _assert_same_tables(tmp_path / "w1", tmp_path / "w2")
 
 
@@ -419,9 +512,10 @@ assign = "balanced"
 
 
 def test_a_failed_shard_write_stops_the_run_and_resume_finishes_it(engine, tmp_path, monkeypatch):
-    """The local backend writes a shard on a second thread while the next one plays: a failed
-    write must still stop the run with its error, count only the shards whose files exist, and
-    leave a directory that --resume completes to the same tables."""
+    """The local backend writes a shard on one worker while the others play: a failed write must
+    still stop the run with its error, count exactly the shards whose files exist (shards finish
+    in any order: one behind the failed one may have been written first), and leave a directory
+    that --resume completes to the same tables."""
     import trinidad.runner as runner
 
     real = runner._write_atomic
@@ -437,12 +531,13 @@ def test_a_failed_shard_write_stops_the_run_and_resume_finishes_it(engine, tmp_p
     out = tmp_path / "cut"
     with pytest.raises(OSError, match="disk full"):
         _run(out, games=24)  # 4 shards of 6 games
-    assert _shard_files(out) == ["part-v00-p3-00000.parquet"]
+    on_disk = _shard_files(out)
+    assert "part-v00-p3-00000.parquet" in on_disk and "part-v00-p3-00001.parquet" not in on_disk
     m = json.loads((out / "manifest.json").read_text())
-    assert m["status"] == "running" and m["counts"]["games_done"] == 6
+    assert m["status"] == "running" and m["counts"]["games_done"] == 6 * len(on_disk)
     monkeypatch.setattr(runner, "_write_atomic", real)
     m = run_experiment(_exp(out, games=24), workers=2, resume=True, progress=False)
-    assert m["status"] == "complete" and m["games_this_session"] == 18
+    assert m["status"] == "complete" and m["games_this_session"] == 24 - 6 * len(on_disk)
     _run(tmp_path / "full", games=24)
     _assert_same_tables(out, tmp_path / "full")
 
@@ -714,8 +809,9 @@ def test_run_and_summarize_commands(engine, tmp_path):
     assert m["counts"] == {"games_total": 12, "games_done": 12, "shards": 1}
     assert isinstance(m["cpu"], str) and m["cpu"] and m["cores"] >= 1
     assert m["seeds"]["master"] == SEED and len(m["variants"]) == 1 and len(m["variants"][0]["rules_hash"]) > 0
-    # where the session's CPU went: the writer thread's part of the process's (issue 24, scaling)
-    assert m["cpu_s_this_session"] > 0 and 0 < m["write_cpu_s_this_session"] <= m["cpu_s_this_session"]
+    # where the session's CPU went: the workers' playing and writing parts of the process's (issue 24, scaling)
+    assert m["cpu_s_this_session"] > 0 and 0 < m["write_cpu_s_this_session"] and 0 < m["play_cpu_s_this_session"]
+    assert m["play_cpu_s_this_session"] + m["write_cpu_s_this_session"] <= m["cpu_s_this_session"] * 1.01
 
     res = cli.invoke(app, ["runs", "summarize", str(out)])
     assert res.exit_code == 0, res.output
@@ -724,10 +820,29 @@ def test_run_and_summarize_commands(engine, tmp_path):
     assert first.startswith("run default in ") and "complete, 12 of 12 games" in first
     assert "  base / 3 players: 12 games, mean VP " in res.output
     assert "win rate by Character" in res.output
+    assert "  CPU of the last session: " in res.output and "core-ms a game, 2 workers)" in res.output
+    for part in ("playing:", "building tables and writing Parquet:", "other threads (polars' zstd, the main):"):
+        assert f"    {part}" in res.output
 
     res = cli.invoke(app, ["runs", "summarize", str(tmp_path)])
     assert res.exit_code == 2
     assert "manifest.json" in _one_line(res.output)
+
+
+def test_cpu_lines_split_a_session_per_game():
+    """`runs summarize`'s CPU lines: playing, writing and the rest per game from the manifest; a
+    manifest of the build with one writer thread (no play time) says only the writer's part."""
+    from trinidad.runner import cpu_lines
+
+    m = {"cpu_s_this_session": 10.0, "play_cpu_s_this_session": 8.0, "write_cpu_s_this_session": 0.5,
+         "games_this_session": 1000, "workers": 3}
+    lines = cpu_lines(m)
+    assert lines[0] == "  CPU of the last session: 10.0 core-s (10.000 core-ms a game, 3 workers)"
+    assert lines[1].split() == ["playing:", "8.0", "core-s", "(80%,", "8.000", "core-ms", "a", "game)"]
+    assert lines[2].endswith("0.5 core-s (5%, 0.500 core-ms a game)")
+    assert lines[3].endswith("1.5 core-s (15%, 1.500 core-ms a game)") and "polars' zstd" in lines[3]
+    old = cpu_lines({k: v for k, v in m.items() if k != "play_cpu_s_this_session"} | {"workers": 1})
+    assert old[0].endswith("1 worker)") and len(old) == 2 and "one writer thread" in old[1] and "(5%, 0.500" in old[1]
 
 
 def test_summarize_counts_games_with_a_tie_not_tied_seats(tmp_path):

@@ -12,14 +12,16 @@ depend on threads, workers, backend or how the run was split.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import math
 import os
 import platform
+import queue
 import subprocess
+import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,7 +34,7 @@ from sim.records import DECADE_COLUMNS, GAME_COLUMNS, N_RD
 from sim.rng import player_seeds
 from sim.rules import RK, ai_strength_names, character_names, rules_from_doc, rules_hash
 from sim.state import AI_STRATEGY, MAX_PLAYERS
-from strategies.registry import Players, compile_players, resolve
+from strategies.registry import Players, compile_players, has_python, resolve
 from trinidad.batch import play_batch
 from trinidad.experiment import Experiment, ExperimentError, experiment_from_dict
 
@@ -202,33 +204,169 @@ def run_shard(exp_dict: dict, players: Players, out: str, vi: int, n: int, k: in
     return ShardResult(count, time.perf_counter() - t0)
 
 
-def _run_local(exp_doc: dict, players: Players, out: Path, todo: list, workers: int, tick) -> float:
-    """The local backend: shards one after another, each played on ``workers`` threads (one jitted
-    batch), while one more thread turns the previous shard into tables and writes them. Writing
-    used to hold both cores idle for about a quarter of a shard's time. At most one shard waits to
-    be written (memory stays flat in the run's size); its games count once its files exist. On
-    Ctrl-C the shard being written is finished (leaving the `with` waits for it): only complete
-    shards remain. Returns the writer thread's CPU seconds (tables, compression, files)."""
+CHUNK_GAMES = 1000  # the most games a worker plays in one call: its records (~35 KB a game) stay small
+
+
+def chunk_bounds(count: int, workers: int) -> np.ndarray:
+    """Where a shard of ``count`` games is cut into chunks (the unit a worker plays): ``workers``
+    chunks (so that one shard feeds every worker), none over :data:`CHUNK_GAMES` games."""
+    chunks = max(1, min(count, max(workers, math.ceil(count / CHUNK_GAMES))))
+    return np.linspace(0, count, chunks + 1).astype(np.int64)
+
+
+def held_bound(workers: int) -> int:
+    """The most shards the local backend holds at once (played in part, or being written): one
+    being finished, one opened behind it so that no worker waits, and room for the shards being
+    written (about one at a time on 16 workers, since writing is about a fifth of a game's cost)."""
+    return 3 + workers // 16
+
+
+class _Shards:
+    """The local backend's schedule (:func:`_run_local`): hands out chunks, oldest shard first,
+    opening a shard only while fewer than ``bound`` are held; collects each chunk's tables and
+    tells the worker that finishes a shard's last chunk to write it. Thread-safe (one lock)."""
+
+    def __init__(self, todo: list, workers: int, bound: int):
+        self.todo = list(reversed(todo))  # popped from the end: todo order
+        self.workers, self.bound = workers, bound
+        self.open: list[dict] = []  # held shards with chunks not yet handed out or not yet played
+        self.held = 0  # shards opened and not yet written (or abandoned)
+        self.max_held = 0
+        self.stopped = False
+        self.cond = threading.Condition()
+
+    def take(self):
+        """(shard, chunk index) to play next; None when there is nothing left or the run stops."""
+        with self.cond:
+            while True:
+                if self.stopped:
+                    return None
+                for sh in self.open:
+                    if sh["next"] < len(sh["frags"]):
+                        sh["next"] += 1
+                        return sh, sh["next"] - 1
+                if self.todo and self.held < self.bound:
+                    vi, n, k, a, c = self.todo.pop()
+                    b = chunk_bounds(c, self.workers)
+                    self.open.append({"key": (vi, n, k), "start": a, "games": c, "bounds": b, "next": 0,
+                                      "frags": [None] * (len(b) - 1), "left": len(b) - 1})
+                    self.held += 1
+                    self.max_held = max(self.max_held, self.held)
+                    continue
+                if not self.todo and not self.open:
+                    return None
+                self.cond.wait()  # for a shard to be written (a free place), or the last chunks to be played
+
+    def put(self, sh: dict, j: int, frag) -> list | None:
+        """Keep chunk ``j``'s tables; the shard's chunk tables in order when this was its last one."""
+        with self.cond:
+            sh["frags"][j] = frag
+            sh["left"] -= 1
+            if sh["left"] or self.stopped:
+                return None
+            self.open.remove(sh)
+            frags, sh["frags"] = sh["frags"], None  # the writer's list alone holds them: freed once joined
+            return frags
+
+    def release(self) -> None:
+        """A shard was written (or abandoned): its place is free."""
+        with self.cond:
+            self.held -= 1
+            self.cond.notify_all()
+
+    def stop(self) -> None:
+        with self.cond:
+            self.stopped = True
+            self.cond.notify_all()
+
+
+def _run_local(exp_doc: dict, players: Players, out: Path, todo: list, workers: int, tick) -> dict:
+    """The local backend (issue 24, scaling past two cores): ``workers`` threads, each of which
+    plays a chunk of a shard on its own (the jitted kernel runs without the GIL), turns the chunk's
+    records into table rows at once (so records never pile up), and when it played a shard's last
+    chunk, joins the shard's rows and writes its Parquet files. Every part of a game's cost
+    therefore runs on every worker: nothing is left to one thread.
+
+    Why threads that each do everything (measured on 2 cores, 4-player heuristic games, 5,000-game
+    shards): a game costs about 0.5 core-ms of play, 0.04-0.06 of building its table rows (numpy
+    and polars, on the thread that calls them; about 7% of it holds the GIL, py-spy --gil) and
+    0.08 of zstd compression, which polars runs on its own threads without the GIL. One writer
+    thread beside the play threads (the design before) building every shard's rows capped a run at
+    about 1 / 0.09 ms = 11,000 games/s, and the play threads waited for one another at the end of
+    every shard. Here no part of the work is left to one thread, and no worker waits for another
+    but at the run's last chunks. The GIL is held for about 10 µs a game (the rows, and the Python
+    around each kernel call): 16 workers at 1,500 games/s each would keep it busy a quarter of
+    the time. A process pool would not share the GIL, but each process would load the engine and
+    take the players by pickle, and the Ctrl-C and error paths would cross processes; threads
+    keep one process whose writes the main thread sees finish.
+
+    Memory: a shard is cut into ``workers`` chunks of at most :data:`CHUNK_GAMES` games, and at most
+    :func:`held_bound` shards (3, 4 on 16 workers) are held at once: flat in the run's size. A
+    Python strategy (its objects need not be thread-safe) plays one chunk at a time, behind a lock;
+    the others still build tables and write.
+
+    Ticks come as shards are written (in any order; a shard's files do not depend on the order).
+    On Ctrl-C or an error the workers take no more chunks, abandon the shards not yet complete,
+    and finish the writes under way: only complete shards remain, and every one of them has been
+    ticked. Returns the workers' thread CPU seconds: ``play`` (the kernel and the Python around it)
+    and ``write`` (table rows, joining them, and the calls into polars' Parquet writer)."""
     exp = _experiment(json.dumps(exp_doc, sort_keys=True))
-    write_cpu = [0.0]
+    sched = _Shards(todo, workers, held_bound(workers))
+    done: queue.Queue = queue.Queue()  # games of each written shard, for the main thread's tick
+    cpu = {"play": 0.0, "write": 0.0}
+    cpu_lock = threading.Lock()
+    play_lock = threading.Lock() if has_python(players.matrix()) else contextlib.nullcontext()
+    errors: list[BaseException] = []
 
-    def write(vi: int, n: int, k: int, records: tuple) -> None:
-        c0 = time.thread_time()
-        _write_shard(str(out), vi, n, k, *_tables(exp, vi, n, *records))
-        write_cpu[0] += time.thread_time() - c0
+    def worker() -> None:
+        play = write = 0.0
+        try:
+            while (job := sched.take()) is not None:
+                sh, j = job
+                (vi, n, k), lo, hi = sh["key"], int(sh["bounds"][j]), int(sh["bounds"][j + 1])
+                c0 = time.thread_time()
+                with play_lock:
+                    records = _play_records(exp, players, vi, n, sh["start"] + lo, hi - lo, 1)
+                c1 = time.thread_time()
+                frags = sched.put(sh, j, _tables(exp, vi, n, *records))
+                del records
+                if frags is not None:  # the shard's last chunk: write the shard
+                    dec = pl.concat([f[0] for f in frags], rechunk=True)  # one chunk: the same Parquet file as one batch
+                    gam = pl.concat([f[1] for f in frags], rechunk=True)
+                    del frags
+                    try:
+                        _write_shard(str(out), vi, n, k, dec, gam)
+                    finally:
+                        sched.release()
+                    done.put(sh["games"])
+                c2 = time.thread_time()
+                play, write = play + c1 - c0, write + c2 - c1
+        except BaseException as e:  # noqa: BLE001 (a KeyboardInterrupt raised in a worker too): stop the run, say it in the main thread
+            errors.append(e)
+            sched.stop()
+        finally:
+            with cpu_lock:
+                cpu["play"] += play
+                cpu["write"] += write
 
-    with ThreadPoolExecutor(1) as writer:
-        pending = None
-        for (vi, n, k, a, c) in todo:
-            records = _play_records(exp, players, vi, n, a, c, workers)
-            if pending is not None:
-                pending[0].result()  # re-raises a failed write
-                tick(pending[1])
-            pending = (writer.submit(write, vi, n, k, records), c)
-        if pending is not None:
-            pending[0].result()
-            tick(pending[1])
-    return write_cpu[0]
+    threads = [threading.Thread(target=worker, name=f"trinidad-worker-{i}") for i in range(workers)]
+    for t in threads:
+        t.start()
+    try:
+        while any(t.is_alive() for t in threads):
+            try:
+                tick(done.get(timeout=0.2))
+            except queue.Empty:
+                pass
+    finally:  # Ctrl-C here, or an error: no more chunks; the writes under way finish
+        sched.stop()
+        for t in threads:
+            t.join()
+        while not done.empty():  # every shard written counts
+            tick(done.get())
+    if errors:
+        raise errors[0]
+    return cpu | {"max_held": sched.max_held}
 
 
 def warm_engine(exp: Experiment, players: Players, todo: list, threads: int, say) -> float:
@@ -236,7 +374,6 @@ def warm_engine(exp: Experiment, players: Players, todo: list, threads: int, say
     the first pending shard, discarded. On a fresh machine this is the Numba compile of a few
     minutes; ``say`` (a line printer that needs no terminal) tells so at once and every 30 s.
     Returns the seconds it took (``compile_s`` in the manifest; games/s leave it out)."""
-    import threading
 
     if not todo:
         return 0.0
@@ -479,10 +616,10 @@ def _run_experiment(exp: Experiment, out: Path, backend: str, workers: int | Non
             _write_manifest(out, _manifest(exp, fixed, "running", done, wall_before + el, backend, nw))
 
         cpu0 = time.process_time()
-        write_cpu = None
+        worker_cpu = None
         try:
             if backend == "local":
-                write_cpu = _run_local(exp_dict_flat, players, out, todo, nw, tick)
+                worker_cpu = _run_local(exp_dict_flat, players, out, todo, nw, tick)
             else:
                 _run_ray(exp_dict_flat, players, out, todo, tick)
         except KeyboardInterrupt:  # the record names what is on disk: the complete shards, counted there
@@ -493,10 +630,12 @@ def _run_experiment(exp: Experiment, out: Path, backend: str, workers: int | Non
     m = _manifest(exp, fixed, "complete", done, wall_before + wall, backend, nw)
     m["games_this_session"] = done - done_before
     m["games_per_s_this_session"] = round((done - done_before) / wall, 1) if wall > 0 else None
-    # where this session's CPU went (local backend): the whole process, and the writer thread's
-    # share of it (tables, zstd, files), the part that does not scale with the play threads
+    # where this session's CPU went (local backend): the whole process; the workers' threads playing
+    # and writing (tables, joining them, the calls into polars' Parquet writer), summed over the
+    # workers; the rest is polars' own compression threads and the main thread
     m["cpu_s_this_session"] = round(time.process_time() - cpu0, 3)
-    m["write_cpu_s_this_session"] = round(write_cpu, 3) if write_cpu is not None else None
+    m["play_cpu_s_this_session"] = round(worker_cpu["play"], 3) if worker_cpu is not None else None
+    m["write_cpu_s_this_session"] = round(worker_cpu["write"], 3) if worker_cpu is not None else None
     _write_manifest(out, m)
     return m
 
@@ -618,9 +757,7 @@ def summarize(out: str | Path) -> list[str]:
              + (f"(+{m['compile_s']:.1f} s preparing the engine) " if m.get("compile_s") else "")
              + f"({m['backend']}, {m['workers']} worker{'' if m['workers'] == 1 else 's'}), rules {', '.join(v['rules_hash'] for v in m['variants'])}"]
     if m.get("write_cpu_s_this_session") is not None and m.get("cpu_s_this_session") and m.get("games_this_session"):
-        cpu, wr, g = m["cpu_s_this_session"], m["write_cpu_s_this_session"], m["games_this_session"]
-        lines.append(f"  CPU of the last session: {cpu:,.1f} core-s ({1000 * cpu / g:,.2f} core-ms a game), of which writing "
-                     f"tables and Parquet {wr:,.1f} core-s ({wr / cpu:.0%}, {1000 * wr / g:,.2f} core-ms a game, on one thread)")
+        lines += cpu_lines(m)
     if m.get("strategy_aliases"):
         lines.append("  strategies named by an alias: " + ", ".join(f"{a} = {t}" for a, t in m["strategy_aliases"].items()))
     if not any((o / "games").glob("*.parquet")):
@@ -660,6 +797,25 @@ def summarize(out: str | Path) -> list[str]:
     decades = pl.scan_parquet(str(o / "decades" / "*.parquet")) if any((o / "decades").glob("*.parquet")) else None
     lines += format_played(played_table(games), scoring_table(decades) if decades is not None else None)
     return lines
+
+
+def cpu_lines(m: dict) -> list[str]:
+    """Where the last session's CPU went, per game (issue 24): playing, building tables and writing
+    Parquet on the workers' threads, and the rest (polars' own compression threads, the main
+    thread). A manifest of a build that had one writer thread and no play time says the writer's."""
+    cpu, wr, g = m["cpu_s_this_session"], m["write_cpu_s_this_session"], m["games_this_session"]
+
+    def part(x: float) -> str:
+        return f"{x:,.1f} core-s ({x / cpu:.0%}, {1000 * x / g:,.3f} core-ms a game)"
+
+    lines = [f"  CPU of the last session: {cpu:,.1f} core-s ({1000 * cpu / g:,.3f} core-ms a game, {m['workers']} "
+             f"worker{'' if m['workers'] == 1 else 's'})"]
+    if m.get("play_cpu_s_this_session") is None:
+        return lines + [f"    writing tables and Parquet (one writer thread): {part(wr)}"]
+    play = m["play_cpu_s_this_session"]
+    return lines + [f"    playing:                                 {part(play)}",
+                    f"    building tables and writing Parquet:     {part(wr)}",
+                    f"    other threads (polars' zstd, the main):  {part(max(0.0, cpu - play - wr))}"]
 
 
 def _summarize_ai(games: pl.LazyFrame) -> list[str]:
