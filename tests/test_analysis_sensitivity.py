@@ -74,6 +74,8 @@ def test_report_with_tiers(tiers, tmp_path):
     assert sens["checked"] and {f["group"]: f["verdict"] for f in sens["findings"] if f["kind"] == "Character"}["Governor"] == ROBUST
     glance = html.split('id="glance"')[1].split("</section>")[0]
     assert "Governor" in glance and "Captain" not in glance  # At a glance keeps robust findings only
+    findings = html.split('id="agent-sensitivity-tier_findings"')[1].split("</table>")[0]
+    assert "&lt;0.001" in findings  # each tier's Holm p shown as a p-value
     with pytest.raises(RunError, match="named twice"):
         build_report(tiers[0], tmp_path / "rep2", others=[tiers[0]])
 
