@@ -56,7 +56,7 @@ def test_summarize_shows_what_was_played(run):
     lines = summarize(run)
     i = next(k for k, line in enumerate(lines) if "what was played" in line)
     assert "heuristic" in lines[i + 1] and "random" in lines[i + 1]
-    assert any(line.split()[:2] == ["main", "PASS"] and line.split()[2:] == ["100.0%", "12.00"] * 2 for line in lines)
+    assert any(line.split()[:2] == ["main:", "Pass"] and line.split()[2:] == ["100.0%", "12.00"] * 2 for line in lines)
     assert any("Era 3:" in line for line in lines)
 
 

@@ -104,7 +104,7 @@ def test_option_use_and_character_pages(full):
     ou = html.split('id="option-use"')[1].split("</section>")[0]
     for grp in ("greedy", "random"):
         for n in (3, 4):
-            assert re.search(rf"<li>{grp}, {n} players \(up to [\d,]+ seat-games\): never played \(1\): built church\.</li>", ou), (grp, n)
+            assert re.search(rf"<li>{grp}, {n} players \(up to [\d,]+ seat-games\): never played \(1\): built Church\.</li>", ou), (grp, n)
     assert "Association is not cause" in ou
     chars = html.split('id="characters"')[1].split("</section>")[0]
     for c in DEFAULT_CHARACTERS:
