@@ -96,3 +96,17 @@ def test_a_run_with_the_ai_replays(engine, tmp_path):
     row = ex.row(0, named=True)
     assert f"--players 2 --game {row['game']}" in row["command"]
     assert _seats(_replay(shlex.split(row["command"])[1:])) == _dataset(out, "weak", row["game"])
+
+
+def test_a_priced_run_replays_with_its_prices(engine, tmp_path):
+    """A run played at Characters' auction prices ([characters] prices): the replay charges them too."""
+    out = tmp_path / "priced"
+    exp = experiment_from_dict({"name": "priced", "players": [4], "games": 12, "seed": 5, "out": str(out), "shard_games": 12,
+                                "seats": {"strategies": ["heuristic"]}, "characters": {"assign": "balanced", "prices": {"Captain": 9, "Governor": -6}}})
+    run_experiment(exp, workers=1, progress=False)
+    g = pl.read_parquet(out / "games" / "*.parquet")
+    paid = g.filter(pl.col("vp_auction") < 0)
+    assert paid.height > 0  # the run charged some seats
+    for game in paid["game"].unique().to_list()[:2]:
+        rows = _dataset(out, "base", game)
+        assert _seats(_replay(["play", "--run", str(out), "--players", "4", "--game", str(game)])) == rows

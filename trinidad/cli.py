@@ -149,18 +149,19 @@ def _play_run_game(run, game, players, variant, seed, strategies, rules, first_g
         _fail(f"--{e}")
     _show_game(rules_from_doc(g.doc), g.doc, g.W, g.players, g.seats, g.seed, g.strategy_ids, g.names, g.first_game, g.characters,
                g.ai_seat, g.names[g.ai_seat].removeprefix("ai-") if g.ai_seat is not None else None, log, as_json,
-               replay={"run": str(run), "game": game, "variant": variant})
+               replay={"run": str(run), "game": game, "variant": variant}, paid=g.paid)
 
 
 def _show_game(r, doc, W, players, n_seats, seed, ids, names, first_game, characters, ai_seat, strength, log, as_json,
-               replay: dict | None = None) -> None:
-    """Play one game and print it (the result table, the whole game with ``log``, or one JSON object)."""
+               replay: dict | None = None, paid: list[int] | None = None) -> None:
+    """Play one game and print it (the result table, the whole game with ``log``, or one JSON object);
+    ``paid``: the VP each seat paid for its forced Character (a replayed run's prices)."""
     from sim.rules import character_names
     from sim.state import VS_NAMES
     from strategies.match import run_game
 
     ai = ai_seat is not None
-    st = run_game(r, W, n_seats, seed, ids, first_game=first_game, log=log, characters=characters)
+    st = run_game(r, W, n_seats, seed, ids, first_game=first_game, log=log, characters=characters, paid=paid)
     chars = character_names(doc)
     seats = SEAT_COLOURS[:n_seats]
     if log:

@@ -34,6 +34,7 @@ class RunGame:
     strategy_ids: list[int]  # per seat, into ``W`` (sim.state.AI_STRATEGY for the A.I.)
     names: list[str]  # per seat, as the games table names them
     characters: list[int] | None  # forced Character ids per seat (None: drafted)
+    paid: list[int] | None  # VP each seat paid for its Character at setup (a run with [characters] prices), or None
     first_game: bool
     ai_seat: int | None
     W: np.ndarray
@@ -82,6 +83,7 @@ def run_game_setup(run: str | Path, game: int, players: int | None = None, varia
     ns = exp.seats(players)
     ids = [int(x) for x in exp.seat_strategies(players, gi)[0]]
     chars = exp.seat_characters(players, gi)
+    paid = exp.seat_paid(players, chars)  # the prices the run charged (trinidad.experiment, [characters] prices)
     strat_names = exp.strategy_names()
     ai_seat = ids.index(AI_STRATEGY) if AI_STRATEGY in ids else None
     strength = None
@@ -91,5 +93,6 @@ def run_game_setup(run: str | Path, game: int, players: int | None = None, varia
         strength = ai_strength_names(doc)[int(rules_from_doc(doc).k[RK.AI_STRENGTH])]
     return RunGame(doc=doc, players=players, seats=ns, seed=int(player_seeds(exp.seed, ns, game, 1)[0]), strategy_ids=ids,
                    names=[f"ai-{strength}" if i == AI_STRATEGY else strat_names[i] for i in ids],
-                   characters=None if chars is None else [int(c) for c in chars[0]], first_game=exp.first_game, ai_seat=ai_seat,
+                   characters=None if chars is None else [int(c) for c in chars[0]],
+                   paid=None if paid is None else [int(v) for v in paid[0][:ns]], first_game=exp.first_game, ai_seat=ai_seat,
                    W=pl.matrix())
