@@ -245,6 +245,24 @@ def render_bullets(s) -> str:
     return f'<ul class="bullets">{"".join(f"<li>{_esc(b)}</li>" for b in s.bullets)}</ul>'
 
 
+def render_table_block(t: Table, anchor: str, heading: str, figures: dict[str, list[Figure]]) -> str:
+    """One table of a section or sub-section: its heading (``h3``/``h4`` with id ``anchor``), its
+    charts, the table (or a link to its CSV when it is not shown, or a line when it has no rows),
+    its method note and power line."""
+    out = [f'<{heading} id="{anchor}">{_esc(t.title)}</{heading}>', *(_figure(f) for f in figures.get(t.name, []))]
+    if t.empty:
+        out.append('<p class="absent">No rows: the run has no data for this table.</p>')
+    elif t.show:
+        out.append(render_table(t))
+    else:
+        out.append(f'<p class="files">Full table ({t.df.height:,} rows): <a href="tables/{t.name}.csv">tables/{t.name}.csv</a></p>')
+    if t.note:
+        out.append(f'<p class="note">{_esc(t.note)}</p>')
+    if t.power:
+        out.append(f'<p class="power">{_esc(t.power)}</p>')
+    return "\n".join(out)
+
+
 def render_subsections(s, figures: dict[str, list[Figure]]) -> str:
     """A section's sub-sections (``Section.subsections``, e.g. one per Character): a line of links,
     then each as an ``<h3 id=...>`` with its intro, sentences, and tables under ``<h4>`` headings."""
@@ -259,15 +277,7 @@ def render_subsections(s, figures: dict[str, list[Figure]]) -> str:
         if sub.absent:
             out.append(f'<p class="absent">{_esc(sub.absent)}</p>')
         out.append(render_bullets(sub))
-        for t in sub.tables:
-            out.append(f'<h4 id="{sub.id}-{t.name}">{_esc(t.title)}</h4>')
-            for f in figures.get(t.name, []):
-                out.append(_figure(f))
-            out.append('<p class="absent">No rows: the run has no data for this table.</p>' if t.empty else render_table(t))
-            if t.note:
-                out.append(f'<p class="note">{_esc(t.note)}</p>')
-            if t.power:
-                out.append(f'<p class="power">{_esc(t.power)}</p>')
+        out += [render_table_block(t, f"{sub.id}-{t.name}", "h4", figures) for t in sub.tables]
         out.append("</div>")
     return "\n".join(out)
 
@@ -420,20 +430,7 @@ def render(a: Analysis, figures: dict[str, list[Figure]], generated: str, files_
         if s.absent:
             parts.append(f'<p class="absent">{_esc(s.absent)}</p>')
         parts.append(render_bullets(s))
-        for t in s.tables:
-            parts.append(f'<h3 id="{s.id}-{t.name}">{_esc(t.title)}</h3>')
-            for f in figures.get(t.name, []):
-                parts.append(_figure(f))
-            if t.empty:
-                parts.append('<p class="absent">No rows: the run has no data for this table.</p>')
-            elif t.show:
-                parts.append(render_table(t))
-            else:
-                parts.append(f'<p class="files">Full table ({t.df.height:,} rows): <a href="tables/{t.name}.csv">tables/{t.name}.csv</a></p>')
-            if t.note:
-                parts.append(f'<p class="note">{_esc(t.note)}</p>')
-            if t.power:
-                parts.append(f'<p class="power">{_esc(t.power)}</p>')
+        parts += [render_table_block(t, f"{s.id}-{t.name}", "h3", figures) for t in s.tables]
         parts.append(render_subsections(s, figures))
         parts.append("</section>")
         sections.append("\n".join(parts))
