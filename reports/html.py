@@ -263,6 +263,16 @@ def render_table_block(t: Table, anchor: str, heading: str, figures: dict[str, l
     return "\n".join(out)
 
 
+def section_body(s, heading: str, figures: dict[str, list[Figure]]) -> list[str]:
+    """A section's or sub-section's intro, why it has no analysis, its sentences and its tables
+    (each under a ``heading`` with the id ``<section id>-<table name>``)."""
+    out = [f'<p class="intro">{_esc(s.intro)}</p>'] if s.intro else []
+    if s.absent:
+        out.append(f'<p class="absent">{_esc(s.absent)}</p>')
+    out.append(render_bullets(s))
+    return out + [render_table_block(t, f"{s.id}-{t.name}", heading, figures) for t in s.tables]
+
+
 def render_subsections(s, figures: dict[str, list[Figure]]) -> str:
     """A section's sub-sections (``Section.subsections``, e.g. one per Character): a line of links,
     then each as an ``<h3 id=...>`` with its intro, sentences, and tables under ``<h4>`` headings."""
@@ -271,14 +281,7 @@ def render_subsections(s, figures: dict[str, list[Figure]]) -> str:
     links = " · ".join(f'<a href="#{sub.id}">{_esc(sub.title)}</a>' for sub in s.subsections)
     out = [f'<p class="subnav">{links}</p>']
     for sub in s.subsections:
-        out.append(f'<div class="subsection" id="{sub.id}"><h3>{_esc(sub.title)}</h3>')
-        if sub.intro:
-            out.append(f'<p class="intro">{_esc(sub.intro)}</p>')
-        if sub.absent:
-            out.append(f'<p class="absent">{_esc(sub.absent)}</p>')
-        out.append(render_bullets(sub))
-        out += [render_table_block(t, f"{sub.id}-{t.name}", "h4", figures) for t in sub.tables]
-        out.append("</div>")
+        out += [f'<div class="subsection" id="{sub.id}"><h3>{_esc(sub.title)}</h3>', *section_body(sub, "h4", figures), "</div>"]
     return "\n".join(out)
 
 
@@ -424,14 +427,7 @@ def render(a: Analysis, figures: dict[str, list[Figure]], generated: str, files_
     nav = []
     for s in a.sections:
         nav.append(f'<a href="#{s.id}">{_esc(s.title)}</a>')
-        parts = [f'<section id="{s.id}"><h2>{_esc(s.title)}</h2>']
-        if s.intro:
-            parts.append(f'<p class="intro">{_esc(s.intro)}</p>')
-        if s.absent:
-            parts.append(f'<p class="absent">{_esc(s.absent)}</p>')
-        parts.append(render_bullets(s))
-        parts += [render_table_block(t, f"{s.id}-{t.name}", "h3", figures) for t in s.tables]
-        parts.append(render_subsections(s, figures))
+        parts = [f'<section id="{s.id}"><h2>{_esc(s.title)}</h2>', *section_body(s, "h3", figures), render_subsections(s, figures)]
         parts.append("</section>")
         sections.append("\n".join(parts))
     bullets = "".join(f"<li>{_esc(b)}</li>" for b in glance(a))
