@@ -32,9 +32,70 @@ class Dec(IntEnum):
     # the Solo A.I.'s tie ("If there is a tie in A.I.'s decision, the human-player first in turn order
     # chooses what to do"), asked of that human seat: a = AiTie, then b, c, d (by AiTie)
     AI_TIE = 21
+    # EXTENDED WAR (sim.extended_war). XW_TARGET: which player miniature an attacker fights among those
+    # tied for the least HP, asked of the first player in turn order: a = seat, b = war marker slot, c = HP
+    XW_TARGET = 22
+    # the attacker's movement tie, asked of the first player in turn order: a = district it steps into,
+    # b = the district aimed at, c = steps to it, d = player HP there
+    XW_MOVE_TIE = 23
+    # a fighting player's card (FIGHT! 2): a = card id (-1: no more cards), b = XwUse, c = AV so far, d = opponent AV so far
+    XW_CARD = 24
+    # a player's war action in its turn (PLAYER WAR ACTIONS): a = XwAct, b = war marker slot, c = district or
+    # attacker tile, d = card id burnt for the extra movement (-1 none)
+    XW_ACTION = 25
+    # where a card moves a miniature (cards 41, 70, 77): a = district (-1: stay, where allowed), b = card id
+    XW_CARD_MOVE = 26
+    # card 83: a = 1 add the Miliciano on war marker slot b, 0 not
+    XW_RECRUIT = 27
 
 
 N_DEC = len(Dec)
+
+
+class XwUse(IntEnum):
+    """How a fighting player uses a card (``Dec.XW_CARD`` column b): FIGHT! 2."""
+
+    WAR_POWER = 0  # its red text (the card is rotated)
+    BURN_AV = 1  # burnt for +5 AV
+    BURN_FACTOR = 2  # burnt for x2 AV
+
+
+class XwAct(IntEnum):
+    """A player's war action (``Dec.XW_ACTION`` column a): PLAYER WAR ACTIONS."""
+
+    DONE = 0  # no more war actions this turn
+    MOVE = 1  # c = the adjacent district
+    FIGHT = 2  # c = the attacker's tile (in the miniature's district)
+
+
+class WP(IntEnum):
+    """Kinds of the red war powers of the Affiliate cards (rules ``extended_war.power``; CARD REFERENCE)."""
+
+    NONE = 0
+    AV = 1  # +av
+    REMOVE_WOUND_AREA = 2  # card 16: remove own miniature, 1 wound to all in the district and 1 adjacent
+    AV_PER_OPPONENT_NEAR = 3  # card 17: +standard_av / +elite_av per opponent in the district and 1 adjacent
+    IMMOBILISE = 4  # card 22: remove own miniature; all in the district and adjacent ones cannot move next turn
+    AV_PER_MOVE = 5  # card 23: +av per movement made before the fight
+    SWAP_BONUS = 6  # card 28: the holder takes the best card bonus, the opponent the worst
+    WOUND_WINNERS = 7  # card 29: every opponent in the district takes a wound if they win
+    WALLS_FACTOR = 8  # card 34: double the walls bonus or ignore it
+    CANCEL_LOWER = 9  # card 35: cancel the opponent's lowest-numbered card
+    CANCEL_HIGHER = 10  # card 64: cancel the opponent's highest-numbered card
+    AV_PER_WOUNDED_NEAR = 11  # card 40: +av per wounded opponent in the district and adjacent ones
+    FREE_MOVE_NEAREST = 12  # card 41: the nearest friendly miniature moves 1 district, no fight
+    STANDARD_AS_ELITE = 13  # card 46
+    ELITE_AS_STANDARD = 14  # card 47
+    WOUND_BEFORE = 15  # cards 52, 59, 71: a wound to the opponent before the fight
+    SHIELD = 16  # cards 53, 58, 82
+    HEAL_AREA = 17  # card 65: heal 1 wound of every own-side miniature in the district and adjacent ones
+    MOVE_AWAY = 18  # card 70: move 1 district, the fight has no result
+    AV_PER_FIGHT = 19  # card 76: +av per fight of the holder's side this turn, this one included
+    FIGHT_AGAIN = 20  # card 77: survive, then move 1 and/or fight again at +av
+    RECRUIT = 21  # card 83: a Standard miniature joins the holder's side when the opponent is removed
+
+
+WP_NAMES = [w.name.lower() for w in WP]
 
 
 class AiTie(IntEnum):
@@ -194,6 +255,18 @@ class Ev(IntEnum):
     AI_DECK = 60  # the A.I. deck is made again (shuffled, 2 face up under it)
     AI_RANDOM = 61  # randomizer: Affiliate card number, row (0 top, 1 bottom), count, cell (-1 none)
     AI_GAIN = 62  # seat, what (0 wood, 1 stone, 2 precious, 3 bronze-value of coins), amount
+    # EXTENDED WAR (sim.extended_war)
+    XW_SETUP = 63  # faction, elite, standard, row, column
+    XW_PLACE = 64  # tile, card, attacker kind (AK), edge district, edge side, initiative
+    XW_MOVE = 65  # side (0 player, 1 attacker), seat or -1, slot or tile, from district (-1 outside), to district
+    XW_PILLAGE = 66  # tile, district, flames
+    XW_FIGHT = 67  # seat, slot, tile, player AV, attacker AV, winner side (0 player, 1 attacker, -1 none)
+    XW_CARD = 68  # side, seat or -1, card, use (XwUse), cancelled (1/0)
+    XW_WOUND = 69  # side, seat or -1, slot or tile, wounds now
+    XW_REMOVED = 70  # side, seat or -1, slot or tile, defeating seat (-1 none)
+    XW_END = 71  # faction, pillage score, attackers left
+    XW_PENALTY = 72  # seat, penalties, cancelled by control cards, steps (negative: left), council change
+    XW_DEPLOY = 73  # seat, slot, district
 
 
 class Card(IntEnum):

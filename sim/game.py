@@ -518,6 +518,11 @@ def copy_state(dst, src):
     dst.rng[:] = src.rng
     dst.w[:] = src.w
     dst.ai_deck[:] = src.ai_deck
+    dst.xw[:] = src.xw
+    dst.xw_att[:] = src.xw_att
+    dst.xw_mini[:] = src.xw_mini
+    dst.xw_seat[:] = src.xw_seat
+    dst.xw_pillage[:] = src.xw_pillage
     dst.g[G.LOG_ON] = 0
 
 

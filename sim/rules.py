@@ -239,6 +239,76 @@ class AP(IntEnum):
 
 N_AP = len(AP)
 
+
+class XK(IntEnum):
+    """EXTENDED WAR scalars in ``Rules.xw_k``: the ``extended_war.<name>`` keys (the last three derived)."""
+
+    ENABLED = 0
+    LAST_DECADE_ROUNDS = 1
+    TABLE_SKULL_ROWS = 2
+    INITIATIVE_BASE = 3
+    INITIATIVE_MODULUS = 4
+    OPPONENT_TILES = 5
+    WOUND_MARKERS = 6
+    PILLAGE_MARKERS = 7
+    ATTACKER_CARDS_NATIVES = 8
+    ATTACKER_CARDS_PIRATES = 9
+    AI_TROOP_CARDS = 10
+    MOVES_PER_TURN = 11
+    WALL_BONUS = 12
+    WALL_BONUS_FORT = 13
+    FRIEND_BONUS = 14
+    FRIEND_BONUS_MAX = 15
+    BURN_AV = 16
+    BURN_FACTOR = 17
+    BURN_FACTORS_PER_FIGHT = 18
+    BURN_MOVES = 19
+    WOUNDS_REMOVE = 20
+    CONTROL_HP_PER_PENALTY = 21
+    WIN_STEPS = 22
+    STEPS_PER_PENALTY = 23
+    ORDER_BY_TILE = 24  # derived from extended_war.round_order: 1 "tile", 0 "card"
+    FRIENDS_SIDE = 25  # derived from extended_war.friends: 1 "side", 0 "own"
+    N_EDGES = 26  # derived from the map: placement edges around the perimeter (xw_edges rows)
+
+
+N_XK = len(XK)
+_XK_DERIVED = (XK.ORDER_BY_TILE, XK.FRIENDS_SIDE, XK.N_EDGES)
+_XK_RANGES = {XK.ENABLED: (0, 1), XK.TABLE_SKULL_ROWS: (0, 8), XK.INITIATIVE_BASE: (1, 5), XK.INITIATIVE_MODULUS: (1, 5),
+              XK.OPPONENT_TILES: (1, 16), XK.WOUNDS_REMOVE: (1, 8), XK.CONTROL_HP_PER_PENALTY: (1, 100),
+              XK.BURN_FACTOR: (1, 10), XK.MOVES_PER_TURN: (0, 8), XK.LAST_DECADE_ROUNDS: (1, 50),
+              XK.ATTACKER_CARDS_NATIVES: (0, 8), XK.ATTACKER_CARDS_PIRATES: (0, 8), XK.AI_TROOP_CARDS: (0, 8)}
+
+
+class XWP(IntEnum):
+    """Parameters of the red war powers (``Rules.xw_power_p[card, XWP.X]``): the keys of an
+    ``[[extended_war.power]]`` row besides card and kind."""
+
+    AV = 0
+    STANDARD_AV = 1
+    ELITE_AV = 2
+    ADJACENT = 3
+    WOUNDS = 4
+    TURNS = 5
+    FACTOR = 6
+    CARDS = 7
+    MOVES = 8
+    HEALS = 9
+    BLOCKS = 10
+    MINIATURES = 11
+
+
+N_XWP = len(XWP)
+# the parameters each war power kind has (sim.codes.WP), in the rows of [[extended_war.power]]
+_WP_PARAMS = {
+    "av": ("av",), "remove_wound_area": ("wounds", "adjacent"), "av_per_opponent_near": ("standard_av", "elite_av", "adjacent"),
+    "immobilise": ("turns",), "av_per_move": ("av",), "swap_bonus": (), "wound_winners": ("wounds",),
+    "walls_factor": ("factor",), "cancel_lower": ("cards",), "cancel_higher": ("cards",), "av_per_wounded_near": ("av",),
+    "free_move_nearest": ("moves",), "standard_as_elite": (), "elite_as_standard": (), "wound_before": ("wounds",),
+    "shield": ("blocks",), "heal_area": ("heals",), "move_away": ("moves",), "av_per_fight": ("av",),
+    "fight_again": ("av", "moves"), "recruit": ("miniatures",),
+}
+
 # dotted key in the rules file for each scalar
 _RK_KEYS = {
     RK.DECADES: "game.decades", RK.DECADES_PER_ERA: "game.decades_per_era",
@@ -403,6 +473,19 @@ class Rules(NamedTuple):
     ai_chars: np.ndarray  # int32[5]      Solo A.I.: the Characters it draws from (card ids)
     ai_deck: np.ndarray  # int32[16]      Solo A.I.: each Solo card's action (sim.codes.AiCard)
     ai_deck_workers: np.ndarray  # int32[16]  Solo A.I.: each Solo card's worker cost
+    xw_k: np.ndarray  # int32[N_XK]        EXTENDED WAR scalars (XK)
+    xw_table: np.ndarray  # int32[R, 3, 2]  War Table [elite, standard] by row (skull rows, then 5..2 players) and Era
+    xw_player_av: np.ndarray  # int32[5]  player miniature AV by Mini kind (index 0 unused)
+    xw_player_hp: np.ndarray  # int32[5]  player miniature HP by Mini kind
+    xw_att_av: np.ndarray  # int32[4]     attacker AV by AK
+    xw_att_hp: np.ndarray  # int32[4]     attacker HP by AK
+    xw_att_box: np.ndarray  # int32[4]    attacker miniatures in the box by AK
+    xw_control_era: np.ndarray  # int32[6]  a control card's Era by its place in its group
+    xw_pillage_score: np.ndarray  # int32[3]  pillage marker score by flames (index 0: no marker)
+    xw_power_kind: np.ndarray  # int32[84]  red war power kind of each card (sim.codes.WP; 0 for Characters)
+    xw_power_p: np.ndarray  # int32[84, N_XWP]  its parameters (XWP)
+    xw_dist: np.ndarray  # int32[8, 8]    derived: orthogonal steps between districts (district_adj), -1 unreachable
+    xw_edges: np.ndarray  # int32[NE, 2]  derived: placement edges [district, side 0 west / 1 north / 2 east], clockwise
 
 
 # ----------------------------------------------------------------------------- loading
@@ -822,6 +905,110 @@ def _solo(doc: dict, k: np.ndarray) -> dict:
             "ai_deck": np.array([kinds.index(x) for x in deck], np.int32), "ai_deck_workers": deck_workers}
 
 
+def _extended_war(doc: dict, mp: dict, w: int, h: int) -> dict:
+    """The [extended_war] section (EXTENDED WAR) and its Combat Area, derived from the city map (R-04)."""
+    from sim.codes import WP_NAMES
+    from sim.state import MAX_TILES, N_AK, N_CARDS
+
+    xk = np.zeros(N_XK, np.int32)
+    for m in XK:
+        if m in _XK_DERIVED:
+            continue
+        key = f"extended_war.{m.name.lower()}"
+        xk[m] = _int(doc, key)
+        lo, hi = _XK_RANGES.get(m, (0, 1 << 20))
+        if not lo <= xk[m] <= hi:
+            raise RulesError(f"rules: {key}: must be in {lo}..{hi}, got {xk[m]}")
+    if xk[XK.OPPONENT_TILES] > MAX_TILES:
+        raise RulesError(f"rules: extended_war.opponent_tiles: at most {MAX_TILES}")
+    for key, xkey, names in (("extended_war.round_order", XK.ORDER_BY_TILE, ("card", "tile")),
+                             ("extended_war.friends", XK.FRIENDS_SIDE, ("own", "side"))):
+        v = _get(doc, key)
+        if v not in names:
+            raise RulesError(f"rules: {key}: allowed: {', '.join(names)}, got {v!r}")
+        xk[xkey] = names.index(v)
+    table = _get(doc, "extended_war.war_table")
+    n_rows = int(xk[XK.TABLE_SKULL_ROWS]) + 4
+    arr = np.array(table, dtype=object) if isinstance(table, list) else None
+    if arr is None or arr.shape != (n_rows, 3, 2) or not all(isinstance(x, int) and x >= 0 for x in arr.ravel()):
+        raise RulesError(f"rules: extended_war.war_table: expected {n_rows} rows (extended_war.table_skull_rows skull rows, "
+                         f"then 5, 4, 3, 2 players) of 3 Eras of [elite, standard] counts >= 0, got {table!r}")
+    xw_table = arr.astype(np.int32)
+    if (xw_table.sum(axis=2) > xk[XK.OPPONENT_TILES]).any():
+        raise RulesError(f"rules: extended_war.war_table: a cell needs more attackers than extended_war.opponent_tiles ({xk[XK.OPPONENT_TILES]})")
+    pav = _ints(doc, "extended_war.player_av", 4)
+    php = _ints(doc, "extended_war.player_hp", 4)
+    aav = _ints(doc, "extended_war.attacker_av", N_AK)
+    ahp = _ints(doc, "extended_war.attacker_hp", N_AK)
+    if (php < 1).any() or (ahp < 1).any():
+        raise RulesError("rules: extended_war.player_hp / attacker_hp: every miniature needs 1 or more HP")
+    era = _ints(doc, "extended_war.control_era", GROUP_SIZE)
+    if not np.isin(era, (1, 2, 3)).all():
+        raise RulesError(f"rules: extended_war.control_era: each Era must be 1, 2 or 3, got {era.tolist()}")
+    pillage = _ints(doc, "extended_war.pillage_score", 2)
+
+    rows = _get(doc, "extended_war.power")
+    n_aff = N_CARDS - N_CHARACTERS
+    if not isinstance(rows, list) or len(rows) != n_aff:
+        raise RulesError(f"rules: extended_war.power: expected {n_aff} [[extended_war.power]] rows (cards {N_CHARACTERS + 1}..{N_CARDS})")
+    kind = np.zeros(N_CARDS, np.int32)
+    prm = np.zeros((N_CARDS, N_XWP), np.int32)
+    for i, row in enumerate(rows):
+        num = N_CHARACTERS + 1 + i
+        key = f"extended_war.power[{num}]"
+        if not isinstance(row, dict) or row.get("card") != num:
+            got = row.get("card") if isinstance(row, dict) else row
+            raise RulesError(f"rules: {key}.card: rows must be in card order {N_CHARACTERS + 1}..{N_CARDS}, got {got!r}")
+        if row.get("source") not in ("rulebook", "ruling", "reading"):
+            raise RulesError(f"rules: {key}.source: must be rulebook, ruling or reading")
+        kd = row.get("kind")
+        if kd not in _WP_PARAMS:
+            raise RulesError(f"rules: {key}.kind: allowed: {', '.join(_WP_PARAMS)}, got {kd!r}")
+        kind[num - 1] = WP_NAMES.index(kd)
+        given = set(row) - {"card", "kind", "source", "ref", "why"}
+        if given != set(_WP_PARAMS[kd]):
+            want = ", ".join(_WP_PARAMS[kd]) or "none"
+            raise RulesError(f"rules: {key}: a {kd} power has the parameters {want}, got {', '.join(sorted(given)) or 'none'}")
+        for pk in _WP_PARAMS[kd]:
+            v = row[pk]
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 100:
+                raise RulesError(f"rules: {key}.{pk}: expected an integer 0..100, got {v!r}")
+            prm[num - 1, XWP[pk.upper()]] = v
+
+    # the Combat Area is the city map: districts sharing a side are adjacent (orthogonal movement)
+    adj = mp["district_adj"]
+    nd = adj.shape[0]
+    dist = np.full((nd, nd), -1, np.int32)
+    for a in range(nd):
+        dist[a, a] = 0
+        frontier = [a]
+        while frontier:
+            nxt = []
+            for x in frontier:
+                for y in range(nd):
+                    if adj[x, y] and dist[a, y] < 0:
+                        dist[a, y] = dist[a, x] + 1
+                        nxt.append(y)
+            frontier = nxt
+    # placement edges: a clockwise walk along the west (from the sea up), north and east (down to
+    # the sea) edges of the map, one edge per district and side it touches; the sea side has none
+    cd = mp["cell_district"]
+    walk = [(0, y, 0) for y in range(h - 1, -1, -1)] + [(x, 0, 1) for x in range(w)] + [(w - 1, y, 2) for y in range(h)]
+    edges: list[tuple[int, int]] = []
+    for x, y, side in walk:
+        d = int(cd[y * w + x])
+        if d >= 0 and (d, side) not in edges:
+            edges.append((d, side))
+    if not edges:
+        raise RulesError("rules: map.districts: no district touches the west, north or east edge (no Combat Area perimeter)")
+    xk[XK.N_EDGES] = len(edges)
+    return {"xw_k": xk, "xw_table": xw_table,
+            "xw_player_av": np.concatenate([[0], pav]).astype(np.int32), "xw_player_hp": np.concatenate([[0], php]).astype(np.int32),
+            "xw_att_av": aav, "xw_att_hp": ahp, "xw_att_box": _ints(doc, "extended_war.attacker_miniatures", N_AK),
+            "xw_control_era": era, "xw_pillage_score": np.concatenate([[0], pillage]).astype(np.int32),
+            "xw_power_kind": kind, "xw_power_p": prm, "xw_dist": dist, "xw_edges": np.array(edges, np.int32)}
+
+
 def ai_strength_names(doc: dict | None = None) -> list[str]:
     """The A.I. strengths by index (``solo.strengths``)."""
     doc = doc or load_rules_doc()
@@ -835,6 +1022,7 @@ def rules_from_doc(doc: dict) -> Rules:
         k[rk] = _int(doc, key)
     mp = _build_map(doc)
     k[RK.MAP_W], k[RK.MAP_H] = mp.pop("w"), mp.pop("h")
+    xw = _extended_war(doc, mp, int(k[RK.MAP_W]), int(k[RK.MAP_H]))
     solo = _solo(doc, k)
 
     nb = N_BUILDING_TYPES
@@ -993,6 +1181,7 @@ def rules_from_doc(doc: dict) -> Rules:
         **mp,
         **_affiliates(doc, loads),
         **solo,
+        **xw,
     )
     return pack(r)  # one record: the jitted engine takes it as a single pointer (see sim.state)
 

@@ -325,6 +325,7 @@ class Loc(IntEnum):
     DISPLAY = 4  # setup only: the Character offer
     HAND = 10  # + seat: owned by a player (Character or Affiliate)
     PILE = 20  # + seat: the player's discard pile
+    COMBAT = 5  # EXTENDED WAR: a control card under a War Opponent tile (or gained by a player: State.xw_att)
 
 
 class Mini(IntEnum):
@@ -335,6 +336,111 @@ class Mini(IntEnum):
     MILICIANO_VET = 2
     SOLDIER = 3
     SOLDIER_VET = 4
+
+
+class AK(IntEnum):
+    """Attacker miniatures (GAME CONTENTS; R-10): 2 x (faction - 1) + 1 for an Elite."""
+
+    INDIO = 0
+    WARRIOR = 1
+    FREEBOOTER = 2
+    CAPTAIN = 3
+
+
+N_AK = len(AK)
+MAX_TILES = 16  # upper bound on rules' extended_war.opponent_tiles (validated by the loader)
+MAX_FIGHT_CARDS = 16  # cards one side of one fight may show (the loop stops offering cards past it)
+
+
+class XG(IntEnum):
+    """EXTENDED WAR scalars in ``State.xw``."""
+
+    ACTIVE = 0  # 1 while attackers are in the Combat Area
+    FACTION = 1  # 1 Natives, 2 Pirates
+    ROUND = 2  # war rounds begun
+    N_TILES = 3  # War Opponent tiles in use (tiles 0..N_TILES-1)
+    FIGHTS = 4  # fights of this war
+    LEFT = 5  # attackers left at the war end
+    PILLAGE_SCORE = 6  # pillage score at the war end
+
+
+N_XG = len(XG)
+
+
+class AS(IntEnum):
+    """Where an attacker is (``State.xw_att[tile, XA.STATE]``)."""
+
+    NONE = 0  # tile not in use
+    OUTSIDE = 1  # waiting at a district edge of the perimeter (XA.POS: the edge's district)
+    IN = 2  # in a district of the Combat Area (XA.POS)
+    DEFEATED = 3  # removed by a player (XA.OWNER keeps its control card)
+    GONE = 4  # removed otherwise (its own card)
+
+
+class XA(IntEnum):
+    """Per War Opponent tile (``State.xw_att[tile]``): the attacker on it and its control card."""
+
+    CARD = 0  # control card id (-1: a card 83 recruit, no control card)
+    KIND = 1  # AK
+    STATE = 2  # AS
+    POS = 3  # district
+    EDGE = 4  # placement edge index (rules xw_edges)
+    WOUNDS = 5
+    MOVES = 6  # movements made this turn
+    CROSSED = 7  # 1 when it entered a district closed by Walls this turn
+    IMMOBILE = 8  # turns it still cannot move (card 22)
+    OWNER = 9  # seat holding its control card (-1 none)
+    READY = 10  # first war round in which it acts
+    FIGHTS = 11  # fights in its current turn (card 76)
+
+
+N_XA = len(XA)
+
+
+class XM(IntEnum):
+    """Per player war marker (``State.xw_mini[seat, slot]``), beside ``State.minis``."""
+
+    POS = 0  # district in the Combat Area, -1 off it
+    MOVES = 1  # movements made this turn
+    FOUGHT = 2  # 1 after a fight this turn ("The Fight action ends miniature turn")
+    IMMOBILE = 3  # turns it still cannot move (card 22)
+    RECRUIT = 4  # 1: added by card 83 (no supply miniature; removed at the war end)
+    READY = 5  # first war round in which it acts
+
+
+N_XM = len(XM)
+
+
+class XP(IntEnum):
+    """Per seat (``State.xw_seat[seat]``)."""
+
+    FIGHTS_TURN = 0  # fights this turn (card 76)
+    PENALTIES = 1  # War penalties of the last war, before control cards
+    CANCELLED = 2  # penalties cancelled by control cards
+    CONTROL_HP = 3  # HP on the control cards gained in this war
+
+
+N_XP = len(XP)
+
+
+class XF(IntEnum):
+    """One side of the fight being resolved (``State.xw_fight[side]``, work area; side 0 the player,
+    1 the attacker)."""
+
+    AV = 0  # base AV (after cards 46 / 47)
+    HP = 1  # HP (after cards 46 / 47)
+    CARD_AV = 2  # AV bonus of the cards
+    BURN_AV = 3  # +5 burns
+    FACTOR = 4  # x2 burns applied (count)
+    WALLS = 5  # walls bonus
+    FRIENDS = 6  # friend bonus
+    SHIELD = 7  # wounds the shield still blocks
+    N_CARDS = 8  # cards shown (State.xw_cards[side, :N_CARDS]; -1 once cancelled)
+    BONUS = 9  # extra AV (card 77's second fight)
+    TOTAL = 10  # final AV
+
+
+N_XF = len(XF)
 
 
 class State(NamedTuple):
@@ -377,6 +483,11 @@ class State(NamedTuple):
     rng: np.ndarray  # uint64[1]               SplitMix64 state of this game's random stream (sim.rng)
     w: np.ndarray  # float64[5, N_WEIGHTS]    each seat's strategy weights (family in column 0), copied at setup
     ai_deck: np.ndarray  # int32[16]           the Solo A.I.'s deck: Solo card ids (rules ai_deck) from the top
+    xw: np.ndarray  # int32[N_XG]              EXTENDED WAR scalars (XG)
+    xw_att: np.ndarray  # int32[MAX_TILES, N_XA]  per War Opponent tile: the attacker and its control card (XA)
+    xw_mini: np.ndarray  # int32[5, 3, N_XM]   per player war marker: its miniature in the Combat Area (XM)
+    xw_seat: np.ndarray  # int32[5, N_XP]      per seat (XP)
+    xw_pillage: np.ndarray  # int32[8]         pillage marker flames per district (0 none, 1, 2)
     # ---- records
     log: np.ndarray  # int32[L, 8]             event log buffer (code, seat, args...)
     rec_decade: np.ndarray  # int32[12, 5, R]  per decade x seat record (records.py)
@@ -403,6 +514,9 @@ class State(NamedTuple):
     plan_need: np.ndarray  # int32[4]         core.pay_plan: resources still needed by a candidate plan
     pay_need: np.ndarray  # int32[4]          core.pay_resources: resources still to pay
     ai_opts: np.ndarray  # int32[128, 5]     ai_choice.tie_among: the A.I.'s decision rows, kept while the human decides its tie
+    xw_fight: np.ndarray  # int32[2, N_XF]    extended_war.fight: the two sides of the fight being resolved (XF)
+    xw_cards: np.ndarray  # int32[2, MAX_FIGHT_CARDS]  extended_war.fight: the cards each side shows (-1 cancelled)
+    xw_tmp: np.ndarray  # int32[MAX_TILES]    extended_war: the attackers of one initiative in acting order
     # ---- work areas: memos (rebuilt whenever what they were made from differs)
     dist: np.ndarray  # int32[5, 4, 8]        policy memo: per seat, district table [value, own marker buildings, own Houses + Palaces, filled]
     bval: np.ndarray  # float64[5, 2, 17, 9]  policy memo: per seat, BUILD value by (Status marker, type, district + 1); NaN unfilled
@@ -479,6 +593,11 @@ def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int) -> Sta
         rng=z(1, np.uint64),
         w=z((MAX_PLAYERS, N_WEIGHTS), np.float64),
         ai_deck=z(N_AI_CARDS, np.int32),
+        xw=z(N_XG, np.int32),
+        xw_att=z((MAX_TILES, N_XA), np.int32),
+        xw_mini=z((MAX_PLAYERS, N_WAR_MARKERS, N_XM), np.int32),
+        xw_seat=z((MAX_PLAYERS, N_XP), np.int32),
+        xw_pillage=z(N_DISTRICTS, np.int32),
         log=z((LOG_ROWS, LOG_WIDTH), np.int32),
         rec_decade=z((12, MAX_PLAYERS, n_rec), np.int32),
         rec_game=z((MAX_PLAYERS, n_rec_game), np.int32),
@@ -502,6 +621,9 @@ def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int) -> Sta
         plan_need=z(4, np.int32),
         pay_need=z(4, np.int32),
         ai_opts=z((AI_TIE_ROWS, OPT_WIDTH), np.int32),
+        xw_fight=z((2, N_XF), np.int32),
+        xw_cards=z((2, MAX_FIGHT_CARDS), np.int32),
+        xw_tmp=z(MAX_TILES, np.int32),
         dist=z((MAX_PLAYERS, 4, N_DISTRICTS), np.int32),
         bval=z((MAX_PLAYERS, 2, N_BUILDING_TYPES, N_DISTRICTS + 1), np.float64),
         memo_key=z((MAX_PLAYERS, memo_key_len(n_cells, n_segments)), np.int32),  # valid flag 0: empty
