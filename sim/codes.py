@@ -47,6 +47,8 @@ class Dec(IntEnum):
     XW_CARD_MOVE = 26
     # card 83: a = 1 add the Miliciano on war marker slot b, 0 not
     XW_RECRUIT = 27
+    # DEFENDERS PLACEMENT: where a miniature goes in the Combat Area: a = district, b = war marker slot
+    XW_DEPLOY = 28
 
 
 N_DEC = len(Dec)
@@ -58,6 +60,7 @@ class XwUse(IntEnum):
     WAR_POWER = 0  # its red text (the card is rotated)
     BURN_AV = 1  # burnt for +5 AV
     BURN_FACTOR = 2  # burnt for x2 AV
+    BURN_MOVE = 3  # burnt for 1 additional movement (a war action's MOVE row, column d)
 
 
 class XwAct(IntEnum):
