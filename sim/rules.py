@@ -674,6 +674,13 @@ def _picture(doc: dict, key: str) -> list[str]:
 
 _OUT_KEYS = ["grid_wood", "grid_stone", "grid_precious", "supply_wood", "supply_stone", "supply_metal",
              "silver", "bronze", "faith"]
+OUT_METAL = _OUT_KEYS.index("supply_metal")  # the metal column of Rules.act_out
+# Rules.act_out columns that give wood, stone, precious (from a grid or the supply), by Res
+OUT_RES = ((_OUT_KEYS.index("grid_wood"), _OUT_KEYS.index("supply_wood")),
+           (_OUT_KEYS.index("grid_stone"), _OUT_KEYS.index("supply_stone")),
+           (_OUT_KEYS.index("grid_precious"), _OUT_KEYS.index("grid_precious")))
+PAY_METAL = 2  # the metal column of Rules.ship_pay ([silver, bronze, metal, faith])
+COST_RES = 1  # Rules.b_cost columns [workers, wood, stone, precious, metal]: wood, stone, precious from this one, by Res
 _IN_KEYS = ["wood", "stone", "precious", "metal", "silver", "bronze"]
 _MAJOR_KEYS = ["cathedral", "fort", "cabildo", "harbor", "roads", "walls"]
 

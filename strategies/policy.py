@@ -209,6 +209,7 @@ class P(IntEnum):
     PY_SLOT = 79  # python: index of the strategy object in strategies.python_bridge's registry
     PROBE_ACT = 80  # restricted-play probe (strategies.probe): the Act the seat takes at its first legal chance, 0 none
     PROBE_ARG = 81  # ... and the row's column a + 1 it must have (BUILD: the building type + 1), 0 any
+    PROBE_PLAN = 82  # restricted-play plan probe (strategies.probe): 1 the City plan (Lot > House > metal > Palace), 0 none
 
 
 # The vote model's parameters ([parameters]): default (today's value), range, integer-valued

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from sim.codes import Act
 from sim.records import RD, RG, act_column
-from sim.state import B
+from sim.state import B, Res
 from strategies import python_bridge
 from strategies.registry import StrategyError, load_strategies
 from trinidad import probe as tp
@@ -103,6 +103,36 @@ def test_a_probe_whose_option_is_never_legal_plays_the_same_games(engine):
     assert np.array_equal(gam0[:, :, keep], gam1[:, :, keep])
     assert np.array_equal(np.delete(dec0, RD.STRATEGY, axis=3), np.delete(dec1, RD.STRATEGY, axis=3))
     assert (gam1[:, :4, RG.STRATEGY] == strat).all()
+
+
+def test_the_city_plan_walks_the_upgrade_sequence_to_a_palace(engine):
+    """The City plan (strategies.probe): the heuristic never builds a Palace of its own accord; the
+    planned seat builds Lots and Houses, gets metal and, where it completes the plan, a Palace, in the
+    decade its probe_decade names; only that seat is probed."""
+    r, _ = engine
+    W0, _ = load_strategies(["heuristic"])
+    plan = parse_option("city plan")
+    assert plan.plan == 1 and plan.key == "city_plan" and plan not in tp.OPTIONS
+    W = probe_weights(W0, plan)
+    n = 24
+    seeds = np.arange(500, 500 + n, dtype=np.uint64)
+    g, f = np.arange(n), np.arange(n) % 4
+    strat = np.zeros((n, 4), np.int32)
+    strat[g, f] = 1
+    _, base = play_batch(r, W0, 4, seeds, np.zeros((n, 4), np.int32), threads=1)
+    dec, gam = play_batch(r, W, 4, seeds, strat, threads=1)
+    done = gam[g, f, RG.PROBE_DECADE]
+    col = {b: RG.BUILT + b - 1 for b in (B.LOT, B.HOUSE, B.PALACE)}
+    assert base[:, :4, col[B.PALACE]].sum() == 0
+    assert (done > 0).sum() >= 3
+    assert (gam[g, f, col[B.PALACE]] >= 1).sum() == (done > 0).sum()  # completed = a Palace built
+    assert gam[g, f, col[B.HOUSE]].sum() > base[g, f, col[B.HOUSE]].sum()
+    assert (gam[g, f, RG.GAINED + Res.METAL] > 0).sum() > (base[g, f, RG.GAINED + Res.METAL] > 0).sum()
+    assert (gam[:, :, RG.PROBE_DECADE] > 0).sum() == (done > 0).sum()  # only the planned seat
+    for gi in np.flatnonzero(done):  # the Palace stands from the decade the plan completed
+        d = int(done[gi])
+        assert dec[gi, d - 1, f[gi], RD.BUILT + B.PALACE - 1] >= 1
+        assert d == 1 or dec[gi, d - 2, f[gi], RD.BUILT + B.PALACE - 1] == 0
 
 
 def test_options_and_defaults(monkeypatch):

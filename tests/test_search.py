@@ -256,3 +256,20 @@ def test_train_command_writes_the_same_value_file_for_the_same_seed(engine, tmp_
     assert np.isfinite(model).all()
     W, _ = load_strategies([_strategy(tmp_path, "trained", value=str(tmp_path / "a.toml"))])
     assert np.array_equal(set_value_model(W[0], model), W[0])
+
+
+def test_planted_seats_play_the_city_plan_and_show_its_holdings_to_the_fit(engine, tmp_path):
+    """trinidad train --plant: a share of the self-play seats plays the City plan (strategies.probe), so
+    the positions hold Houses the population alone never builds; plant 0 leaves the games as they were."""
+    from trinidad.train import TrainError, positions, train
+
+    r, _ = engine
+    W, _ = load_strategies([_strategy(tmp_path, "tiny", budget=2, width=2)])
+    plain = positions(r, W[0], 8, 5, 4, 1)
+    again = positions(r, W[0], 8, 5, 4, 1, plant=0.0)
+    assert all(np.array_equal(a, b) for a, b in zip(plain, again))
+    X, y, _, _, _ = positions(r, W[0], 8, 5, 4, 1, plant=0.5)
+    assert X[:, VF.HOUSES].sum() > plain[0][:, VF.HOUSES].sum()
+    assert X[:, VF.LOTS].sum() > plain[0][:, VF.LOTS].sum()
+    with pytest.raises(TrainError, match="^plant: must be in"):
+        train(r, W[0], 1, 12, 1, plant=1.0)

@@ -397,6 +397,8 @@ def train(
     init: Annotated[Path | None, typer.Option("--init", help="a value file to start from (default: the prior, generation 0)")] = None,
     explore: Annotated[float, typer.Option("--explore", help="share of self-play seats played by explorers (holdings' weights moved at random)")] = 0.5,
     explore_sigma: Annotated[float, typer.Option("--explore-sigma", help="size of the explorers' moves (x EXPLORE_SCALE)")] = 1.0,
+    plant: Annotated[float, typer.Option("--plant", help=(
+        "share of self-play seats playing the City plan (Lot > House > metal > Palace; trinidad probe --option city_plan)"))] = 0.0,
     seed: Annotated[int, typer.Option("--seed", "-s", help="master seed")] = 1,
     players: Annotated[int, typer.Option("--players", "-p", help="2-5")] = 4,
     out: Annotated[Path, typer.Option("--out", "-o", help="the value file to write")] = Path("strategies/values/search.toml"),
@@ -429,14 +431,15 @@ def train(
     try:
         res = run_train(load_rules(), W[0], generations, games, seed, players=players, duel_games=duel_games,
                         delta=delta, alpha=alpha, init=model0, threads=threads, explore=explore,
-                        sigma=explore_sigma, say=lambda m: typer.echo(m, err=True))
+                        sigma=explore_sigma, plant=plant, say=lambda m: typer.echo(m, err=True))
     except TrainError as e:
         _fail(f"--{e}")
     promoted = [g for g in res.generations if g.promoted]
     last = promoted[-1] if promoted else res.generations[-1]  # the generation whose model is written
     prov = {"command": cmd, "commit": git_commit() or "unknown", "strategy": strategy, "seed": seed, "players": players,
             "generations": generations, "games_per_generation": games, "explore": explore,
-            "explore_sigma": explore_sigma, "init": str(init) if init is not None else "prior", **_init_record(init, prov0), "promoted": len(promoted),
+            "explore_sigma": explore_sigma, "plant": plant, "init": str(init) if init is not None else "prior",
+            **_init_record(init, prov0), "promoted": len(promoted),
             "model_of_generation": last.gen if promoted else 0, "held_out_r2": [round(x, 4) for x in last.r2],
             "held_out_winner_accuracy": [round(x, 4) for x in last.winner_accuracy],
             "seconds": round(res.seconds, 1)}
@@ -451,7 +454,8 @@ def probe(
     seed: Annotated[int, typer.Option("--seed", "-s", help="master seed")] = 1,
     players: Annotated[int, typer.Option("--players", "-p", help="2-5")] = 4,
     threshold: Annotated[float, typer.Option(help="probe every option used in fewer than this share of seat-games")] = 0.05,
-    option: Annotated[list[str] | None, typer.Option("--option", help="also probe this option (e.g. ship, build_palace); repeatable")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", help=(
+        "also probe this option (e.g. ship, build_palace) or the plan city_plan (Lot > House > metal > Palace); repeatable"))] = None,
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="threads (default: all); results do not depend on it")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object", metavar="")] = False,
 ) -> None:
@@ -495,11 +499,17 @@ def probe(
                   f"{o.win_diff:+.1%} {ci(o.win_diff_ci, '+.1%')}",
                   f"{o.margin_diff:+.1f} {ci(o.margin_diff_ci, '+.1f')}")
     Console(file=sys.stdout, width=150).print(t)
+    for o in res.options:
+        if o.probed and o.vp_by_source:
+            moved = sorted(o.vp_by_source.items(), key=lambda kv: -abs(kv[1][1] - kv[1][0]))
+            typer.echo(f"{o.option}: the forced seat's VP by source, unforced -> forced: "
+                       + ", ".join(f"{k} {a:.1f} -> {b:.1f}" for k, (a, b) in moved[:6]))
     n_probed = sum(o.probed for o in res.options)
     typer.echo(f"used = share of the unforced seat-games that took the option; {n_probed} options used in fewer than "
                f"{res.threshold:.0%} (or named) were probed.")
     typer.echo("Probe: the same deals again, one seat (game g: seat g mod players) forced to take the option at the start of "
-               "its first turn in which it is legal; forced = share of games in which it was, decade = mean decade it was taken.")
+               "its first turn in which it is legal; forced = share of games in which it was, decade = mean decade it was taken "
+               "(a plan: completed, and the decade it was).")
     typer.echo("Win: a tie for first among k seats counts 1/k (Wilson 95% CI); forced - unforced: the same seat on the same "
                "deal, paired (t 95% CI); margin = the seat's VP minus the best other seat's.")
 

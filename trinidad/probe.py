@@ -12,7 +12,11 @@ is bad, or because the strategy never sees its value?
    other seat's) are compared with the same seat's on the same deal unforced: paired differences
    with a t 95% interval (scipy, :func:`analysis.stats.paired_test`), win rates with Wilson 95%
    intervals (statsmodels). ``forced`` is the share of games in which the option was legal at the
-   start of one of the seat's turns, and so taken.
+   start of one of the seat's turns, and so taken. ``vp_by_source``: where the forced seat's VP
+   moved, mean per source unforced and forced.
+3. A plan (``city_plan``, strategies.probe) is probed only when named: a chain of options, each
+   taken at its first legal chance; ``forced`` is then the share of games whose chain was completed
+   (the Palace built).
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ import numpy as np
 
 from sim.codes import Act
 from sim.records import RG, act_column
-from sim.state import MINOR_NAMES, N_WEIGHTS, B
+from sim.state import MINOR_NAMES, N_VS, N_WEIGHTS, VS_NAMES, B
 
 CHUNK_GAMES = 2048  # games per batch call (the decade records are ~17 KB a game)
 DEFAULT_THRESHOLD = 0.05
@@ -38,17 +42,24 @@ class ProbeError(ValueError):
 
 @dataclass(frozen=True)
 class Option:
-    """A forceable option: a main action (``building`` -1), or BUILD of one Minor building type."""
+    """A forceable option: a main action (``building`` -1), or BUILD of one Minor building type; or,
+    with ``plan`` 1, the City plan (strategies.probe: Lot > House > metal > Palace, each step at its
+    first legal chance), whose record column is BUILD PALACE."""
 
     act: int
     building: int = -1
+    plan: int = 0
 
     @property
     def key(self) -> str:
+        if self.plan:
+            return "city_plan"
         return f"build_{MINOR_NAMES[self.building]}" if self.building >= 0 else Act(self.act).name.lower()
 
     @property
     def label(self) -> str:
+        if self.plan:
+            return "CITY PLAN (Lot > House > metal > Palace)"
         return f"BUILD {MINOR_NAMES[self.building].upper()}" if self.building >= 0 else Act(self.act).name
 
     def column(self) -> int:
@@ -57,15 +68,16 @@ class Option:
 
 
 OPTIONS = [Option(Act.BUILD, int(t)) for t in MINOR_TYPES] + [Option(int(a)) for a in MAIN_ACTS]
+PLANS = [Option(Act.BUILD, int(B.PALACE), plan=1)]  # probed only when named: a plan is no option of the turn
 
 
 def parse_option(text: str) -> Option:
     """``ship``, ``MILICIANO``, ``build palace``, ``BUILD_QUARRY`` (case and ``_``/space free)."""
     k = "_".join(text.strip().lower().replace("-", "_").split()).replace(" ", "_")
-    for o in OPTIONS:
+    for o in OPTIONS + PLANS:
         if o.key == k:
             return o
-    raise ProbeError(f"option: unknown option {text!r}; allowed: {', '.join(o.key for o in OPTIONS)}")
+    raise ProbeError(f"option: unknown option {text!r}; allowed: {', '.join(o.key for o in OPTIONS + PLANS)}")
 
 
 def probe_weights(W: np.ndarray, option: Option) -> np.ndarray:
@@ -76,8 +88,9 @@ def probe_weights(W: np.ndarray, option: Option) -> np.ndarray:
 
     row = W[0].copy()
     for b in range(row.shape[0] // N_WEIGHTS):
-        row[b * N_WEIGHTS + P.PROBE_ACT] = option.act
-        row[b * N_WEIGHTS + P.PROBE_ARG] = option.building + 1 if option.building >= 0 else 0
+        row[b * N_WEIGHTS + P.PROBE_ACT] = 0 if option.plan else option.act
+        row[b * N_WEIGHTS + P.PROBE_ARG] = option.building + 1 if option.building >= 0 and not option.plan else 0
+        row[b * N_WEIGHTS + P.PROBE_PLAN] = option.plan
     return np.vstack([W[:1], row[None, :]])
 
 
@@ -112,6 +125,7 @@ class OptionResult:
     margin_diff: float = float("nan")  # paired difference, t 95% interval and p
     margin_diff_ci: list[float] = field(default_factory=list)
     margin_p: float = float("nan")
+    vp_by_source: dict = field(default_factory=dict)  # sources that moved: the forced seat's mean VP [unforced, forced]
 
 
 @dataclass
@@ -217,10 +231,10 @@ def run_probe(strategy: str | None = None, games: int = 400, seed: int = 1, play
     win0, margin0 = _outcomes(base, forced_seat)
     results = []
     todo = []
-    for o in OPTIONS:
+    for o in OPTIONS + [p for p in PLANS if p in named]:
         used = float((base[:, :, o.column()] > 0).mean())
         results.append(OptionResult(option=o.label, key=o.key, used=used))
-        if used < threshold or o in named:
+        if o.plan or used < threshold or o in named:
             todo.append((o, results[-1]))
     total[0] += games * len(todo)
     for o, res in todo:
@@ -239,4 +253,8 @@ def run_probe(strategy: str | None = None, games: int = 400, seed: int = 1, play
         res.win_diff, res.win_diff_ci = pw["diff"], [pw["diff_lo"], pw["diff_hi"]]
         res.margin_base, res.margin_forced = float(margin0.mean()), float(margin1.mean())
         res.margin_diff, res.margin_diff_ci, res.margin_p = pm["diff"], [pm["diff_lo"], pm["diff_hi"]], pm["p"]
+        src0 = base[gi, forced_seat, RG.VP_SRC:RG.VP_SRC + N_VS].mean(axis=0)
+        src1 = gam[gi, forced_seat, RG.VP_SRC:RG.VP_SRC + N_VS].mean(axis=0)
+        res.vp_by_source = {VS_NAMES[v]: [round(float(src0[v]), 2), round(float(src1[v]), 2)]
+                            for v in range(N_VS) if src0[v] != src1[v]}
     return ProbeResult(strategy=strategy, players=players, games=games, seed=seed, threshold=threshold, options=results)

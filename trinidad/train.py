@@ -64,12 +64,17 @@ class TrainResult:
 
 
 def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threads: int | None,
-              explore: float = 0.0, sigma: float = 1.0):
+              explore: float = 0.0, sigma: float = 1.0, plant: float = 0.0):
     """Self-play of the search strategy ``row``: (X, y, stage, game, winners) with one row per seat x
     decade (the last decade left out: its value is the final VP itself). With ``explore`` > 0 each
     seat is, with that probability, an explorer: ``row`` with its model's holding weights moved at
     random (strategies.evaluation.explorer_model, ``sigma``), one of 8 explorers drawn per
-    generation; seats and explorers are drawn from ``seed``."""
+    generation; seats and explorers are drawn from ``seed``. With ``plant`` > 0 each seat is, with
+    that probability (drawn apart, so ``plant`` 0 leaves the games as they were; a planted seat is
+    no explorer), ``row`` playing
+    the City plan (strategies.probe: Lot > House > metal > Palace at each first chance): positions in
+    which Houses, metal and Palaces are held, whose worth explorers of the weights alone never show
+    when no seat of the population builds them."""
     from sim.records import RG
     from sim.rng import player_seeds
     from sim.rules import RK
@@ -86,6 +91,12 @@ def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threa
         rows += [set_value_model(row, explorer_model(base, sigma, rng)) for _ in range(N_EXPLORERS)]
         pick = rng.random((games, players)) < explore
         strat = np.where(pick, rng.integers(1, N_EXPLORERS + 1, (games, players)), 0).astype(np.int32)
+    if plant > 0:
+        from trinidad.probe import PLANS, probe_weights
+
+        rows.append(probe_weights(row[None, :], PLANS[0])[1])
+        planted = np.random.default_rng([seed, 11]).random((games, players)) < plant
+        strat = np.where(planted, len(rows) - 1, strat).astype(np.int32)
     _, gam, feats = play_batch(rules, np.stack(rows), players, seeds, strat, threads=threads, features=True)
     last = int(rules.k[RK.DECADES])
     X, y, stg, gid = [], [], [], []
@@ -186,9 +197,10 @@ def duel(rules, row_a: np.ndarray, row_b: np.ndarray, max_games: int, batch: int
 def train(rules, base_row: np.ndarray, generations: int, games: int, seed: int, players: int = 4,
           duel_games: int = 2000, duel_batch: int = 200, delta: float = 0.1, alpha: float = 1.0,
           init: np.ndarray | None = None, threads: int | None = None, explore: float = 0.0,
-          sigma: float = 1.0, say: Callable[[str], None] | None = None) -> TrainResult:
+          sigma: float = 1.0, plant: float = 0.0, say: Callable[[str], None] | None = None) -> TrainResult:
     """Expert iteration (see the module's docstring). ``base_row``: the search strategy's W row (its
-    budget and base weights); ``init``: the generation-0 model (default the prior)."""
+    budget and base weights); ``init``: the generation-0 model (default the prior); ``plant``: the
+    share of self-play seats playing the City plan (:func:`positions`; never in the duels)."""
     from strategies.registry import set_value_model
 
     if generations < 1:
@@ -199,6 +211,8 @@ def train(rules, base_row: np.ndarray, generations: int, games: int, seed: int, 
         raise TrainError(f"explore: must be in [0, 1), got {explore}")
     if not sigma > 0:
         raise TrainError(f"explore-sigma: must be > 0, got {sigma}")
+    if not 0.0 <= plant < 1.0:
+        raise TrainError(f"plant: must be in [0, 1), got {plant}")
     t0 = time.perf_counter()
     from strategies.policy import N_WEIGHTS
 
@@ -209,7 +223,7 @@ def train(rules, base_row: np.ndarray, generations: int, games: int, seed: int, 
     offset = 0
     for gen in range(1, generations + 1):
         row = set_value_model(base_row, res.model)
-        X, y, stg, gid, win = positions(rules, row, games, seed * 1000 + gen, players, threads, explore, sigma)
+        X, y, stg, gid, win = positions(rules, row, games, seed * 1000 + gen, players, threads, explore, sigma, plant)
         pool_X.append(X)
         pool_y.append(y)
         pool_s.append(stg)
