@@ -133,71 +133,112 @@ def test_play_batch_same_records_on_1_2_3_threads(engine):
     np.testing.assert_array_equal(dec5[0], dec1[5])
 
 
-def test_run_same_tables_on_1_2_and_3_workers(engine, tmp_path):
-    """Each worker plays chunks of a shard (a 7-game shard is one chunk on 1 worker, 4 + 3 games on
-    2, 3 + 2 + 2 on 3) and the shard is joined from them: the same digests, and the same Parquet
-    files byte for byte (issue 24)."""
-    from trinidad.digest import run_digest
+def test_run_same_files_on_1_2_and_3_workers(engine, tmp_path, monkeypatch):
+    """A shard is cut into chunks of at most CHUNK_GAMES games (2 here: a 7-game shard is 4 chunks)
+    whatever the workers, and its files are written a chunk (a row group) at a time in chunk order,
+    as the chunks come. Each shard's first chunk plays slowly, so that with 2 and 3 workers the
+    later chunks finish first and wait: the same digests, and the same Parquet files byte for byte
+    on 1, 2 and 3 workers, and from the Ray task's writer (run_shard) too (issue 24)."""
+    import threading
 
+    import pyarrow.parquet as pq
+
+    import trinidad.runner as runner
+    from strategies.registry import compile_players
+    from trinidad.digest import run_digest
+    from trinidad.runner import experiment_of_run, run_shard
+
+    monkeypatch.setattr(runner, "CHUNK_GAMES", 2)
+    real = runner._play_records
+    waited = []
+
+    def play(exp, players, vi, n, start, count, threads=None):
+        if start % 7 == 0 and threading.current_thread() is not threading.main_thread():
+            time.sleep(0.3)  # a shard's first chunk: the chunks behind it are played first
+        return real(exp, players, vi, n, start, count, threads)
+
+    real_put = runner._Chunks.put
+
+    def put(self, sh, j, frag):
+        with self.cond:
+            if sh["written"] < j:
+                waited.append(j)  # played before an earlier chunk of its shard was written
+        return real_put(self, sh, j, frag)
+
+    monkeypatch.setattr(runner, "_play_records", play)
+    monkeypatch.setattr(runner._Chunks, "put", put)
     kw = {"players": [3, 4], "games": 14, "shard_games": 7}
     ms = {w: _run(tmp_path / f"w{w}", workers=w, **kw) for w in (1, 2, 3)}
     assert [m["workers"] for m in ms.values()] == [1, 2, 3]
+    assert waited  # the out-of-order path was taken
     digests = {w: run_digest(tmp_path / f"w{w}") for w in ms}
     assert digests[1] == digests[2] == digests[3]
     _assert_same_tables(tmp_path / "w1", tmp_path / "w3")
+    exp = experiment_of_run(tmp_path / "w1")
+    (tmp_path / "task" / "games").mkdir(parents=True)
+    (tmp_path / "task" / "decades").mkdir()
+    run_shard(exp, compile_players(["greedy", "random"]), str(tmp_path / "task"), 0, 4, 1, 7, 7, 1)
+
     for table in ("games", "decades"):
         names = _shard_files(tmp_path / "w1", table)
         assert len(names) == 4
         for name in names:
             one = (tmp_path / "w1" / table / name).read_bytes()
+            assert pq.read_metadata(tmp_path / "w1" / table / name).num_row_groups == 4  # 2 + 2 + 1 + 2 games
             assert all((tmp_path / f"w{w}" / table / name).read_bytes() == one for w in (2, 3)), name
+        assert (tmp_path / "task" / table / "part-v00-p4-00001.parquet").read_bytes() == \
+            (tmp_path / "w1" / table / "part-v00-p4-00001.parquet").read_bytes()
 
 
 def test_chunks_cover_a_shard_in_at_most_chunk_games():
     from trinidad.runner import CHUNK_GAMES, chunk_bounds
 
-    for count, workers in ((7, 1), (7, 2), (7, 3), (2, 16), (5000, 2), (5000, 16), (12345, 3)):
-        b = chunk_bounds(count, workers)
+    for count in (1, 7, 999, 1000, 1001, 5000, 12345):
+        b = chunk_bounds(count)
         sizes = np.diff(b)
         assert b[0] == 0 and b[-1] == count and sizes.min() >= 1 and sizes.max() <= CHUNK_GAMES
         assert sizes.max() - sizes.min() <= 1  # even: no chunk keeps the others waiting
-        assert len(sizes) == max(min(count, workers), -(-count // CHUNK_GAMES))
+        assert len(sizes) == -(-count // CHUNK_GAMES)
 
 
-def test_local_backend_holds_a_bounded_number_of_shards(engine, tmp_path, monkeypatch):
-    """Writing made slow (0.3 s a shard): the workers play on, but never hold more than
-    runner.held_bound(workers) shards (played in part, or being written) at once; the tables are
-    those of an ordinary run."""
+@pytest.mark.parametrize("shard_games", [4, 40])
+def test_local_backend_holds_a_bounded_number_of_games(engine, tmp_path, monkeypatch, shard_games):
+    """Chunks of 2 games, writing made slow (0.1 s a chunk): the workers play on, but never hold
+    more than runner.chunk_window(workers) chunks (in play, or played and not yet written) at once,
+    whatever the shard size: a run's memory follows the chunk, not --shard-games (issue 24, memory).
+    The tables are those of an ordinary run."""
     import threading
 
     import trinidad.runner as runner
 
-    real_play, real_write = runner._play_records, runner._write_shard
+    monkeypatch.setattr(runner, "CHUNK_GAMES", 2)
+    real_play, real_append = runner._play_records, runner.ShardWriter.append
     lock = threading.Lock()
-    held: set = set()
+    held = [0]
     peak = [0]
 
     def play(exp, players, vi, n, start, count, threads=None):
         if threading.current_thread() is not threading.main_thread():  # the main thread prepares the engine
             with lock:
-                held.add((vi, n, start // 4))
-                peak[0] = max(peak[0], len(held))
+                held[0] += count
+                peak[0] = max(peak[0], held[0])
         return real_play(exp, players, vi, n, start, count, threads)
 
-    def slow_write(out, vi, n, k, dec, gam):
-        time.sleep(0.3)
-        real_write(out, vi, n, k, dec, gam)
+    def slow_append(self, dec, gam):
+        time.sleep(0.1)
+        real_append(self, dec, gam)
         with lock:
-            held.discard((vi, n, k))
+            held[0] -= gam["game"].n_unique()
 
     monkeypatch.setattr(runner, "_play_records", play)
-    monkeypatch.setattr(runner, "_write_shard", slow_write)
-    m = _run(tmp_path / "slow", workers=2, games=40, shard_games=4)  # 10 shards of 2 chunks
-    assert m["status"] == "complete" and not held
-    assert 2 <= peak[0] <= runner.held_bound(2) == 3
-    monkeypatch.setattr(runner, "_play_records", real_play)
-    monkeypatch.setattr(runner, "_write_shard", real_write)
-    _run(tmp_path / "plain", workers=1, games=40, shard_games=4)
+    monkeypatch.setattr(runner.ShardWriter, "append", slow_append)
+    m = _run(tmp_path / "slow", workers=2, games=40, shard_games=shard_games)
+    assert m["status"] == "complete" and held[0] == 0
+    assert m["counts"]["shards"] == 40 // shard_games
+    assert runner.chunk_window(2) * runner.CHUNK_GAMES == 8  # 4 chunks of 2 games
+    assert 2 * 2 <= peak[0] <= 8
+    monkeypatch.undo()
+    _run(tmp_path / "plain", workers=1, games=40, shard_games=40)
     _assert_same_tables(tmp_path / "slow", tmp_path / "plain")
 
 
@@ -267,6 +308,9 @@ def test_ray_backend_same_tables_as_local(engine, tmp_path, monkeypatch):
     _run(tmp_path / "local", games=12, shard_games=6)
     assert _shard_files(tmp_path / "ray") == _shard_files(tmp_path / "local")
     _assert_same_tables(tmp_path / "ray", tmp_path / "local")
+    for table in ("games", "decades"):  # one writer (runner.ShardWriter) for both backends: the same files
+        for name in _shard_files(tmp_path / "local", table):
+            assert (tmp_path / "ray" / table / name).read_bytes() == (tmp_path / "local" / table / name).read_bytes(), name
     assert real_token.exists() == had_token  # nothing written to the real home
 
 
@@ -512,30 +556,31 @@ assign = "balanced"
 
 
 def test_a_failed_shard_write_stops_the_run_and_resume_finishes_it(engine, tmp_path, monkeypatch):
-    """The local backend writes a shard on one worker while the others play: a failed write must
-    still stop the run with its error, count exactly the shards whose files exist (shards finish
+    """The local backend writes a shard's chunks as they come while the other workers play: a
+    failed write (the second chunk of shard 1) must still stop the run with its error, remove the
+    incomplete shard's temporary files, count exactly the shards whose files exist (shards finish
     in any order: one behind the failed one may have been written first), and leave a directory
     that --resume completes to the same tables."""
     import trinidad.runner as runner
 
-    real = runner._write_atomic
-    calls = []
+    monkeypatch.setattr(runner, "CHUNK_GAMES", 3)  # 2 chunks a shard
+    real = runner.ShardWriter.append
 
-    def flaky(df, path):
-        calls.append(path.name)
-        if path.parent.name == "games" and path.name.endswith("00001.parquet"):
+    def flaky(self, dec, gam):
+        if self.paths[1].name.endswith("00001.parquet") and gam["game"].min() == 9:
             raise OSError("disk full")
-        real(df, path)
+        real(self, dec, gam)
 
-    monkeypatch.setattr(runner, "_write_atomic", flaky)
+    monkeypatch.setattr(runner.ShardWriter, "append", flaky)
     out = tmp_path / "cut"
     with pytest.raises(OSError, match="disk full"):
         _run(out, games=24)  # 4 shards of 6 games
     on_disk = _shard_files(out)
     assert "part-v00-p3-00000.parquet" in on_disk and "part-v00-p3-00001.parquet" not in on_disk
+    assert not list(out.glob("*/.*.tmp"))  # shard 1's first chunk had been written under a temporary name
     m = json.loads((out / "manifest.json").read_text())
     assert m["status"] == "running" and m["counts"]["games_done"] == 6 * len(on_disk)
-    monkeypatch.setattr(runner, "_write_atomic", real)
+    monkeypatch.setattr(runner.ShardWriter, "append", real)
     m = run_experiment(_exp(out, games=24), workers=2, resume=True, progress=False)
     assert m["status"] == "complete" and m["games_this_session"] == 24 - 6 * len(on_disk)
     _run(tmp_path / "full", games=24)
@@ -821,7 +866,7 @@ def test_run_and_summarize_commands(engine, tmp_path):
     assert "  base / 3 players: 12 games, mean VP " in res.output
     assert "win rate by Character" in res.output
     assert "  CPU of the last session: " in res.output and "core-ms a game, 2 workers)" in res.output
-    for part in ("playing:", "building tables and writing Parquet:", "other threads (polars' zstd, the main):"):
+    for part in ("playing:", "building tables and writing Parquet:", "other threads (the main, library pools):"):
         assert f"    {part}" in res.output
 
     res = cli.invoke(app, ["runs", "summarize", str(tmp_path)])
@@ -840,7 +885,7 @@ def test_cpu_lines_split_a_session_per_game():
     assert lines[0] == "  CPU of the last session: 10.0 core-s (10.000 core-ms a game, 3 workers)"
     assert lines[1].split() == ["playing:", "8.0", "core-s", "(80%,", "8.000", "core-ms", "a", "game)"]
     assert lines[2].endswith("0.5 core-s (5%, 0.500 core-ms a game)")
-    assert lines[3].endswith("1.5 core-s (15%, 1.500 core-ms a game)") and "polars' zstd" in lines[3]
+    assert lines[3].endswith("1.5 core-s (15%, 1.500 core-ms a game)") and "library pools" in lines[3]
     old = cpu_lines({k: v for k, v in m.items() if k != "play_cpu_s_this_session"} | {"workers": 1})
     assert old[0].endswith("1 worker)") and len(old) == 2 and "one writer thread" in old[1] and "(5%, 0.500" in old[1]
 

@@ -30,7 +30,7 @@ import polars as pl
 
 from analysis.data import bad_shards_line, shard_rows
 from sim.dataset import MANIFEST, NUMPY_TYPE, column_type, shard_name
-from sim.records import DECADE_COLUMNS, GAME_COLUMNS, N_RD
+from sim.records import DECADE_COLUMNS, GAME_COLUMNS
 from sim.rng import player_seeds
 from sim.rules import RK, ai_strength_names, character_names, rules_from_doc, rules_hash
 from sim.state import AI_STRATEGY, MAX_PLAYERS
@@ -94,11 +94,16 @@ def _variant_rules(exp: Experiment, vi: int):
 
 
 def _columns(arr: np.ndarray, block: int = 2048) -> np.ndarray:
-    """``arr.T`` as a contiguous array (each column one run), transposed in row blocks that stay in
-    the cache: about twice as fast as one ``np.ascontiguousarray(arr.T)`` on a shard's records."""
-    out = np.empty((arr.shape[1], arr.shape[0]), arr.dtype)
-    for i in range(0, arr.shape[0], block):
-        out[:, i:i + block] = arr[i:i + block].T
+    """The rows of ``arr`` (its last axis the columns, its other axes the rows in C order; a view
+    that is not contiguous will do) as a contiguous (columns x rows) array, each column one run.
+    Transposed in blocks of about ``block`` rows that stay in the cache: about twice as fast as one
+    ``np.ascontiguousarray(arr.T)`` on a shard's records, and a view of the records (the played
+    decades and seats of a game) is never copied whole (a chunk's decades rows are 28 MB)."""
+    per = math.prod(arr.shape[1:-1])  # rows per index of the first axis
+    out = np.empty((arr.shape[-1], arr.shape[0] * per), arr.dtype)
+    step = max(1, block // max(1, per))
+    for i in range(0, arr.shape[0], step):
+        out[:, i * per:(i + step) * per] = arr[i:i + step].reshape(-1, arr.shape[-1]).T
     return out
 
 
@@ -143,8 +148,8 @@ def _tables(exp: Experiment, vi: int, n: int, gi: np.ndarray, seeds: np.ndarray,
         return pl.Series(name, categories, dtype=enum).gather(codes)
 
     def frame(arr: np.ndarray, cols: list[str], reps: int) -> pl.DataFrame:
-        rows = arr.shape[0]
         cols_first = _columns(arr)
+        rows = cols_first.shape[1]
         lo, hi = (cols_first.min(axis=1), cols_first.max(axis=1)) if rows else (np.zeros(len(cols)), np.zeros(len(cols)))
         body = [
             pl.Series("game", np.repeat(gi, reps)),
@@ -165,21 +170,8 @@ def _tables(exp: Experiment, vi: int, n: int, gi: np.ndarray, seeds: np.ndarray,
                 body.append(pl.Series(c, col.astype(t, copy=False)))
         return pl.DataFrame(body)
 
-    dec_rows = dec[:, :last, :n, :].reshape(count * last * n, N_RD)
-    game_rows = gam[:, :n, :].reshape(count * n, gam.shape[2])
-    return frame(dec_rows, DECADE_COLUMNS, last * n), frame(game_rows, GAME_COLUMNS, n)
-
-
-def play_shard(exp: Experiment, players: Players, vi: int, n: int, start: int, count: int,
-               threads: int | None = None) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """Play one shard and return its (decades, games) tables."""
-    return _tables(exp, vi, n, *_play_records(exp, players, vi, n, start, count, threads))
-
-
-def _write_atomic(df: pl.DataFrame, path: Path) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    df.write_parquet(tmp, compression="zstd")
-    os.replace(tmp, path)
+    # the played decades and seats, as views: _columns reads them a block of games at a time
+    return frame(dec[:, :last, :n, :], DECADE_COLUMNS, last * n), frame(gam[:, :n, :], GAME_COLUMNS, n)
 
 
 @functools.lru_cache(maxsize=8)
@@ -187,50 +179,108 @@ def _experiment(doc_json: str) -> Experiment:
     return experiment_from_dict(json.loads(doc_json))
 
 
-def _write_shard(out: str, vi: int, n: int, k: int, dec: pl.DataFrame, gam: pl.DataFrame) -> None:
-    o = Path(out)
-    name = shard_name(vi, n, k)
-    _write_atomic(dec, o / "decades" / name)
-    _write_atomic(gam, o / "games" / name)  # last: its presence marks the shard complete
+CHUNK_GAMES = 1000  # games played in one call and written as one row group: their records (~35 KB a game) stay small
+
+# Arrow's Parquet writer, set to write files no larger than polars' of the same rows: zstd at polars'
+# default level, and one data page per column of a row group (Arrow's default of 20,000 rows a page
+# split a 1,000-game chunk's decades in three, each compressed alone: 12% larger files)
+PARQUET_OPTIONS = {"compression": "zstd", "compression_level": 3, "max_rows_per_page": 1 << 30}
+
+
+def chunk_bounds(count: int) -> np.ndarray:
+    """Where a shard of ``count`` games is cut into chunks: the games one call plays and one row
+    group of the shard's files. As even as can be and none over :data:`CHUNK_GAMES` games; never
+    dependent on the workers, so that a shard's files are the same byte for byte on any number."""
+    chunks = max(1, math.ceil(count / CHUNK_GAMES))
+    return np.linspace(0, count, chunks + 1).astype(np.int64)
+
+
+class ShardWriter:
+    """One shard's two Parquet files, written a chunk at a time: each :meth:`append` adds the
+    chunk's tables as one row group to each file (chunks must come in order). The files have
+    temporary names until :meth:`finish` renames them, the games file last, so that a shard is
+    complete exactly when its games file exists; :meth:`abort` removes them. The one writing path
+    of both backends (a Ray task writes its shard with it too), so their files are the same."""
+
+    def __init__(self, out: str | Path, vi: int, n: int, k: int):
+        name = shard_name(vi, n, k)
+        self.paths = [Path(out) / "decades" / name, Path(out) / "games" / name]
+        self.tmps = [p.with_name(f".{p.name}.{os.getpid()}.tmp") for p in self.paths]
+        self.writers: list = [None, None]  # opened with the first chunk, whose tables give the schema
+
+    def append(self, dec: pl.DataFrame, gam: pl.DataFrame) -> None:
+        """Write one chunk's (decades, games) tables as the next row group of each file."""
+        import pyarrow.parquet as pq
+
+        for i, df in enumerate((dec, gam)):
+            table = df.to_arrow()  # the polars schema (Enum categories) rides in the file's Arrow schema
+            if self.writers[i] is None:
+                self.writers[i] = pq.ParquetWriter(self.tmps[i], table.schema, **PARQUET_OPTIONS)
+            self.writers[i].write_table(table, row_group_size=max(1, table.num_rows))
+
+    def finish(self) -> None:
+        """Close both files and give them their names, the games file last."""
+        for i in (0, 1):
+            self.writers[i].close()
+            self.writers[i] = None
+            os.replace(self.tmps[i], self.paths[i])
+
+    def abort(self) -> None:
+        """Drop an incomplete shard: close its files and remove them."""
+        for i in (0, 1):
+            w, self.writers[i] = self.writers[i], None
+            if w is not None:
+                with contextlib.suppress(Exception):  # already failing (a full disk): removing the file is what matters
+                    w.close()
+            self.tmps[i].unlink(missing_ok=True)
+
+
+def _chunk_tables(exp: Experiment, players: Players, vi: int, n: int, start: int, count: int,
+                  threads: int | None = None) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Play ``count`` games from game ``start`` and return their (decades, games) tables."""
+    return _tables(exp, vi, n, *_play_records(exp, players, vi, n, start, count, threads))
 
 
 def run_shard(exp_dict: dict, players: Players, out: str, vi: int, n: int, k: int, start: int, count: int,
               threads: int | None = None) -> ShardResult:
-    """Play and write one shard (the unit of work of a Ray task)."""
+    """Play and write one shard a chunk at a time (the unit of work of a Ray task): the chunks and
+    the writer of the local backend, so the files are the same, and a task holds one chunk's
+    tables, never a whole shard's."""
     t0 = time.perf_counter()
     exp = _experiment(json.dumps(exp_dict, sort_keys=True))  # validated once per process, not per shard
-    dec, gam = play_shard(exp, players, vi, n, start, count, threads)
-    _write_shard(out, vi, n, k, dec, gam)
+    writer = ShardWriter(out, vi, n, k)
+    try:
+        b = chunk_bounds(count)
+        for lo, hi in zip(b[:-1].tolist(), b[1:].tolist()):
+            writer.append(*_chunk_tables(exp, players, vi, n, start + lo, hi - lo, threads))
+        writer.finish()
+    except BaseException:
+        writer.abort()
+        raise
     return ShardResult(count, time.perf_counter() - t0)
 
 
-CHUNK_GAMES = 1000  # the most games a worker plays in one call: its records (~35 KB a game) stay small
+def chunk_window(workers: int) -> int:
+    """The most chunks the local backend holds at once (in play, or played and waiting for an
+    earlier chunk of their shard to be written): two a worker, so that a chunk that plays slowly
+    keeps no worker waiting until the others have played one more chunk each behind it. It bounds
+    a run's memory by the chunk, whatever the shard size."""
+    return 2 * workers
 
 
-def chunk_bounds(count: int, workers: int) -> np.ndarray:
-    """Where a shard of ``count`` games is cut into chunks (the unit a worker plays): ``workers``
-    chunks (so that one shard feeds every worker), none over :data:`CHUNK_GAMES` games."""
-    chunks = max(1, min(count, max(workers, math.ceil(count / CHUNK_GAMES))))
-    return np.linspace(0, count, chunks + 1).astype(np.int64)
+class _Chunks:
+    """The local backend's schedule (:func:`_run_local`): hands out chunks in order (a shard's
+    chunks in order, then the next shard's), at most ``window`` of them not yet written; keeps a
+    played chunk's tables until the chunks before it in its shard are written, and has them written
+    in order by one worker at a time per shard (:meth:`put`). Thread-safe (one lock; the writes
+    themselves run outside it)."""
 
-
-def held_bound(workers: int) -> int:
-    """The most shards the local backend holds at once (played in part, or being written): one
-    being finished, one opened behind it so that no worker waits, and room for the shards being
-    written (about one at a time on 16 workers, since writing is about a fifth of a game's cost)."""
-    return 3 + workers // 16
-
-
-class _Shards:
-    """The local backend's schedule (:func:`_run_local`): hands out chunks, oldest shard first,
-    opening a shard only while fewer than ``bound`` are held; collects each chunk's tables and
-    tells the worker that finishes a shard's last chunk to write it. Thread-safe (one lock)."""
-
-    def __init__(self, todo: list, workers: int, bound: int):
+    def __init__(self, todo: list, out: Path, window: int):
         self.todo = list(reversed(todo))  # popped from the end: todo order
-        self.workers, self.bound = workers, bound
-        self.open: list[dict] = []  # held shards with chunks not yet handed out or not yet played
-        self.held = 0  # shards opened and not yet written (or abandoned)
+        self.out, self.window = out, window
+        self.current: dict | None = None  # the shard whose chunks are being handed out
+        self.open: list[dict] = []  # shards with a chunk handed out and not yet complete (their files are open)
+        self.held = 0  # chunks handed out and not yet written
         self.max_held = 0
         self.stopped = False
         self.cond = threading.Condition()
@@ -239,80 +289,108 @@ class _Shards:
         """(shard, chunk index) to play next; None when there is nothing left or the run stops."""
         with self.cond:
             while True:
-                if self.stopped:
+                cur = self.current
+                exhausted = cur is None or cur["next"] == cur["chunks"]
+                if self.stopped or (exhausted and not self.todo):
                     return None
-                for sh in self.open:
-                    if sh["next"] < len(sh["frags"]):
-                        sh["next"] += 1
-                        return sh, sh["next"] - 1
-                if self.todo and self.held < self.bound:
-                    vi, n, k, a, c = self.todo.pop()
-                    b = chunk_bounds(c, self.workers)
-                    self.open.append({"key": (vi, n, k), "start": a, "games": c, "bounds": b, "next": 0,
-                                      "frags": [None] * (len(b) - 1), "left": len(b) - 1})
-                    self.held += 1
-                    self.max_held = max(self.max_held, self.held)
+                if self.held < self.window:
+                    break
+                self.cond.wait()  # for a chunk to be written
+            if exhausted:
+                vi, n, k, a, c = self.todo.pop()
+                b = chunk_bounds(c)
+                cur = self.current = {"key": (vi, n, k), "start": a, "games": c, "bounds": b, "chunks": len(b) - 1,
+                                      "next": 0, "written": 0, "ready": {}, "writing": False,
+                                      "writer": ShardWriter(self.out, vi, n, k)}
+                self.open.append(cur)
+            cur["next"] += 1
+            self.held += 1
+            self.max_held = max(self.max_held, self.held)
+            return cur, cur["next"] - 1
+
+    def put(self, sh: dict, j: int, frag: tuple) -> bool:
+        """Keep chunk ``j``'s tables and write every chunk of the shard that is next in order,
+        unless another worker is writing the shard (it writes them before it stops). True when this
+        call wrote the shard's last chunk and gave the files their names. After :meth:`stop` a
+        chunk is dropped and no write starts: the writes under way finish."""
+        with self.cond:
+            if self.stopped:
+                return False
+            sh["ready"][j] = frag
+            if sh["writing"]:
+                return False
+            sh["writing"] = True
+        del frag
+        while True:
+            with self.cond:
+                nxt = sh["ready"].pop(sh["written"], None)
+                if nxt is None or self.stopped:
+                    sh["writing"] = False
+                    return False
+            sh["writer"].append(*nxt)  # outside the lock: the other workers play and write on
+            del nxt
+            with self.cond:
+                sh["written"] += 1
+                self.held -= 1
+                self.cond.notify_all()
+                if sh["written"] < sh["chunks"]:
                     continue
-                if not self.todo and not self.open:
-                    return None
-                self.cond.wait()  # for a shard to be written (a free place), or the last chunks to be played
-
-    def put(self, sh: dict, j: int, frag) -> list | None:
-        """Keep chunk ``j``'s tables; the shard's chunk tables in order when this was its last one."""
-        with self.cond:
-            sh["frags"][j] = frag
-            sh["left"] -= 1
-            if sh["left"] or self.stopped:
-                return None
-            self.open.remove(sh)
-            frags, sh["frags"] = sh["frags"], None  # the writer's list alone holds them: freed once joined
-            return frags
-
-    def release(self) -> None:
-        """A shard was written (or abandoned): its place is free."""
-        with self.cond:
-            self.held -= 1
-            self.cond.notify_all()
+            sh["writer"].finish()
+            with self.cond:
+                self.open.remove(sh)
+            return True
 
     def stop(self) -> None:
         with self.cond:
             self.stopped = True
             self.cond.notify_all()
 
+    def abort_open(self) -> None:
+        """Remove the files of every shard not complete (once no worker is running)."""
+        with self.cond:
+            dropped, self.open = self.open, []
+        for sh in dropped:
+            sh["writer"].abort()
+            sh["ready"].clear()
+
 
 def _run_local(exp_doc: dict, players: Players, out: Path, todo: list, workers: int, tick) -> dict:
     """The local backend (issue 24, scaling past two cores): ``workers`` threads, each of which
     plays a chunk of a shard on its own (the jitted kernel runs without the GIL), turns the chunk's
-    records into table rows at once (so records never pile up), and when it played a shard's last
-    chunk, joins the shard's rows and writes its Parquet files. Every part of a game's cost
-    therefore runs on every worker: nothing is left to one thread.
+    records into table rows at once (so records never pile up), and writes them as the next row
+    group of the shard's files, with any later chunks of the shard that were waiting for it
+    (:class:`_Chunks`). Every part of a game's cost therefore runs on every worker: nothing is
+    left to one thread.
 
     Why threads that each do everything (measured on 2 cores, 4-player heuristic games, 5,000-game
     shards): a game costs about 0.5 core-ms of play, 0.04-0.06 of building its table rows (numpy
     and polars, on the thread that calls them; about 7% of it holds the GIL, py-spy --gil) and
-    0.08 of zstd compression, which polars runs on its own threads without the GIL. One writer
-    thread beside the play threads (the design before) building every shard's rows capped a run at
-    about 1 / 0.09 ms = 11,000 games/s, and the play threads waited for one another at the end of
-    every shard. Here no part of the work is left to one thread, and no worker waits for another
-    but at the run's last chunks. The GIL is held for about 10 µs a game (the rows, and the Python
-    around each kernel call): 16 workers at 1,500 games/s each would keep it busy a quarter of
-    the time. A process pool would not share the GIL, but each process would load the engine and
-    take the players by pickle, and the Ctrl-C and error paths would cross processes; threads
+    0.08 of zstd compression (Arrow's Parquet writer, on the worker's thread without the GIL). One
+    writer thread beside the play threads (the design before) building every shard's rows capped a
+    run at about 1 / 0.09 ms = 11,000 games/s, and the play threads waited for one another at the
+    end of every shard. Here no part of the work is left to one thread, and no worker waits for
+    another but at the run's last chunks. The GIL is held for about 10 µs a game (the rows, and the
+    Python around each kernel call): 16 workers at 1,500 games/s each would keep it busy a quarter
+    of the time. A process pool would not share the GIL, but each process would load the engine
+    and take the players by pickle, and the Ctrl-C and error paths would cross processes; threads
     keep one process whose writes the main thread sees finish.
 
-    Memory: a shard is cut into ``workers`` chunks of at most :data:`CHUNK_GAMES` games, and at most
-    :func:`held_bound` shards (3, 4 on 16 workers) are held at once: flat in the run's size. A
-    Python strategy (its objects need not be thread-safe) plays one chunk at a time, behind a lock;
-    the others still build tables and write.
+    Memory (issue 24, memory): at most :func:`chunk_window` chunks of at most :data:`CHUNK_GAMES`
+    games are held at once, in play or waiting for an earlier chunk of their shard: flat in the
+    run's size and in the shard size (a shard's rows were once joined before it was written, which
+    made the peak follow ``--shard-games``). A Python strategy (its objects need not be
+    thread-safe) plays one chunk at a time, behind a lock; the others still build tables and write.
 
-    Ticks come as shards are written (in any order; a shard's files do not depend on the order).
-    On Ctrl-C or an error the workers take no more chunks, abandon the shards not yet complete,
-    and finish the writes under way: only complete shards remain, and every one of them has been
-    ticked. Returns the workers' thread CPU seconds: ``play`` (the kernel and the Python around it)
-    and ``write`` (table rows, joining them, and the calls into polars' Parquet writer)."""
+    Ticks come as shards are complete (in any order; a shard's files do not depend on the order
+    nor on the workers: its chunks are cut and written in order whatever their number). On Ctrl-C
+    or an error the workers take no more chunks, drop the chunks they finish, and finish the
+    writes under way; the shards not complete are then removed: only complete shards remain, and
+    every one of them has been ticked. Returns the workers' thread CPU seconds: ``play`` (the
+    kernel and the Python around it) and ``write`` (table rows and Arrow's Parquet writer,
+    compression included), and ``max_held``, the most chunks held at once."""
     exp = _experiment(json.dumps(exp_doc, sort_keys=True))
-    sched = _Shards(todo, workers, held_bound(workers))
-    done: queue.Queue = queue.Queue()  # games of each written shard, for the main thread's tick
+    sched = _Chunks(todo, out, chunk_window(workers))
+    done: queue.Queue = queue.Queue()  # games of each complete shard, for the main thread's tick
     cpu = {"play": 0.0, "write": 0.0}
     cpu_lock = threading.Lock()
     play_lock = threading.Lock() if has_python(players.matrix()) else contextlib.nullcontext()
@@ -323,21 +401,16 @@ def _run_local(exp_doc: dict, players: Players, out: Path, todo: list, workers: 
         try:
             while (job := sched.take()) is not None:
                 sh, j = job
-                (vi, n, k), lo, hi = sh["key"], int(sh["bounds"][j]), int(sh["bounds"][j + 1])
+                (vi, n, _), lo, hi = sh["key"], int(sh["bounds"][j]), int(sh["bounds"][j + 1])
                 c0 = time.thread_time()
                 with play_lock:
                     records = _play_records(exp, players, vi, n, sh["start"] + lo, hi - lo, 1)
                 c1 = time.thread_time()
-                frags = sched.put(sh, j, _tables(exp, vi, n, *records))
+                frag = [_tables(exp, vi, n, *records)]
                 del records
-                if frags is not None:  # the shard's last chunk: write the shard
-                    dec = pl.concat([f[0] for f in frags], rechunk=True)  # one chunk: the same Parquet file as one batch
-                    gam = pl.concat([f[1] for f in frags], rechunk=True)
-                    del frags
-                    try:
-                        _write_shard(str(out), vi, n, k, dec, gam)
-                    finally:
-                        sched.release()
+                # handed over by pop: while this worker writes its shard's chunks in put, the
+                # schedule alone holds this chunk's tables, freed once written
+                if sched.put(sh, j, frag.pop()):  # this worker wrote the shard's last chunk: the shard is complete
                     done.put(sh["games"])
                 c2 = time.thread_time()
                 play, write = play + c1 - c0, write + c2 - c1
@@ -362,7 +435,8 @@ def _run_local(exp_doc: dict, players: Players, out: Path, todo: list, workers: 
         sched.stop()
         for t in threads:
             t.join()
-        while not done.empty():  # every shard written counts
+        sched.abort_open()  # no worker runs now: the incomplete shards' temporary files go
+        while not done.empty():  # every complete shard counts
             tick(done.get())
     if errors:
         raise errors[0]
@@ -631,8 +705,8 @@ def _run_experiment(exp: Experiment, out: Path, backend: str, workers: int | Non
     m["games_this_session"] = done - done_before
     m["games_per_s_this_session"] = round((done - done_before) / wall, 1) if wall > 0 else None
     # where this session's CPU went (local backend): the whole process; the workers' threads playing
-    # and writing (tables, joining them, the calls into polars' Parquet writer), summed over the
-    # workers; the rest is polars' own compression threads and the main thread
+    # and writing (tables, and Arrow's Parquet writer compressing them), summed over the workers;
+    # the rest is the main thread and the libraries' own thread pools
     m["cpu_s_this_session"] = round(time.process_time() - cpu0, 3)
     m["play_cpu_s_this_session"] = round(worker_cpu["play"], 3) if worker_cpu is not None else None
     m["write_cpu_s_this_session"] = round(worker_cpu["write"], 3) if worker_cpu is not None else None
@@ -801,8 +875,9 @@ def summarize(out: str | Path) -> list[str]:
 
 def cpu_lines(m: dict) -> list[str]:
     """Where the last session's CPU went, per game (issue 24): playing, building tables and writing
-    Parquet on the workers' threads, and the rest (polars' own compression threads, the main
-    thread). A manifest of a build that had one writer thread and no play time says the writer's."""
+    Parquet on the workers' threads, and the rest (the main thread, the libraries' own thread
+    pools: polars compressed the files there in builds before the chunk writer). A manifest of a
+    build that had one writer thread and no play time says the writer's."""
     cpu, wr, g = m["cpu_s_this_session"], m["write_cpu_s_this_session"], m["games_this_session"]
 
     def part(x: float) -> str:
@@ -815,7 +890,7 @@ def cpu_lines(m: dict) -> list[str]:
     play = m["play_cpu_s_this_session"]
     return lines + [f"    playing:                                 {part(play)}",
                     f"    building tables and writing Parquet:     {part(wr)}",
-                    f"    other threads (polars' zstd, the main):  {part(max(0.0, cpu - play - wr))}"]
+                    f"    other threads (the main, library pools): {part(max(0.0, cpu - play - wr))}"]
 
 
 def _summarize_ai(games: pl.LazyFrame) -> list[str]:
