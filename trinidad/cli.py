@@ -399,6 +399,8 @@ def train(
     explore_sigma: Annotated[float, typer.Option("--explore-sigma", help="size of the explorers' moves (x EXPLORE_SCALE)")] = 1.0,
     plant: Annotated[float, typer.Option("--plant", help=(
         "share of self-play seats playing the City plan (Lot > House > metal > Palace; trinidad probe --option city_plan)"))] = 0.0,
+    fix: Annotated[list[str] | None, typer.Option("--fix", help=(
+        "FEATURE=WEIGHT kept at that weight in every Era, not fitted (e.g. city_ahead=1); repeatable"))] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="master seed")] = 1,
     players: Annotated[int, typer.Option("--players", "-p", help="2-5")] = 4,
     out: Annotated[Path, typer.Option("--out", "-o", help="the value file to write")] = Path("strategies/values/search.toml"),
@@ -428,17 +430,27 @@ def train(
     if int(W[0, 0]) != FAMILY_SEARCH:
         _fail(f"--strategy: {strategy} is not a search strategy (family = \"search\")")
     cmd = " ".join(["trinidad", "train"] + sys.argv[2:]) if len(sys.argv) > 2 else "trinidad train"
+    from strategies.evaluation import VF_NAMES
+
+    fixed: dict[int, float] = {}
+    for item in fix or []:
+        name, _, val = item.partition("=")
+        try:
+            fixed[VF_NAMES.index(name.strip())] = float(val)
+        except ValueError:
+            _fail(f"--fix: expected FEATURE=WEIGHT with FEATURE one of {', '.join(VF_NAMES)}, got {item!r}")
     try:
         res = run_train(load_rules(), W[0], generations, games, seed, players=players, duel_games=duel_games,
                         delta=delta, alpha=alpha, init=model0, threads=threads, explore=explore,
-                        sigma=explore_sigma, plant=plant, say=lambda m: typer.echo(m, err=True))
+                        sigma=explore_sigma, plant=plant, fixed=fixed, say=lambda m: typer.echo(m, err=True))
     except TrainError as e:
         _fail(f"--{e}")
     promoted = [g for g in res.generations if g.promoted]
     last = promoted[-1] if promoted else res.generations[-1]  # the generation whose model is written
     prov = {"command": cmd, "commit": git_commit() or "unknown", "strategy": strategy, "seed": seed, "players": players,
             "generations": generations, "games_per_generation": games, "explore": explore,
-            "explore_sigma": explore_sigma, "plant": plant, "init": str(init) if init is not None else "prior",
+            "explore_sigma": explore_sigma, "plant": plant,
+            "fixed": {VF_NAMES[f]: v for f, v in fixed.items()}, "init": str(init) if init is not None else "prior",
             **_init_record(init, prov0), "promoted": len(promoted),
             "model_of_generation": last.gen if promoted else 0, "held_out_r2": [round(x, 4) for x in last.r2],
             "held_out_winner_accuracy": [round(x, 4) for x in last.winner_accuracy],

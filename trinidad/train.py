@@ -34,7 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
-from strategies.evaluation import N_STAGES, N_VF, VF_NAMES, prior_model
+from strategies.evaluation import N_STAGES, N_VF, VF_NAMES, lower_bounds, prior_model
 
 
 class TrainError(ValueError):
@@ -111,22 +111,28 @@ def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threa
 N_EXPLORERS = 8  # explorer models per generation (trinidad train --explore)
 
 
-def fit(X, y, stage, game, winners, alpha: float, prior: np.ndarray, holdout: float = 0.2):
+def fit(X, y, stage, game, winners, alpha: float, prior: np.ndarray, holdout: float = 0.2,
+        fixed: dict[int, float] | None = None):
     """Per-stage ridge models on the first (1 - holdout) of the games, shrunk toward ``prior`` (a
     feature the games never vary, such as Palaces before anyone builds one, keeps the prior's weight
     instead of falling to 0) and with the monotone weights >= 0; returns
     (model, R^2 per stage, winner accuracy per stage) measured on the held-out games.
-    ``winners``: [games, players] 0/1."""
+    ``winners``: [games, players] 0/1. ``fixed``: {feature: weight} kept at that weight in every
+    stage, not fitted (their part of the target is taken out first): a feature whose worth the rules
+    fix, such as the City VP in hand, which a free fit credits with whatever goes with it."""
     from scipy.optimize import lsq_linear
     from sklearn.metrics import r2_score
-
-    from strategies.evaluation import lower_bounds
 
     n_games = winners.shape[0]
     players = winners.shape[1]
     cut = int(round(n_games * (1 - holdout)))
     lo = lower_bounds()
     model = np.maximum(np.asarray(prior, np.float64), lo)  # a prior outside the bounds starts on them
+    fixed = fixed or {}
+    free = np.array([f for f in range(N_VF) if f not in fixed], np.int64)
+    for f, v in fixed.items():
+        model[:, f] = v
+    y_fixed = y - (X[:, list(fixed)] @ np.array(list(fixed.values()), np.float64) if fixed else 0.0)
     r2, acc = [], []
     for s in range(N_STAGES):
         m = stage == s
@@ -139,9 +145,9 @@ def fit(X, y, stage, game, winners, alpha: float, prior: np.ndarray, holdout: fl
         # ridge toward the prior (min |X w - y|^2 + alpha |w - prior|^2) with the monotone weights
         # bounded below by 0 (strategies.evaluation.lower_bounds): a least-squares problem on the
         # stacked system, solved with its bounds by scipy
-        a = np.vstack([X[tr], np.sqrt(alpha) * np.eye(N_VF)])
-        b = np.concatenate([y[tr], np.sqrt(alpha) * model[s]])
-        model[s] = lsq_linear(a, b, bounds=(lo, np.inf), method="bvls").x
+        a = np.vstack([X[tr][:, free], np.sqrt(alpha) * np.eye(len(free))])
+        b = np.concatenate([y_fixed[tr], np.sqrt(alpha) * model[s, free]])
+        model[s, free] = lsq_linear(a, b, bounds=(lo[free], np.inf), method="bvls").x
         if te.sum() == 0:
             r2.append(float("nan"))
             acc.append(float("nan"))
@@ -197,10 +203,11 @@ def duel(rules, row_a: np.ndarray, row_b: np.ndarray, max_games: int, batch: int
 def train(rules, base_row: np.ndarray, generations: int, games: int, seed: int, players: int = 4,
           duel_games: int = 2000, duel_batch: int = 200, delta: float = 0.1, alpha: float = 1.0,
           init: np.ndarray | None = None, threads: int | None = None, explore: float = 0.0,
-          sigma: float = 1.0, plant: float = 0.0, say: Callable[[str], None] | None = None) -> TrainResult:
+          sigma: float = 1.0, plant: float = 0.0, fixed: dict[int, float] | None = None, say: Callable[[str], None] | None = None) -> TrainResult:
     """Expert iteration (see the module's docstring). ``base_row``: the search strategy's W row (its
     budget and base weights); ``init``: the generation-0 model (default the prior); ``plant``: the
-    share of self-play seats playing the City plan (:func:`positions`; never in the duels)."""
+    share of self-play seats playing the City plan (:func:`positions`; never in the duels);
+    ``fixed``: weights kept, not fitted (:func:`fit`): every candidate carries them."""
     from strategies.registry import set_value_model
 
     if generations < 1:
@@ -217,6 +224,9 @@ def train(rules, base_row: np.ndarray, generations: int, games: int, seed: int, 
     from strategies.policy import N_WEIGHTS
 
     model = prior_model(base_row[:N_WEIGHTS]) if init is None else np.asarray(init, np.float64).copy()
+    for f, v in (fixed or {}).items():
+        if not (v >= lower_bounds()[f] and np.isfinite(v)):
+            raise TrainError(f"fix: {VF_NAMES[f]} = {v} is below its least weight {lower_bounds()[f]}")
     prior = model.copy()
     res = TrainResult(model=model)
     pool_X, pool_y, pool_s, pool_g, pool_w = [], [], [], [], []
@@ -233,7 +243,7 @@ def train(rules, base_row: np.ndarray, generations: int, games: int, seed: int, 
         # held out: the last fifth of the newest generation's games (every older game trains)
         allg = np.concatenate(pool_g)
         cand, r2, acc = fit(np.concatenate(pool_X), np.concatenate(pool_y), np.concatenate(pool_s), allg,
-                            np.concatenate(pool_w), alpha, prior, holdout=0.2 * games / offset)
+                            np.concatenate(pool_w), alpha, prior, holdout=0.2 * games / offset, fixed=fixed)
         decision, played, share, _ = duel(rules, set_value_model(base_row, cand), row, duel_games, duel_batch,
                                           seed * 1000 + 500 + gen, players, delta, threads)
         promoted = decision.startswith("H1") and decision.endswith("(+)")
