@@ -77,6 +77,20 @@ def check_wars(st, r, n):
             # the war is part of that decade's action phase: set up before its first turn
             turns = np.nonzero((codes == Ev.PASS) & (dec == dec[s]))[0]
             assert len(turns) and s < turns[0]
+    # a player who passed while others play on has withdrawn its miniatures: none of them moves,
+    # fights or is wounded in the rest of that war
+    for w, s, e in zip(wars, setups, ends, strict=True):
+        if dec[w] == last:
+            continue
+        passes = np.nonzero((codes == Ev.PASS) & (dec == dec[s]))[0]
+        for p in passes[:-1]:  # the decade's last pass ends the action phase: that player's stay
+            if p > e:
+                break
+            seat = ev[p, 1]
+            rest = ev[p:e]
+            mine = ((rest[:, 0] == Ev.XW_FIGHT) & (rest[:, 1] == seat)) \
+                | (np.isin(rest[:, 0], [Ev.XW_MOVE, Ev.XW_WOUND]) & (rest[:, 1] == 0) & (rest[:, 2] == seat))
+            assert not mine.any(), ("withdrawn", seat)
     # pillage: flames 1-2 per district, at most the box's markers in one war
     for s, e in zip(setups, ends, strict=True):
         seg = ev[s:e]
@@ -244,3 +258,25 @@ def test_play_extended_war_log(xrules):
     assert plain.exit_code == 0 and "Combat Area" not in plain.output
     bad = CliRunner().invoke(app, ["play", "--run", "nowhere", "--game", "0", "--extended-war"])
     assert bad.exit_code == 2 and "--extended-war" in bad.output
+
+
+@pytest.mark.parametrize("lineup", [["rollout", "heuristic", "heuristic"], ["search", "heuristic", "random"],
+                                    ["pyexample", "random", "heuristic"], ["heuristic", "random", "ai"]])
+def test_every_family_plays_the_war(xrules, lineup):
+    """The searching families (their turns planned in strategies.match, their simulations through the
+    plain phases), the python family (Dec.XW_* through the bridge) and the Solo A.I. (its troops
+    commanded by the first human) play games with the expansion to their end, whole."""
+    from sim.state import AI_STRATEGY
+
+    r = xrules
+    names = [s for s in lineup if s != "ai"]
+    W, distinct = load_strategies(names)
+    strat = [AI_STRATEGY if s == "ai" else distinct.index(s) for s in lineup]
+    wars = 0
+    for seed in range(4):
+        st = run_game(r, W, 3, 60 + seed, strat, log=True)
+        assert not check_state(st, r), (lineup, seed)
+        assert st.g[G.GAME_OVER] == 1
+        wars += check_wars(st, r, 3)
+        check_idle(st, r, 3)
+    assert wars > 0
