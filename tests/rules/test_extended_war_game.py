@@ -280,3 +280,21 @@ def test_every_family_plays_the_war(xrules, lineup):
         wars += check_wars(st, r, 3)
         check_idle(st, r, 3)
     assert wars > 0
+
+
+def test_run_flag_recorded(xrules, tmp_path):
+    """``trinidad run --extended-war``: the experiment's extended_war, recorded in the manifest as the
+    rule override it is, so that a replay plays the same rules."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from trinidad.cli import app
+
+    out = tmp_path / "xw"
+    res = CliRunner().invoke(app, ["run", "--games", "2", "--players", "3", "--strategies", "random", "--extended-war",
+                                   "--out", str(out), "-q"])
+    assert res.exit_code == 0, res.output
+    m = json.loads((out / "manifest.json").read_text())
+    assert m["experiment"]["overrides"] == {"extended_war": {"enabled": True}}
+    assert [v["rules"]["extended_war"]["enabled"]["value"] for v in m["variants"]] == [True]
