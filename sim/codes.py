@@ -230,7 +230,7 @@ class Ev(IntEnum):
     CC_WORKER = 32  # seat, n, pay
     SHIP_PAY = 33  # seat, load, silver, bronze, metal, faith
     TENSION = 34  # faction (1 natives, 2 pirates), steps, reason, pos, double
-    WAR = 35  # faction, base, modifier, walls reduction, WA
+    WAR = 35  # faction, base, modifier, walls reduction, WA, 0 the normal War / EXTENDED WAR: 1 fought next decade, 2 at once
     FIGHT = 36  # seat, av, result, penalty change, council change
     MINI_LOST = 37  # seat, kind
     PEACE = 38  # decade

@@ -1574,3 +1574,87 @@ def end_war(st, r):
     shuffle_deck(st)
     log(st, Ev.RESHUFFLE, m)
     st.xw[XG.ACTIVE] = 0
+
+
+# ----------------------------------------------------------------------------- the war in the decade
+
+
+@njit(cache=True)
+def begin_extended_war(st, r):
+    """WAR FLOW: "War takes place during the decade, which follows the War declaration": at the start
+    of that decade (after its A. phase, before the first player's turn) the Combat Area is set up
+    for the declared faction, the current Era and the Tension level bonus read at the declaration
+    (``XG.PENDING``, ``XG.BONUS``, set by sim.war.declare_extended_war), and every player places
+    its defenders in turn order. A war without attackers (no card or miniature to place) is over
+    at once."""
+    faction = st.xw[XG.PENDING]
+    bonus = st.xw[XG.BONUS]
+    st.xw[XG.PENDING] = 0
+    st.xw[XG.BONUS] = 0
+    setup_combat_area(st, r, faction, st.g[G.ERA], bonus)
+    for i in range(st.g[G.NPLAYERS]):
+        deploy_defenders(st, r, st.order[i])
+    if war_over(st, r):
+        end_war(st, r)
+
+
+@njit(cache=True)
+def war_round_begin(st):
+    """WAR FLOW: a round of the Action Phase is a war round ("Repeat the above in further rounds")."""
+    if st.xw[XG.ACTIVE] == 1:
+        st.xw[XG.ROUND] += 1
+
+
+@njit(cache=True)
+def war_turn_begin(st, r, seat):
+    """PLAYER WAR ACTIONS during a war: the turn opens with the player's free war actions (Move,
+    Fight!; each miniature moves 1 district and fights once a turn), before its main action, as
+    in the WAR FLOW example ("they move as free action their Soldier ..., and then, as a normal
+    action, use two Workers to build a Lot"). The Solo A.I.'s troops are commanded by the first
+    human (:func:`commander`). The war ends as soon as it is over."""
+    if st.xw[XG.ACTIVE] == 0:
+        return
+    begin_player_turn(st, r, seat)
+    player_war_actions(st, r, seat)
+    if st.xw[XG.ACTIVE] == 1 and war_over(st, r):
+        end_war(st, r)
+
+
+@njit(cache=True)
+def war_turn_end(st, r, seat):
+    """After a player's turn during a war: a player who passed while others play on withdraws its
+    miniatures ("If a player passes and there are still some active players, the player must
+    immediately remove their miniatures"); one who played places the miniatures its main action
+    gave it (Deploy Milicianos; "Each player must place his Milicianos and Soldiers in the Combat
+    Area") as at the war's start (:func:`deploy_defenders`)."""
+    if st.xw[XG.ACTIVE] == 0:
+        return
+    end_player_turn(st, r, seat)
+    if st.pl[seat, PF.PASSED] == 1:
+        others = False
+        for i in range(st.g[G.NPLAYERS]):
+            if st.pl[st.order[i], PF.PASSED] == 0:
+                others = True
+        if others:
+            withdraw(st, r, seat)
+    else:
+        deploy_defenders(st, r, seat)
+
+
+@njit(cache=True)
+def war_attackers(st, r, ini):
+    """WAR FLOW: after the player of Initiative ``ini`` (turn position ``ini - 1``; a player who has
+    passed has no turn, its Initiative's attackers still act), the attackers of that Initiative; the
+    war ends as soon as it is over."""
+    if st.xw[XG.ACTIVE] == 0:
+        return
+    attackers_act(st, r, ini)
+    if war_over(st, r):
+        end_war(st, r)
+
+
+@njit(cache=True)
+def war_round_end(st, r):
+    """WAR FLOW: attackers of an Initiative above the number of players act at the round's end."""
+    for ini in range(st.g[G.NPLAYERS] + 1, max_initiative(st, r) + 1):
+        war_attackers(st, r, ini)

@@ -25,6 +25,7 @@ from sim.cards import (
 )
 from sim.codes import Dec, Ev
 from sim.core import add_vp, decide, log, set_option
+from sim.extended_war import begin_extended_war, end_war
 from sim.major import recover_completed
 from sim.records import N_RD, N_RG, RG, record_decade, record_play
 from sim.rng import permutation, rand_below
@@ -43,6 +44,7 @@ from sim.state import (
     N_WEIGHTS,
     PF,
     VS,
+    XG,
     G,
     Loc,
     State,
@@ -393,6 +395,10 @@ def end_of_decade(st, r):
     """C. END OF THE DECADE, steps 1-7 in order."""
     n = st.g[G.NPLAYERS]
     d = st.g[G.DECADE]
+    # EXTENDED WAR, END OF THE WAR: a war still on ends "at Decade end", before this phase's steps
+    # (the new deck it makes is the one step 3's tension reads)
+    if st.xw[XG.ACTIVE] == 1:
+        end_war(st, r)
     # 1. cards reactivation
     for i in range(n):
         s = st.order[i]
@@ -453,7 +459,8 @@ def end_of_decade(st, r):
 
 @njit(cache=True)
 def start_of_decade(st, r):
-    """A. START OF THE DECADE: card draw, then salaries, in turn order."""
+    """A. START OF THE DECADE: card draw, then salaries, in turn order; then a War declared at the
+    last End of the decade Phase begins (EXTENDED WAR, :func:`sim.extended_war.begin_extended_war`)."""
     n = st.g[G.NPLAYERS]
     log(st, Ev.DECADE, st.g[G.DECADE], st.g[G.ERA])
     ai_start_of_decade(st, r)
@@ -462,6 +469,8 @@ def start_of_decade(st, r):
     for i in range(n):
         if st.g[G.AI] != st.order[i] + 1:  # "A.I. doesn't pay salaries"
             pay_salary(st, r, st.order[i])
+    if st.xw[XG.PENDING] > 0:
+        begin_extended_war(st, r)
 
 
 @njit(cache=True)

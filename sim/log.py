@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.codes import Ev, Law
+from sim.codes import Ev, Law, XwUse
 from sim.rules import RK
 from sim.state import BANNER_NAMES, BUILDING_LABELS, GROUP_SIZE, N_CHARACTERS, VS_NAMES, G, Mini
 
@@ -16,6 +16,9 @@ SIDES = ["abstains", "votes YES", "votes NO"]
 FACTIONS = {1: "Natives", 2: "Pirates"}
 MINI_NAMES = {Mini.MILICIANO: "Miliciano", Mini.MILICIANO_VET: "veteran Miliciano", Mini.SOLDIER: "Soldier",
               Mini.SOLDIER_VET: "veteran Soldier"}
+ATTACKERS = ["Indio", "Warrior", "Freebooter", "Captain"]  # sim.state.AK
+XW_USES = {XwUse.WAR_POWER: "plays the war power of {}", XwUse.BURN_AV: "burns {} for +AV", XwUse.BURN_FACTOR: "burns {} for x2 AV",
+           XwUse.BURN_MOVE: "burns {} for one more move"}
 TENSION_REASONS = ["empty grids", "empty precious grid/coin stacks", "card back", "War Proclamation", "Affiliate card"]
 
 
@@ -39,6 +42,47 @@ def _cell(rules, c: int, district_names: list[str]) -> str:
     return f"({c % w},{c // w}) {where}"
 
 
+def _war_line(ev: Ev, x: tuple, S: list[str], districts: list[str], characters: list[str], attackers: dict[int, str]) -> str:
+    """One EXTENDED WAR event (sim.extended_war) as a sentence; ``attackers`` names each War Opponent
+    tile's miniature from its placement on."""
+    a, b, c, d, e, f = x
+
+    def where(k: int) -> str:
+        return districts[k] if 0 <= k < len(districts) else "outside the city"
+
+    def who(side: int, seat: int, k: int) -> str:
+        return f"{S[seat]}'s war marker {k + 1}" if side == 0 else attackers.get(k, f"attacker {k + 1}")
+
+    if ev == Ev.XW_SETUP:
+        return f"  Combat Area: {b} Elite and {c} Standard {FACTIONS[a]} (War table row {d + 1}, column {e + 1})"
+    if ev == Ev.XW_PLACE:
+        attackers[a] = f"the {ATTACKERS[c]} of tile {a + 1}"
+        return f"    {ATTACKERS[c]} on War Opponent tile {a + 1} ({_card(b, characters)}, Initiative {f}) waits by {where(d)}"
+    if ev == Ev.XW_DEPLOY:
+        return f"    {S[a]} places war marker {b + 1} in {where(c)}"
+    if ev == Ev.XW_MOVE:
+        return f"    {who(a, b, c)} moves {'into the city' if d < 0 else 'from ' + where(d)} to {where(e)}"
+    if ev == Ev.XW_PILLAGE:
+        return f"    {attackers.get(a, f'attacker {a + 1}')} pillages {where(b)} ({'two flames' if c >= 2 else 'one flame'})"
+    if ev == Ev.XW_FIGHT:
+        won = {0: f"{S[a]} wins", 1: "the attacker wins"}.get(f, "no winner")
+        return f"    Fight! {who(0, a, b)} (AV {d}) against {who(1, -1, c)} (AV {e}): {won}"
+    if ev == Ev.XW_CARD:
+        if a == 0:
+            return f"      {S[b]} " + XW_USES.get(d, "uses {}").format(_card(c, characters)) + (" (cancelled)" if e else "")
+        return f"      the attackers play the war power of {_card(c, characters)}" + (" (cancelled)" if e else "")
+    if ev == Ev.XW_WOUND:
+        return f"      {who(a, b, c)} is wounded ({d} wound(s))"
+    if ev == Ev.XW_REMOVED:
+        return f"      {who(a, b, c)} is removed" + (f", defeated by {S[d]}" if a == 1 and d >= 0 else "")
+    if ev == Ev.XW_END:
+        return f"  END OF THE WAR with the {FACTIONS[a]}: pillage score {b}, {c} attacker(s) left"
+    if ev == Ev.XW_PENALTY:
+        res = "wins the War" if b - c <= 0 else f"War Penalty {d:+d}"
+        return f"    {S[a]}: {b} War penalties, {c} cancelled by control cards: {res}" + (f", City Council {e}" if e else "")
+    return f"  ({ev.name} {a} {b} {c} {d} {e} {f})"
+
+
 def format_log(st, rules, rules_doc: dict, seat_names: list[str]) -> list[str]:
     """One line per event."""
     from sim.rules import character_names, major_names
@@ -49,11 +93,15 @@ def format_log(st, rules, rules_doc: dict, seat_names: list[str]) -> list[str]:
     acts = [r.get("name", "?") + f" ({r['building']})" for r in rules_doc["activation"]]
     loads = [ld["name"] for ld in rules_doc["ship"]["load"]]
     out: list[str] = []
+    attackers: dict[int, str] = {}  # War Opponent tile -> its attacker, as placed (EXTENDED WAR)
     n = int(st.g[G.LOG_N])
     S = seat_names
+    burnt = (-1, -1)  # (seat, card) of the line just written for Ev.BURN
     for row in np.asarray(st.log[:n]):
         code, a, b, c, d, e, f, h = (int(x) for x in row)
         ev = Ev(code)
+        if burnt != (-1, -1) and ev != Ev.XW_CARD:
+            burnt = (-1, -1)
         if ev == Ev.SETUP_ORDER:
             out.append(f"{S[a]} sits at turn position {b + 1}")
         elif ev == Ev.START_RES:
@@ -129,6 +177,7 @@ def format_log(st, rules, rules_doc: dict, seat_names: list[str]) -> list[str]:
             out.append(f"  Law applied: {LAWS[Law(a)]}")
         elif ev == Ev.BURN:
             out.append(f"{S[a]} burns {_card(b, characters)} (+1 AV)")
+            burnt = (a, b)
         elif ev == Ev.CARD_ROTATE:
             pass
         elif ev == Ev.CARD_USE:
@@ -152,8 +201,15 @@ def format_log(st, rules, rules_doc: dict, seat_names: list[str]) -> list[str]:
             out.append(f"  Top card back: {b} Native, {c} Pirate symbol(s)")
         elif ev == Ev.NO_WAR:
             out.append("  No war" + (" (peace marker)" if a else ""))
+        elif ev == Ev.WAR and f:
+            when = "fought at once, the last decade's war rounds" if f == 2 else "fought in the Combat Area next decade"
+            out.append(f"  WAR with the {FACTIONS[a]} (Tension level bonus +{c}): {when}")
         elif ev == Ev.WAR:
             out.append(f"  WAR with the {FACTIONS[a]}: WA = {b} + {c} (tension) - {d} (walls) = {e}")
+        elif ev.name.startswith("XW_"):
+            if ev == Ev.XW_CARD and a == 0 and d != XwUse.WAR_POWER and burnt == (b, c):
+                out.pop()  # the burn's own line (Ev.BURN, told as a normal War's +AV): the war's use says it
+            out.append(_war_line(ev, (a, b, c, d, e, f), S, districts, characters, attackers))
         elif ev == Ev.FIGHT:
             res = "wins" if c <= 0 else f"loses by {c}"
             extra = f", City Council {e}" if e else ""

@@ -362,6 +362,10 @@ class XG(IntEnum):
     FIGHTS = 4  # fights of this war
     LEFT = 5  # attackers left at the war end
     PILLAGE_SCORE = 6  # pillage score at the war end
+    # a War declared at the End of the decade Phase is fought in the following decade (EXTENDED WAR):
+    # its faction (0 none) and Tension level bonus wait here until that decade starts
+    PENDING = 7
+    BONUS = 8
 
 
 N_XG = len(XG)

@@ -12,8 +12,9 @@ from sim.city import district_closed, n_closed_districts
 from sim.codes import Card, Dec, Ev
 from sim.core import decide, gain_vp, log, set_option
 from sim.economy import take_coins
+from sim.extended_war import extended_war_on, last_decade_war
 from sim.rules import AP, RK
-from sim.state import GRID_PRECIOUS, GRID_STONE, GRID_WOOD, N_CARDS, N_CHARACTERS, PF, VS, Banner, G, Loc, Mini, Sup
+from sim.state import GRID_PRECIOUS, GRID_STONE, GRID_WOOD, N_CARDS, N_CHARACTERS, PF, VS, XG, Banner, G, Loc, Mini, Sup
 
 NATIVES = 1
 PIRATES = 2
@@ -300,6 +301,37 @@ def tension_and_war(st, r):
         log(st, Ev.NO_WAR, 0)
         return
     mod = tension_modifier(st, r, faction)
+    if extended_war_on(r):
+        declare_extended_war(st, r, faction, mod, last)
+    else:
+        normal_war(st, r, faction, mod)
+    end_of_war_tension(st, r, d, faction)
+
+
+@njit(cache=True)
+def declare_extended_war(st, r, faction, mod, last):
+    """EXTENDED WAR: "When a War is activated at the End of the decade Phase, a battle happens in
+    the Combat Area in the following decade" (sim.game.start_of_decade sets it up from
+    ``XG.PENDING``/``XG.BONUS``, the Tension level bonus read now, before the marker goes back);
+    WAR IN THE LAST TURN: in the last decade "the War occurs immediately", six war rounds. Walls do
+    not reduce an attack value here (the expansion has none: Walls act on the attackers' entry,
+    sim.extended_war). Every declared War counts for the Noblewoman's "no wars" (no Walls repel it)."""
+    st.g[G.WAR_FACTION] = faction
+    st.g[G.WARS_ERA] += 1
+    st.g[G.WARS_TOTAL] += 1
+    # Ev.WAR's last column tells the account (sim.log) which war this is: 1 fought next decade, 2 at once
+    log(st, Ev.WAR, faction, 0, mod, 0, 0, 2 if last else 1)
+    if last:
+        last_decade_war(st, r, faction, st.g[G.ERA], mod)
+    else:
+        st.xw[XG.PENDING] = faction
+        st.xw[XG.BONUS] = mod
+
+
+@njit(cache=True)
+def normal_war(st, r, faction, mod):
+    """C.3 D: the base War: Walls reduction, the War Attack value, each player's battle in reverse
+    turn order, card 57."""
     base = r.k[RK.ATTACK_PIRATES] if faction == PIRATES else r.k[RK.ATTACK_NATIVES]
     red = walls_reduction(st, r, faction)
     if red > 0 and n_closed_districts(st, r) > 0:
@@ -332,6 +364,12 @@ def tension_and_war(st, r):
                 if n <= r.k[RK.SMALL_GAME_MAX]:
                     v += p[AP.SMALL_GAME_EXTRA_VP]
                 gain_vp(st, r, s, v, VS.AFFILIATE)
+
+
+@njit(cache=True)
+def end_of_war_tension(st, r, d, faction):
+    """After a War (either rules): the Natives marker and the belligerent's go back to the first
+    space, and a peace marker goes on the following decade."""
     st.g[G.NAT_POS] = 0
     st.g[G.NAT_DOUBLE] = 0
     if faction == PIRATES:

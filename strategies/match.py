@@ -15,6 +15,7 @@ import numpy as np
 from numba import njit
 
 from sim.actions import any_active, play_turn
+from sim.extended_war import war_attackers, war_round_begin, war_round_end, war_turn_begin, war_turn_end
 from sim.game import allocate, end_of_decade, finish_game, set_decade, start_game, start_of_decade
 from sim.records import record_decade
 from sim.rules import Rules
@@ -39,19 +40,23 @@ def action_phase(st, sc, r, W):
     for _ in range(1000):
         if not any_active(st):
             break
+        war_round_begin(st)
         for i in range(n):
             seat = st.order[i]
-            if st.pl[seat, PF.PASSED] != 0:
-                continue
-            if probe_pending(st, seat) and play_turn_probed(st, r, seat):
-                continue  # a probed seat's forced turn (strategies.probe), whatever its family
-            fam = int(st.w[seat, F.FAMILY])
-            if fam == FAMILY_ROLLOUT:
-                play_turn_planned(st, sc, r, seat, i)
-            elif fam == FAMILY_SEARCH:
-                play_turn_searched(st, sc, r, W, seat, i)
-            else:
-                play_turn(st, r, seat)
+            if st.pl[seat, PF.PASSED] == 0:
+                war_turn_begin(st, r, seat)
+                # a probed seat's forced turn (strategies.probe), whatever its family
+                if not (probe_pending(st, seat) and play_turn_probed(st, r, seat)):
+                    fam = int(st.w[seat, F.FAMILY])
+                    if fam == FAMILY_ROLLOUT:
+                        play_turn_planned(st, sc, r, seat, i)
+                    elif fam == FAMILY_SEARCH:
+                        play_turn_searched(st, sc, r, W, seat, i)
+                    else:
+                        play_turn(st, r, seat)
+                war_turn_end(st, r, seat)
+            war_attackers(st, r, i + 1)  # EXTENDED WAR (WAR FLOW): as sim.actions.action_rounds
+        war_round_end(st, r)
 
 
 @njit(cache=True)

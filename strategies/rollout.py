@@ -12,6 +12,7 @@ from numba import njit
 
 from sim.actions import action_phase, action_rounds, end_turn, finish_turn, turn_options, turn_step
 from sim.codes import Dec
+from sim.extended_war import war_attackers, war_turn_end
 from sim.game import copy_state, determinize, end_of_decade, set_decade, start_of_decade
 from sim.rng import mix64
 from sim.rules import RK
@@ -30,6 +31,10 @@ def play_out(st, r, seat, pos, act, a, b, c, stop):
     else:
         end_turn(st, seat)
         st.g[G.TURN_SEAT] = -1
+    # the rest of the round as sim.actions.action_rounds plays it (EXTENDED WAR: the end of the
+    # seat's turn in the war, then the attackers of its Initiative)
+    war_turn_end(st, r, seat)
+    war_attackers(st, r, pos + 1)
     action_rounds(st, r, pos + 1)
     end_of_decade(st, r)
     d = st.g[G.DECADE]

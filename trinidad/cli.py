@@ -77,6 +77,8 @@ def play(
     strategies: Annotated[str | None, typer.Option(help="comma-separated strategy per seat (or one for all; default heuristic)")] = None,
     rules: Annotated[Path | None, typer.Option("--rules", help="TOML file of rule overrides")] = None,
     first_game: Annotated[bool, typer.Option("--first-game", help="First Game Option: 2 Characters, ends after Era 2", metavar="")] = False,
+    extended_war: Annotated[bool, typer.Option("--extended-war", help="the EXTENDED WAR expansion (rules extended_war.enabled)",
+                                               metavar="")] = False,
     solo: Annotated[bool, typer.Option("--solo", help="the Solo game: one player against the A.I. (--players 1 --ai)", metavar="")] = False,
     ai: Annotated[bool, typer.Option("--ai", help="add the A.I. player at a seat of its own, after the players' (2-player game)", metavar="")] = False,
     ai_strength: Annotated[str | None, typer.Option("--ai-strength", help="weak, medium, strong or divinity (default: solo.strength)")] = None,
@@ -93,7 +95,8 @@ def play(
     from strategies.registry import StrategyError, load_strategies
 
     if run is not None or game is not None or variant is not None:
-        _play_run_game(run, game, players, variant, seed, strategies, rules, first_game, solo, ai, ai_strength, log, as_json)
+        _play_run_game(run, game, players, variant, seed, strategies, rules, first_game, solo, ai, ai_strength, log, as_json,
+                       extended_war)
         return
     seed = 1 if seed is None else seed
     strategies = strategies or "heuristic"
@@ -115,6 +118,8 @@ def play(
         _fail(f"--strategies: give one strategy or one per {'player' if ai else 'seat'} ({players}), got {len(names)}")
     try:
         doc = load_rules_doc(None, rules)
+        if extended_war:  # over --rules: the flag asks for the expansion whatever the file says
+            doc = apply_overrides(doc, {"extended_war": {"enabled": True}})
         if ai_strength is not None:
             if ai_strength not in ai_strength_names(doc):
                 _fail(f"--ai-strength: allowed: {', '.join(ai_strength_names(doc))}, got {ai_strength!r}")
@@ -132,7 +137,8 @@ def play(
     _show_game(r, doc, W, players, n_seats, seed, ids, names, first_game, None, n_seats - 1 if ai else None, strength, log, as_json)
 
 
-def _play_run_game(run, game, players, variant, seed, strategies, rules, first_game, solo, ai, ai_strength, log, as_json) -> None:
+def _play_run_game(run, game, players, variant, seed, strategies, rules, first_game, solo, ai, ai_strength, log, as_json,
+                   extended_war=False) -> None:
     """``trinidad play --run DIR --game N``: the game as the run played it (trinidad.replay)."""
     from sim.rules import rules_from_doc
     from trinidad.replay import ReplayError, run_game_setup
@@ -140,7 +146,8 @@ def _play_run_game(run, game, players, variant, seed, strategies, rules, first_g
     if run is None or game is None:
         _fail(f"--{'game' if run is not None else 'run'}: --run DIR and --game N go together (--variant with them)")
     given = [o for o, v in (("--seed", seed), ("--strategies", strategies), ("--rules", rules), ("--first-game", first_game),
-                            ("--solo", solo), ("--ai", ai), ("--ai-strength", ai_strength)) if v is not None and v is not False]
+                            ("--solo", solo), ("--ai", ai), ("--ai-strength", ai_strength), ("--extended-war", extended_war))
+             if v is not None and v is not False]
     if given:
         _fail(f"{given[0]}: with --run the game is set up as the run played it; leave {given[0]} out")
     try:
@@ -273,6 +280,8 @@ def run(
     shard_games: Annotated[int | None, typer.Option("--shard-games", help="games per Parquet shard (overrides the file; the unit of resume)")] = None,
     prices: Annotated[str | None, typer.Option("--prices", help="a report's summary.json: each seat pays its dealt Character's auction "
                                                                 "price in VP at setup (overrides characters.prices)")] = None,
+    extended_war: Annotated[bool, typer.Option("--extended-war", help="the EXTENDED WAR expansion (the file's extended_war = true)",
+                                               metavar="")] = False,
     resume: Annotated[bool, typer.Option("--resume", help="finish an interrupted run in --out", metavar="")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar", metavar="")] = False,
 ) -> None:
@@ -286,7 +295,8 @@ def run(
         _fail(f"--workers: must be >= 1, got {workers}")
     strat = [s.strip() for s in strategies.split(",") if s.strip()] if strategies else None
     try:
-        flags = dict(players=players, games=games, seed=seed, out=out, strategies=strat, shard_games=shard_games, prices=prices)
+        flags = dict(players=players, games=games, seed=seed, out=out, strategies=strat, shard_games=shard_games, prices=prices,
+                     extended_war=True if extended_war else None)
         tiers = None
         if resume and experiment is None and out is not None and tiers_of_run(out) is not None:  # tiers: their own experiments
             if any(v is not None for k, v in flags.items() if k != "out"):

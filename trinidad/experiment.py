@@ -11,6 +11,7 @@ file with overrides, and named variants (sets of rule overrides) played on commo
     seed = 7
     out = "runs/palace-cost"
     shard_games = 5000        # games per Parquet shard (the unit of resume)
+    extended_war = false      # the EXTENDED WAR expansion (rules extended_war.enabled)
 
     [seats]
     strategies = ["greedy", "random"]   # cycled to fill the seats
@@ -69,7 +70,8 @@ from strategies.registry import StrategyError, load_strategies
 DEFAULT_EXPERIMENT = Path(__file__).parent / "experiments" / "default.toml"
 SEAT_ASSIGN = ("fixed", "rotate", "permute")
 CHAR_ASSIGN = ("draft", "forced", "balanced")
-_TOP_KEYS = {"name", "players", "games", "seed", "out", "shard_games", "first_game", "seats", "characters", "rules", "variants", "ai"}
+_TOP_KEYS = {"name", "players", "games", "seed", "out", "shard_games", "first_game", "extended_war", "seats", "characters", "rules",
+             "variants", "ai"}
 AI_MAX_PLAYERS = 2  # TWO PLAYERS GAME & SOLO MODE: the A.I. joins the Solo game and the 2-player game
 
 
@@ -384,6 +386,18 @@ def experiment_from_dict(d: dict, where: str = "experiment") -> Experiment:
     ov = rules.get("overrides", {})
     if not isinstance(ov, dict):
         raise _err("rules.overrides", "expected a table of rule overrides")
+    xw = d.get("extended_war", False)
+    if not isinstance(xw, bool):
+        raise _err("extended_war", f"expected true or false, got {xw!r}")
+    if xw:
+        # the EXTENDED WAR expansion: the rule extended_war.enabled, set as an experiment override
+        # under the file's own (an explicit rules.overrides.extended_war.enabled wins) and recorded
+        # with them; a variant may still switch it off to compare with the normal War
+        ov = copy.deepcopy(ov)
+        xt = ov.setdefault("extended_war", {})
+        if not isinstance(xt, dict):
+            raise _err("rules.overrides.extended_war", "expected a table of extended_war rules")
+        xt.setdefault("enabled", True)
     e.overrides = ov
 
     vs = d.get("variants", [{"name": "base"}])

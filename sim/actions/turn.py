@@ -27,6 +27,7 @@ from sim.city import own_spaces
 from sim.codes import FIRST_FREE_ACT, Act, Card, Dec, Ev
 from sim.core import decide, grant_pool, log, return_pool, workers_available
 from sim.council import call_vote
+from sim.extended_war import war_attackers, war_round_begin, war_round_end, war_turn_begin, war_turn_end
 from sim.major import place_on_grid, recover_workers_free
 from sim.rules import AP
 from sim.seam import choose_grouped, turn_groups_ok
@@ -237,15 +238,25 @@ def any_active(st):
 @njit(cache=True)
 def action_rounds(st, r, start):
     """B. ACTION PHASE from turn-order position ``start`` of the current round: rounds in turn
-    order until every player has passed (``start`` > 0 resumes a round, see strategies.rollout)."""
+    order until every player has passed (``start`` > 0 resumes a round, see strategies.rollout).
+    During an Extended War each round is a war round (WAR FLOW): the player of turn position i
+    opens its turn with its war actions, and after it the attackers of Initiative i + 1 act, the
+    higher Initiatives at the round's end (sim.extended_war.war_*; strategies.match.action_phase
+    does the same)."""
     n = st.g[G.NPLAYERS]
     for _ in range(1000):
-        if not any_active(st):
-            break
+        if start == 0:
+            if not any_active(st):
+                break
+            war_round_begin(st)
         for i in range(start, n):
             seat = st.order[i]
             if st.pl[seat, PF.PASSED] == 0:
+                war_turn_begin(st, r, seat)
                 play_turn(st, r, seat)
+                war_turn_end(st, r, seat)
+            war_attackers(st, r, i + 1)
+        war_round_end(st, r)
         start = 0
 
 
