@@ -268,7 +268,8 @@ def test_planted_seats_play_the_city_plan_and_show_its_holdings_to_the_fit(engin
     plain = positions(r, W[0], 8, 5, 4, 1)
     again = positions(r, W[0], 8, 5, 4, 1, plant=0.0)
     assert all(np.array_equal(a, b) for a, b in zip(plain, again))
-    X, y, _, _, _ = positions(r, W[0], 8, 5, 4, 1, plant=0.5)
+    X, y, _, _, _, planted = positions(r, W[0], 8, 5, 4, 1, plant=0.5)
+    assert 0 < planted.mean() < 1 and not plain[5].any()
     assert X[:, VF.HOUSES].sum() > plain[0][:, VF.HOUSES].sum()
     assert X[:, VF.LOTS].sum() > plain[0][:, VF.LOTS].sum()
     with pytest.raises(TrainError, match="^plant: must be in"):
@@ -314,3 +315,27 @@ def test_train_command_rejects_a_bad_fixed_weight(tmp_path):
                                        "--out", str(tmp_path / "x.toml")])
         assert res.exit_code == 2 and says in res.output, res.output
         assert not (tmp_path / "x.toml").exists()
+
+
+def test_fit_takes_a_plans_own_effect_out_of_the_holdings_that_go_with_it():
+    # planted seats hold Houses and lose 20 VP to their plan; a House is worth 2 VP: without the
+    # plan's column the fit gives Houses what the plan costs (a negative, held at 0); with it, 2
+    rng = np.random.default_rng(3)
+    games, players = 300, 4
+    n = games * players
+    planted = rng.random(n) < 0.25
+    X = np.zeros((n, N_VF))
+    X[:, VF.BIAS] = 1
+    X[:, VF.VP] = rng.integers(0, 100, n)
+    X[:, VF.HOUSES] = np.where(planted, rng.integers(1, 4, n), rng.integers(0, 2, n))
+    y = X[:, VF.VP] + 2.0 * X[:, VF.HOUSES] - 20.0 * planted + rng.normal(0, 0.5, n)
+    stage = np.zeros(n, np.int64)
+    game = np.repeat(np.arange(games), players)
+    winners = np.zeros((games, players), np.int64)
+    winners[:, 0] = 1
+    prior = np.zeros((N_STAGES, N_VF))
+    naive, _, _ = fit(X, y, stage, game, winners, alpha=1e-6, prior=prior)
+    assert naive[0, VF.HOUSES] < 1.0
+    model, r2, _ = fit(X, y, stage, game, winners, alpha=1e-6, prior=prior, nuisance=planted)
+    assert model[0, VF.HOUSES] == pytest.approx(2.0, abs=0.1) and model.shape == (N_STAGES, N_VF)
+    assert r2[0] > 0.99

@@ -65,7 +65,7 @@ class TrainResult:
 
 def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threads: int | None,
               explore: float = 0.0, sigma: float = 1.0, plant: float = 0.0):
-    """Self-play of the search strategy ``row``: (X, y, stage, game, winners) with one row per seat x
+    """Self-play of the search strategy ``row``: (X, y, stage, game, winners, planted) with one row per seat x
     decade (the last decade left out: its value is the final VP itself). With ``explore`` > 0 each
     seat is, with that probability, an explorer: ``row`` with its model's holding weights moved at
     random (strategies.evaluation.explorer_model, ``sigma``), one of 8 explorers drawn per
@@ -74,7 +74,7 @@ def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threa
     no explorer), ``row`` playing
     the City plan (strategies.probe: Lot > House > metal > Palace at each first chance): positions in
     which Houses, metal and Palaces are held, whose worth explorers of the weights alone never show
-    when no seat of the population builds them."""
+    when no seat of the population builds them. ``planted``: 1 on a planted seat's rows."""
     from sim.records import RG
     from sim.rng import player_seeds
     from sim.rules import RK
@@ -85,6 +85,7 @@ def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threa
     seeds = player_seeds(seed, players, 0, games)
     rows = [row]
     strat = np.zeros((games, players), np.int32)
+    planted = np.zeros((games, players), bool)
     if explore > 0:
         rng = np.random.default_rng([seed, 7])
         base = value_model(row)
@@ -99,27 +100,32 @@ def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threa
         strat = np.where(planted, len(rows) - 1, strat).astype(np.int32)
     _, gam, feats = play_batch(rules, np.stack(rows), players, seeds, strat, threads=threads, features=True)
     last = int(rules.k[RK.DECADES])
-    X, y, stg, gid = [], [], [], []
+    X, y, stg, gid, pl = [], [], [], [], []
     for d in range(1, last):
         X.append(feats[:, d - 1, :players, :].reshape(-1, N_VF))
         y.append(gam[:, :players, RG.VP].reshape(-1).astype(np.float64))
         stg.append(np.full(games * players, stage_of(rules, d), np.int64))
         gid.append(np.repeat(np.arange(games), players))
-    return np.concatenate(X), np.concatenate(y), np.concatenate(stg), np.concatenate(gid), gam[:, :players, RG.WINNER]
+        pl.append(planted.reshape(-1))
+    return (np.concatenate(X), np.concatenate(y), np.concatenate(stg), np.concatenate(gid), gam[:, :players, RG.WINNER],
+            np.concatenate(pl))
 
 
 N_EXPLORERS = 8  # explorer models per generation (trinidad train --explore)
 
 
 def fit(X, y, stage, game, winners, alpha: float, prior: np.ndarray, holdout: float = 0.2,
-        fixed: dict[int, float] | None = None):
+        fixed: dict[int, float] | None = None, nuisance: np.ndarray | None = None):
     """Per-stage ridge models on the first (1 - holdout) of the games, shrunk toward ``prior`` (a
     feature the games never vary, such as Palaces before anyone builds one, keeps the prior's weight
     instead of falling to 0) and with the monotone weights >= 0; returns
     (model, R^2 per stage, winner accuracy per stage) measured on the held-out games.
     ``winners``: [games, players] 0/1. ``fixed``: {feature: weight} kept at that weight in every
     stage, not fitted (their part of the target is taken out first): a feature whose worth the rules
-    fix, such as the City VP in hand, which a free fit credits with whatever goes with it."""
+    fix, such as the City VP in hand, which a free fit credits with whatever goes with it.
+    ``nuisance``: per row, 1 where the row's seat played by a plan (a planted seat): a column of its
+    own in the regression, unbounded and left out of the model, so that what a plan does to a seat's
+    final VP is not credited to the holdings that go with it."""
     from scipy.optimize import lsq_linear
     from sklearn.metrics import r2_score
 
@@ -145,14 +151,20 @@ def fit(X, y, stage, game, winners, alpha: float, prior: np.ndarray, holdout: fl
         # ridge toward the prior (min |X w - y|^2 + alpha |w - prior|^2) with the monotone weights
         # bounded below by 0 (strategies.evaluation.lower_bounds): a least-squares problem on the
         # stacked system, solved with its bounds by scipy
-        a = np.vstack([X[tr][:, free], np.sqrt(alpha) * np.eye(len(free))])
-        b = np.concatenate([y_fixed[tr], np.sqrt(alpha) * model[s, free]])
-        model[s, free] = lsq_linear(a, b, bounds=(lo[free], np.inf), method="bvls").x
+        k = len(free)
+        extra = 0 if nuisance is None else 1
+        cols = X[tr][:, free] if not extra else np.column_stack([X[tr][:, free], nuisance[tr].astype(np.float64)])
+        a = np.vstack([cols, np.sqrt(alpha) * np.eye(k + extra)])
+        b = np.concatenate([y_fixed[tr], np.sqrt(alpha) * model[s, free], np.zeros(extra)])
+        lb = np.concatenate([lo[free], np.full(extra, -np.inf)])
+        sol = lsq_linear(a, b, bounds=(lb, np.inf), method="bvls").x
+        model[s, free] = sol[:k]
+        plan_effect = sol[k] if extra else 0.0
         if te.sum() == 0:
             r2.append(float("nan"))
             acc.append(float("nan"))
             continue
-        pred = X[te] @ model[s]
+        pred = X[te] @ model[s] + (plan_effect * nuisance[te] if extra else 0.0)
         r2.append(float(r2_score(y[te], pred)))
         # rows come in blocks of `players` seats of one game and decade: is the predicted leader a winner?
         p = pred.reshape(-1, players)
@@ -229,11 +241,12 @@ def train(rules, base_row: np.ndarray, generations: int, games: int, seed: int, 
             raise TrainError(f"fix: {VF_NAMES[f]} = {v} is below its least weight {lower_bounds()[f]}")
     prior = model.copy()
     res = TrainResult(model=model)
-    pool_X, pool_y, pool_s, pool_g, pool_w = [], [], [], [], []
+    pool_X, pool_y, pool_s, pool_g, pool_w, pool_p = [], [], [], [], [], []
     offset = 0
     for gen in range(1, generations + 1):
         row = set_value_model(base_row, res.model)
-        X, y, stg, gid, win = positions(rules, row, games, seed * 1000 + gen, players, threads, explore, sigma, plant)
+        X, y, stg, gid, win, planted = positions(rules, row, games, seed * 1000 + gen, players, threads, explore, sigma, plant)
+        pool_p.append(planted)
         pool_X.append(X)
         pool_y.append(y)
         pool_s.append(stg)
@@ -243,7 +256,8 @@ def train(rules, base_row: np.ndarray, generations: int, games: int, seed: int, 
         # held out: the last fifth of the newest generation's games (every older game trains)
         allg = np.concatenate(pool_g)
         cand, r2, acc = fit(np.concatenate(pool_X), np.concatenate(pool_y), np.concatenate(pool_s), allg,
-                            np.concatenate(pool_w), alpha, prior, holdout=0.2 * games / offset, fixed=fixed)
+                            np.concatenate(pool_w), alpha, prior, holdout=0.2 * games / offset, fixed=fixed,
+                            nuisance=np.concatenate(pool_p) if plant > 0 else None)
         decision, played, share, _ = duel(rules, set_value_model(base_row, cand), row, duel_games, duel_batch,
                                           seed * 1000 + 500 + gen, players, delta, threads)
         promoted = decision.startswith("H1") and decision.endswith("(+)")
