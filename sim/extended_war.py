@@ -23,13 +23,11 @@ decade's flow calls them (see docs/extended-war.md for what the wiring needs).
 from numba import njit
 
 from sim.ai_choice import first_human
-from sim.banners import banner_step
 from sim.cardpower import offer
 from sim.cards import put_on, rotate_card, shuffle_deck, top_of
 from sim.city import district_closed
 from sim.codes import WP, Card, Dec, Ev, XwAct, XwUse
 from sim.core import decide, gain_vp, log, set_option
-from sim.economy import take_coins
 from sim.rng import permutation
 from sim.rules import AP, RK, XK, XWP
 from sim.state import (
@@ -46,15 +44,13 @@ from sim.state import (
     XM,
     XP,
     B,
-    Banner,
     G,
     Loc,
     Mini,
     Sup,
 )
+from sim.war_track import PIRATES, war_lost, war_won
 
-NATIVES = 1
-PIRATES = 2
 SIDE_PLAYER = 0
 SIDE_ATTACKER = 1
 CANCELLED = 128  # added to a card id in State.xw_cards once an opponent's card cancels it
@@ -1503,34 +1499,13 @@ def move_war_penalty(st, r, seat, left):
     """The War Penalty track: 0 penalties left win the War (1 step left); otherwise 1 step right
     per penalty, past the end of the track the City Council marker moves down instead (as in the
     normal War). Returns (steps moved, council change)."""
-    before = st.pl[seat, PF.WAR_PENALTY]
-    dcouncil = 0
     st.pl[seat, PF.WARS_FOUGHT] += 1
     if left == 0:
-        st.pl[seat, PF.WAR_PENALTY] = max(r.k[RK.PENALTY_MIN], before - r.xw_k[XK.WIN_STEPS])
-        st.pl[seat, PF.WARS_WON] += 1
-        st.pl[seat, PF.WARS_WON_ERA] += 1
-        banner_step(st, r, seat, Banner.RED)
-        # cards 50 and 55 (lightning): "when you win a War" (more against the Pirates)
-        pirates = st.xw[XG.FACTION] == PIRATES
-        if offer(st, r, Card.C50, seat) >= 0:
-            p = r.aff_p[Card.C50]
-            take_coins(st, r, seat, p[AP.SILVER_VS_PIRATES] if pirates else p[AP.SILVER], 0)
-        if offer(st, r, Card.C55, seat) >= 0:
-            p = r.aff_p[Card.C55]
-            gain_vp(st, r, seat, p[AP.VP_VS_PIRATES] if pirates else p[AP.VP], VS.AFFILIATE)
+        dpen, dcouncil = war_won(st, r, seat, st.xw[XG.FACTION], r.xw_k[XK.WIN_STEPS]), 0
     else:
-        st.pl[seat, PF.WARS_LOST] += 1
-        newp = before + left * r.xw_k[XK.STEPS_PER_PENALTY]
-        over = newp - r.k[RK.PENALTY_MAX]
-        if over > 0:
-            newp = r.k[RK.PENALTY_MAX]
-            cb = st.pl[seat, PF.COUNCIL]
-            st.pl[seat, PF.COUNCIL] = max(r.k[RK.COUNCIL_FLOOR_WAR], cb - over)
-            dcouncil = st.pl[seat, PF.COUNCIL] - cb
-        st.pl[seat, PF.WAR_PENALTY] = newp
-    st.pl[seat, PF.WAR_PENALTY_LAST] = st.pl[seat, PF.WAR_PENALTY] - before
-    return st.pl[seat, PF.WAR_PENALTY] - before, dcouncil
+        dpen, dcouncil = war_lost(st, r, seat, left * r.xw_k[XK.STEPS_PER_PENALTY])
+    st.pl[seat, PF.WAR_PENALTY_LAST] = dpen
+    return dpen, dcouncil
 
 
 @njit(cache=True)

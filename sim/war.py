@@ -5,19 +5,16 @@ Factions: 1 = Natives, 2 = Pirates.
 
 from numba import njit
 
-from sim.banners import banner_step
 from sim.cardpower import holder, offer, use
 from sim.cards import back_symbols, burn_card, draw_top, put_on
 from sim.city import district_closed, n_closed_districts
 from sim.codes import Card, Dec, Ev
 from sim.core import decide, gain_vp, log, set_option
-from sim.economy import take_coins
 from sim.extended_war import extended_war_on, last_decade_war
 from sim.rules import AP, RK
-from sim.state import GRID_PRECIOUS, GRID_STONE, GRID_WOOD, N_CARDS, N_CHARACTERS, PF, VS, XG, Banner, G, Loc, Mini, Sup
+from sim.state import GRID_PRECIOUS, GRID_STONE, GRID_WOOD, N_CARDS, N_CHARACTERS, PF, VS, XG, G, Loc, Mini, Sup
+from sim.war_track import NATIVES, PIRATES, war_lost, war_won
 
-NATIVES = 1
-PIRATES = 2
 # reasons in Ev.TENSION
 T_GRIDS = 0
 T_PRECIOUS_COINS = 1
@@ -233,34 +230,12 @@ def fight(st, r, seat, wa, faction):
             burn_card(st, r, seat, c)
             av += r.k[RK.BURN_AV]
     result = wa - av
-    dpen = 0
     dcouncil = 0
     st.pl[seat, PF.WARS_FOUGHT] += 1
     if result <= 0:
-        newp = max(r.k[RK.PENALTY_MIN], st.pl[seat, PF.WAR_PENALTY] - 1)
-        dpen = newp - st.pl[seat, PF.WAR_PENALTY]
-        st.pl[seat, PF.WAR_PENALTY] = newp
-        st.pl[seat, PF.WARS_WON] += 1
-        st.pl[seat, PF.WARS_WON_ERA] += 1
-        banner_step(st, r, seat, Banner.RED)
-        # cards 50 and 55 (lightning): "when you win a War" (more against the Pirates)
-        if offer(st, r, Card.C50, seat) >= 0:
-            p = r.aff_p[Card.C50]
-            take_coins(st, r, seat, p[AP.SILVER_VS_PIRATES] if faction == PIRATES else p[AP.SILVER], 0)
-        if offer(st, r, Card.C55, seat) >= 0:
-            p = r.aff_p[Card.C55]
-            gain_vp(st, r, seat, p[AP.VP_VS_PIRATES] if faction == PIRATES else p[AP.VP], VS.AFFILIATE)
+        dpen = war_won(st, r, seat, faction, 1)  # C.3 WAR: the winner "moves 1 step to the left"
     else:
-        st.pl[seat, PF.WARS_LOST] += 1
-        newp = st.pl[seat, PF.WAR_PENALTY] + result
-        over = newp - r.k[RK.PENALTY_MAX]
-        if over > 0:
-            newp = r.k[RK.PENALTY_MAX]
-            before = st.pl[seat, PF.COUNCIL]
-            st.pl[seat, PF.COUNCIL] = max(r.k[RK.COUNCIL_FLOOR_WAR], before - over)
-            dcouncil = st.pl[seat, PF.COUNCIL] - before
-        dpen = newp - st.pl[seat, PF.WAR_PENALTY]
-        st.pl[seat, PF.WAR_PENALTY] = newp
+        dpen, dcouncil = war_lost(st, r, seat, result)
     st.pl[seat, PF.WAR_PENALTY_LAST] = dpen
     log(st, Ev.FIGHT, seat, av, result, dpen, dcouncil, mask)
     wounds = r.k[RK.WOUNDS_PIRATES] if faction == PIRATES else r.k[RK.WOUNDS_NATIVES]
