@@ -20,6 +20,7 @@ from sim.codes import XwAct, XwUse
 from sim.game import allocate
 from sim.rules import RK, XK, XWP, load_rules
 from sim.state import AK, AS, MAX_PLAYERS, N_CARDS, N_CHARACTERS, PF, XA, XF, XG, XM, XP, B, G, Loc, Mini, Sup
+from sim.war_track import NATIVES, PIRATES
 from strategies import python_bridge
 from strategies.policy import FAMILY_PYTHON, FAMILY_RANDOM, P
 
@@ -45,7 +46,7 @@ def script(pick=None):
     return obj
 
 
-def war_state(r, n=3, faction=xw.NATIVES, seed=5, family=FAMILY_PYTHON):
+def war_state(r, n=3, faction=NATIVES, seed=5, family=FAMILY_PYTHON):
     """A bare n-player state: cards in the deck in number order (card 13 on top), no card held, an
     empty map, the Combat Area empty; every seat decided by the scripted player (or ``family``)."""
     st = allocate(r)
@@ -254,16 +255,16 @@ def test_control_cards_reshuffle_the_game_discard_pile(r):
 
 
 def test_placement_around_the_perimeter(r):
-    st = war_state(r, n=4, faction=xw.NATIVES)
-    placed = xw.setup_combat_area(st, r, xw.NATIVES, 2, 2)  # 4 players, Era II, +2: 4 Elite, 5 Standard
+    st = war_state(r, n=4, faction=NATIVES)
+    placed = xw.setup_combat_area(st, r, NATIVES, 2, 2)  # 4 players, Era II, +2: 4 Elite, 5 Standard
     assert placed == 9
     kinds = st.xw_att[:placed, XA.KIND]
     assert (kinds == AK.WARRIOR).sum() == 4 and (kinds == AK.INDIO).sum() == 5
     assert (st.xw_att[:placed, XA.STATE] == AS.OUTSIDE).all()
     # clockwise from A, doubling up once every edge has one
     assert st.xw_att[:placed, XA.EDGE].tolist() == [0, 1, 2, 3, 4, 5, 6, 7, 0]
-    st = war_state(r, n=4, faction=xw.PIRATES)
-    placed = xw.setup_combat_area(st, r, xw.PIRATES, 2, 0)
+    st = war_state(r, n=4, faction=PIRATES)
+    placed = xw.setup_combat_area(st, r, PIRATES, 2, 0)
     assert st.xw_att[:placed, XA.EDGE].tolist() == [7, 6, 5, 4, 3, 2][:placed]  # anticlockwise from B
     assert set(st.xw_att[:placed, XA.KIND].tolist()) <= {AK.FREEBOOTER, AK.CAPTAIN}
     assert all(r.xw_edges[e, 0] == p for e, p in zip(st.xw_att[:placed, XA.EDGE], st.xw_att[:placed, XA.POS]))
@@ -347,7 +348,7 @@ def test_attacker_fights_the_least_hp(r):
     mini(st, 0, 0, Mini.SOLDIER, N1)
     mini(st, 1, 0, Mini.MILICIANO_VET, N1)
     t = attacker(st, AK.CAPTAIN, N1)
-    st.xw[XG.FACTION] = xw.NATIVES
+    st.xw[XG.FACTION] = NATIVES
     put_deck_top(st, 19)  # the attacker's card: +1 AV
     xw.attacker_turn(st, r, t)
     # the veteran Miliciano (HP 4) is attacked: 4 + 2 (the Soldier, a friend) against 8 + 1 = 9: a wound
@@ -357,7 +358,7 @@ def test_attacker_fights_the_least_hp(r):
 def test_the_example_two_freebooters_one_after_the_other(r):
     # "two Freebooters move into the district with the Blue Miliciano. The first attacks and if the
     # Miliciano survives the second does the same"
-    st = war_state(r, faction=xw.PIRATES)
+    st = war_state(r, faction=PIRATES)
     house(st, r, 1, N2)
     mini(st, 1, 0, Mini.MILICIANO_VET, N2)
     a = attacker(st, AK.FREEBOOTER, N2, card_num=16, state=AS.OUTSIDE)
@@ -540,7 +541,7 @@ def test_flat_av_cards(r, num, kind, expected):
 def test_card_16_remove_and_wound(r):
     # "a Miliciano is in a district with a Pirate Captain; adjacent to them, another Pirate Captain.
     # By playing this card, the player removes his Miliciano and assign 1 wound to both Pirate Captain miniatures"
-    st = war_state(r, faction=xw.PIRATES)
+    st = war_state(r, faction=PIRATES)
     mini(st, 0, 0, Mini.MILICIANO, N2)
     a = attacker(st, AK.CAPTAIN, N2)
     b = attacker(st, AK.CAPTAIN, N3, card_num=14)
@@ -845,7 +846,7 @@ def test_attackers_apply_the_red_text(r):
 
 
 def test_pirates_draw_two_cards(r):
-    st = war_state(r, faction=xw.PIRATES)
+    st = war_state(r, faction=PIRATES)
     mini(st, 0, 0, Mini.SOLDIER_VET, N1)
     t = attacker(st, AK.FREEBOOTER, N1)
     put_deck_top(st, 13, 14)
@@ -879,7 +880,7 @@ def totals(st, r):
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(seed=hs.integers(1, 2**31), n=hs.integers(2, 5), faction=hs.sampled_from([xw.NATIVES, xw.PIRATES]),
+@given(seed=hs.integers(1, 2**31), n=hs.integers(2, 5), faction=hs.sampled_from([NATIVES, PIRATES]),
        era=hs.integers(1, 3), bonus=hs.integers(0, 6), fort=hs.booleans())
 def test_random_wars(r, seed, n, faction, era, bonus, fort):
     st = war_state(r, n=n, faction=faction, seed=seed, family=FAMILY_RANDOM)
