@@ -199,21 +199,26 @@ def test_fit_learns_what_the_games_add_and_keeps_the_prior_elsewhere():
         assert r2[s] > 0.99
 
 
-def test_fit_keeps_monotone_weights_non_negative_and_lets_the_intercept_go_below_zero():
-    # self-play where holding Lots goes with losing (the seats that kept them were behind): an
-    # unbounded fit gives Lots a negative weight, and the search would remove its Lots for nothing
-    rng = np.random.default_rng(1)
-    games, players = 400, 4
+def _synthetic_positions(rng, games, players=4):
+    """Rows of ``games`` games of one stage for trinidad.train.fit: the bias, VP scored so far drawn
+    from ``rng``, every other feature 0 (a test sets its own), seat 0 the winner."""
     n = games * players
     X = np.zeros((n, N_VF))
     X[:, VF.BIAS] = 1
     X[:, VF.VP] = rng.integers(0, 100, n)
-    X[:, VF.LOTS] = rng.integers(0, 3, n)
-    y = 1.0 * X[:, VF.VP] - 3.0 * X[:, VF.LOTS] - 20.0 + rng.normal(0, 0.5, n)
-    stage = np.zeros(n, np.int64)
-    game = np.repeat(np.arange(games), players)
     winners = np.zeros((games, players), np.int64)
     winners[:, 0] = 1
+    return X, np.zeros(n, np.int64), np.repeat(np.arange(games), players), winners
+
+
+def test_fit_keeps_monotone_weights_non_negative_and_lets_the_intercept_go_below_zero():
+    # self-play where holding Lots goes with losing (the seats that kept them were behind): an
+    # unbounded fit gives Lots a negative weight, and the search would remove its Lots for nothing
+    rng = np.random.default_rng(1)
+    X, stage, game, winners = _synthetic_positions(rng, 400)
+    n = len(X)
+    X[:, VF.LOTS] = rng.integers(0, 3, n)
+    y = 1.0 * X[:, VF.VP] - 3.0 * X[:, VF.LOTS] - 20.0 + rng.normal(0, 0.5, n)
     model, _, _ = fit(X, y, stage, game, winners, alpha=1e-6, prior=np.zeros((N_STAGES, N_VF)))
     lo = lower_bounds()
     assert (model >= lo).all()
@@ -280,18 +285,11 @@ def test_fit_keeps_fixed_weights_and_fits_the_rest_on_what_they_leave():
     # Houses go with a final VP they do not earn (a confound): a free fit credits them with it; with
     # the City VP in hand fixed at 1 and Houses at 0, the rest is fitted on the target minus the City
     rng = np.random.default_rng(2)
-    games, players = 300, 4
-    n = games * players
-    X = np.zeros((n, N_VF))
-    X[:, VF.BIAS] = 1
-    X[:, VF.VP] = rng.integers(0, 100, n)
+    X, stage, game, winners = _synthetic_positions(rng, 300)
+    n = len(X)
     X[:, VF.HOUSES] = rng.integers(0, 3, n)
     X[:, VF.CITY_AHEAD] = 6 * X[:, VF.HOUSES] + rng.integers(0, 4, n)
     y = X[:, VF.VP] + X[:, VF.CITY_AHEAD] + 10.0 * X[:, VF.HOUSES] + rng.normal(0, 0.5, n)
-    stage = np.zeros(n, np.int64)
-    game = np.repeat(np.arange(games), players)
-    winners = np.zeros((games, players), np.int64)
-    winners[:, 0] = 1
     prior = np.zeros((N_STAGES, N_VF))
     free, _, _ = fit(X, y, stage, game, winners, alpha=1e-6, prior=prior)
     assert free[0, VF.HOUSES] > 5
@@ -321,18 +319,11 @@ def test_fit_takes_a_plans_own_effect_out_of_the_holdings_that_go_with_it():
     # planted seats hold Houses and lose 20 VP to their plan; a House is worth 2 VP: without the
     # plan's column the fit gives Houses what the plan costs (a negative, held at 0); with it, 2
     rng = np.random.default_rng(3)
-    games, players = 300, 4
-    n = games * players
+    X, stage, game, winners = _synthetic_positions(rng, 300)
+    n = len(X)
     planted = rng.random(n) < 0.25
-    X = np.zeros((n, N_VF))
-    X[:, VF.BIAS] = 1
-    X[:, VF.VP] = rng.integers(0, 100, n)
     X[:, VF.HOUSES] = np.where(planted, rng.integers(1, 4, n), rng.integers(0, 2, n))
     y = X[:, VF.VP] + 2.0 * X[:, VF.HOUSES] - 20.0 * planted + rng.normal(0, 0.5, n)
-    stage = np.zeros(n, np.int64)
-    game = np.repeat(np.arange(games), players)
-    winners = np.zeros((games, players), np.int64)
-    winners[:, 0] = 1
     prior = np.zeros((N_STAGES, N_VF))
     naive, _, _ = fit(X, y, stage, game, winners, alpha=1e-6, prior=prior)
     assert naive[0, VF.HOUSES] < 1.0
