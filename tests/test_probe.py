@@ -192,3 +192,52 @@ def test_probe_command(engine):
     assert "SHIP" in t.output and "BUILD LOT" in t.output and "paired" in t.output
     bad = CliRunner().invoke(app, ["probe", "--games", "0"])
     assert bad.exit_code == 2 and "--games: must be >= 1" in bad.output
+    bad = CliRunner().invoke(app, ["probe", "--games", "2", "--bonus", "palaces=x"])
+    assert bad.exit_code == 2 and "--bonus: palaces: expected a number" in bad.output
+    bad = CliRunner().invoke(app, args + ["--bonus", "palaces=20"])
+    assert bad.exit_code == 2 and "--bonus: strategy heuristic is not a search strategy" in bad.output
+
+
+def test_value_bonus_parse_and_rows():
+    """A value bonus (trinidad.probe, module doc 4) moves the probed seat's evaluation by the named VP
+    per unit in every Era's model and nothing else; only a search strategy has one to move."""
+    from strategies.evaluation import N_STAGES, VF
+    from strategies.registry import value_model
+
+    b = tp.parse_bonus("Palaces=20, metal=7.5")
+    assert b.deltas == (("palaces", 20.0), ("metal", 7.5))
+    assert b.key == "value:palaces+20,metal+7.5" and b.column() == RG.BUILT + B.PALACE - 1
+    assert tp.parse_bonus("houses=-3").column() == RG.BUILT + B.HOUSE - 1
+    for bad, msg in (("palace=3", "^bonus: expected FEATURE=VP"), ("palaces", "^bonus: expected FEATURE=VP"),
+                     ("palaces=x", "^bonus: palaces: expected a number"), ("metal=nan", "^bonus: metal: expected a finite")):
+        with pytest.raises(ProbeError, match=msg):
+            tp.parse_bonus(bad)
+    W, _ = load_strategies(["best"])
+    Wb = tp.bonus_weights(W, b, "best")
+    assert Wb.shape == (2, W.shape[1]) and np.array_equal(Wb[0], W[0])
+    d = value_model(Wb[1]) - value_model(W[0])
+    want = np.zeros_like(d)
+    want[:, VF.PALACES] = 20.0
+    want[:, VF.METAL] = 7.5
+    assert d.shape[0] == N_STAGES and np.allclose(d, want, rtol=0, atol=1e-9)
+    changed = np.flatnonzero(Wb[1] != W[0])
+    assert len(changed) == 2 * N_STAGES  # the two weights of each Era's model, nothing else
+    with pytest.raises(ProbeError, match="^bonus: strategy heuristic is not a search strategy"):
+        tp.bonus_weights(load_strategies(["heuristic"])[0], b, "heuristic")
+
+
+def test_a_city_bonus_makes_the_search_seat_build_houses_and_seek_metal(engine):
+    """Offered a value for Houses, Palaces and the metal a Palace needs, the search seat goes for
+    them on its own: more Houses and metal than the same seat unforced on the same deals (which
+    builds none); the result reports it (forced = share of games with a Palace built by the probed
+    seat)."""
+    r, _ = engine
+    res = run_probe("best", games=12, seed=5, players=4, threshold=0.0, options=[], rules=r,
+                    bonuses=["palaces=60,metal=30,houses=10"])
+    o = next(x for x in res.options if x.key.startswith("value:"))
+    assert o.probed and o.n == 12 and o.key == "value:palaces+60,metal+30,houses+10"
+    h = o.holdings
+    assert h["metal_gained"][1] > h["metal_gained"][0]
+    assert h["houses"][1] + h["palaces"][1] > h["houses"][0] + h["palaces"][0]
+    assert o.forced == pytest.approx(h["palace_games"][1])
+    assert o.forced_decade != o.forced_decade  # no decade for a bonus

@@ -478,17 +478,21 @@ def probe(
     threshold: Annotated[float, typer.Option(help="probe every option used in fewer than this share of seat-games")] = 0.05,
     option: Annotated[list[str] | None, typer.Option("--option", help=(
         "also probe this option (e.g. ship, build_palace) or the plan city_plan (Lot > House > metal > Palace); repeatable"))] = None,
+    bonus: Annotated[list[str] | None, typer.Option("--bonus", help=(
+        "also probe a value bonus (search strategies): FEATURE=VP[,...] added to the probed seat's evaluation in every "
+        "Era, e.g. palaces=20,metal=10; repeatable"))] = None,
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="threads (default: all); results do not depend on it")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object", metavar="")] = False,
 ) -> None:
     """Which building types and main actions a strategy leaves alone, and what forcing one seat to
-    take each at its first legal chance does to that seat's wins and VP margin on the same deals."""
+    take each at its first legal chance (or offering it a value bonus) does to that seat's wins and
+    VP margin on the same deals."""
     from trinidad.probe import ProbeError, run_probe
 
     bar = _LazyBar("probe", "games")
     try:
         res = run_probe(strategy, games=games, seed=seed, players=players, threshold=threshold, options=option,
-                        threads=threads, progress=bar.update if not as_json and sys.stderr.isatty() else None)
+                        threads=threads, progress=bar.update if not as_json and sys.stderr.isatty() else None, bonuses=bonus)
     except ProbeError as e:
         _fail(f"--{e}")
     finally:
@@ -513,7 +517,7 @@ def probe(
         if not o.probed:
             t.add_row(o.option, pct(o.used), "", "", "", "", "", "")
             continue
-        if o.forced == 0:  # never legal at a turn start: the very same games
+        if o.forced == 0 and not o.key.startswith("value:"):  # never legal at a turn start: the very same games
             t.add_row(o.option, pct(o.used), pct(o.forced), "-", pct(o.win_base), "never legal", "", "")
             continue
         t.add_row(o.option, pct(o.used), pct(o.forced), "-" if o.forced_decade != o.forced_decade else f"{o.forced_decade:.1f}",
@@ -526,6 +530,9 @@ def probe(
             moved = sorted(o.vp_by_source.items(), key=lambda kv: -abs(kv[1][1] - kv[1][0]))
             typer.echo(f"{o.option}: the forced seat's VP by source, unforced -> forced: "
                        + ", ".join(f"{k} {a:.1f} -> {b:.1f}" for k, (a, b) in moved[:6]))
+        if o.probed and o.holdings:
+            typer.echo(f"{o.option}: the forced seat's City, unforced -> forced: "
+                       + ", ".join(f"{k} {a:.2f} -> {b:.2f}" for k, (a, b) in o.holdings.items()))
     n_probed = sum(o.probed for o in res.options)
     typer.echo(f"used = share of the unforced seat-games that took the option; {n_probed} options used in fewer than "
                f"{res.threshold:.0%} (or named) were probed.")

@@ -17,6 +17,16 @@ is bad, or because the strategy never sees its value?
 3. A plan (``city_plan``, strategies.probe) is probed only when named: a chain of options, each
    taken at its first legal chance; ``forced`` is then the share of games whose chain was completed
    (the Palace built).
+4. A value bonus (``bonuses``, search family only) is the issue's other kind of probe, an option
+   "offered a bonus": the probed seat's evaluation (strategies.evaluation) gets the named VP per unit
+   added to features' weights in every Era's model (``palaces=20``: a Palace held is worth 20 VP
+   more to it), and the search then pursues that holding in its own way, woven into its game,
+   instead of at a scripted first chance. A dose of bonuses (0, 10, 20, 40 VP a Palace ...) shows
+   whether the seat that builds more of it wins more or less. ``forced`` is then the share of games
+   in which the probed seat built at least one of the rewarded buildings (a Palace for ``palaces``).
+
+Every probed option also reports ``holdings``: what the probed seat built and gained, unforced and
+probed (Palaces and Houses built per game and the share of games with one, metal gained).
 """
 
 from __future__ import annotations
@@ -28,7 +38,7 @@ import numpy as np
 
 from sim.codes import Act
 from sim.records import RG, act_column
-from sim.state import MINOR_NAMES, N_VS, N_WEIGHTS, VS_NAMES, B
+from sim.state import MINOR_NAMES, N_VS, N_WEIGHTS, VS_NAMES, B, Res
 
 CHUNK_GAMES = 2048  # games per batch call (the decade records are ~17 KB a game)
 DEFAULT_THRESHOLD = 0.05
@@ -69,6 +79,68 @@ class Option:
 
 OPTIONS = [Option(Act.BUILD, int(t)) for t in MINOR_TYPES] + [Option(int(a)) for a in MAIN_ACTS]
 PLANS = [Option(Act.BUILD, int(B.PALACE), plan=1)]  # probed only when named: a plan is no option of the turn
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """A value bonus (module doc, 4): ``deltas`` = ((feature name, VP per unit added), ...), feature
+    names of strategies.evaluation.VF in lower case."""
+
+    deltas: tuple[tuple[str, float], ...]
+
+    @property
+    def key(self) -> str:
+        return "value:" + ",".join(f"{f}{v:+g}" for f, v in self.deltas)
+
+    @property
+    def label(self) -> str:
+        return "VALUE BONUS " + ", ".join(f"{f} {v:+g} VP" for f, v in self.deltas)
+
+    def column(self) -> int:
+        """The games-record column that says the bonus was taken up: BUILD PALACE for a bonus on
+        Palaces (or on the metal a Palace needs), BUILD HOUSE for Houses, BUILD LOT for Lots, else
+        BUILD PALACE."""
+        names = {f for f, _ in self.deltas}
+        for feats, b in ((("palaces", "metal", "metal_ahead"), B.PALACE), (("houses",), B.HOUSE), (("lots", "lots_ahead"), B.LOT)):
+            if names & set(feats):
+                return RG.BUILT + int(b) - 1
+        return RG.BUILT + int(B.PALACE) - 1
+
+
+def parse_bonus(text: str) -> Bonus:
+    """``palaces=20,metal=10`` (features of strategies.evaluation.VF, VP per unit added in every Era)."""
+    from strategies.evaluation import VF_NAMES
+
+    out = []
+    for part in text.split(","):
+        name, eq, val = part.partition("=")
+        name = name.strip().lower()
+        if not eq or name not in VF_NAMES:
+            raise ProbeError(f"bonus: expected FEATURE=VP[,FEATURE=VP...] with FEATURE one of {', '.join(VF_NAMES)}; got {part.strip()!r}")
+        try:
+            v = float(val)
+        except ValueError:
+            raise ProbeError(f"bonus: {name}: expected a number of VP, got {val.strip()!r}") from None
+        if not np.isfinite(v):
+            raise ProbeError(f"bonus: {name}: expected a finite number of VP, got {val.strip()!r}")
+        out.append((name, v))
+    return Bonus(tuple(out))
+
+
+def bonus_weights(W: np.ndarray, bonus: Bonus, strategy: str = "") -> np.ndarray:
+    """``W`` (one search strategy's row) and a copy whose evaluation has ``bonus`` added to every
+    Era's model (strategies.registry.set_value_model)."""
+    from strategies.evaluation import VF_NAMES
+    from strategies.policy import FAMILY_SEARCH
+    from strategies.registry import set_value_model, value_model
+
+    if int(W[0, 0]) != FAMILY_SEARCH:
+        raise ProbeError(f"bonus: strategy {strategy or '?'} is not a search strategy: only the search family has an "
+                         "evaluation to move (try --strategy best)")
+    model = value_model(W[0])
+    for name, v in bonus.deltas:
+        model[:, VF_NAMES.index(name)] += v
+    return np.vstack([W[:1], set_value_model(W[0], model)[None, :]])
 
 
 def parse_option(text: str) -> Option:
@@ -126,6 +198,7 @@ class OptionResult:
     margin_diff_ci: list[float] = field(default_factory=list)
     margin_p: float = float("nan")
     vp_by_source: dict = field(default_factory=dict)  # sources that moved: the forced seat's mean VP [unforced, forced]
+    holdings: dict = field(default_factory=dict)  # HOLDINGS of the forced seat: [unforced, forced]
 
 
 @dataclass
@@ -148,6 +221,21 @@ class ProbeResult:
         d = asdict(self)
         d["options"] = [{k: clean(v) for k, v in o.items()} for o in d["options"]]
         return d
+
+
+# what the probed seat built and gained (OptionResult.holdings): name -> (games-record column, statistic)
+HOLDINGS = {"palaces": (RG.BUILT + int(B.PALACE) - 1, "mean"), "palace_games": (RG.BUILT + int(B.PALACE) - 1, "share"),
+            "houses": (RG.BUILT + int(B.HOUSE) - 1, "mean"), "house_games": (RG.BUILT + int(B.HOUSE) - 1, "share"),
+            "lots": (RG.BUILT + int(B.LOT) - 1, "mean"), "metal_gained": (RG.GAINED + int(Res.METAL), "mean")}
+
+
+def _holdings(gam: np.ndarray, seat: np.ndarray) -> dict[str, float]:
+    g = np.arange(gam.shape[0])
+    out = {}
+    for name, (col, stat) in HOLDINGS.items():
+        x = gam[g, seat, col].astype(np.float64)
+        out[name] = float((x > 0).mean() if stat == "share" else x.mean()) if len(x) else float("nan")
+    return out
 
 
 def _deals(strategy: str, players: int, games: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -186,8 +274,10 @@ def _outcomes(gam: np.ndarray, seat: np.ndarray) -> tuple[np.ndarray, np.ndarray
 
 def run_probe(strategy: str | None = None, games: int = 400, seed: int = 1, players: int = 4,
               threshold: float = DEFAULT_THRESHOLD, options: list[str] | None = None, threads: int | None = None,
-              rules=None, progress: Callable[[int, int], None] | None = None) -> ProbeResult:
+              rules=None, progress: Callable[[int, int], None] | None = None,
+              bonuses: list[str] | None = None) -> ProbeResult:
     """Measure and probe (module doc). ``options``: option keys probed whatever their use.
+    ``bonuses``: value bonuses probed (:func:`parse_bonus`; search strategies only).
     ``progress(done, total)`` after each batch (total: games of the unforced run and of every probe,
     the probes known once the first run is done). Results depend only on the arguments, never on ``threads``."""
     from analysis.stats import paired_test, wilson
@@ -206,10 +296,12 @@ def run_probe(strategy: str | None = None, games: int = 400, seed: int = 1, play
     if threads is not None and threads < 1:
         raise ProbeError(f"threads: must be >= 1, got {threads}")
     named = [parse_option(o) for o in options or []]
+    bonus = [parse_bonus(b) for b in bonuses or []]
     try:
         W, _ = load_strategies([strategy])
     except StrategyError as e:
         raise ProbeError(f"strategy: {e}") from None
+    bonus_rows = [bonus_weights(W, b, strategy) for b in bonus]
     if rules is None:
         from sim.rules import load_rules
 
@@ -235,19 +327,26 @@ def run_probe(strategy: str | None = None, games: int = 400, seed: int = 1, play
         used = float((base[:, :, o.column()] > 0).mean())
         results.append(OptionResult(option=o.label, key=o.key, used=used))
         if o.plan or used < threshold or o in named:
-            todo.append((o, results[-1]))
+            todo.append((o, results[-1], probe_weights(W, o)))
+    for b, Wb in zip(bonus, bonus_rows):
+        results.append(OptionResult(option=b.label, key=b.key, used=float((base[:, :, b.column()] > 0).mean())))
+        todo.append((b, results[-1], Wb))
     total[0] += games * len(todo)
-    for o, res in todo:
-        gam = _play(rules, probe_weights(W, o), players, seeds, chars, strat, threads, tick)
+    hold0 = _holdings(base, forced_seat)
+    for o, res, Wo in todo:
+        gam = _play(rules, Wo, players, seeds, chars, strat, threads, tick)
         win1, margin1 = _outcomes(gam, forced_seat)
-        dec = gam[gi, forced_seat, RG.PROBE_DECADE]
+        if isinstance(o, Bonus):  # no forcing: "taken" is the rewarded building built by the probed seat
+            dec = np.where(gam[gi, forced_seat, o.column()] > 0, 1, 0)
+        else:
+            dec = gam[gi, forced_seat, RG.PROBE_DECADE]
         lo0, hi0 = wilson(win0.sum(), games)
         lo1, hi1 = wilson(win1.sum(), games)
         pw, pm = paired_test(win1 - win0), paired_test(margin1 - margin0)
         res.probed = True
         res.n = games
         res.forced = float((dec > 0).mean())
-        res.forced_decade = float(dec[dec > 0].mean()) if (dec > 0).any() else float("nan")
+        res.forced_decade = float(dec[dec > 0].mean()) if (dec > 0).any() and not isinstance(o, Bonus) else float("nan")
         res.win_base, res.win_base_ci = float(win0.mean()), [float(lo0[0]), float(hi0[0])]
         res.win_forced, res.win_forced_ci = float(win1.mean()), [float(lo1[0]), float(hi1[0])]
         res.win_diff, res.win_diff_ci = pw["diff"], [pw["diff_lo"], pw["diff_hi"]]
@@ -257,4 +356,6 @@ def run_probe(strategy: str | None = None, games: int = 400, seed: int = 1, play
         src1 = gam[gi, forced_seat, RG.VP_SRC:RG.VP_SRC + N_VS].mean(axis=0)
         res.vp_by_source = {VS_NAMES[v]: [round(float(src0[v]), 2), round(float(src1[v]), 2)]
                             for v in range(N_VS) if src0[v] != src1[v]}
+        hold1 = _holdings(gam, forced_seat)
+        res.holdings = {k: [round(hold0[k], 3), round(hold1[k], 3)] for k in HOLDINGS}
     return ProbeResult(strategy=strategy, players=players, games=games, seed=seed, threshold=threshold, options=results)
