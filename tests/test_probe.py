@@ -241,3 +241,25 @@ def test_a_city_bonus_makes_the_search_seat_build_houses_and_seek_metal(engine):
     assert h["houses"][1] + h["palaces"][1] > h["houses"][0] + h["palaces"][0]
     assert o.forced == pytest.approx(h["palace_games"][1])
     assert o.forced_decade != o.forced_decade  # no decade for a bonus
+
+
+def test_several_probed_seats_a_game(engine):
+    """``seats`` k: seats g .. g + k - 1 mod players are forced in game g, and the result is over
+    those seat-games (paired by game on their mean)."""
+    r, _ = engine
+    res = run_probe("heuristic", games=8, seed=3, players=4, threshold=0.0, options=["card_pile"], rules=r, seats=2)
+    o = next(x for x in res.options if x.key == "card_pile")
+    assert res.seats == 2 and o.probed and o.n == 8
+    seeds, chars = tp._deals("heuristic", 4, 8, 3)
+    W, _ = load_strategies(["heuristic"])
+    _, base = play_batch(r, W, 4, seeds, np.zeros((8, 4), np.int32), chars)
+    g = np.arange(8)
+    strat = np.zeros((8, 4), np.int32)
+    strat[g, g % 4] = strat[g, (g + 1) % 4] = 1
+    _, gam = play_batch(r, probe_weights(W, parse_option("card_pile")), 4, seeds, strat, chars)
+    taken = np.stack([gam[g, g % 4, RG.PROBE_DECADE], gam[g, (g + 1) % 4, RG.PROBE_DECADE]], axis=1)
+    assert o.forced == pytest.approx((taken > 0).mean()) and (gam[:, :4, RG.PROBE_DECADE][strat == 0] == 0).all()
+    credit = base[:, :4, RG.WINNER] / base[:, :4, RG.WINNER].sum(axis=1, keepdims=True)
+    assert o.win_base == pytest.approx(np.concatenate([credit[g, g % 4], credit[g, (g + 1) % 4]]).mean())
+    with pytest.raises(ProbeError, match="^seats: must be 1..3"):
+        run_probe("heuristic", games=2, players=4, seats=4)

@@ -481,6 +481,7 @@ def probe(
     bonus: Annotated[list[str] | None, typer.Option("--bonus", help=(
         "also probe a value bonus (search strategies): FEATURE=VP[,...] added to the probed seat's evaluation in every "
         "Era, e.g. palaces=20,metal=10; repeatable"))] = None,
+    seats: Annotated[int, typer.Option("--seats", help="probed seats per game (game g: seats g, g+1, ... mod players); 1..players-1")] = 1,
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="threads (default: all); results do not depend on it")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object", metavar="")] = False,
 ) -> None:
@@ -492,7 +493,8 @@ def probe(
     bar = _LazyBar("probe", "games")
     try:
         res = run_probe(strategy, games=games, seed=seed, players=players, threshold=threshold, options=option,
-                        threads=threads, progress=bar.update if not as_json and sys.stderr.isatty() else None, bonuses=bonus)
+                        threads=threads, progress=bar.update if not as_json and sys.stderr.isatty() else None, bonuses=bonus,
+                        seats=seats)
     except ProbeError as e:
         _fail(f"--{e}")
     finally:
@@ -509,7 +511,8 @@ def probe(
     def ci(lo_hi: list[float], f: str) -> str:
         return "" if not lo_hi or lo_hi[0] != lo_hi[0] else f"[{lo_hi[0]:{f}}, {lo_hi[1]:{f}}]"
 
-    t = Table(title=f"What {res.strategy} plays and what forcing it does: {res.players} players, {res.games:,} games, seed {res.seed}")
+    probed = "" if res.seats == 1 else f", {res.seats} probed seats a game"
+    t = Table(title=f"What {res.strategy} plays and what forcing it does: {res.players} players, {res.games:,} games, seed {res.seed}{probed}")
     for col in ("option", "used", "forced", "decade", "win unforced", "win forced (95% CI)", "win forced - unforced",
                 "margin forced - unforced"):
         t.add_column(col, justify="left" if col == "option" else "right")

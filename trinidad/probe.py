@@ -7,7 +7,9 @@ is bad, or because the strategy never sees its value?
 2. Every option used in fewer than ``threshold`` of the seat-games (and every option named with
    ``options``) is probed: the SAME deals are played again with one seat (game g: seat g mod
    players) forced to take that option at its first legal chance, the other seats unchanged
-   (strategies.probe: the seat's weight row carries the option, ``P.PROBE_ACT`` / ``P.PROBE_ARG``).
+   (strategies.probe: the seat's weight row carries the option, ``P.PROBE_ACT`` / ``P.PROBE_ARG``);
+   with ``seats`` k > 1, seats g .. g + k - 1 mod players are forced, and each game's outcome is the
+   mean over them (what happens when k seats of the table take the option).
    The forced seat's win (a tie for first among k seats: 1/k) and VP margin (its VP minus the best
    other seat's) are compared with the same seat's on the same deal unforced: paired differences
    with a t 95% interval (scipy, :func:`analysis.stats.paired_test`), win rates with Wilson 95%
@@ -209,6 +211,7 @@ class ProbeResult:
     seed: int
     threshold: float
     options: list[OptionResult]
+    seats: int = 1  # probed seats per game
 
     def to_dict(self) -> dict:
         def clean(v):
@@ -229,11 +232,12 @@ HOLDINGS = {"palaces": (RG.BUILT + int(B.PALACE) - 1, "mean"), "palace_games": (
             "lots": (RG.BUILT + int(B.LOT) - 1, "mean"), "metal_gained": (RG.GAINED + int(Res.METAL), "mean")}
 
 
-def _holdings(gam: np.ndarray, seat: np.ndarray) -> dict[str, float]:
-    g = np.arange(gam.shape[0])
+def _holdings(gam: np.ndarray, seats: np.ndarray) -> dict[str, float]:
+    """HOLDINGS over the probed seat-games (``seats``: [games, k] seat indices)."""
+    g = np.arange(gam.shape[0])[:, None]
     out = {}
     for name, (col, stat) in HOLDINGS.items():
-        x = gam[g, seat, col].astype(np.float64)
+        x = gam[g, seats, col].astype(np.float64)
         out[name] = float((x > 0).mean() if stat == "share" else x.mean()) if len(x) else float("nan")
     return out
 
@@ -261,23 +265,30 @@ def _play(rules, W, players: int, seeds, chars, strat, threads, tick) -> np.ndar
     return np.concatenate(out) if out else np.zeros((0, players, RG.PROBE_DECADE + 1), np.int32)
 
 
-def _outcomes(gam: np.ndarray, seat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per game: seat ``seat[g]``'s win credit (1/k for a tie for first among k) and VP margin."""
+def _outcomes(gam: np.ndarray, seats: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per game and probed seat (``seats``: [games, k] seat indices): the seat's win credit (1/k for a
+    tie for first among k) and VP margin (its VP minus the best other seat's), [games, k] each."""
     g = np.arange(gam.shape[0])
     win = gam[:, :, RG.WINNER].astype(np.float64)
-    credit = win[g, seat] / win.sum(axis=1)
+    credit = win[g[:, None], seats] / win.sum(axis=1)[:, None]
     vp = gam[:, :, RG.VP].astype(np.int64)
-    others = vp.copy()
-    others[g, seat] = np.iinfo(np.int64).min
-    return credit, (vp[g, seat] - others.max(axis=1)).astype(np.float64)
+    margin = np.empty(seats.shape, np.float64)
+    for j in range(seats.shape[1]):
+        others = vp.copy()
+        others[g, seats[:, j]] = np.iinfo(np.int64).min
+        margin[:, j] = vp[g, seats[:, j]] - others.max(axis=1)
+    return credit, margin
 
 
 def run_probe(strategy: str | None = None, games: int = 400, seed: int = 1, players: int = 4,
               threshold: float = DEFAULT_THRESHOLD, options: list[str] | None = None, threads: int | None = None,
               rules=None, progress: Callable[[int, int], None] | None = None,
-              bonuses: list[str] | None = None) -> ProbeResult:
+              bonuses: list[str] | None = None, seats: int = 1) -> ProbeResult:
     """Measure and probe (module doc). ``options``: option keys probed whatever their use.
-    ``bonuses``: value bonuses probed (:func:`parse_bonus`; search strategies only).
+    ``bonuses``: value bonuses probed (:func:`parse_bonus`; search strategies only). ``seats``: probed
+    seats per game (game g: seats g, g + 1, ... mod players), 1 .. players - 1: what happens when that
+    many seats take the option (a game's outcome is the mean over its probed seats, paired with the
+    same seats unforced).
     ``progress(done, total)`` after each batch (total: games of the unforced run and of every probe,
     the probes known once the first run is done). Results depend only on the arguments, never on ``threads``."""
     from analysis.stats import paired_test, wilson
@@ -295,6 +306,8 @@ def run_probe(strategy: str | None = None, games: int = 400, seed: int = 1, play
         raise ProbeError(f"threshold: must be 0..1, got {threshold}")
     if threads is not None and threads < 1:
         raise ProbeError(f"threads: must be >= 1, got {threads}")
+    if not 1 <= seats < players:
+        raise ProbeError(f"seats: must be 1..{players - 1} (probed seats per game, fewer than the players), got {seats}")
     named = [parse_option(o) for o in options or []]
     bonus = [parse_bonus(b) for b in bonuses or []]
     try:
@@ -317,10 +330,11 @@ def run_probe(strategy: str | None = None, games: int = 400, seed: int = 1, play
 
     base = _play(rules, W, players, seeds, chars, np.zeros((games, players), np.int32), threads, tick)
     gi = np.arange(games)
-    forced_seat = gi % players
+    fs = (gi[:, None] + np.arange(seats)[None, :]) % players  # the probed seats of each game
+    gs = gi[:, None]
     strat = np.zeros((games, players), np.int32)
-    strat[gi, forced_seat] = 1  # row 1 of the probe's W: the forced copy
-    win0, margin0 = _outcomes(base, forced_seat)
+    strat[gs, fs] = 1  # row 1 of the probe's W: the forced copy
+    win0, margin0 = _outcomes(base, fs)
     results = []
     todo = []
     for o in OPTIONS + [p for p in PLANS if p in named]:
@@ -332,17 +346,18 @@ def run_probe(strategy: str | None = None, games: int = 400, seed: int = 1, play
         results.append(OptionResult(option=b.label, key=b.key, used=float((base[:, :, b.column()] > 0).mean())))
         todo.append((b, results[-1], Wb))
     total[0] += games * len(todo)
-    hold0 = _holdings(base, forced_seat)
+    hold0 = _holdings(base, fs)
     for o, res, Wo in todo:
         gam = _play(rules, Wo, players, seeds, chars, strat, threads, tick)
-        win1, margin1 = _outcomes(gam, forced_seat)
+        win1, margin1 = _outcomes(gam, fs)
         if isinstance(o, Bonus):  # no forcing: "taken" is the rewarded building built by the probed seat
-            dec = np.where(gam[gi, forced_seat, o.column()] > 0, 1, 0)
+            dec = np.where(gam[gs, fs, o.column()] > 0, 1, 0)
         else:
-            dec = gam[gi, forced_seat, RG.PROBE_DECADE]
-        lo0, hi0 = wilson(win0.sum(), games)
-        lo1, hi1 = wilson(win1.sum(), games)
-        pw, pm = paired_test(win1 - win0), paired_test(margin1 - margin0)
+            dec = gam[gs, fs, RG.PROBE_DECADE]
+        lo0, hi0 = wilson(win0.sum(), win0.size)  # over the probed seat-games
+        lo1, hi1 = wilson(win1.sum(), win1.size)
+        # paired by game: the mean over a game's probed seats, forced minus unforced
+        pw, pm = paired_test(win1.mean(axis=1) - win0.mean(axis=1)), paired_test(margin1.mean(axis=1) - margin0.mean(axis=1))
         res.probed = True
         res.n = games
         res.forced = float((dec > 0).mean())
@@ -352,10 +367,10 @@ def run_probe(strategy: str | None = None, games: int = 400, seed: int = 1, play
         res.win_diff, res.win_diff_ci = pw["diff"], [pw["diff_lo"], pw["diff_hi"]]
         res.margin_base, res.margin_forced = float(margin0.mean()), float(margin1.mean())
         res.margin_diff, res.margin_diff_ci, res.margin_p = pm["diff"], [pm["diff_lo"], pm["diff_hi"]], pm["p"]
-        src0 = base[gi, forced_seat, RG.VP_SRC:RG.VP_SRC + N_VS].mean(axis=0)
-        src1 = gam[gi, forced_seat, RG.VP_SRC:RG.VP_SRC + N_VS].mean(axis=0)
+        src0 = base[gs, fs, RG.VP_SRC:RG.VP_SRC + N_VS].reshape(-1, N_VS).mean(axis=0)
+        src1 = gam[gs, fs, RG.VP_SRC:RG.VP_SRC + N_VS].reshape(-1, N_VS).mean(axis=0)
         res.vp_by_source = {VS_NAMES[v]: [round(float(src0[v]), 2), round(float(src1[v]), 2)]
                             for v in range(N_VS) if src0[v] != src1[v]}
-        hold1 = _holdings(gam, forced_seat)
+        hold1 = _holdings(gam, fs)
         res.holdings = {k: [round(hold0[k], 3), round(hold1[k], 3)] for k in HOLDINGS}
-    return ProbeResult(strategy=strategy, players=players, games=games, seed=seed, threshold=threshold, options=results)
+    return ProbeResult(strategy=strategy, players=players, games=games, seed=seed, threshold=threshold, options=results, seats=seats)
