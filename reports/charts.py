@@ -407,6 +407,33 @@ def wars_chart(per_game: pl.DataFrame, outcomes: pl.DataFrame | None) -> Figure:
     return fig
 
 
+def xw_fights_chart(t: pl.DataFrame) -> Figure:
+    """Extended War: the share of Fight!s the players won (95% Wilson CI) by Era, one line per
+    attacker kind (top row) and per player miniature kind (bottom row), one column per player count."""
+    df = _pd(t)
+    ps = _players(df)
+    fig, axes = _facets(len(ps), w=4.2, h=3.0, rows=2)
+    colors = {"Indio": "#16a085", "Warrior": "#0b5345", "Freebooter": "#8e44ad", "Captain": "#4a235a",
+              "Miliciano": "#95a5a6", "veteran Miliciano": "#5d6d7e", "Soldier": "#e67e22", "veteran Soldier": "#a04000"}
+    for k, n in enumerate(ps):
+        for row, by in enumerate(("attacker", "miniature")):
+            ax = axes[row][k]
+            d = df[(df["players"] == n) & (df["by"] == by)]
+            kinds = list(dict.fromkeys(d["kind"]))
+            for j, kind in enumerate(kinds):
+                e = d[d["kind"] == kind].sort_values("era")
+                ax.errorbar(e["era"] + (j - (len(kinds) - 1) / 2) * 0.08, 100 * e["win_share"], yerr=100 * _err(e, "win_share"),
+                            fmt="o-", capsize=2, color=colors.get(kind, NEUTRAL), label=kind)
+            eras = sorted(d["era"].unique())
+            ax.set_xticks(eras, [f"Era {x}" for x in eras])
+            ax.set_ylabel("Fight!s won (%)")
+            ax.set_title(f"{n} players, by {by}")
+            if k == len(ps) - 1 and kinds:
+                ax.legend(fontsize=7, frameon=False)
+    fig.suptitle("Extended War: Fight!s won by the players (95% Wilson CI)")
+    return fig
+
+
 def penalty_chart(t: pl.DataFrame) -> Figure:
     df = _pd(t)
     ps = _players(df)
