@@ -328,25 +328,26 @@ def xw_war_outcomes(f: pl.DataFrame, name: str = "war_outcomes") -> Table:
               (pl.col("penalties").sum() / pl.col("fought").sum()).alias("penalties"),
               (pl.col("cancelled").sum() / pl.col("fought").sum()).alias("cancelled"),
               (pl.col("pillage").sum() / pl.col("fought").sum()).alias("pillage"),
-              (pl.col("war_penalty_steps").filter(pl.col("won") == 0).mean()).alias("steps_per_loss"))
+              (pl.col("war_penalty_steps").filter(pl.col("won") == 0).mean()).alias("steps_per_lost_war"))
          .sort("players", "era", "faction"))
     lo, hi = stats.wilson(t["won"].to_numpy(), t["seat_wars"].to_numpy())
-    t = t.with_columns((pl.col("won") / pl.col("seat_wars")).alias("win_share"), pl.Series("win_share_lo", lo), pl.Series("win_share_hi", hi),
-                       (pl.col("fights") / pl.col("seat_wars")).alias("fights_per_war"),
+    t = t.with_columns((pl.col("won") / pl.col("seat_wars")).alias("war_win_share"), pl.Series("war_win_share_lo", lo),
+                       pl.Series("war_win_share_hi", hi), (pl.col("fights") / pl.col("seat_wars")).alias("fights_per_war"),
                        (pl.col("fights_won") / pl.col("fights")).alias("fight_win_share"))
-    t = t.select("players", "era", "faction", "seat_wars", "won", "win_share", "win_share_lo", "win_share_hi", "fielded", "fights_per_war",
-                 "fight_win_share", "penalties", "cancelled", "pillage", "steps_per_loss")
+    t = t.select("players", "era", "faction", "seat_wars", "won", "war_win_share", "war_win_share_lo", "war_win_share_hi", "fielded",
+                 "fights_per_war", "fight_win_share", "penalties", "cancelled", "pillage", "steps_per_lost_war")
     nmin = int(t["seat_wars"].min()) if t.height else 0
-    mde = stats.mde_proportion(nmin, max(min(float(t["win_share"].mean()), 0.95), 0.05), nobs2=nmin) if nmin > 1 else math.nan
+    mde = stats.mde_proportion(nmin, max(min(float(t["war_win_share"].mean()), 0.95), 0.05), nobs2=nmin) if nmin > 1 else math.nan
     return Table(name, "War outcomes (Extended War)", t,
                  note=("One row per seat and War it took part in (every seat takes part in every War; 'both': a decade in which a War "
                        "against each faction ended). Won: no War penalty left after the control cards (END OF THE WAR). Fielded: share of "
                        "seat-Wars in which its miniatures fought. Penalties, cancelled, pillage: per seat and War (penalties = the pillage "
                        "score + the attackers left; cancelled: 1 per 2 HP of its control cards; pillage: markers put in districts holding "
-                       "its buildings). steps_per_loss: War Penalty steps of a lost War (the marker stops at the track's end)."),
+                       "its buildings). War Penalty steps per lost War: the marker stops at the track's end (then the City Council "
+                       "marker moves down instead)."),
                  power=(f"Power: two cells of n ≥ {nmin:,} seat-Wars differ detectably in win share by {stats.fmt_pts(mde)} (80%, α = 0.05)."
                         if nmin > 1 else "Power: no Wars to test."),
-                 pct={"win_share", "win_share_lo", "win_share_hi", "fielded", "fight_win_share"})
+                 pct={"war_win_share", "war_win_share_lo", "war_win_share_hi", "fielded", "fight_win_share"})
 
 
 def xw_fight_kinds(decades: pl.LazyFrame, name: str = "xw_fights") -> Table:
@@ -416,20 +417,22 @@ def xw_characters(f: pl.DataFrame, name: str = "xw_characters") -> Table:
     districts, attackers defeated, miniatures lost and VP the War assigned."""
     t = (f.group_by("players", "character")
          .agg(pl.col("fought").sum().alias("seat_wars"), pl.col("won").sum().alias("won"),
+              (pl.col("fights").sum() / pl.col("fought").sum()).alias("fights_per_war"),
               *((pl.col(c).sum() / pl.col("fought").sum()).alias(c)
-                for c in ("fights", "penalties", "cancelled", "pillage", "defeated", "minis_lost", "war_vp")),
+                for c in ("penalties", "cancelled", "pillage", "defeated", "minis_lost", "war_vp")),
               (pl.col("fights_won").sum() / pl.col("fights").sum()).alias("fight_win_share"))
          .with_columns(pl.col("character").cast(pl.String)).sort("players", "character"))
     lo, hi = stats.wilson(t["won"].to_numpy(), t["seat_wars"].to_numpy())
-    t = t.with_columns((pl.col("won") / pl.col("seat_wars")).alias("win_share"), pl.Series("win_share_lo", lo), pl.Series("win_share_hi", hi))
-    t = t.select("players", "character", "seat_wars", "won", "win_share", "win_share_lo", "win_share_hi", "fights", "fight_win_share",
-                 "penalties", "cancelled", "pillage", "defeated", "minis_lost", "war_vp")
+    t = t.with_columns((pl.col("won") / pl.col("seat_wars")).alias("war_win_share"), pl.Series("war_win_share_lo", lo),
+                       pl.Series("war_win_share_hi", hi))
+    t = t.select("players", "character", "seat_wars", "won", "war_win_share", "war_win_share_lo", "war_win_share_hi", "fights_per_war",
+                 "fight_win_share", "penalties", "cancelled", "pillage", "defeated", "minis_lost", "war_vp")
     return Table(name, "Wars by Character (Extended War)", t,
                  note=("Per seat and War, by the seat's Character: Wars won (no penalty left), Fight!s of its miniatures and the share "
                        "won, War penalties taken and cancelled by its control cards, pillage markers in districts holding its buildings, "
                        "attackers it defeated, miniatures it lost and VP the War assigned (cards 34, 55)."),
                  power="Power: descriptive; the Character win rates are in Character balance.",
-                 pct={"win_share", "win_share_lo", "win_share_hi", "fight_win_share"})
+                 pct={"war_win_share", "war_win_share_lo", "war_win_share_hi", "fight_win_share"})
 
 
 def war_tables(dec: pl.LazyFrame, games: pl.LazyFrame, manifest: dict | None, xw: bool, suffix: str = "") -> tuple[list[Table], str | None]:
@@ -547,9 +550,9 @@ def _rules_metrics(p: pl.DataFrame, base: str, variant: str, name: str) -> Table
     gm = p.group_by("players", "game").agg(aggs)
     rows = []
     for (n,), part in sorted(gm.partition_by("players", as_dict=True).items()):
-        for m, label in RULES_METRICS:
+        for m, _ in RULES_METRICS:
             r = stats.paired_test((part[m] - part[f"{m}_base"]).to_numpy())
-            rows.append({"variant": variant, "players": n, "metric": m, "label": label, "pairs": r["n"],
+            rows.append({"variant": variant, "players": n, "metric": m, "pairs": r["n"],
                          "baseline": float(part[f"{m}_base"].mean()), "value": float(part[m].mean()), "diff": r["diff"],
                          "diff_lo": r["diff_lo"], "diff_hi": r["diff_hi"], "sd": r["sd"], "p": r["p"],
                          "mde": stats.mde_mean(r["n"], r["sd"], alpha=stats.ALPHA / len(RULES_METRICS))})

@@ -59,8 +59,9 @@ def _charts_for(a: Analysis) -> dict[str, list[tuple[str, str, callable]]]:
     suffixes = [""] + sorted({n[len("wars_per_game"):] for n in t if n.startswith("wars_per_game__")})
     for x in suffixes:
         of = f" ({x[2:]})" if x else ""
-        add(f"wars_per_game{x}", f"wars{x}", f"Wars per game and Wars or fights won{of}",
-            lambda x=x: charts.wars_chart(t[f"wars_per_game{x}"], t.get(f"war_outcomes{x}")))
+        add(f"wars_per_game{x}", f"wars{x}", f"Wars per game and fights or Wars won{of}",
+            lambda x=x: charts.wars_chart(t[f"wars_per_game{x}"], t.get(f"war_outcomes{x}"),
+                                          *(("war_win_share", "Wars won by a seat") if f"xw_fights{x}" in t else ())))
         add(f"xw_fights{x}", f"xw_fights{x}", f"Extended War: Fight!s won by attacker and miniature kind{of}",
             lambda x=x: charts.xw_fights_chart(t[f"xw_fights{x}"]))
         add(f"war_penalty{x}", f"war_penalty{x}", f"Final War Penalty distribution{of}", lambda x=x: charts.penalty_chart(t[f"war_penalty{x}"]))

@@ -374,8 +374,9 @@ def comeback_chart(t: pl.DataFrame) -> Figure:
     return fig
 
 
-def wars_chart(per_game: pl.DataFrame, outcomes: pl.DataFrame | None) -> Figure:
-    """Wars per game by Era and faction (bars), and the share of fights won (points with CI)."""
+def wars_chart(per_game: pl.DataFrame, outcomes: pl.DataFrame | None, share: str = "win_share", won: str = "fights won") -> Figure:
+    """Wars per game by Era and faction (bars), and the share of fights won (points with CI; the
+    Extended War's outcomes: ``share`` "war_win_share", the seat-Wars won)."""
     df = _pd(per_game)
     ps = _players(df)
     rows = 2 if outcomes is not None and outcomes.height else 1
@@ -398,12 +399,12 @@ def wars_chart(per_game: pl.DataFrame, outcomes: pl.DataFrame | None) -> Figure:
             o = o[o["players"] == n]
             for j, f in enumerate(["Natives", "Pirates"]):
                 de = o[o["faction"] == f].set_index("era").reindex(eras)
-                ax2.errorbar(np.arange(len(eras)) + (j - 0.5) * 0.2, 100 * de["win_share"], yerr=100 * _err(de, "win_share"),
+                ax2.errorbar(np.arange(len(eras)) + (j - 0.5) * 0.2, 100 * de[share], yerr=100 * _err(de, share),
                              fmt="o", color=fc[f], capsize=2, label=f)
             ax2.set_xticks(range(len(eras)), [f"Era {e}" for e in eras])
-            ax2.set_ylabel("fights won (%)")
+            ax2.set_ylabel(f"{won} (%)")
     axes[0][-1].legend(fontsize=7, frameon=False)
-    fig.suptitle("Wars per game by faction and Era" + (", and fights won (95% CI)" if rows == 2 else ""))
+    fig.suptitle("Wars per game by faction and Era" + (f", and {won} (95% CI)" if rows == 2 else ""))
     return fig
 
 

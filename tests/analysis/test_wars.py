@@ -94,7 +94,7 @@ def test_extended_war_outcomes_and_characters(run, analysis):
     o = _table(analysis, "war_outcomes__extended-war")
     assert int(o["seat_wars"].sum()) == int(last["wars_fought"].sum()) and int(o["won"].sum()) == int(last["wars_won"].sum())
     lo, hi = proportion_confint(o["won"].to_numpy(), o["seat_wars"].to_numpy(), method="wilson")
-    assert np.allclose(o["win_share_lo"].to_numpy(), lo) and np.allclose(o["win_share_hi"].to_numpy(), hi)
+    assert np.allclose(o["war_win_share_lo"].to_numpy(), lo) and np.allclose(o["war_win_share_hi"].to_numpy(), hi)
     c = _table(analysis, "xw_characters__extended-war")
     for ch in ("Captain", "General"):
         row = c.filter(pl.col("character") == ch)
@@ -103,7 +103,7 @@ def test_extended_war_outcomes_and_characters(run, analysis):
         assert float(row["penalties"][0]) == pytest.approx(mine["xw_penalties"].sum() / wars)
         assert float(row["cancelled"][0]) == pytest.approx(mine["xw_cancelled"].sum() / wars)
         assert float(row["pillage"][0]) == pytest.approx(mine["xw_pillage"].sum() / wars)
-        assert float(row["fights"][0]) == pytest.approx(mine["fights"].sum() / wars)
+        assert float(row["fights_per_war"][0]) == pytest.approx(mine["fights"].sum() / wars)
         assert float(row["war_vp"][0]) == pytest.approx(mine["war_vp"].sum() / wars)
     assert float(o["penalties"].mean()) > 0  # the Wars cost the seats something
 
