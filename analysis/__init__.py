@@ -12,6 +12,7 @@ first); the variants section compares the others with it on common seeds.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import polars as pl
@@ -70,7 +71,7 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
     most this many game indices (:meth:`Run.subset`); the tables made of sums read every game a
     shard at a time (:class:`analysis.data.Games`). ``probes``: ``trinidad probe --json`` results
     (:func:`analysis.played.load_probe`) shown in the option-use section."""
-    from analysis import auction, balance, eras, played, scores, solo, variants, wars
+    from analysis import auction, balance, eras, played, scores, solo, variants
     from analysis.characters import character_pages
     from analysis.manifest import manifest_table
     from analysis.sensitivity import Tier, agent_sensitivity, single_tier_text, tier_docs, tier_labels
@@ -132,18 +133,7 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
                     eras.comebacks(dec, g.lazy())]
     out.append(s)
 
-    s = Section("wars", "War balance", f"{scope}. Factions: Natives and Pirates; one War at most per decade.{sub}")
-    if dec is None:
-        s.absent = "This run has no decade records, so Wars cannot be counted."
-    else:
-        f = wars.fights(dec, wars.penalty_max(run.manifest))
-        s.tables = [wars.wars_per_game(dec)]
-        if f.height == 0:
-            s.absent = "No War was declared in any game of this run: there are no outcomes or participation effects to show."
-        else:
-            part, inv = wars.war_effects(f, g.lazy(), wars.peak_av(dec))
-            s.tables += [wars.war_outcomes(f), wars.penalty_distribution(dec), part, inv]
-    out.append(s)
+    out.append(war_section(run, det, g, dec, scope, sub))
 
     out.append(Section("scores", "Score distributions", f"{scope}. Final VP after end-of-game scoring.",
                        [scores.score_distribution(full), scores.vp_split(full)]))
@@ -186,6 +176,42 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
     return Analysis(run, out, tiers, sens, option_use)
 
 
+def war_section(run: Run, det: Run, g: pl.DataFrame, dec, scope: str, sub: str) -> Section:
+    """War balance: the baseline's Wars under the War rules it played (normal or Extended War,
+    :func:`analysis.wars.extended_war`); then, for each variant that played the other War rules,
+    a sub-section with its own War tables (names ending ``__<variant>``) and one comparing the two
+    rules game by game on common seeds (:func:`analysis.wars.war_rules_comparison`)."""
+    from analysis import wars
+
+    base = run.baseline
+    xw = wars.extended_war(run.manifest, base)
+    rules = ("Extended War (the expansion: Wars fought in the Combat Area during the decade after their declaration)" if xw
+             else "the normal War (C.3 WAR: each War fought at once at the End of the decade Phase)")
+    s = Section("wars", "War balance", f"{scope}. War rules: {rules}. Factions: Natives and Pirates; one War declared at most per decade.{sub}")
+    if dec is None:
+        s.absent = "This run has no decade records, so Wars cannot be counted."
+        return s
+    s.tables, s.absent = wars.war_tables(dec, g.lazy(), run.manifest, xw)
+    for v in run.variants[1:]:
+        vxw = wars.extended_war(run.manifest, v)
+        if vxw == xw:
+            continue
+        slug = re.sub(r"[^A-Za-z0-9_.-]+", "-", v)
+        sfx = f"__{slug}"
+        other = "the Extended War" if vxw else "the normal War"
+        tabs, absent = wars.war_tables(det.decades_of(v), det.games_of(v), run.manifest, vxw, sfx)
+        s.subsections.append(Section(f"wars-{slug}", f"Variant {v!r}: {other}",
+                                     f"The War tables of variant {v!r}, which played {other} on the baseline's seeds (tables named *{sfx}).",
+                                     tabs, absent))
+        s.subsections.append(Section(f"wars-{slug}-compared", f"{other[0].upper()}{other[1:]} against {base!r}, game by game",
+                                     f"Variant {v!r} against the baseline {base!r}: the same seeds, so each game of one is paired with the "
+                                     "same game under the other War rules.",
+                                     wars.war_rules_comparison(det.games, det.decades, base, v, sfx)))
+    if s.subsections:
+        s.intro += " Variants that played the other War rules follow in sub-sections, with the two rules compared on common seeds."
+    return s
+
+
 _SUMMARY = {  # table -> (group columns, estimate column)
     "character_balance": (["character"], "win_rate"),
     "character_model": (["character"], "odds_ratio"),
@@ -196,6 +222,8 @@ _SUMMARY = {  # table -> (group columns, estimate column)
     "war_participation": (["factor"], "diff"),
     "variant_paired": (["variant", "metric"], "diff"),
     "variant_characters": (["variant", "character"], "diff"),
+    "war_rules_characters": (["character"], "diff"),  # a War balance sub-section's (name ending __<variant>)
+    "war_rules_paired": (["metric"], "diff"),
     "solo_beat": (["ai", "strategy"], "beat_rate"),
 }
 
@@ -205,15 +233,18 @@ def summary_rows(a: Analysis) -> pl.DataFrame:
     metric, estimate, 95% CI, n, p and Holm p."""
     rows = []
     for s in a.sections:
-        for t in s.tables:
-            if t.name not in _SUMMARY or t.df.height == 0:
+        # a sub-section's tables count when they name their variant (the War rules compared)
+        subs = [t for sub in s.subsections for t in sub.tables if "variant" in t.df.columns]
+        for t in [*s.tables, *subs]:
+            key = t.name.split("__")[0]
+            if key not in _SUMMARY or t.df.height == 0:
                 continue
-            groups, est = _SUMMARY[t.name]
+            groups, est = _SUMMARY[key]
             n_col = next((c for c in ("n", "pairs", "n_yes") if c in t.df.columns), None)
             for r in t.df.iter_rows(named=True):
                 rows.append({"section": s.id, "table": t.name, "variant": r.get("variant", a.run.baseline),
                              "players": int(r["players"]), "group": " / ".join(str(r[c]) for c in groups),
-                             "metric": est if t.name != "variant_paired" else r["metric"],
+                             "metric": r["metric"] if "metric" in t.df.columns else est,
                              "estimate": r.get(est), "ci_low": r.get(f"{est}_lo"), "ci_high": r.get(f"{est}_hi"),
                              "n": r.get(n_col) if n_col else None, "p": r.get("p"), "p_holm": r.get("p_holm")})
     schema = {"section": pl.String, "table": pl.String, "variant": pl.String, "players": pl.Int64, "group": pl.String, "metric": pl.String,

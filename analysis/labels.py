@@ -59,10 +59,24 @@ COLUMNS: dict[str, str] = {
     "llr_minus": "LLR −", "mde": "detectable change", "tie_rate": "tie rate", "character_spread": "Character spread",
     "winner_vp": "winner's VP", "win_margin": "winning margin", "beat_rate": "beats the A.I.", "ai": "A.I.",
     "ai_mean_vp": "A.I. mean VP",
+    # the Extended War's tables and the War rules compared (analysis.wars)
+    "seat_wars": "seat-Wars", "won": "won", "war_win_share": "Wars won", "fights_per_war": "Fight!s per seat-War",
+    "fight_win_share": "Fight!s won", "penalties": "War penalties per seat-War", "cancelled": "cancelled by control cards",
+    "pillage": "pillage markers on its districts", "steps_per_lost_war": "War Penalty steps per lost War", "by": "by",
+    "kind": "kind", "wars": "Wars", "attackers": "attackers placed", "defeated": "attackers defeated",
+    "left": "attackers left", "pillage_score": "pillage score", "rounds": "war rounds", "clean_share": "Wars with no penalty",
+    "minis_lost": "miniatures lost", "war_vp": "VP the War assigned", "war_vp_base": "baseline VP the War assigned",
+    "vp_from_wars": "VP from wars", "vp_from_wars_base": "baseline VP from wars",
 }
 
 # Values of the variant_paired table's ``metric`` column.
 METRICS: dict[str, str] = {"mean_vp": "mean VP", "winner_vp": "winner's VP", "win_margin": "winning margin", "tie": "tie for first"}
+# ... and of the War rules' comparison (analysis.wars.RULES_METRICS)
+METRICS.update({k: v for k, v in (
+    ("vp_from_wars", "VP from wars per seat"), ("war_vp", "VP the War assigned per seat (cards 34, 55, 57)"),
+    ("vp_end_war", "War Penalty VP (end of game) per seat"), ("wars", "Wars fought per game"), ("wars_won", "Wars won per seat"),
+    ("war_penalty", "final War Penalty position per seat"), ("minis_lost", "miniatures lost per seat"),
+    ("rounds", "Action phase rounds per game"), ("turns", "turns per game (all seats)"))})
 
 
 # Buildings (the compare page's ``building`` column: the games table's ``built_<type>`` columns and the

@@ -6,7 +6,9 @@ the order of scores is the finishing order, so a seat wins with probability ``w 
 its game. A planted advantage ``a`` for a Character at N players sets its weight so that against
 N - 1 unit-weight opponents it wins ``1/N + a`` of its games. Variants reuse the baseline's noise
 (common seeds), as the engine's variants replay the same seeds. Decade records spread each
-seat's final VP over the decades and sources; Wars are drawn per decade. What each seat played (buildings built,
+seat's final VP over the decades and sources; Wars are drawn per decade (the normal War: a seat
+with Attack Value fields miniatures, recorded in the war tallies ``fights``, ``wars_natives``...,
+and the Action phases' ``rounds`` and ``turns`` are drawn too). What each seat played (buildings built,
 actions taken, resources gained, Affiliate cards taken and each card's uses) is drawn at random,
 unrelated to winning; ``never`` plants options no seat ever used.
 
@@ -92,6 +94,17 @@ def write_synthetic_run(out: str | Path, games: int = 2000, players=(4,), charac
         faction = np.where(war, rng.integers(1, 3, (games, n_dec)), 0)
         wa = np.where(war, rng.integers(2, 9, (games, n_dec)), 0)
         base_av = rng.integers(0, 8, (games, n))
+        length_rng = np.random.default_rng([seed, n, 3])  # its own stream: the draws above stay as they were
+        rounds = length_rng.integers(5, 11, (games, n_dec))  # Action phase rounds per decade
+        turns = np.minimum(length_rng.integers(4, 11, (games, n_dec, n)), rounds[:, :, None])  # a seat's turns in a decade
+        turns[np.arange(games), :, length_rng.integers(0, n, games)] = rounds  # someone plays the last round
+        # Wars: every seat fights; it wins when its Attack Value reaches the War Attack, and fields miniatures when it has AV
+        war_won = (wa > 0)[:, :, None] & (base_av[:, None, :] >= wa[:, :, None])
+        war_fielded = (wa > 0)[:, :, None] & (base_av[:, None, :] > 0)
+        tallies = {"turns": turns.sum(axis=1), "rounds": np.broadcast_to(rounds.sum(axis=1)[:, None], (games, n)),
+                   "fights": war_fielded.sum(axis=1), "fights_won": war_won.sum(axis=1), "fights_lost": (war_fielded & ~war_won).sum(axis=1),
+                   "wars_natives": np.broadcast_to((faction == 1).sum(axis=1)[:, None], (games, n)),
+                   "wars_pirates": np.broadcast_to((faction == 2).sum(axis=1)[:, None], (games, n))}
         play_rng = np.random.default_rng([seed, n, 2])  # its own stream: the draws above stay as they were
         played = {c: play_rng.poisson(2.0, (games, n)) * (c not in never) for c in played_columns(GAME_COLUMNS)}
         card_cols = [c for c in DECADE_COLUMNS if c.startswith("uses_card_")]
@@ -114,6 +127,7 @@ def write_synthetic_run(out: str | Path, games: int = 2000, players=(4,), charac
             for k, s in enumerate(srcs):
                 gcols[f"vp_{s}"] = amounts[:, :, k]
             gcols.update(played)
+            gcols.update(tallies)
             gdf = _frame(gcols, GAME_COLUMNS, gi, seeds, n, vname, var_enum, char_enum, strat_enum, chars, strategies, reps=n)
             name = shard_name(vi, n, 0)
             gdf.write_parquet(out / "games" / name)
@@ -148,6 +162,10 @@ def write_synthetic_run(out: str | Path, games: int = 2000, players=(4,), charac
                 loss = np.minimum(np.maximum(wa[:, d, None] - base_av, 0), 10 - before)
                 pen = np.where(at_war[:, d], np.where(won[:, d], np.maximum(before - 1, -3), before + loss), before)
                 pens[:, d], steps[:, d] = pen, pen - before
+            wars_f = [np.broadcast_to(np.cumsum(faction == f, axis=1)[:, :, None], (games, n_dec, n)) for f in (1, 2)]
+            dcols.update(fights=war_fielded.cumsum(axis=1), fights_won=won.cumsum(axis=1), fights_lost=(war_fielded & ~won).cumsum(axis=1),
+                         wars_natives=wars_f[0], wars_pirates=wars_f[1], turns=turns.cumsum(axis=1),
+                         rounds=np.broadcast_to(rounds.cumsum(axis=1)[:, :, None], (games, n_dec, n)))
             dcols.update(war_faction=np.broadcast_to(faction[:, :, None], (games, n_dec, n)),
                          war_wa=np.broadcast_to(wa[:, :, None], (games, n_dec, n)),
                          wars_fought=np.broadcast_to(at_war, (games, n_dec, n)).cumsum(axis=1), wars_won=won.cumsum(axis=1),

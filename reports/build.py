@@ -55,14 +55,25 @@ def _charts_for(a: Analysis) -> dict[str, list[tuple[str, str, callable]]]:
         lambda: charts.era_character_sources(t["vp_by_era_character"]))
     add("lead_change_counts", "lead_changes", "Lead changes per game", lambda: charts.lead_changes_chart(t["lead_change_counts"]))
     add("comebacks", "comebacks", "Comeback probability by deficit", lambda: charts.comeback_chart(t["comebacks"]))
-    add("wars_per_game", "wars", "Wars per game and fights won",
-        lambda: charts.wars_chart(t["wars_per_game"], t.get("war_outcomes")))
-    add("war_penalty", "war_penalty", "Final War Penalty distribution", lambda: charts.penalty_chart(t["war_penalty"]))
-    add("war_participation", "war_participation", "Win-rate effect of war participation",
-        lambda: charts.participation_chart(t["war_participation"]))
-    add("military_investment", "military_investment", "Win rate by peak military Attack Value",
-        lambda: charts.binned_rate_chart(t["military_investment"], "av_bin", "Win rate by peak military Attack Value (95% Wilson CI)",
-                                         "peak Attack Value of the seat's miniatures"))
+    # War balance: the baseline's tables, then those of a variant that played the other War rules (names ending __<variant>)
+    suffixes = [""] + sorted({n[len("wars_per_game"):] for n in t if n.startswith("wars_per_game__")})
+    for x in suffixes:
+        of = f" ({x[2:]})" if x else ""
+        add(f"wars_per_game{x}", f"wars{x}", f"Wars per game and fights or Wars won{of}",
+            lambda x=x: charts.wars_chart(t[f"wars_per_game{x}"], t.get(f"war_outcomes{x}"),
+                                          *(("war_win_share", "Wars won by a seat") if f"xw_fights{x}" in t else ())))
+        add(f"xw_fights{x}", f"xw_fights{x}", f"Extended War: Fight!s won by attacker and miniature kind{of}",
+            lambda x=x: charts.xw_fights_chart(t[f"xw_fights{x}"]))
+        add(f"war_penalty{x}", f"war_penalty{x}", f"Final War Penalty distribution{of}", lambda x=x: charts.penalty_chart(t[f"war_penalty{x}"]))
+        add(f"war_participation{x}", f"war_participation{x}", f"Win-rate effect of war participation{of}",
+            lambda x=x: charts.participation_chart(t[f"war_participation{x}"]))
+        add(f"military_investment{x}", f"military_investment{x}", f"Win rate by peak military Attack Value{of}",
+            lambda x=x: charts.binned_rate_chart(t[f"military_investment{x}"], "av_bin", "Win rate by peak military Attack Value (95% Wilson CI)",
+                                                 "peak Attack Value of the seat's miniatures"))
+        if x:
+            add(f"war_rules_characters{x}", f"war_rules_characters{x}", f"Character win-rate change under the other War rules{of}",
+                lambda x=x: charts.variant_forest(t[f"war_rules_characters{x}"],
+                                                  "Win-rate change under the other War rules, common seeds (95% CI; red: Holm p < 0.05)"))
     add("scores", "score_distribution", "Final VP by Character", lambda: charts.score_boxes(t["scores"]))
     add("vp_split", "vp_split", "Final VP by source and Character",
         lambda: charts.stacked_sources(t["vp_split"], "character", "Mean final VP by source and Character", horizontal=True))

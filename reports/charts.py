@@ -374,8 +374,9 @@ def comeback_chart(t: pl.DataFrame) -> Figure:
     return fig
 
 
-def wars_chart(per_game: pl.DataFrame, outcomes: pl.DataFrame | None) -> Figure:
-    """Wars per game by Era and faction (bars), and the share of fights won (points with CI)."""
+def wars_chart(per_game: pl.DataFrame, outcomes: pl.DataFrame | None, share: str = "win_share", won: str = "fights won") -> Figure:
+    """Wars per game by Era and faction (bars), and the share of fights won (points with CI; the
+    Extended War's outcomes: ``share`` "war_win_share", the seat-Wars won)."""
     df = _pd(per_game)
     ps = _players(df)
     rows = 2 if outcomes is not None and outcomes.height else 1
@@ -398,12 +399,39 @@ def wars_chart(per_game: pl.DataFrame, outcomes: pl.DataFrame | None) -> Figure:
             o = o[o["players"] == n]
             for j, f in enumerate(["Natives", "Pirates"]):
                 de = o[o["faction"] == f].set_index("era").reindex(eras)
-                ax2.errorbar(np.arange(len(eras)) + (j - 0.5) * 0.2, 100 * de["win_share"], yerr=100 * _err(de, "win_share"),
+                ax2.errorbar(np.arange(len(eras)) + (j - 0.5) * 0.2, 100 * de[share], yerr=100 * _err(de, share),
                              fmt="o", color=fc[f], capsize=2, label=f)
             ax2.set_xticks(range(len(eras)), [f"Era {e}" for e in eras])
-            ax2.set_ylabel("fights won (%)")
+            ax2.set_ylabel(f"{won} (%)")
     axes[0][-1].legend(fontsize=7, frameon=False)
-    fig.suptitle("Wars per game by faction and Era" + (", and fights won (95% CI)" if rows == 2 else ""))
+    fig.suptitle("Wars per game by faction and Era" + (f", and {won} (95% CI)" if rows == 2 else ""))
+    return fig
+
+
+def xw_fights_chart(t: pl.DataFrame) -> Figure:
+    """Extended War: the share of Fight!s the players won (95% Wilson CI) by Era, one line per
+    attacker kind (top row) and per player miniature kind (bottom row), one column per player count."""
+    df = _pd(t)
+    ps = _players(df)
+    fig, axes = _facets(len(ps), w=4.2, h=3.0, rows=2)
+    colors = {"Indio": "#16a085", "Warrior": "#0b5345", "Freebooter": "#8e44ad", "Captain": "#4a235a",
+              "Miliciano": "#95a5a6", "veteran Miliciano": "#5d6d7e", "Soldier": "#e67e22", "veteran Soldier": "#a04000"}
+    for k, n in enumerate(ps):
+        for row, by in enumerate(("attacker", "miniature")):
+            ax = axes[row][k]
+            d = df[(df["players"] == n) & (df["by"] == by)]
+            kinds = list(dict.fromkeys(d["kind"]))
+            for j, kind in enumerate(kinds):
+                e = d[d["kind"] == kind].sort_values("era")
+                ax.errorbar(e["era"] + (j - (len(kinds) - 1) / 2) * 0.08, 100 * e["win_share"], yerr=100 * _err(e, "win_share"),
+                            fmt="o-", capsize=2, color=colors.get(kind, NEUTRAL), label=kind)
+            eras = sorted(d["era"].unique())
+            ax.set_xticks(eras, [f"Era {x}" for x in eras])
+            ax.set_ylabel("Fight!s won (%)")
+            ax.set_title(f"{n} players, by {by}")
+            if k == len(ps) - 1 and kinds:
+                ax.legend(fontsize=7, frameon=False)
+    fig.suptitle("Extended War: Fight!s won by the players (95% Wilson CI)")
     return fig
 
 

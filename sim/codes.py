@@ -262,7 +262,7 @@ class Ev(IntEnum):
     XW_SETUP = 63  # faction, elite, standard, row, column
     XW_PLACE = 64  # tile, card, attacker kind (AK), edge district, edge side, initiative
     XW_MOVE = 65  # side (0 player, 1 attacker), seat or -1, slot or tile, from district (-1 outside), to district
-    XW_PILLAGE = 66  # tile, district, flames
+    XW_PILLAGE = 66  # tile, district, flames, players with a building there (bit mask of seats)
     XW_FIGHT = 67  # seat, slot, tile, player AV, attacker AV, winner side (0 player, 1 attacker, -1 none)
     XW_CARD = 68  # side, seat or -1, card, use (XwUse), cancelled (1/0)
     XW_WOUND = 69  # side, seat or -1, slot or tile, wounds now

@@ -27,7 +27,7 @@ from sim.cardpower import offer
 from sim.cards import put_on, rotate_card, shuffle_deck, top_of
 from sim.city import district_closed
 from sim.codes import WP, Card, Dec, Ev, XwAct, XwUse
-from sim.core import decide, gain_vp, log, set_option
+from sim.core import decide, log, set_option
 from sim.rng import permutation
 from sim.rules import AP, RK, XK, XWP
 from sim.state import (
@@ -37,7 +37,8 @@ from sim.state import (
     N_CARDS,
     N_CHARACTERS,
     PF,
-    VS,
+    TG,
+    TS,
     XA,
     XF,
     XG,
@@ -49,7 +50,7 @@ from sim.state import (
     Mini,
     Sup,
 )
-from sim.war_track import PIRATES, war_lost, war_won
+from sim.war_track import PIRATES, gain_war_vp, war_lost, war_won
 
 SIDE_PLAYER = 0
 SIDE_ATTACKER = 1
@@ -245,6 +246,7 @@ def setup_combat_area(st, r, faction, era, bonus):
         st.xw[XG.N_TILES] = t + 1
         placed += 1
         log(st, Ev.XW_PLACE, t, c, kind, r.xw_edges[e, 0], r.xw_edges[e, 1], attacker_initiative(st, r, t))
+    st.tally_g[TG.XW_ATTACKERS] += placed
     return placed
 
 
@@ -460,6 +462,7 @@ def remove_player_mini(st, seat, slot):
         else:
             st.supply[Sup.MILICIANOS] += 1
     _clear_mini(st, seat, slot)
+    st.tally[seat, TS.MINIS_LOST] += 1
     log(st, Ev.XW_REMOVED, SIDE_PLAYER, seat, slot, -1)
     log(st, Ev.MINI_LOST, seat, kind)
 
@@ -472,6 +475,8 @@ def remove_attacker(st, r, t, by_seat):
     st.xw_att[t, XA.OWNER] = by_seat if st.xw_att[t, XA.CARD] >= 0 else -1
     if by_seat >= 0 and st.xw_att[t, XA.CARD] >= 0:
         st.xw_seat[by_seat, XP.CONTROL_HP] += r.xw_att_hp[st.xw_att[t, XA.KIND]]
+    if by_seat >= 0:
+        st.tally[by_seat, TS.XW_DEFEATED] += 1
     st.xw_att[t, XA.WOUNDS] = 0
     log(st, Ev.XW_REMOVED, SIDE_ATTACKER, -1, t, by_seat)
 
@@ -488,6 +493,7 @@ def wound_player(st, r, seat, slot):
     if wounds_in_use(st, r) >= r.xw_k[XK.WOUND_MARKERS]:
         return 0
     st.minis[seat, slot, 1] += 1
+    st.tally[seat, TS.WOUNDS] += 1
     log(st, Ev.XW_WOUND, SIDE_PLAYER, seat, slot, st.minis[seat, slot, 1])
     return 0
 
@@ -644,7 +650,8 @@ def attacker_turn(st, r, t):
             if has_buildings(st, r, d) and st.xw_pillage[d] < top:
                 if st.xw_pillage[d] > 0 or pillage_markers_in_use(st) < r.xw_k[XK.PILLAGE_MARKERS]:
                     st.xw_pillage[d] += 1
-                    log(st, Ev.XW_PILLAGE, t, d, st.xw_pillage[d])
+                    owners = tally_pillage(st, r, d)
+                    log(st, Ev.XW_PILLAGE, t, d, st.xw_pillage[d], owners)
                 break
         if st.xw_att[t, XA.MOVES] >= r.xw_k[XK.MOVES_PER_TURN] or st.xw_att[t, XA.IMMOBILE] > 0:
             break
@@ -655,6 +662,18 @@ def attacker_turn(st, r, t):
     if st.xw_att[t, XA.IMMOBILE] > 0:
         st.xw_att[t, XA.IMMOBILE] -= 1
     return steps
+
+
+@njit(cache=True)
+def tally_pillage(st, r, d):
+    """A pillage marker in district ``d`` falls on the buildings there: tallied for each player with
+    a building of its colour in it (``TS.XW_PILLAGE``). Returns those players as a bit mask (the log's)."""
+    mask = 0
+    for s in range(st.g[G.NPLAYERS]):
+        if owns_building_in(st, r, s, d):
+            st.tally[s, TS.XW_PILLAGE] += 1
+            mask |= 1 << s
+    return mask
 
 
 @njit(cache=True)
@@ -1259,6 +1278,10 @@ def fight_once(st, r, seat, slot, t, by_attacker, bonus):
     _draw_shown(st, r, SIDE_ATTACKER, nat)
     st.xw[XG.FIGHTS] += 1
     st.xw_seat[seat, XP.FIGHTS_TURN] += 1
+    st.tally[seat, TS.FIGHTS] += 1
+    st.tally[seat, TS.XW_FIGHTS_AK + ak] += 1
+    if pk > 0:
+        st.tally[seat, TS.XW_FIGHTS_MINI + pk - 1] += 1
     st.xw_mini[seat, slot, XM.FOUGHT] = 1
     st.xw_att[t, XA.FIGHTS] += 1
     # 4. the cards' effects: cancels first, then the others in card-number order
@@ -1276,6 +1299,13 @@ def fight_once(st, r, seat, slot, t, by_attacker, bonus):
         winner = _resolve(st, r, seat, slot, t, by_attacker, d)
     else:
         log(st, Ev.XW_FIGHT, seat, slot, t, 0, 0, winner)
+    if winner == SIDE_PLAYER:
+        st.tally[seat, TS.FIGHTS_WON] += 1
+        st.tally[seat, TS.XW_WON_AK + ak] += 1
+        if pk > 0:
+            st.tally[seat, TS.XW_WON_MINI + pk - 1] += 1
+    elif winner == SIDE_ATTACKER:
+        st.tally[seat, TS.FIGHTS_LOST] += 1
     if winner == SIDE_PLAYER and not _fighter_alive(st, SIDE_ATTACKER, seat, slot, t):
         _recruit(st, r, SIDE_PLAYER, seat, slot, t, d)
     elif winner == SIDE_ATTACKER and not _fighter_alive(st, SIDE_PLAYER, seat, slot, t):
@@ -1395,7 +1425,7 @@ def _resolve(st, r, seat, slot, t, by_attacker, d):
             # for Extended War Expansion, a Wall provides AV bonus to 1 or more players"
             s = offer(st, r, Card.C34, -1)
             if s >= 0:
-                gain_vp(st, r, s, r.aff_p[Card.C34, AP.VP], VS.AFFILIATE)
+                gain_war_vp(st, r, s, r.aff_p[Card.C34, AP.VP])
     step = r.xw_k[XK.FRIEND_BONUS]
     cap = r.xw_k[XK.FRIEND_BONUS_MAX]
     st.xw_fight[SIDE_PLAYER, XF.FRIENDS] = min(cap, step * friends_in(st, r, SIDE_PLAYER, seat, slot, t, d))
@@ -1445,6 +1475,7 @@ def war_round(st, r, seats_play):
     """One war round: for each Initiative, the player at that turn position (when ``seats_play``:
     its war actions only), then the attackers of that Initiative. Returns True when the war is over."""
     st.xw[XG.ROUND] += 1
+    st.tally_g[TG.XW_ROUNDS] += 1
     n = st.g[G.NPLAYERS]
     for ini in range(1, max_initiative(st, r) + 1):
         if seats_play and ini <= n:
@@ -1520,6 +1551,9 @@ def end_war(st, r):
     st.xw[XG.LEFT] = left
     st.xw[XG.PILLAGE_SCORE] = score
     log(st, Ev.XW_END, st.xw[XG.FACTION], score, left)
+    st.tally_g[TG.WARS_PIRATES if st.xw[XG.FACTION] == PIRATES else TG.WARS_NATIVES] += 1
+    st.tally_g[TG.XW_LEFT] += left
+    st.tally_g[TG.XW_PILLAGE_SCORE] += score
     n = st.g[G.NPLAYERS]
     for i in range(n - 1, -1, -1):
         s = st.order[i]
@@ -1527,6 +1561,8 @@ def end_war(st, r):
         rest, cancel = penalties_after_control(r, pen, st.xw_seat[s, XP.CONTROL_HP])
         st.xw_seat[s, XP.PENALTIES] = pen
         st.xw_seat[s, XP.CANCELLED] = cancel
+        st.tally[s, TS.XW_PENALTIES] += pen
+        st.tally[s, TS.XW_CANCELLED] += cancel
         steps, dc = move_war_penalty(st, r, s, rest)
         log(st, Ev.XW_PENALTY, s, pen, cancel, steps, dc)
     for t in range(st.xw[XG.N_TILES]):
@@ -1578,6 +1614,7 @@ def war_round_begin(st):
     """WAR FLOW: a round of the Action Phase is a war round ("Repeat the above in further rounds")."""
     if st.xw[XG.ACTIVE] == 1:
         st.xw[XG.ROUND] += 1
+        st.tally_g[TG.XW_ROUNDS] += 1
 
 
 @njit(cache=True)

@@ -1,6 +1,10 @@
 """Records filled inside the jitted loop: one row per decade x seat, one per game x seat.
 
 Column names are data (the runner turns the arrays into Parquet tables with these names).
+Columns are only ever appended (``trinidad.digest`` compares runs on the columns its saved
+digests cover). The war tallies (:data:`TALLY_COLUMNS`, ``State.tally``) and game tallies
+(:data:`TALLY_G_COLUMNS`, ``State.tally_g``) close both rows: cumulative at each decade end in the
+decades table, the game's totals in the games table (a game tally repeated on each seat's row).
 """
 
 from enum import IntEnum
@@ -11,8 +15,9 @@ from sim.cards import n_affiliates
 from sim.city import count_owned
 from sim.codes import Act
 from sim.major import own_on_grid
+from sim.rules import XK
 from sim.scoring import scoring_due
-from sim.state import BANNER_NAMES, N_CARDS, N_CHARACTERS, N_VS, PF, VS_NAMES, B, G, Res
+from sim.state import AK, BANNER_NAMES, N_AK, N_CARDS, N_CHARACTERS, N_TG, N_TS, N_VS, PF, TG, TS, VS_NAMES, B, G, Mini, Res
 
 N_BUILT = 15  # Minor building types 1..14 counted in State.built (index 0 unused)
 
@@ -57,10 +62,26 @@ class RD(IntEnum):
     BUILT = 38 + N_VS  # N_BUILT - 1 columns: Minor buildings constructed by the seat, cumulative
     CARD_USES = 38 + N_VS + N_BUILT - 1  # N_AFFILIATES columns: uses of each Affiliate card's power by the seat, cumulative
     SCORING = 38 + N_VS + N_BUILT - 1 + N_CARDS - N_CHARACTERS  # the Era scored at the end of this decade (C.7), 0 none
+    TALLY = 38 + N_VS + N_BUILT - 1 + N_CARDS - N_CHARACTERS + 1  # N_TS columns: the seat's war tallies so far (TS)
+    TALLY_G = 38 + N_VS + N_BUILT - 1 + N_CARDS - N_CHARACTERS + 1 + N_TS  # N_TG columns: the game tallies so far (TG)
 
 
 N_AFFILIATES = N_CARDS - N_CHARACTERS
-N_RD = RD.SCORING + 1
+N_RD = RD.TALLY_G + N_TG
+_MINI_NAMES = ["miliciano", "miliciano_vet", "soldier", "soldier_vet"]  # Mini 1..4
+assert len(_MINI_NAMES) == len(Mini) - 1
+TALLY_COLUMNS = (
+    ["turns", "fights", "fights_won", "fights_lost", "wounds_taken", "minis_lost", "war_vp", "xw_penalties", "xw_cancelled",
+     "xw_pillage", "xw_defeated"]
+    + [f"xw_fights_vs_{a.name.lower()}" for a in AK]
+    + [f"xw_won_vs_{a.name.lower()}" for a in AK]
+    + [f"xw_fights_{m}" for m in _MINI_NAMES]
+    + [f"xw_won_{m}" for m in _MINI_NAMES]
+)
+TALLY_G_COLUMNS = ["rounds", "xw_rounds", "wars_natives", "wars_pirates", "xw_attackers", "xw_left", "xw_pillage_score"]
+assert len(TALLY_COLUMNS) == N_TS and TALLY_COLUMNS[TS.XW_FIGHTS_AK] == "xw_fights_vs_indio" and N_AK == 4
+assert TALLY_COLUMNS[TS.XW_WON_MINI] == "xw_won_miliciano" and TALLY_COLUMNS[TS.WAR_VP] == "war_vp"
+assert len(TALLY_G_COLUMNS) == N_TG and TALLY_G_COLUMNS[TG.XW_PILLAGE_SCORE] == "xw_pillage_score"
 
 _BUILT_NAMES = ["lot", "house", "palace", "quarry", "carpentry", "market", "corporation",
                 "hacienda_wood", "hacienda_stone", "square", "monument", "fountain", "barracks", "church"]
@@ -71,6 +92,8 @@ DECADE_COLUMNS = (
     + [f"built_{b}" for b in _BUILT_NAMES]
     + [f"uses_card_{c + 1}" for c in range(N_CHARACTERS, N_CARDS)]
     + ["scoring"]
+    + TALLY_COLUMNS
+    + TALLY_G_COLUMNS
 )
 assert len(DECADE_COLUMNS) == N_RD
 # the Act codes in the games table's act_* columns, in Act order (State.acts is indexed by code)
@@ -98,9 +121,11 @@ class RG(IntEnum):
     CARDS_TAKEN = 9 + N_VS + N_BUILT - 1 + N_ACTS + N_RES  # Affiliate cards taken into the seat's hand
     CARDS_USED = 9 + N_VS + N_BUILT - 1 + N_ACTS + N_RES + 1  # Affiliate card powers used
     PROBE_DECADE = 9 + N_VS + N_BUILT - 1 + N_ACTS + N_RES + 2  # restricted-play probe: decade its option was forced, 0 none
+    TALLY = 9 + N_VS + N_BUILT - 1 + N_ACTS + N_RES + 3  # N_TS columns: the seat's war tallies (TS), whole game
+    TALLY_G = 9 + N_VS + N_BUILT - 1 + N_ACTS + N_RES + 3 + N_TS  # N_TG columns: the game tallies (TG), whole game
 
 
-N_RG = RG.PROBE_DECADE + 1
+N_RG = RG.TALLY_G + N_TG
 GAME_COLUMNS = (
     [m.name.lower() for m in RG if m < RG.VP_SRC]
     + [f"vp_{s}" for s in VS_NAMES]
@@ -108,6 +133,8 @@ GAME_COLUMNS = (
     + [f"act_{a.name.lower()}" for a in Act]
     + [f"gained_{r.name.lower()}" for r in Res]
     + ["cards_taken", "cards_used", "probe_decade"]
+    + TALLY_COLUMNS
+    + TALLY_G_COLUMNS
 )
 assert len(GAME_COLUMNS) == N_RG
 
@@ -119,9 +146,13 @@ def act_column(act: int) -> int:
 
 @njit(cache=True)
 def military_av(st, r, seat):
+    """Attack Value of the seat's miniatures under the War rules in play: the base War's AV
+    (C.3 WAR), or with the EXTENDED WAR the miniatures' AV of its Fight! (MINIATURES)."""
+    xw = r.xw_k[XK.ENABLED] == 1
     t = 0
     for j in range(st.minis.shape[1]):
-        t += r.war_av[st.minis[seat, j, 0]]
+        k = st.minis[seat, j, 0]
+        t += r.xw_player_av[k] if xw else r.war_av[k]
     return t
 
 
@@ -172,11 +203,15 @@ def record_decade(st, r):
         for c in range(N_CHARACTERS, N_CARDS):
             row[RD.CARD_USES + c - N_CHARACTERS] = st.card_uses_by[s, c]
         row[RD.SCORING] = st.g[G.ERA] if scoring_due(st, r) else 0
+        for i in range(N_TS):
+            row[RD.TALLY + i] = st.tally[s, i]
+        for i in range(N_TG):
+            row[RD.TALLY_G + i] = st.tally_g[i]
 
 
 @njit(cache=True)
 def record_play(st, s, row):
-    """What seat ``s`` played this game, into its games record ``row`` (RG.BUILT to RG.PROBE_DECADE)."""
+    """What seat ``s`` played this game, into its games record ``row`` (RG.BUILT to the tallies)."""
     for t in range(1, N_BUILT):
         row[RG.BUILT + t - 1] = st.built[s, t]
     for j in range(N_ACTS):
@@ -186,3 +221,7 @@ def record_play(st, s, row):
     row[RG.CARDS_TAKEN] = st.cards_taken[s]
     row[RG.CARDS_USED] = st.card_uses_seat[s]
     row[RG.PROBE_DECADE] = st.pl[s, PF.PROBE_DECADE]
+    for i in range(N_TS):
+        row[RG.TALLY + i] = st.tally[s, i]
+    for i in range(N_TG):
+        row[RG.TALLY_G + i] = st.tally_g[i]

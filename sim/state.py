@@ -447,6 +447,46 @@ class XF(IntEnum):
 N_XF = len(XF)
 
 
+class TS(IntEnum):
+    """Per seat war tallies for the records (``State.tally[seat]``), counted as the events happen,
+    whole game; both War rules unless marked EXTENDED WAR. The decades table holds them at each
+    decade end (a decade's count is the difference), the games table at the game's end."""
+
+    TURNS = 0  # turns the seat played in the Action phases (its passing turn included)
+    FIGHTS = 1  # base War: battles with miniatures fielded; EXTENDED WAR: Fight!s of its miniatures
+    FIGHTS_WON = 2  # base War: battles won with miniatures; EXTENDED WAR: Fight!s its side won
+    FIGHTS_LOST = 3  # base War: battles lost with miniatures; EXTENDED WAR: Fight!s the attacker won (ties: neither)
+    WOUNDS = 4  # Wounds put on its miniatures
+    MINIS_LOST = 5  # its miniatures removed by a War (Ev.MINI_LOST)
+    WAR_VP = 6  # VP assigned by the War (cards 34, 55, 57, and the VP status bonus they take)
+    XW_PENALTIES = 7  # EXTENDED WAR: War penalties taken at the wars' ends, before control cards
+    XW_CANCELLED = 8  # EXTENDED WAR: War penalties cancelled by its control cards
+    XW_PILLAGE = 9  # EXTENDED WAR: pillage markers put in a district holding a building of its colour
+    XW_DEFEATED = 10  # EXTENDED WAR: attackers its miniatures or cards defeated
+    XW_FIGHTS_AK = 11  # EXTENDED WAR: N_AK columns, Fight!s against each attacker kind (AK)
+    XW_WON_AK = 15  # EXTENDED WAR: N_AK columns, Fight!s won against each attacker kind
+    XW_FIGHTS_MINI = 19  # EXTENDED WAR: 4 columns, Fight!s of each of its miniature kinds (Mini 1..4)
+    XW_WON_MINI = 23  # EXTENDED WAR: 4 columns, Fight!s won by each of its miniature kinds
+
+
+N_TS = TS.XW_WON_MINI + 4
+
+
+class TG(IntEnum):
+    """Game tallies for the records (``State.tally_g``), whole game (see :class:`TS`)."""
+
+    ROUNDS = 0  # rounds of the Action phases (each an Extended War's war round while one is on)
+    XW_ROUNDS = 1  # EXTENDED WAR: war rounds played (Action phase rounds with a war on, last decade's rounds)
+    WARS_NATIVES = 2  # Wars fought against the Natives (base: declared; EXTENDED WAR: ended)
+    WARS_PIRATES = 3  # Wars fought against the Pirates
+    XW_ATTACKERS = 4  # EXTENDED WAR: attackers placed at the Combat Area setups
+    XW_LEFT = 5  # EXTENDED WAR: attackers left at the wars' ends
+    XW_PILLAGE_SCORE = 6  # EXTENDED WAR: the pillage markers' scores at the wars' ends
+
+
+N_TG = len(TG)
+
+
 class State(NamedTuple):
     """One game's state record, in three groups: the GAME state (what the rules track: a searching
     player copies exactly these, :func:`sim.game.copy_state`), the RECORDS written for the run's
@@ -499,6 +539,8 @@ class State(NamedTuple):
     acts: np.ndarray  # int32[5, N_ACT]        TURN rows each seat carried out this game, by Act code (sim.actions.apply_option)
     gained: np.ndarray  # int32[5, 4]          resources (Res) each seat acquired this game; the starting ones not counted
     cards_taken: np.ndarray  # int32[5]        Affiliate cards each seat took into its hand this game (sim.cards.gain_card)
+    tally: np.ndarray  # int32[5, N_TS]        per seat war tallies and turns, whole game (TS; sim.tally)
+    tally_g: np.ndarray  # int32[N_TG]         game tallies: rounds, Wars by faction, Extended War totals (TG; sim.tally)
     # ---- work areas: one decision's listing and values
     opts: np.ndarray  # int32[MAX_OPTIONS, 5]  legal options of the current decision
     vals: np.ndarray  # float64[MAX_OPTIONS]  policy: value of each option
@@ -539,7 +581,7 @@ class State(NamedTuple):
 
 _FIELDS = State._fields
 GAME_FIELDS = _FIELDS[:_FIELDS.index("log")]
-RECORD_FIELDS = ("log", "rec_decade", "rec_game", "acts", "gained", "cards_taken")
+RECORD_FIELDS = ("log", "rec_decade", "rec_game", "acts", "gained", "cards_taken", "tally", "tally_g")
 WORK_FIELDS = _FIELDS[_FIELDS.index("opts"):]
 
 
@@ -608,6 +650,8 @@ def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int) -> Sta
         acts=z((MAX_PLAYERS, N_ACT), np.int32),
         gained=z((MAX_PLAYERS, len(Res)), np.int32),
         cards_taken=z(MAX_PLAYERS, np.int32),
+        tally=z((MAX_PLAYERS, N_TS), np.int32),
+        tally_g=z(N_TG, np.int32),
         opts=z((MAX_OPTIONS, OPT_WIDTH), np.int32),
         vals=z(MAX_OPTIONS, np.float64),
         turn_n=z(N_TL, np.int32),

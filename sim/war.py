@@ -9,11 +9,11 @@ from sim.cardpower import holder, offer, use
 from sim.cards import back_symbols, burn_card, draw_top, put_on
 from sim.city import district_closed, n_closed_districts
 from sim.codes import Card, Dec, Ev
-from sim.core import decide, gain_vp, log, set_option
+from sim.core import decide, log, set_option
 from sim.extended_war import extended_war_on, last_decade_war
 from sim.rules import AP, RK
-from sim.state import GRID_PRECIOUS, GRID_STONE, GRID_WOOD, N_CARDS, N_CHARACTERS, PF, VS, XG, G, Loc, Mini, Sup
-from sim.war_track import NATIVES, PIRATES, war_lost, war_won
+from sim.state import GRID_PRECIOUS, GRID_STONE, GRID_WOOD, N_CARDS, N_CHARACTERS, PF, TG, TS, XG, G, Loc, Mini, Sup
+from sim.war_track import NATIVES, PIRATES, gain_war_vp, war_lost, war_won
 
 # reasons in Ev.TENSION
 T_GRIDS = 0
@@ -238,6 +238,9 @@ def fight(st, r, seat, wa, faction):
         dpen, dcouncil = war_lost(st, r, seat, result)
     st.pl[seat, PF.WAR_PENALTY_LAST] = dpen
     log(st, Ev.FIGHT, seat, av, result, dpen, dcouncil, mask)
+    if mask != 0:  # the records' fights: battles with miniatures fielded (sim.state.TS)
+        st.tally[seat, TS.FIGHTS] += 1
+        st.tally[seat, TS.FIGHTS_WON if result <= 0 else TS.FIGHTS_LOST] += 1
     wounds = r.k[RK.WOUNDS_PIRATES] if faction == PIRATES else r.k[RK.WOUNDS_NATIVES]
     for j in range(nm):
         if mask & (1 << j):
@@ -247,6 +250,7 @@ def fight(st, r, seat, wa, faction):
             else:
                 st.g[G.WAR_SOLDIERS] += 1
             st.minis[seat, j, 1] += wounds
+            st.tally[seat, TS.WOUNDS] += wounds
             if st.minis[seat, j, 1] >= r.war_wo[kind]:
                 if kind == Mini.MILICIANO or kind == Mini.MILICIANO_VET:
                     st.supply[Sup.MILICIANOS] += 1
@@ -254,6 +258,7 @@ def fight(st, r, seat, wa, faction):
                     st.supply[Sup.SOLDIERS] += 1
                 st.minis[seat, j, 0] = Mini.NONE
                 st.minis[seat, j, 1] = 0
+                st.tally[seat, TS.MINIS_LOST] += 1
                 log(st, Ev.MINI_LOST, seat, kind)
 
 
@@ -314,7 +319,7 @@ def normal_war(st, r, faction, mod):
         # (real Walls: card 32's district has no effect on cards 34-36)
         s = offer(st, r, Card.C34, -1)
         if s >= 0:
-            gain_vp(st, r, s, r.aff_p[Card.C34, AP.VP], VS.AFFILIATE)
+            gain_war_vp(st, r, s, r.aff_p[Card.C34, AP.VP])
     wa = base + mod - red
     st.g[G.WAR_FACTION] = faction
     st.g[G.WAR_WA] = wa
@@ -322,6 +327,7 @@ def normal_war(st, r, faction, mod):
     if wa > 0 or r.k[RK.CH_NOBLEWOMAN_NO_BATTLE] == 1:
         st.g[G.WARS_ERA] += 1
     st.g[G.WARS_TOTAL] += 1
+    st.tally_g[TG.WARS_PIRATES if faction == PIRATES else TG.WARS_NATIVES] += 1
     log(st, Ev.WAR, faction, base, mod, red, wa)
     st.g[G.WAR_MILICIANOS] = 0
     st.g[G.WAR_SOLDIERS] = 0
@@ -338,7 +344,7 @@ def normal_war(st, r, faction, mod):
                 v = st.g[G.WAR_MILICIANOS] * p[AP.VP_PER_MILICIANO] + st.g[G.WAR_SOLDIERS] * p[AP.VP_PER_SOLDIER]
                 if n <= r.k[RK.SMALL_GAME_MAX]:
                     v += p[AP.SMALL_GAME_EXTRA_VP]
-                gain_vp(st, r, s, v, VS.AFFILIATE)
+                gain_war_vp(st, r, s, v)
 
 
 @njit(cache=True)

@@ -9,10 +9,19 @@ from sim.codes import Card
 from sim.core import gain_vp
 from sim.economy import take_coins
 from sim.rules import AP, RK
-from sim.state import PF, VS, Banner
+from sim.state import PF, TS, VS, Banner
 
 NATIVES = 1  # the factions (C.3 TENSION LEVEL & WAR), as sim.war and sim.extended_war name them
 PIRATES = 2
+
+
+@njit(cache=True)
+def gain_war_vp(st, r, seat, amount):
+    """A VP assignation the War makes (cards 34, 55, 57: an Affiliate card's lightning power), with
+    what the VP status bonus adds to it, tallied for the records (``TS.WAR_VP``)."""
+    before = st.pl[seat, PF.VP]
+    gain_vp(st, r, seat, amount, VS.AFFILIATE)
+    st.tally[seat, TS.WAR_VP] += st.pl[seat, PF.VP] - before
 
 
 @njit(cache=True)
@@ -30,7 +39,7 @@ def war_won(st, r, seat, faction, steps):
         take_coins(st, r, seat, p[AP.SILVER_VS_PIRATES] if faction == PIRATES else p[AP.SILVER], 0)
     if offer(st, r, Card.C55, seat) >= 0:
         p = r.aff_p[Card.C55]
-        gain_vp(st, r, seat, p[AP.VP_VS_PIRATES] if faction == PIRATES else p[AP.VP], VS.AFFILIATE)
+        gain_war_vp(st, r, seat, p[AP.VP_VS_PIRATES] if faction == PIRATES else p[AP.VP])
     return st.pl[seat, PF.WAR_PENALTY] - before
 
 

@@ -19,7 +19,7 @@ from sim.extended_war import war_attackers, war_round_begin, war_round_end, war_
 from sim.game import allocate, end_of_decade, finish_game, set_decade, start_game, start_of_decade
 from sim.records import record_decade
 from sim.rules import Rules
-from sim.state import AI_STRATEGY, MAX_PLAYERS, N_CHARACTERS, N_GROUPS, PF, G, State
+from sim.state import AI_STRATEGY, MAX_PLAYERS, N_CHARACTERS, N_GROUPS, PF, TG, TS, G, State
 from strategies.evaluation import N_VF, value_features
 from strategies.policy import FAMILY_ROLLOUT, FAMILY_SEARCH, F
 from strategies.probe import play_turn_probed, probe_pending
@@ -40,10 +40,12 @@ def action_phase(st, sc, r, W):
     for _ in range(1000):
         if not any_active(st):
             break
+        st.tally_g[TG.ROUNDS] += 1  # the records' game length (sim.state.TG), as sim.actions.action_rounds
         war_round_begin(st)
         for i in range(n):
             seat = st.order[i]
             if st.pl[seat, PF.PASSED] == 0:
+                st.tally[seat, TS.TURNS] += 1
                 war_turn_begin(st, r, seat)
                 # a probed seat's forced turn (strategies.probe), whatever its family
                 if not (probe_pending(st, seat) and play_turn_probed(st, r, seat)):

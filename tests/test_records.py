@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from sim.codes import Act, Ev
-from sim.records import ACT_CODES, GAME_COLUMNS, RD, RG, act_column
+from sim.records import ACT_CODES, GAME_COLUMNS, RD, RG, TALLY_COLUMNS, TALLY_G_COLUMNS, act_column
 from sim.state import AI_STRATEGY, PF, G, Res
 from strategies import python_bridge
 from strategies.match import run_game
@@ -22,7 +22,8 @@ def _acts(st, seat) -> dict[str, int]:
 def test_game_columns_name_the_play_records():
     assert GAME_COLUMNS[RG.ACTS:RG.GAINED] == [f"act_{a.name.lower()}" for a in Act]
     assert GAME_COLUMNS[RG.BUILT] == "built_lot" and GAME_COLUMNS[RG.GAINED + Res.METAL] == "gained_metal"
-    assert GAME_COLUMNS[-3:] == ["cards_taken", "cards_used", "probe_decade"]
+    assert GAME_COLUMNS[RG.CARDS_TAKEN:RG.TALLY] == ["cards_taken", "cards_used", "probe_decade"]
+    assert GAME_COLUMNS[RG.TALLY:] == TALLY_COLUMNS + TALLY_G_COLUMNS  # the war tallies close the row (tests/sim/test_war_records.py)
     assert act_column(Act.F_CARD) == RG.GAINED - 1
 
 

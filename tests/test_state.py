@@ -15,7 +15,7 @@ from sim.state import GAME_FIELDS, RECORD_FIELDS, WORK_FIELDS, G, State
 from strategies import policy
 
 # every enum that names the slots of an array (its values index that array)
-SLOT_ENUMS = [state.Res, state.B, state.M, state.Sup, state.G, state.TL, state.PF, state.VS, state.Mini,
+SLOT_ENUMS = [state.Res, state.B, state.M, state.Sup, state.G, state.TL, state.PF, state.VS, state.Mini, state.TG,
               rules.RK, rules.AP, codes.Dec, codes.Ch, codes.Law, codes.Side, codes.AiCard, codes.AiTie, policy.F]
 
 
@@ -34,7 +34,9 @@ def test_sizes_follow_their_enums():
     assert policy.N_FEATURES == len(policy.F) <= state.N_WEIGHTS
     assert state.N_BANNERS == len(state.BANNER_NAMES) == state.PF.BANNER_OCHER - state.PF.BANNER_BLACK + 1
     assert len(state.VS_NAMES) == len(state.VS)
-    assert records.RG.BUILT == records.RG.VP_SRC + len(state.VS) and records.N_RG == records.RG.PROBE_DECADE + 1
+    assert records.RG.BUILT == records.RG.VP_SRC + len(state.VS) and records.RG.TALLY == records.RG.PROBE_DECADE + 1
+    assert records.N_RG == records.RG.TALLY_G + state.N_TG and records.N_RD == records.RD.TALLY_G + state.N_TG
+    assert state.N_TS == state.TS.XW_WON_MINI + len(state.Mini) - 1 and state.N_TG == len(state.TG)
     assert records.N_ACTS == len(codes.Act) and max(records.ACT_CODES) < codes.N_ACT  # State.acts is indexed by code
 
 
@@ -44,7 +46,7 @@ def test_every_field_is_in_exactly_one_group():
     assert len(groups) == len(set(groups))
     assert {"g", "pl", "cell_b", "card_loc", "rng", "w"} <= set(GAME_FIELDS)
     assert {"opts", "vals", "bval", "own_key", "drawn", "plan_need"} <= set(WORK_FIELDS)
-    assert {"acts", "gained", "cards_taken"} <= set(RECORD_FIELDS)  # what a seat played: not copied into a search's state
+    assert {"acts", "gained", "cards_taken", "tally", "tally_g"} <= set(RECORD_FIELDS)  # what a seat played: not copied into a search's state
 
 
 def test_copy_state_copies_the_game_state_and_nothing_else(engine):

@@ -32,7 +32,7 @@ from sim.major import place_on_grid, recover_workers_free
 from sim.rules import AP
 from sim.seam import choose_grouped, turn_groups_ok
 from sim.solo import ai_turn
-from sim.state import N_CARDS, PF, TL, G, Loc, Sup
+from sim.state import N_CARDS, PF, TG, TL, TS, G, Loc, Sup
 
 
 @njit(cache=True)
@@ -248,10 +248,12 @@ def action_rounds(st, r, start):
         if start == 0:
             if not any_active(st):
                 break
+            st.tally_g[TG.ROUNDS] += 1  # the records' game length (sim.state.TG)
             war_round_begin(st)
         for i in range(start, n):
             seat = st.order[i]
             if st.pl[seat, PF.PASSED] == 0:
+                st.tally[seat, TS.TURNS] += 1
                 war_turn_begin(st, r, seat)
                 play_turn(st, r, seat)
                 war_turn_end(st, r, seat)
