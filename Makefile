@@ -26,9 +26,12 @@ browser:
 	  (apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null) || \
 	  echo "make: could not install chromium; the report browser test will be skipped"
 
+# Two pytest workers (pytest-xdist), a test file's tests on one worker (--dist loadfile: the Ray tests,
+# which start and stop Ray, stay in one process): each worker compiles the engine on its own core,
+# then the files are shared out, so the suite takes about the compile plus half the tests.
 test: $(STAMP) browser
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
