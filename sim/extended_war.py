@@ -720,22 +720,29 @@ def player_war_actions(st, r, seat):
     while True:
         k = war_action_rows(st, r, seat)
         i = decide(st, r, commander(st, seat), Dec.XW_ACTION, k)
-        a = st.opts[i, 0]
-        slot = st.opts[i, 1]
-        tgt = st.opts[i, 2]
-        burn = st.opts[i, 3]
-        if a == XwAct.DONE:
+        if st.opts[i, 0] == XwAct.DONE:
             break
         n += 1
-        if a == XwAct.MOVE:
-            if burn >= 0:
-                _burn(st, seat, burn, XwUse.BURN_MOVE)
-            _move_player(st, seat, slot, tgt)
-        else:
-            fight(st, r, seat, slot, tgt, False)
-        if not st.xw[XG.ACTIVE] or war_over(st, r):
+        if not war_action(st, r, seat, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3]):
             break
     return n
+
+
+@njit(cache=True)
+def war_action(st, r, seat, a, slot, tgt, burn):
+    """Carry out one ``Dec.XW_ACTION`` row of the seat (:func:`war_action_rows`): MOVE (burning the
+    card of column d for a movement beyond the turn's), FIGHT!, or DONE. Returns whether the seat
+    may act on: not DONE, and the war still on (a search seat's turn, strategies.search, carries
+    out its chosen rows here too)."""
+    if a == XwAct.DONE:
+        return False
+    if a == XwAct.MOVE:
+        if burn >= 0:
+            _burn(st, seat, burn, XwUse.BURN_MOVE)
+        _move_player(st, seat, slot, tgt)
+    else:
+        fight(st, r, seat, slot, tgt, False)
+    return st.xw[XG.ACTIVE] == 1 and not war_over(st, r)
 
 
 # ----------------------------------------------------------------------------- the Fight!
