@@ -33,21 +33,22 @@ class Dec(IntEnum):
     # chooses what to do"), asked of that human seat: a = AiTie, then b, c, d (by AiTie)
     AI_TIE = 21
     # EXTENDED WAR (sim.extended_war). XW_TARGET: which player miniature an attacker fights among those
-    # tied for the least HP, asked of the first player in turn order: a = seat, b = war marker slot, c = HP
+    # tied for the least HP, asked of the first player in turn order: a = seat, b = war marker slot, c = HP,
+    # d = the attacker's tile
     XW_TARGET = 22
     # the attacker's movement tie, asked of the first player in turn order: a = district it steps into,
-    # b = the district aimed at, c = steps to it, d = player HP there
+    # b = the district aimed at, c = steps to it, d = player HP there, e = the attacker's tile
     XW_MOVE_TIE = 23
     # a fighting player's card (FIGHT! 2): a = card id (-1: no more cards), b = XwUse, c = AV so far, d = opponent AV so far
     XW_CARD = 24
     # a player's war action in its turn (PLAYER WAR ACTIONS): a = XwAct, b = war marker slot, c = district or
-    # attacker tile, d = card id burnt for the extra movement (-1 none)
+    # attacker tile, d = card id burnt for the extra movement (-1 none), e = the seat whose miniature it is
     XW_ACTION = 25
-    # where a card moves a miniature (cards 41, 70, 77): a = district (-1: stay, where allowed), b = card id
+    # where a card moves a miniature (cards 41, 70): a = district, b = card id, c = its seat, d = its war marker slot
     XW_CARD_MOVE = 26
     # card 83: a = 1 add the Miliciano on war marker slot b, 0 not
     XW_RECRUIT = 27
-    # DEFENDERS PLACEMENT: where a miniature goes in the Combat Area: a = district, b = war marker slot
+    # DEFENDERS PLACEMENT: where a miniature goes in the Combat Area: a = district, b = war marker slot, c = its seat
     XW_DEPLOY = 28
 
 

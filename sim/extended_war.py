@@ -27,6 +27,24 @@ from sim.cardpower import offer
 from sim.cards import put_on, rotate_card, shuffle_deck, top_of
 from sim.city import district_closed
 from sim.codes import WP, Card, Dec, Ev, XwAct, XwUse
+from sim.combat_area import (
+    CANCELLED,
+    SIDE_ATTACKER,
+    SIDE_PLAYER,
+    attacker_stats,
+    attackers_on_board,
+    card_av,
+    fight_total,
+    friends_in,
+    has_buildings,
+    is_soldier,
+    owns_building_in,
+    pillage_score,
+    player_hp_in,
+    player_stats,
+    players_in,
+    side_position,
+)
 from sim.core import decide, log, set_option
 from sim.rng import permutation
 from sim.rules import AP, RK, XK, XWP
@@ -52,9 +70,6 @@ from sim.state import (
 )
 from sim.war_track import PIRATES, gain_war_vp, war_lost, war_won
 
-SIDE_PLAYER = 0
-SIDE_ATTACKER = 1
-CANCELLED = 128  # added to a card id in State.xw_cards once an opponent's card cancels it
 NO_WINNER = -1
 
 
@@ -184,15 +199,6 @@ def attacker_kind(faction, elite):
     return 2 * (faction - 1) + (1 if elite else 0)
 
 
-@njit(cache=True)
-def attackers_on_board(st, kind):
-    """Attacker miniatures of ``kind`` (AK; -1 any) in the Combat Area (outside a district or in one)."""
-    n = 0
-    for t in range(st.xw[XG.N_TILES]):
-        s = st.xw_att[t, XA.STATE]
-        if (s == AS.OUTSIDE or s == AS.IN) and (kind < 0 or st.xw_att[t, XA.KIND] == kind):
-            n += 1
-    return n
 
 
 @njit(cache=True)
@@ -274,24 +280,8 @@ def clear_war(st):
 # ----------------------------------------------------------------------------- the Combat Area
 
 
-@njit(cache=True)
-def has_buildings(st, r, d):
-    """District ``d`` holds a building (Lot, House, Palace, Minor or Major building)."""
-    for i in range(r.district_ncells[d]):
-        if st.cell_b[r.district_cells[d, i]] != B.NONE:
-            return True
-    return False
 
 
-@njit(cache=True)
-def owns_building_in(st, r, seat, d):
-    """The seat has a building of its colour (Lot, House, Palace) in district ``d``."""
-    for i in range(r.district_ncells[d]):
-        c = r.district_cells[d, i]
-        b = st.cell_b[c]
-        if st.cell_owner[c] == seat and (b == B.LOT or b == B.HOUSE or b == B.PALACE):
-            return True
-    return False
 
 
 @njit(cache=True)
@@ -302,9 +292,6 @@ def barracks_in(st, r, d):
     return False
 
 
-@njit(cache=True)
-def is_soldier(kind):
-    return kind == Mini.SOLDIER or kind == Mini.SOLDIER_VET
 
 
 @njit(cache=True)
@@ -341,7 +328,7 @@ def commander(st, seat):
 def deploy_defenders(st, r, seat):
     """DEFENDERS PLACEMENT: "Each player must place his Milicianos and Soldiers in the Combat Area":
     each miniature off the area with a legal district goes to one the player chooses
-    (``Dec.XW_DEPLOY`` rows [district, slot])."""
+    (``Dec.XW_DEPLOY`` rows [district, slot, seat])."""
     nm = r.k[RK.WAR_MARKERS]
     nd = r.district_ncells.shape[0]
     for slot in range(nm):
@@ -350,7 +337,7 @@ def deploy_defenders(st, r, seat):
         k = 0
         for d in range(nd):
             if can_deploy(st, r, seat, slot, d):
-                set_option(st, k, d, slot)
+                set_option(st, k, d, slot, seat)
                 k += 1
         if k > 0:
             deploy(st, r, seat, slot, st.opts[decide(st, r, commander(st, seat), Dec.XW_DEPLOY, k), 0])
@@ -366,34 +353,10 @@ def withdraw(st, r, seat):
         st.xw_mini[seat, slot, XM.POS] = -1
 
 
-@njit(cache=True)
-def player_hp_in(st, r, d):
-    """Sum of the HP of the player miniatures in district ``d`` (the attackers' movement tie)."""
-    hp = 0
-    for s in range(st.g[G.NPLAYERS]):
-        for k in range(r.k[RK.WAR_MARKERS]):
-            if st.xw_mini[s, k, XM.POS] == d and st.minis[s, k, 0] != Mini.NONE:
-                hp += r.xw_player_hp[st.minis[s, k, 0]]
-    return hp
 
 
-@njit(cache=True)
-def players_in(st, r, d):
-    n = 0
-    for s in range(st.g[G.NPLAYERS]):
-        for k in range(r.k[RK.WAR_MARKERS]):
-            if st.xw_mini[s, k, XM.POS] == d and st.minis[s, k, 0] != Mini.NONE:
-                n += 1
-    return n
 
 
-@njit(cache=True)
-def attackers_in(st, d):
-    n = 0
-    for t in range(st.xw[XG.N_TILES]):
-        if st.xw_att[t, XA.STATE] == AS.IN and st.xw_att[t, XA.POS] == d:
-            n += 1
-    return n
 
 
 @njit(cache=True)
@@ -542,7 +505,7 @@ def _move_attacker(st, r, t, d):
 def attacker_step(st, r, t):
     """ATTACKERS WAR ACTIONS, Movement: the district an attacker steps into, orthogonally toward
     the nearest district with buildings not yet pillaged twice; ties: fewer player HP there, then
-    the first player in turn order decides (``Dec.XW_MOVE_TIE`` rows [step, aim, steps, HP]).
+    the first player in turn order decides (``Dec.XW_MOVE_TIE`` rows [step, aim, steps, HP, t]).
     An attacker outside steps into its edge's district. -1: nowhere to go."""
     if st.xw_att[t, XA.STATE] == AS.OUTSIDE:
         return st.xw_att[t, XA.POS]
@@ -569,7 +532,7 @@ def attacker_step(st, r, t):
             continue
         for s in range(nd):
             if r.district_adj[d, s] == 1 and r.xw_dist[s, e] == best_dist - 1:
-                set_option(st, k, s, e, best_dist, best_hp)
+                set_option(st, k, s, e, best_dist, best_hp, t)
                 k += 1
     i = decide(st, r, st.order[0], Dec.XW_MOVE_TIE, k)
     return st.opts[i, 0]
@@ -644,7 +607,7 @@ def attacker_turn(st, r, t):
         if s == AS.IN:
             d = st.xw_att[t, XA.POS]
             if players_in(st, r, d) > 0:
-                seat, slot = attacker_target(st, r, d)
+                seat, slot = attacker_target(st, r, d, t)
                 fight(st, r, seat, slot, t, True)
                 break
             if has_buildings(st, r, d) and st.xw_pillage[d] < top:
@@ -677,9 +640,10 @@ def tally_pillage(st, r, d):
 
 
 @njit(cache=True)
-def attacker_target(st, r, d):
-    """FIGHT! 1: an attacker fights the player miniature in its district with the least HP; a tie
-    is decided by the first player in turn order (``Dec.XW_TARGET`` rows [seat, slot, HP])."""
+def attacker_target(st, r, d, t):
+    """FIGHT! 1: the attacker on tile ``t`` fights the player miniature in its district ``d`` with the
+    least HP; a tie is decided by the first player in turn order (``Dec.XW_TARGET`` rows [seat,
+    slot, HP, t])."""
     best = 1 << 20
     for s in range(st.g[G.NPLAYERS]):
         for k in range(r.k[RK.WAR_MARKERS]):
@@ -690,7 +654,7 @@ def attacker_target(st, r, d):
         s = st.order[i]
         for k in range(r.k[RK.WAR_MARKERS]):
             if st.xw_mini[s, k, XM.POS] == d and st.minis[s, k, 0] != Mini.NONE and r.xw_player_hp[st.minis[s, k, 0]] == best:
-                set_option(st, n, s, k, best)
+                set_option(st, n, s, k, best, t)
                 n += 1
     i = decide(st, r, st.order[0], Dec.XW_TARGET, n)
     return st.opts[i, 0], st.opts[i, 1]
@@ -735,7 +699,7 @@ def war_action_rows(st, r, seat):
     fought to an adjacent district (1 district a turn; one more for each card burnt, row column d);
     FIGHT! of a miniature against an attacker in its district. Returns the rows' count."""
     k = 0
-    set_option(st, k, XwAct.DONE, -1, -1, -1)
+    set_option(st, k, XwAct.DONE, -1, -1, -1, seat)
     k += 1
     nd = r.district_ncells.shape[0]
     burn = -1
@@ -755,14 +719,14 @@ def war_action_rows(st, r, seat):
                 if r.district_adj[d, e] != 1:
                     continue
                 if extra < 0 or (bm > 0 and extra % bm != 0):  # the turn's movement, or one a burnt card still covers
-                    set_option(st, k, XwAct.MOVE, slot, e, -1)
+                    set_option(st, k, XwAct.MOVE, slot, e, -1, seat)
                     k += 1
                 elif burn >= 0 and bm > 0:
-                    set_option(st, k, XwAct.MOVE, slot, e, burn)  # "1 additional free movement" for a burnt card
+                    set_option(st, k, XwAct.MOVE, slot, e, burn, seat)  # "1 additional free movement" for a burnt card
                     k += 1
         for t in range(st.xw[XG.N_TILES]):
             if st.xw_att[t, XA.STATE] == AS.IN and st.xw_att[t, XA.POS] == d:
-                set_option(st, k, XwAct.FIGHT, slot, t, -1)
+                set_option(st, k, XwAct.FIGHT, slot, t, -1, seat)
                 k += 1
     return k
 
@@ -775,22 +739,29 @@ def player_war_actions(st, r, seat):
     while True:
         k = war_action_rows(st, r, seat)
         i = decide(st, r, commander(st, seat), Dec.XW_ACTION, k)
-        a = st.opts[i, 0]
-        slot = st.opts[i, 1]
-        tgt = st.opts[i, 2]
-        burn = st.opts[i, 3]
-        if a == XwAct.DONE:
+        if st.opts[i, 0] == XwAct.DONE:
             break
         n += 1
-        if a == XwAct.MOVE:
-            if burn >= 0:
-                _burn(st, seat, burn, XwUse.BURN_MOVE)
-            _move_player(st, seat, slot, tgt)
-        else:
-            fight(st, r, seat, slot, tgt, False)
-        if not st.xw[XG.ACTIVE] or war_over(st, r):
+        if not war_action(st, r, seat, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3]):
             break
     return n
+
+
+@njit(cache=True)
+def war_action(st, r, seat, a, slot, tgt, burn):
+    """Carry out one ``Dec.XW_ACTION`` row of the seat (:func:`war_action_rows`): MOVE (burning the
+    card of column d for a movement beyond the turn's), FIGHT!, or DONE. Returns whether the seat
+    may act on: not DONE, and the war still on (a search seat's turn, strategies.search, carries
+    out its chosen rows here too)."""
+    if a == XwAct.DONE:
+        return False
+    if a == XwAct.MOVE:
+        if burn >= 0:
+            _burn(st, seat, burn, XwUse.BURN_MOVE)
+        _move_player(st, seat, slot, tgt)
+    else:
+        fight(st, r, seat, slot, tgt, False)
+    return st.xw[XG.ACTIVE] == 1 and not war_over(st, r)
 
 
 # ----------------------------------------------------------------------------- the Fight!
@@ -813,27 +784,8 @@ def _show(st, side, c):
         st.xw_fight[side, XF.N_CARDS] = n + 1
 
 
-@njit(cache=True)
-def player_stats(r, kind, as_elite, as_standard):
-    """AV and HP of a player miniature kind, seen as an Elite (card 46) or a Standard (card 47);
-    veteran status kept."""
-    k = kind
-    if as_elite and not is_soldier(k):
-        k = Mini.SOLDIER if k == Mini.MILICIANO else Mini.SOLDIER_VET
-    if as_standard and is_soldier(k):
-        k = Mini.MILICIANO if k == Mini.SOLDIER else Mini.MILICIANO_VET
-    return r.xw_player_av[k], r.xw_player_hp[k]
 
 
-@njit(cache=True)
-def attacker_stats(r, kind, as_elite, as_standard):
-    """AV and HP of an attacker kind, seen as an Elite (card 46) or a Standard (card 47)."""
-    k = kind
-    if as_elite:
-        k = kind | 1
-    if as_standard:
-        k = kind & 2
-    return r.xw_att_av[k], r.xw_att_hp[k]
 
 
 @njit(cache=True)
@@ -925,43 +877,10 @@ def _cancel(st, r):
                         st.xw_cards[o, pick] += CANCELLED
 
 
-@njit(cache=True)
-def _side_of(st, side, seat, slot, t):
-    """(position) of the fighter of ``side``."""
-    if side == SIDE_PLAYER:
-        return st.xw_mini[seat, slot, XM.POS]
-    return st.xw_att[t, XA.POS]
 
 
-@njit(cache=True)
-def _opponents_value(st, r, side, d, std_av, elite_av):
-    """Card 17's bonus from the opponents of ``side`` in district ``d``."""
-    v = 0
-    if side == SIDE_PLAYER:
-        for t in range(st.xw[XG.N_TILES]):
-            if st.xw_att[t, XA.STATE] == AS.IN and st.xw_att[t, XA.POS] == d:
-                v += elite_av if st.xw_att[t, XA.KIND] & 1 else std_av
-    else:
-        for s in range(st.g[G.NPLAYERS]):
-            for k in range(r.k[RK.WAR_MARKERS]):
-                if st.xw_mini[s, k, XM.POS] == d and st.minis[s, k, 0] != Mini.NONE:
-                    v += elite_av if is_soldier(st.minis[s, k, 0]) else std_av
-    return v
 
 
-@njit(cache=True)
-def _wounded_opponents(st, r, side, d):
-    n = 0
-    if side == SIDE_PLAYER:
-        for t in range(st.xw[XG.N_TILES]):
-            if st.xw_att[t, XA.STATE] == AS.IN and st.xw_att[t, XA.POS] == d and st.xw_att[t, XA.WOUNDS] > 0:
-                n += 1
-    else:
-        for s in range(st.g[G.NPLAYERS]):
-            for k in range(r.k[RK.WAR_MARKERS]):
-                if st.xw_mini[s, k, XM.POS] == d and st.minis[s, k, 0] != Mini.NONE and st.minis[s, k, 1] > 0:
-                    n += 1
-    return n
 
 
 @njit(cache=True)
@@ -1015,12 +934,12 @@ def _heal_side_in(st, r, side, d, heals):
 @njit(cache=True)
 def _player_moves_by_card(st, r, seat, slot, card):
     """A card moves a player miniature 1 district: its player picks where (``Dec.XW_CARD_MOVE``
-    rows [district, card]). The move is mandatory where a district is adjacent."""
+    rows [district, card, seat, slot]). The move is mandatory where a district is adjacent."""
     d = st.xw_mini[seat, slot, XM.POS]
     k = 0
     for e in range(r.district_ncells.shape[0]):
         if d >= 0 and r.district_adj[d, e] == 1:
-            set_option(st, k, e, card)
+            set_option(st, k, e, card, seat, slot)
             k += 1
     if k > 0:
         e = st.opts[decide(st, r, commander(st, seat), Dec.XW_CARD_MOVE, k), 0]
@@ -1031,7 +950,7 @@ def _player_moves_by_card(st, r, seat, slot, card):
 @njit(cache=True)
 def _free_move_nearest(st, r, side, seat, slot, t, card):
     """Card 41: the nearest other miniature of the holder's side moves 1 district, without a fight."""
-    d = _side_of(st, side, seat, slot, t)
+    d = side_position(st, side, seat, slot, t)
     best = 1 << 20
     bs = -1
     bk = -1
@@ -1092,7 +1011,7 @@ def _pre_fight(st, r, seat, slot, t):
                     continue
                 kd = r.xw_power_kind[c]
                 o = 1 - side
-                d = _side_of(st, side, seat, slot, t)
+                d = side_position(st, side, seat, slot, t)
                 holder_seat = seat if side == SIDE_PLAYER else -1
                 if kd == WP.SHIELD:
                     st.xw_fight[side, XF.SHIELD] += r.xw_power_p[c, XWP.BLOCKS]
@@ -1152,70 +1071,22 @@ def _pre_fight(st, r, seat, slot, t):
     return -2
 
 
+
+
+
+
+
+
 @njit(cache=True)
 def _card_bonus(st, r, side, seat, slot, t):
-    """The AV bonus of ``side``'s cards that add AV (flat, 17, 23, 40, 76)."""
-    d = _side_of(st, side, seat, slot, t)
+    """The AV bonus of ``side``'s cards not cancelled (:func:`sim.combat_area.card_av`: flat, 17, 23,
+    40, 76); the fight's counters already count this fight (fight_once counts it before the cards act)."""
     v = 0
     for i in range(st.xw_fight[side, XF.N_CARDS]):
         c = st.xw_cards[side, i]
-        if c >= CANCELLED:
-            continue
-        kd = r.xw_power_kind[c]
-        p = r.xw_power_p[c]
-        if kd == WP.AV:
-            v += p[XWP.AV]
-        elif kd == WP.AV_PER_OPPONENT_NEAR:
-            here = _opponents_value(st, r, side, d, p[XWP.STANDARD_AV], p[XWP.ELITE_AV])
-            near = 0
-            if p[XWP.ADJACENT] > 0:
-                for e in range(r.district_ncells.shape[0]):
-                    if r.district_adj[d, e] == 1:
-                        near = max(near, _opponents_value(st, r, side, e, p[XWP.STANDARD_AV], p[XWP.ELITE_AV]))
-            v += here + near
-        elif kd == WP.AV_PER_MOVE:
-            moves = st.xw_mini[seat, slot, XM.MOVES] if side == SIDE_PLAYER else st.xw_att[t, XA.MOVES]
-            v += p[XWP.AV] * moves
-        elif kd == WP.AV_PER_WOUNDED_NEAR:
-            n = _wounded_opponents(st, r, side, d)
-            for e in range(r.district_ncells.shape[0]):
-                if r.district_adj[d, e] == 1:
-                    n += _wounded_opponents(st, r, side, e)
-            v += p[XWP.AV] * n
-        elif kd == WP.AV_PER_FIGHT:
-            # the counters already count this fight (fight_once counts it before the cards act)
-            done = st.xw_seat[seat, XP.FIGHTS_TURN] if side == SIDE_PLAYER else st.xw_att[t, XA.FIGHTS]
-            v += p[XWP.AV] * done
+        if c < CANCELLED:
+            v += card_av(st, r, side, c, seat, slot, t, 0)
     return v
-
-
-@njit(cache=True)
-def friends_in(st, r, side, seat, slot, t, d):
-    """Friendly miniatures beside the fighter in district ``d`` (rules ``extended_war.friends``)."""
-    n = 0
-    if side == SIDE_PLAYER:
-        for s in range(st.g[G.NPLAYERS]):
-            if r.xw_k[XK.FRIENDS_SIDE] == 0 and s != seat:
-                continue
-            for k in range(r.k[RK.WAR_MARKERS]):
-                if st.xw_mini[s, k, XM.POS] == d and st.minis[s, k, 0] != Mini.NONE and not (s == seat and k == slot):
-                    n += 1
-    else:
-        for u in range(st.xw[XG.N_TILES]):
-            if u != t and st.xw_att[u, XA.STATE] == AS.IN and st.xw_att[u, XA.POS] == d:
-                n += 1
-    return n
-
-
-@njit(cache=True)
-def fight_total(st, r, side):
-    """FIGHT! 5: base AV + walls bonus + friends bonus + the cards' bonus (+5 burns, card 77's
-    bonus), times 2 for each x2 burn ("2 +1 +3 = 6 x 2 = 12")."""
-    f = st.xw_fight[side]
-    tot = f[XF.AV] + f[XF.WALLS] + f[XF.FRIENDS] + f[XF.CARD_AV] + f[XF.BURN_AV] + f[XF.BONUS]
-    for _ in range(f[XF.FACTOR]):
-        tot *= r.xw_k[XK.BURN_FACTOR]
-    return tot
 
 
 @njit(cache=True)
@@ -1243,7 +1114,7 @@ def fight(st, r, seat, slot, t, by_attacker):
                     if e >= 0:
                         _move_attacker(st, r, t, e)
                 break
-            seat, slot = attacker_target(st, r, e)
+            seat, slot = attacker_target(st, r, e, t)
             w, again_p, again_a = fight_once(st, r, seat, slot, t, by_attacker, -p77[XWP.AV])
     return first
 
@@ -1256,6 +1127,11 @@ def fight_once(st, r, seat, slot, t, by_attacker, bonus):
     for side in range(2):
         for f in range(st.xw_fight.shape[1]):
             st.xw_fight[side, f] = 0
+    # who fights, for the players' valuation of their cards (Dec.XW_CARD)
+    st.xw_fight[SIDE_PLAYER, XF.FIGHTER] = slot
+    st.xw_fight[SIDE_PLAYER, XF.SEAT] = seat
+    st.xw_fight[SIDE_ATTACKER, XF.FIGHTER] = t
+    st.xw_fight[SIDE_ATTACKER if by_attacker else SIDE_PLAYER, XF.ACTING] = 1
     if bonus > 0:
         st.xw_fight[SIDE_PLAYER, XF.BONUS] = bonus
     elif bonus < 0:
@@ -1332,16 +1208,16 @@ def _fight_again_player(st, r, seat, slot, moves):
         if d < 0:
             return -1
         k = 0
-        set_option(st, k, XwAct.DONE, slot, -1, -1)
+        set_option(st, k, XwAct.DONE, slot, -1, -1, seat)
         k += 1
         if moved < moves:
             for e in range(r.district_ncells.shape[0]):
                 if r.district_adj[d, e] == 1:
-                    set_option(st, k, XwAct.MOVE, slot, e, -1)
+                    set_option(st, k, XwAct.MOVE, slot, e, -1, seat)
                     k += 1
         for u in range(st.xw[XG.N_TILES]):
             if st.xw_att[u, XA.STATE] == AS.IN and st.xw_att[u, XA.POS] == d:
-                set_option(st, k, XwAct.FIGHT, slot, u, -1)
+                set_option(st, k, XwAct.FIGHT, slot, u, -1, seat)
                 k += 1
         i = decide(st, r, commander(st, seat), Dec.XW_ACTION, k)
         a = st.opts[i, 0]
@@ -1508,13 +1384,6 @@ def last_decade_war(st, r, faction, era, bonus):
     return rounds
 
 
-@njit(cache=True)
-def pillage_score(st, r):
-    """The pillage markers' score (END OF THE WAR 1)."""
-    v = 0
-    for d in range(st.xw_pillage.shape[0]):
-        v += r.xw_pillage_score[st.xw_pillage[d]]
-    return v
 
 
 @njit(cache=True)

@@ -24,7 +24,7 @@ from strategies.evaluation import N_VF, value_features
 from strategies.policy import FAMILY_ROLLOUT, FAMILY_SEARCH, F
 from strategies.probe import play_turn_probed, probe_pending
 from strategies.rollout import play_turn_planned
-from strategies.search import play_turn_searched
+from strategies.search import play_turn_searched, war_turn_searched
 
 NO_FEATURES = np.zeros((0, MAX_PLAYERS, N_VF), np.float64)  # play_game records no features
 
@@ -46,10 +46,13 @@ def action_phase(st, sc, r, W):
             seat = st.order[i]
             if st.pl[seat, PF.PASSED] == 0:
                 st.tally[seat, TS.TURNS] += 1
-                war_turn_begin(st, r, seat)
+                fam = int(st.w[seat, F.FAMILY])
+                if fam == FAMILY_SEARCH:
+                    war_turn_searched(st, sc, r, W, seat, i)  # EXTENDED WAR: its war actions searched too
+                else:
+                    war_turn_begin(st, r, seat)
                 # a probed seat's forced turn (strategies.probe), whatever its family
                 if not (probe_pending(st, seat) and play_turn_probed(st, r, seat)):
-                    fam = int(st.w[seat, F.FAMILY])
                     if fam == FAMILY_ROLLOUT:
                         play_turn_planned(st, sc, r, seat, i)
                     elif fam == FAMILY_SEARCH:

@@ -49,7 +49,7 @@ HORIZONS = {"era": 0, "game": 1}
 # search block (strategies.evaluation: the search family's parameters and evaluation model)
 W_COLUMNS = SEARCH_OFFSET + SEARCH_BLOCK
 # [search] keys: (slot, allowed range)
-SEARCH_KEYS = {"budget": (SB.BUDGET, 0, 100_000), "width": (SB.WIDTH, 1, 1024), "horizon": (SB.HORIZON, 0, 30)}
+SEARCH_KEYS = {"budget": (SB.BUDGET, 0, 100_000), "width": (SB.WIDTH, 1, 1024), "horizon": (SB.HORIZON, 0, 30), "war": (SB.WAR, 0, 1)}
 VALUE_DIR = STRATEGY_DIR / "values"
 CHARACTER_KEYS = [c.name.capitalize() for c in Ch]
 
@@ -277,10 +277,12 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
     """family = "search": the weights of the strategy file named by ``base`` (default heuristic)
     decide every non-TURN decision, break ties and play the simulations; ``[search]`` sets
     ``budget`` (simulations per TURN decision), ``width`` (rows simulated), ``horizon`` (whole
-    decades simulated after the current one) and ``value`` (a value file under strategies/values/,
-    or "prior": generation 0, strategies.evaluation.prior_model of the base weights)."""
+    decades simulated after the current one), ``war`` (EXTENDED WAR: 1 its war actions searched
+    too, strategies.search.war_turn_searched; 0 by the base strategy's values) and ``value`` (a
+    value file under strategies/values/, or "prior": generation 0, strategies.evaluation.prior_model
+    of the base weights)."""
     row, se = _planner_base(path, doc, "search", ("weights", "parameters", "characters", "python", "rollout"))
-    vals: dict = {"budget": 32, "width": 8, "horizon": 0, "value": "prior"}
+    vals: dict = {"budget": 32, "width": 8, "horizon": 0, "war": 1, "value": "prior"}
     for k, v in se.items():
         if k not in vals:
             raise StrategyError(f"strategy {path.name}: search.{k}: unknown key; allowed: {', '.join(vals)}")

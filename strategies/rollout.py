@@ -10,13 +10,13 @@ rollout-family seat's turns to :func:`play_turn_planned`.
 import numpy as np
 from numba import njit
 
-from sim.actions import action_phase, action_rounds, end_turn, finish_turn, turn_options, turn_step
+from sim.actions import action_phase, action_rounds, end_turn, finish_turn, play_turn, turn_options, turn_step
 from sim.codes import Dec
-from sim.extended_war import war_attackers, war_turn_end
+from sim.extended_war import end_war, player_war_actions, war_action, war_attackers, war_over, war_turn_end
 from sim.game import copy_state, determinize, end_of_decade, set_decade, start_of_decade
 from sim.rng import mix64
 from sim.rules import RK
-from sim.state import PF, G
+from sim.state import PF, XG, G
 from strategies.policy import P, choose, option_values
 
 
@@ -31,6 +31,27 @@ def play_out(st, r, seat, pos, act, a, b, c, stop):
     else:
         end_turn(st, seat)
         st.g[G.TURN_SEAT] = -1
+    return play_on(st, r, seat, pos, stop)
+
+
+@njit(cache=True)
+def play_out_war(st, r, seat, pos, act, slot, tgt, burn, stop):
+    """:func:`play_out` from ``seat``'s war action decision (EXTENDED WAR, ``Dec.XW_ACTION``, its turn
+    begun) after taking the row (act, slot, tgt, burn): its further war actions and its turn by its
+    own policy, then the rest as :func:`play_out`. Returns the last decade over."""
+    if war_action(st, r, seat, act, slot, tgt, burn):
+        player_war_actions(st, r, seat)
+    if st.xw[XG.ACTIVE] == 1 and war_over(st, r):
+        end_war(st, r)
+    play_turn(st, r, seat)
+    return play_on(st, r, seat, pos, stop)
+
+
+@njit(cache=True)
+def play_on(st, r, seat, pos, stop):
+    """After ``seat``'s turn at turn-order position ``pos``: the rest of the Action Phase, the end of
+    the decade, then whole decades up to decade ``stop`` (not past the game's last), every seat by
+    its own policy. Returns the last decade over."""
     # the rest of the round as sim.actions.action_rounds plays it (EXTENDED WAR: the end of the
     # seat's turn in the war, then the attackers of its Initiative)
     war_turn_end(st, r, seat)

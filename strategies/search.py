@@ -17,8 +17,10 @@ At each of its TURN decisions (B. ACTION PHASE: a free action, a main action or 
 
 The budget is a number of simulations per decision (``BUDGET``), never a time: a game stays a pure
 function of its seed. Simulations use the engine's plain phases (every seat decides through
-sim.seam), so search never nests. Every other decision of the seat is its base strategy's
-(the heuristic's weights, strategies.policy).
+sim.seam), so search never nests. With the EXTENDED WAR its war actions (``Dec.XW_ACTION``: Move
+and Fight!, opening its turns during a war) are searched the same way (:func:`war_turn_searched`).
+Every other decision of the seat is its base strategy's (the heuristic's weights, strategies.policy,
+which values the war's decisions too: strategies.war_policy).
 """
 
 from enum import IntEnum
@@ -28,12 +30,13 @@ from numba import njit
 
 from sim.actions import end_turn, turn_options, turn_step
 from sim.codes import Act, Dec
+from sim.extended_war import begin_player_turn, end_war, player_war_actions, war_action, war_action_rows, war_over, war_turn_begin
 from sim.game import copy_state, determinize
 from sim.rng import mix64
-from sim.state import N_GROUPS, PF, G
+from sim.state import N_GROUPS, PF, XG, G
 from strategies.evaluation import N_VF, SEARCH_OFFSET, margins
 from strategies.policy import option_values
-from strategies.rollout import play_out
+from strategies.rollout import play_out, play_out_war
 
 
 class SB(IntEnum):
@@ -42,6 +45,7 @@ class SB(IntEnum):
     BUDGET = 0  # simulations per TURN decision
     WIDTH = 1  # rows simulated: the best of the 1-ply ranking (all of them when fewer)
     HORIZON = 2  # whole decades simulated after the current one before the evaluation
+    WAR = 3  # EXTENDED WAR: 1 its war actions searched as its TURN decisions, 0 by its base strategy's values
 
 
 N_SB = len(SB)
@@ -60,10 +64,25 @@ def _redrawn(sc, st, r, seat, base, m):
 
 
 @njit(cache=True)
-def search_choice(st, sc, r, W, seat, pos, k):
-    """The search family's TURN decision over ``st.opts[:k]`` (see the module's docstring); ``sc``
-    is a scratch state record. The game's own random stream is not advanced: the redraws come from
-    a stream mixed from it and the decision count."""
+def _carry_out(sc, r, seat, row, war):
+    """The 1-ply step: a TURN row (``war`` False), or a war action row and the seat's further war
+    actions by its base strategy, the war ended when it is over (EXTENDED WAR)."""
+    if not war:
+        turn_step(sc, r, seat, row[0], row[1], row[2], row[3])
+        return
+    if war_action(sc, r, seat, row[0], row[1], row[2], row[3]):
+        player_war_actions(sc, r, seat)
+    if sc.xw[XG.ACTIVE] == 1 and war_over(sc, r):
+        end_war(sc, r)
+
+
+@njit(cache=True)
+def search_choice(st, sc, r, W, seat, pos, k, war):
+    """The search family's TURN decision over ``st.opts[:k]`` (see the module's docstring), or with
+    ``war`` its war action decision (EXTENDED WAR, ``Dec.XW_ACTION`` rows, its turn begun: each row
+    simulated with the seat's further war actions and its turn by its base strategy); ``sc`` is a
+    scratch state record. The game's own random stream is not advanced: the redraws come from a
+    stream mixed from it and the decision count."""
     st.g[G.OPT_N] += 1
     if k <= 1:
         if k <= 0:
@@ -78,7 +97,7 @@ def search_choice(st, sc, r, W, seat, pos, k):
     feats, scr, mv = _scratch(n)
     d0 = st.g[G.DECADE]
     # the heuristic's values: only to break ties of the 1-ply values
-    option_values(st, r, seat, Dec.TURN, k)
+    option_values(st, r, seat, Dec.XW_ACTION if war else Dec.TURN, k)
     prior = st.vals[:k].copy()
     rows = st.opts[:k].copy()
     base = mix64(st.rng[0] ^ np.uint64(st.g[G.OPT_N]))
@@ -86,7 +105,7 @@ def search_choice(st, sc, r, W, seat, pos, k):
     one = np.empty(k, np.float64)
     for i in range(k):
         _redrawn(sc, st, r, seat, base, 0)
-        turn_step(sc, r, seat, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3])
+        _carry_out(sc, r, seat, rows[i], war)
         margins(sc, r, W, sid, d0 - 1, feats, scr, mv)
         one[i] = mv[seat] + 1e-6 * prior[i]
     order = np.argsort(-one, kind="mergesort")
@@ -101,7 +120,7 @@ def search_choice(st, sc, r, W, seat, pos, k):
     nc0 = 0
     for j in range(k):
         i = order[j]
-        if j > 0 and rows[i, 0] == Act.F_RECOVER:
+        if j > 0 and not war and rows[i, 0] == Act.F_RECOVER:
             continue
         cand[nc0] = i
         nc0 += 1
@@ -132,7 +151,10 @@ def search_choice(st, sc, r, W, seat, pos, k):
             i = cand[j]
             for m in range(per):
                 _redrawn(sc, st, r, seat, base, m0 + cnt[j])
-                d = play_out(sc, r, seat, pos, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3], d0 + horizon)
+                if war:
+                    d = play_out_war(sc, r, seat, pos, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3], d0 + horizon)
+                else:
+                    d = play_out(sc, r, seat, pos, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3], d0 + horizon)
                 margins(sc, r, W, sid, d, feats, scr, mv)
                 tot[j] += mv[seat]
                 sq[j] += mv[seat] * mv[seat]
@@ -184,8 +206,31 @@ def play_turn_searched(st, sc, r, W, seat, pos):
     st.g[G.TURN_SEAT] = seat
     for _ in range(1000):
         k = turn_options(st, r, seat)
-        i = search_choice(st, sc, r, W, seat, pos, k)
+        i = search_choice(st, sc, r, W, seat, pos, k, False)
         if not turn_step(st, r, seat, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3]):
             break
     end_turn(st, seat)
     st.g[G.TURN_SEAT] = -1
+
+
+@njit(cache=True)
+def war_turn_searched(st, sc, r, W, seat, pos):
+    """sim.extended_war.war_turn_begin for a search-family seat (PLAYER WAR ACTIONS during an
+    Extended War): each of its war actions by :func:`search_choice` over the ``Dec.XW_ACTION`` rows,
+    the same simulations as its TURN decisions (every row played on to the end of the decade, the
+    evaluation applied); what a Fight! asks inside (cards, card moves, a recruit) stays its base
+    strategy's (and with ``[search] war = 0`` the war actions too: sim.extended_war.war_turn_begin).
+    The war ends as soon as it is over."""
+    if st.xw[XG.ACTIVE] == 0:
+        return
+    if int(W[st.pl[seat, PF.STRATEGY], SEARCH_OFFSET + SB.WAR]) == 0:
+        war_turn_begin(st, r, seat)
+        return
+    begin_player_turn(st, r, seat)
+    for _ in range(1000):
+        k = war_action_rows(st, r, seat)
+        i = search_choice(st, sc, r, W, seat, pos, k, True)
+        if not war_action(st, r, seat, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3]):
+            break
+    if st.xw[XG.ACTIVE] == 1 and war_over(st, r):
+        end_war(st, r)

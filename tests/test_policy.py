@@ -12,15 +12,17 @@ import numpy as np
 import pytest
 
 from sim.state import N_CHARACTERS, N_WEIGHTS, PF, B, G
-from strategies import policy
+from strategies import policy, war_policy
 from strategies.match import run_game
 from strategies.policy import COEFFICIENTS, K_DEFAULT, P_DEFAULT, P_RANGE, PARAMETERS, WEIGHTS, K, P, default_weights
 from strategies.registry import CHARACTER_KEYS, STRATEGY_DIR, StrategyError, load_strategies, load_strategy_file
 
-# the functions that value options (every coefficient is read in one of them)
+# the functions that value options (every coefficient is read in one of them), by module
 VALUATION = ["_city_gain", "_character_progress", "_build_base", "_build_value", "_turn_base", "_card_value", "_vote_cost",
              "_likely_no", "_call_value", "_legislator_yes", "_vote_value", "_option_value", "_turn_values", "_vp_wait",
              "_scoring_floor"]
+WAR_VALUATION = ["penalty_value", "track_value", "defeat_gain", "miniature_loss", "best_plan", "stakes", "position_value",
+                 "card_row_value", "war_value", "defender_value"]
 
 
 def _greedy_with(tmp_path, name, extra, base="greedy"):
@@ -36,19 +38,20 @@ def test_no_valuation_coefficient_is_left_a_literal():
     unit, a sign), the sentinels 1e9 / 1e18, and card 48's 0.5 (the mean of wood and stone). A
     coefficient written back as a literal fails here; each K and P member is read as ``w[K.X]`` /
     ``w[P.X]`` somewhere (a name no code reads would set nothing)."""
-    tree = ast.parse(inspect.getsource(policy))
-    src = inspect.getsource(policy).splitlines()
-    funcs = {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)}
-    assert set(VALUATION) <= set(funcs)
     read = set()
-    for name in VALUATION:
-        for node in ast.walk(funcs[name]):
-            if isinstance(node, ast.Constant) and isinstance(node.value, float):
-                line = src[node.lineno - 1]
-                ok = node.value in (0.0, 1.0, 1e9, 1e18) or (node.value == 0.5 and "WAREHOUSE_RESOURCES" in line)
-                assert ok, f"{name}: literal {node.value} in: {line.strip()}"
-            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("K", "P"):
-                read.add(f"{node.value.id}.{node.attr}")
+    for module, names in ((policy, VALUATION), (war_policy, WAR_VALUATION)):
+        tree = ast.parse(inspect.getsource(module))
+        src = inspect.getsource(module).splitlines()
+        funcs = {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)}
+        assert set(names) <= set(funcs)
+        for name in names:
+            for node in ast.walk(funcs[name]):
+                if isinstance(node, ast.Constant) and isinstance(node.value, float):
+                    line = src[node.lineno - 1]
+                    ok = node.value in (0.0, 1.0, 1e9, 1e18) or (node.value == 0.5 and "WAREHOUSE_RESOURCES" in line)
+                    assert ok, f"{name}: literal {node.value} in: {line.strip()}"
+                if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("K", "P"):
+                    read.add(f"{node.value.id}.{node.attr}")
     assert {f"K.{k.name}" for k in K} <= read, {f"K.{k.name}" for k in K} - read
     assert {f"P.{p.name}" for p in P_DEFAULT} <= read, {f"P.{p.name}" for p in P_DEFAULT} - read
 

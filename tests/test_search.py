@@ -98,7 +98,7 @@ def test_searching_leaves_the_real_game_untouched(engine, tmp_path):
     assert k > 3
     before = {f: getattr(st, f).copy() for f in GAME_FIELDS + ["opts"]}
     sc = allocate(r)
-    i = search_choice(st, sc, r, W, seat, 0, k)
+    i = search_choice(st, sc, r, W, seat, 0, k, False)
     assert 0 <= i < k
     for f in GAME_FIELDS + ["opts"]:
         now, was = getattr(st, f), before[f]
@@ -107,7 +107,59 @@ def test_searching_leaves_the_real_game_untouched(engine, tmp_path):
             now, was = np.delete(now, G.OPT_N), np.delete(was, G.OPT_N)
         assert np.array_equal(now, was), f
     st.g[G.OPT_N] -= 1
-    assert search_choice(st, sc, r, W, seat, 0, k) == i  # the same redraws again
+    assert search_choice(st, sc, r, W, seat, 0, k, False) == i  # the same redraws again
+
+
+def test_search_war_key_defaults_on_and_is_checked(tmp_path):
+    # EXTENDED WAR: [search] war = 1 (the default) searches the seat's war actions too, 0 leaves them
+    # to the base strategy's values
+    W, _ = load_strategies(["search", _strategy(tmp_path, "s")])
+    assert W[0, SEARCH_OFFSET + SB.WAR] == 1 == W[1, SEARCH_OFFSET + SB.WAR]
+    off = tmp_path / "off.toml"
+    off.write_text('family = "search"\n[search]\nwar = 0\n')
+    W, _ = load_strategies([str(off)])
+    assert W[0, SEARCH_OFFSET + SB.WAR] == 0
+    off.write_text('family = "search"\n[search]\nwar = 2\n')
+    with pytest.raises(StrategyError, match="search.war"):
+        load_strategies([str(off)])
+
+
+def test_searching_a_war_action_leaves_the_real_game_untouched(tmp_path):
+    # a played expansion game at the first turn of a decade with a war on, where the first seat has a
+    # miniature in the Combat Area: its war action decision (Dec.XW_ACTION) searched, the real game
+    # untouched but the decision count, the same choice again from the same position
+    from sim.extended_war import begin_player_turn, war_action_rows
+    from sim.rules import apply_overrides, load_rules_doc, rules_from_doc
+    from sim.state import XG
+
+    xr = rules_from_doc(apply_overrides(load_rules_doc(None, None), {"extended_war": {"enabled": True}}))
+    W, _ = load_strategies([_strategy(tmp_path, "s")])
+    found = None
+    for seed in range(1, 40):
+        for decades in range(2, 11):
+            st, seat = mid_game(xr, W, decades=decades, seed=seed)
+            if st.xw[XG.ACTIVE] == 1:
+                begin_player_turn(st, xr, seat)
+                if war_action_rows(st, xr, seat) > 2:
+                    found = st, seat
+                    break
+        if found:
+            break
+    assert found, "no position with a war on and a miniature to act"
+    st, seat = found
+    k = war_action_rows(st, xr, seat)
+    before = {f: getattr(st, f).copy() for f in GAME_FIELDS + ["opts", "xw", "xw_att", "xw_mini", "xw_pillage"]}
+    sc = allocate(xr)
+    i = search_choice(st, sc, xr, W, seat, 0, k, True)
+    assert 0 <= i < k
+    for f, was in before.items():
+        now = getattr(st, f)
+        if f == "g":
+            assert now[G.OPT_N] == was[G.OPT_N] + 1
+            now, was = np.delete(now, G.OPT_N), np.delete(was, G.OPT_N)
+        assert np.array_equal(now, was), f
+    st.g[G.OPT_N] -= 1
+    assert search_choice(st, sc, xr, W, seat, 0, k, True) == i
 
 
 def _hidden(st, seat, n):
@@ -144,8 +196,8 @@ def test_no_peeking_the_decision_ignores_what_the_seat_cannot_see(engine, tmp_pa
             continue  # nothing hidden to rearrange at this position
         checked += 1
         g0 = st.g[G.OPT_N]
-        a = search_choice(st, sc, r, W, seat, 0, k)
-        b = search_choice(alt, sc, r, W, seat, 0, k)
+        a = search_choice(st, sc, r, W, seat, 0, k, False)
+        b = search_choice(alt, sc, r, W, seat, 0, k, False)
         assert st.g[G.OPT_N] == g0 + 1
         assert a == b
     assert checked >= 2

@@ -186,9 +186,10 @@ def test_loader_errors_name_the_key():
 def test_every_war_scalar_and_parameter_is_read_by_the_engine():
     import re
 
+    from sim import combat_area
     from sim.rules import XK as XKE
 
-    src = (Path(xw.__file__)).read_text()
+    src = Path(xw.__file__).read_text() + Path(combat_area.__file__).read_text()  # the kernels and what they read of the area
     assert [m.name for m in XKE if not re.search(rf"XK\.{m.name}\b", src)] == []
     assert [m.name for m in XWP if not re.search(rf"XWP\.{m.name}\b", src)] == []
 
