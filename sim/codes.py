@@ -48,7 +48,8 @@ class Dec(IntEnum):
     XW_CARD_MOVE = 26
     # card 83: a = 1 add the Miliciano on war marker slot b, 0 not
     XW_RECRUIT = 27
-    # DEFENDERS PLACEMENT: where a miniature goes in the Combat Area: a = district, b = war marker slot, c = its seat
+    # DEFENDERS PLACEMENT: where a miniature goes in the Combat Area: a = district, b = war marker slot, c = its seat,
+    # d = 1 when card 54 is used to place a Soldier there
     XW_DEPLOY = 28
 
 

@@ -23,7 +23,7 @@ decade's flow calls them (see docs/extended-war.md for what the wiring needs).
 from numba import njit
 
 from sim.ai_choice import first_human
-from sim.cardpower import offer
+from sim.cardpower import holder, offer, use
 from sim.cards import put_on, rotate_card, shuffle_deck, top_of
 from sim.city import district_closed
 from sim.codes import WP, Card, Dec, Ev, XwAct, XwUse
@@ -68,7 +68,10 @@ from sim.state import (
     Mini,
     Sup,
 )
-from sim.war_track import PIRATES, gain_war_vp, war_lost, war_won
+from sim.war_track import PIRATES, card57_pays, card59_takes_worker, card59_worker, gain_war_vp, war_lost, war_won
+
+CARD83_RECRUIT = 1  # XM.RECRUIT: a Miliciano card 83 added (no supply miniature; it leaves at the war's end)
+CARD59_WORKER = 2  # XM.RECRUIT: card 59's worker fighting as a Miliciano (likewise)
 
 NO_WINNER = -1
 
@@ -226,6 +229,8 @@ def setup_combat_area(st, r, faction, era, bonus):
     clear_war(st)
     st.xw[XG.ACTIVE] = 1
     st.xw[XG.FACTION] = faction
+    st.g[G.WAR_MILICIANOS] = 0  # the miniatures used in this war (card 57)
+    st.g[G.WAR_SOLDIERS] = 0
     elite, standard, row, col = attackers_number(r, st.g[G.NPLAYERS], era, bonus)
     log(st, Ev.XW_SETUP, faction, elite, standard, row, col)
     k = min(elite + standard, r.xw_k[XK.OPPONENT_TILES])
@@ -297,13 +302,37 @@ def barracks_in(st, r, d):
 @njit(cache=True)
 def can_deploy(st, r, seat, slot, d):
     """DEFENDERS PLACEMENT: a Miliciano in a district where its player owns a building, a Soldier
-    in a district with a Barracks, or anywhere once the Fort is built."""
+    in a district with a Barracks (or the district its player selected with card 54 in this war:
+    :func:`card54_district`), or anywhere once the Fort is built."""
     kind = st.minis[seat, slot, 0]
     if kind == Mini.NONE:
         return False
     if is_soldier(kind):
-        return st.g[G.FORT_BUILT] == 1 or barracks_in(st, r, d)
+        return st.g[G.FORT_BUILT] == 1 or barracks_in(st, r, d) or card54_district(st, seat) == d
     return owns_building_in(st, r, seat, d)
+
+
+@njit(cache=True)
+def card54_district(st, seat):
+    """Card 54 (lightning: "Consider a Barracks present in the selected district adjacent. This
+    allows you to hire Soldiers there"): the district the seat selected with it in this war, where
+    its Soldiers are placed as if a Barracks stood there; -1 none (rules extended_war.reading_card54)."""
+    if st.xw[XG.C54_SEAT] != seat + 1:
+        return -1
+    return st.xw[XG.C54_DISTRICT] - 1
+
+
+@njit(cache=True)
+def card54_can_select(st, r, seat, d):
+    """The seat may place a Soldier in district ``d`` by using card 54 now: it holds the card upright,
+    has selected no district with it in this war, and ``d`` has no Barracks of its own but one in an
+    adjacent district (the reading of the Scoring's card 54, sim.scoring)."""
+    if holder(st, Card.C54) != seat or st.xw[XG.C54_SEAT] != 0 or barracks_in(st, r, d):
+        return False
+    for e in range(r.district_ncells.shape[0]):
+        if r.district_adj[d, e] == 1 and barracks_in(st, r, e):
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -328,7 +357,9 @@ def commander(st, seat):
 def deploy_defenders(st, r, seat):
     """DEFENDERS PLACEMENT: "Each player must place his Milicianos and Soldiers in the Combat Area":
     each miniature off the area with a legal district goes to one the player chooses
-    (``Dec.XW_DEPLOY`` rows [district, slot, seat])."""
+    (``Dec.XW_DEPLOY`` rows [district, slot, seat, 1 when card 54 is used to place it there]: a
+    Soldier may also go to a district next to a Barracks by using card 54, which then serves the
+    seat's Soldiers for the rest of the war, :func:`card54_district`)."""
     nm = r.k[RK.WAR_MARKERS]
     nd = r.district_ncells.shape[0]
     for slot in range(nm):
@@ -337,18 +368,71 @@ def deploy_defenders(st, r, seat):
         k = 0
         for d in range(nd):
             if can_deploy(st, r, seat, slot, d):
-                set_option(st, k, d, slot, seat)
+                set_option(st, k, d, slot, seat, 0)
+                k += 1
+            elif is_soldier(st.minis[seat, slot, 0]) and card54_can_select(st, r, seat, d):
+                set_option(st, k, d, slot, seat, 1)
                 k += 1
         if k > 0:
-            deploy(st, r, seat, slot, st.opts[decide(st, r, commander(st, seat), Dec.XW_DEPLOY, k), 0])
+            i = decide(st, r, commander(st, seat), Dec.XW_DEPLOY, k)
+            d = st.opts[i, 0]
+            if st.opts[i, 3] == 1:
+                use(st, seat, Card.C54)
+                st.xw[XG.C54_DISTRICT] = d + 1
+                st.xw[XG.C54_SEAT] = seat + 1
+                log(st, Ev.CARD_EFFECT, seat, Card.C54, d)
+            deploy(st, r, seat, slot, d)
+
+
+@njit(cache=True)
+def card59_miliciano(st, r, seat):
+    """Card 59 (lightning: "You can consider your worker disk like a Miliciano miniature. Place the
+    used worker on this card until the end of the next decade") at the DEFENDERS PLACEMENT of an
+    Extended War: offered when the seat has a free war marker and a district to place a Miliciano
+    in; used, one of its workers joins its defenders as a standard Miliciano on that war marker
+    (no supply miniature: it leaves at the war's end, as a card 83 recruit) and stays on the card
+    until the end of the war's decade, "the next decade" after the War's declaration (rules
+    extended_war.reading_card59)."""
+    w59 = card59_worker(st, seat)
+    if w59 < 0:
+        return
+    free = -1
+    for k in range(r.k[RK.WAR_MARKERS]):
+        if st.minis[seat, k, 0] == Mini.NONE and k < st.pl[seat, PF.WAR_MARKERS]:
+            free = k
+            break
+    if free < 0:
+        return
+    placed = False
+    for d in range(r.district_ncells.shape[0]):
+        if owns_building_in(st, r, seat, d):
+            placed = True
+            break
+    if not placed or offer(st, r, Card.C59, seat) < 0:
+        return
+    card59_takes_worker(st, seat, w59, False)
+    st.minis[seat, free, 0] = Mini.MILICIANO
+    st.minis[seat, free, 1] = 0
+    st.xw_mini[seat, free, XM.POS] = -1
+    st.xw_mini[seat, free, XM.RECRUIT] = CARD59_WORKER
+
+
+@njit(cache=True)
+def defenders_placement(st, r):
+    """COMBAT AREA SETUP 3. DEFENDERS PLACEMENT, in turn order: card 59's worker first
+    (:func:`card59_miliciano`), then every miniature (:func:`deploy_defenders`)."""
+    for i in range(st.g[G.NPLAYERS]):
+        s = st.order[i]
+        card59_miliciano(st, r, s)
+        deploy_defenders(st, r, s)
 
 
 @njit(cache=True)
 def withdraw(st, r, seat):
     """PLAYER WAR ACTIONS: a player who passes while others play on removes their miniatures from
-    the Combat Area (a card 83 recruit leaves the game)."""
+    the Combat Area (a card 83 recruit or card 59's worker leaves the game)."""
     for slot in range(r.k[RK.WAR_MARKERS]):
-        if st.xw_mini[seat, slot, XM.RECRUIT] == 1:
+        if st.xw_mini[seat, slot, XM.RECRUIT] > 0:
             _clear_mini(st, seat, slot)
         st.xw_mini[seat, slot, XM.POS] = -1
 
@@ -1159,6 +1243,12 @@ def fight_once(st, r, seat, slot, t, by_attacker, bonus):
     if pk > 0:
         st.tally[seat, TS.XW_FIGHTS_MINI + pk - 1] += 1
     st.xw_mini[seat, slot, XM.FOUGHT] = 1
+    if st.xw_mini[seat, slot, XM.USED] == 0:  # card 57: "used in the current War", counted once
+        st.xw_mini[seat, slot, XM.USED] = 1
+        if is_soldier(pk):
+            st.g[G.WAR_SOLDIERS] += 1
+        else:
+            st.g[G.WAR_MILICIANOS] += 1
     st.xw_att[t, XA.FIGHTS] += 1
     # 4. the cards' effects: cancels first, then the others in card-number order
     _cancel(st, r)
@@ -1251,7 +1341,7 @@ def _recruit(st, r, side, seat, slot, t, d):
                 st.minis[seat, free, 0] = Mini.MILICIANO
                 st.minis[seat, free, 1] = 0
                 st.xw_mini[seat, free, XM.POS] = st.xw_mini[seat, slot, XM.POS] if st.minis[seat, slot, 0] != Mini.NONE else d
-                st.xw_mini[seat, free, XM.RECRUIT] = 1
+                st.xw_mini[seat, free, XM.RECRUIT] = CARD83_RECRUIT
                 st.xw_mini[seat, free, XM.READY] = st.xw[XG.ROUND] + 1
                 log(st, Ev.XW_DEPLOY, seat, free, st.xw_mini[seat, free, XM.POS])
         else:
@@ -1373,8 +1463,7 @@ def last_decade_war(st, r, faction, era, bonus):
     is set up, the defenders are placed, six war rounds are played and the war ends. Returns the
     rounds played."""
     setup_combat_area(st, r, faction, era, bonus)
-    for i in range(st.g[G.NPLAYERS]):
-        deploy_defenders(st, r, st.order[i])
+    defenders_placement(st, r)
     rounds = 0
     for _ in range(r.xw_k[XK.LAST_DECADE_ROUNDS]):
         rounds += 1
@@ -1412,9 +1501,10 @@ def move_war_penalty(st, r, seat, left):
 def end_war(st, r):
     """END OF THE WAR, in reverse turn order: each player takes the pillage score plus the attackers
     left as War penalties, cancels 1 per 2 HP of the control cards it gained, and moves on the War
-    Penalty track. Then the control cards go to the discard pile, the attackers to the supply, the
-    surviving miniatures back to their owners (wounds stay; card 83 recruits leave), and the
-    remaining cards with the game discard pile make a new deck."""
+    Penalty track; card 57 pays for the miniatures used (sim.war_track.card57_pays). Then the control
+    cards go to the discard pile, the attackers to the supply, the surviving miniatures back to their
+    owners (wounds stay; card 83 recruits and card 59's worker leave), and the remaining cards with
+    the game discard pile make a new deck."""
     score = pillage_score(st, r)
     left = attackers_on_board(st, -1)
     st.xw[XG.LEFT] = left
@@ -1434,6 +1524,7 @@ def end_war(st, r):
         st.tally[s, TS.XW_CANCELLED] += cancel
         steps, dc = move_war_penalty(st, r, s, rest)
         log(st, Ev.XW_PENALTY, s, pen, cancel, steps, dc)
+    card57_pays(st, r)
     for t in range(st.xw[XG.N_TILES]):
         c = st.xw_att[t, XA.CARD]
         if c >= 0 and st.card_loc[c] == Loc.COMBAT:
@@ -1442,7 +1533,7 @@ def end_war(st, r):
         st.xw_att[t, XA.WOUNDS] = 0
     for s in range(n):
         for k in range(r.k[RK.WAR_MARKERS]):
-            if st.xw_mini[s, k, XM.RECRUIT] == 1:
+            if st.xw_mini[s, k, XM.RECRUIT] > 0:
                 _clear_mini(st, s, k)
             st.xw_mini[s, k, XM.POS] = -1
     m = 0
@@ -1472,8 +1563,7 @@ def begin_extended_war(st, r):
     st.xw[XG.PENDING] = 0
     st.xw[XG.BONUS] = 0
     setup_combat_area(st, r, faction, st.g[G.ERA], bonus)
-    for i in range(st.g[G.NPLAYERS]):
-        deploy_defenders(st, r, st.order[i])
+    defenders_placement(st, r)
     if war_over(st, r):
         end_war(st, r)
 

@@ -366,6 +366,10 @@ class XG(IntEnum):
     # its faction (0 none) and Tension level bonus wait here until that decade starts
     PENDING = 7
     BONUS = 8
+    # card 54 in this war: the district its holder selected, where the holder's Soldiers may be placed
+    # as if a Barracks stood there (district + 1, and the holder's seat + 1; 0 none)
+    C54_DISTRICT = 9
+    C54_SEAT = 10
 
 
 N_XG = len(XG)
@@ -408,8 +412,9 @@ class XM(IntEnum):
     MOVES = 1  # movements made this turn
     FOUGHT = 2  # 1 after a fight this turn ("The Fight action ends miniature turn")
     IMMOBILE = 3  # turns it still cannot move (card 22)
-    RECRUIT = 4  # 1: added by card 83 (no supply miniature; removed at the war end)
+    RECRUIT = 4  # 1: added by card 83, 2: card 59's worker (no supply miniature; removed at the war end)
     READY = 5  # first war round in which it acts
+    USED = 6  # 1 once it fought in this war (card 57: "used in the current War")
 
 
 N_XM = len(XM)
@@ -604,6 +609,23 @@ def memo_key_len(n_cells: int, n_segments: int) -> int:
     return 2 * n_cells + N_DISTRICTS + n_segments + 5
 
 
+def _empty_tiles() -> np.ndarray:
+    """The War Opponent tiles of a new state, as sim.extended_war.clear_war leaves them: none in use,
+    no control card (-1), no owner (-1)."""
+    att = np.zeros((MAX_TILES, N_XA), np.int32)
+    att[:, XA.CARD] = -1
+    att[:, XA.OWNER] = -1
+    return att
+
+
+def _off_the_area() -> np.ndarray:
+    """The war markers of a new state: every miniature off the Combat Area (district -1, as
+    sim.extended_war.clear_war and end_war leave them; 0 would be district N1)."""
+    mini = np.zeros((MAX_PLAYERS, N_WAR_MARKERS, N_XM), np.int32)
+    mini[:, :, XM.POS] = -1
+    return mini
+
+
 def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int) -> State:
     """Allocate a blank state record; :func:`sim.game.setup` fills it. The log buffer has a fixed
     size (:data:`LOG_ROWS`) so that logging on or off does not change the record type (and so
@@ -643,8 +665,8 @@ def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int) -> Sta
         w=z((MAX_PLAYERS, N_WEIGHTS), np.float64),
         ai_deck=z(N_AI_CARDS, np.int32),
         xw=z(N_XG, np.int32),
-        xw_att=z((MAX_TILES, N_XA), np.int32),
-        xw_mini=z((MAX_PLAYERS, N_WAR_MARKERS, N_XM), np.int32),
+        xw_att=_empty_tiles(),
+        xw_mini=_off_the_area(),
         xw_seat=z((MAX_PLAYERS, N_XP), np.int32),
         xw_pillage=z(N_DISTRICTS, np.int32),
         log=z((LOG_ROWS, LOG_WIDTH), np.int32),

@@ -5,7 +5,7 @@ Factions: 1 = Natives, 2 = Pirates.
 
 from numba import njit
 
-from sim.cardpower import holder, offer, use
+from sim.cardpower import offer, use
 from sim.cards import back_symbols, burn_card, draw_top, put_on
 from sim.city import district_closed, n_closed_districts
 from sim.codes import Card, Dec, Ev
@@ -13,7 +13,7 @@ from sim.core import decide, log, set_option
 from sim.extended_war import extended_war_on, last_decade_war
 from sim.rules import AP, RK
 from sim.state import GRID_PRECIOUS, GRID_STONE, GRID_WOOD, N_CARDS, N_CHARACTERS, PF, TG, TS, XG, G, Loc, Mini, Sup
-from sim.war_track import NATIVES, PIRATES, gain_war_vp, war_lost, war_won
+from sim.war_track import NATIVES, PIRATES, card57_pays, card59_takes_worker, card59_worker, gain_war_vp, war_lost, war_won
 
 # reasons in Ev.TENSION
 T_GRIDS = 0
@@ -151,19 +151,6 @@ def walls_reduction(st, r, faction):
 
 
 @njit(cache=True)
-def card59_worker(st, seat):
-    """Where the worker card 59 can send to fight comes from: 0 an available worker, 1 one placed on
-    an action space this decade (all are by the time of the War), -1 none or the card not held upright."""
-    if holder(st, Card.C59) != seat:
-        return -1
-    if st.pl[seat, PF.WORKERS] > 0:
-        return 0
-    if st.pl[seat, PF.WORKERS_PLACED] > 0:
-        return 1
-    return -1
-
-
-@njit(cache=True)
 def _mask_av(st, r, seat, mask, nm):
     """AV of the miniatures in a fight mask (bit nm: card 59's worker, a standard Miliciano)."""
     av = 0
@@ -202,16 +189,8 @@ def fight(st, r, seat, wa, faction):
     if mask & (1 << nm):
         # "Place the used worker on this card until the end of the next decade"
         use(st, seat, Card.C59)
-        if w59 == 0:
-            st.pl[seat, PF.WORKERS] -= 1
-        else:
-            st.pl[seat, PF.WORKERS_PLACED] -= 1
-        if r.aff_p[Card.C59, AP.HELD_EXTRA_DECADES] > 0:
-            st.pl[seat, PF.CARD59_NEXT] += 1
-        else:
-            st.pl[seat, PF.CARD59_THIS] += 1
+        card59_takes_worker(st, seat, w59, r.aff_p[Card.C59, AP.HELD_EXTRA_DECADES] > 0)
         st.g[G.WAR_MILICIANOS] += 1
-        log(st, Ev.CARD_EFFECT, seat, Card.C59, w59)
     if mask != 0:
         av += st.pl[seat, PF.BURN_AV]
         while True:
@@ -336,15 +315,7 @@ def normal_war(st, r, faction, mod):
         for i in range(n - 1, -1, -1):
             fight(st, r, st.order[i], wa, faction)
         # card 57 (lightning): VP for every Miliciano and Soldier used in this War, +1 in a 2-3 player game
-        used = st.g[G.WAR_MILICIANOS] + st.g[G.WAR_SOLDIERS]
-        if used > 0:
-            s = offer(st, r, Card.C57, -1)
-            if s >= 0:
-                p = r.aff_p[Card.C57]
-                v = st.g[G.WAR_MILICIANOS] * p[AP.VP_PER_MILICIANO] + st.g[G.WAR_SOLDIERS] * p[AP.VP_PER_SOLDIER]
-                if n <= r.k[RK.SMALL_GAME_MAX]:
-                    v += p[AP.SMALL_GAME_EXTRA_VP]
-                gain_war_vp(st, r, s, v)
+        card57_pays(st, r)
 
 
 @njit(cache=True)

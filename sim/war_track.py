@@ -4,12 +4,12 @@ and the Extended War (END OF THE WAR), which move the same marker with the same 
 from numba import njit
 
 from sim.banners import banner_step
-from sim.cardpower import offer
-from sim.codes import Card
-from sim.core import gain_vp
+from sim.cardpower import holder, offer
+from sim.codes import Card, Ev
+from sim.core import gain_vp, log
 from sim.economy import take_coins
 from sim.rules import AP, RK
-from sim.state import PF, TS, VS, Banner
+from sim.state import PF, TS, VS, Banner, G
 
 NATIVES = 1  # the factions (C.3 TENSION LEVEL & WAR), as sim.war and sim.extended_war name them
 PIRATES = 2
@@ -60,3 +60,50 @@ def war_lost(st, r, seat, steps):
         dcouncil = st.pl[seat, PF.COUNCIL] - cb
     st.pl[seat, PF.WAR_PENALTY] = newp
     return newp - before, dcouncil
+
+
+@njit(cache=True)
+def card57_pays(st, r):
+    """Card 57 (lightning) at a War's end: "Gain 1 VP for each Miliciano (and 2 VPs for each Soldier)
+    used in the current War (add 1 VP in 2-3 player game)", every player's miniatures counted
+    (``G.WAR_MILICIANOS`` / ``G.WAR_SOLDIERS``: those that fought in the normal War; in the Extended
+    War those that fought a Fight!, rules extended_war.reading_card57)."""
+    used = st.g[G.WAR_MILICIANOS] + st.g[G.WAR_SOLDIERS]
+    if used <= 0:
+        return
+    s = offer(st, r, Card.C57, -1)
+    if s >= 0:
+        p = r.aff_p[Card.C57]
+        v = st.g[G.WAR_MILICIANOS] * p[AP.VP_PER_MILICIANO] + st.g[G.WAR_SOLDIERS] * p[AP.VP_PER_SOLDIER]
+        if st.g[G.NPLAYERS] <= r.k[RK.SMALL_GAME_MAX]:
+            v += p[AP.SMALL_GAME_EXTRA_VP]
+        gain_war_vp(st, r, s, v)
+
+
+@njit(cache=True)
+def card59_worker(st, seat):
+    """Where the worker card 59 can send to fight comes from: 0 an available worker, 1 one placed on
+    an action space this decade (all are by the time of the War), -1 none or the card not held upright."""
+    if holder(st, Card.C59) != seat:
+        return -1
+    if st.pl[seat, PF.WORKERS] > 0:
+        return 0
+    if st.pl[seat, PF.WORKERS_PLACED] > 0:
+        return 1
+    return -1
+
+
+@njit(cache=True)
+def card59_takes_worker(st, seat, w59, next_decade):
+    """Card 59 used (rotated by the caller): "Place the used worker on this card until the end of the
+    next decade": the worker (``w59`` of :func:`card59_worker`) leaves the seat's workers and comes
+    back at the Recover Workers of the next decade (``next_decade``) or of this one."""
+    if w59 == 0:
+        st.pl[seat, PF.WORKERS] -= 1
+    else:
+        st.pl[seat, PF.WORKERS_PLACED] -= 1
+    if next_decade:
+        st.pl[seat, PF.CARD59_NEXT] += 1
+    else:
+        st.pl[seat, PF.CARD59_THIS] += 1
+    log(st, Ev.CARD_EFFECT, seat, Card.C59, w59)

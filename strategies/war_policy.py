@@ -102,8 +102,9 @@ def defeat_gain(st, r, w, seat, t, own, heur):
 @njit(cache=True)
 def miniature_loss(st, r, w, seat, slot, own):
     """A player miniature removed, to the deciding seat: its War AV (``military``) when it is the
-    seat's own and came from the supply (a card 83 recruit leaves at the war's end anyway)."""
-    if not own or st.xw_mini[seat, slot, XM.RECRUIT] == 1:
+    seat's own and came from the supply (a card 83 recruit or card 59's worker leaves at the war's
+    end anyway)."""
+    if not own or st.xw_mini[seat, slot, XM.RECRUIT] > 0:
         return 0.0
     return w[F.MILITARY] * r.war_av[st.minis[seat, slot, 0]]
 
@@ -456,9 +457,10 @@ def war_value(st, r, seat, kind, i):
             v -= w[F.CARD]
         return v
     if kind == Dec.XW_DEPLOY:
-        # o = [district, slot, the miniature's seat]
+        # o = [district, slot, the miniature's seat, 1 when card 54 is used for it (rotated)]
         h, avs, npow, nburn, nany = context(st, r, seat, o[2], heur, draws, -1)
-        return position_value(st, r, w, seat, o[2], o[1], o[0], heur, h, avs, npow, nburn, nany)
+        v = position_value(st, r, w, seat, o[2], o[1], o[0], heur, h, avs, npow, nburn, nany)
+        return v - w[F.CARD] * w[K.CARD_SPENT] if o[3] == 1 else v
     if kind == Dec.XW_CARD:
         return card_row_value(st, r, w, seat, i, heur)
     if kind == Dec.XW_CARD_MOVE:

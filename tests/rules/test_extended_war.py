@@ -19,7 +19,7 @@ from sim import extended_war as xw
 from sim.codes import XwAct, XwUse
 from sim.game import allocate
 from sim.rules import RK, XK, XWP, load_rules
-from sim.state import AK, AS, MAX_PLAYERS, N_CARDS, N_CHARACTERS, PF, XA, XF, XG, XM, XP, B, G, Loc, Mini, Sup
+from sim.state import AK, AS, MAX_PLAYERS, N_CARDS, N_CHARACTERS, PF, VS, XA, XF, XG, XM, XP, B, G, Loc, Mini, Sup
 from sim.war_track import NATIVES, PIRATES
 from strategies import python_bridge
 from strategies.policy import FAMILY_PYTHON, FAMILY_RANDOM, P
@@ -866,6 +866,94 @@ def test_ai_troops_draw_one_card(r):
     assert st.xw_fight[P0, XF.TOTAL] == 2 + 3 and st.xw_fight[A1, XF.TOTAL] == 3 + 1
     assert st.card_rot[cid(18)] == 0
     assert xw.commander(st, 1) == 0
+
+
+# ----------------------------------------------------------------------------- cards 54, 57, 59: the Extended War readings
+
+
+def test_card_57_pays_for_the_miniatures_that_fought(r):
+    # rules extended_war.reading_card57: every player's miniatures that fought a Fight!, once each:
+    # Red's Miliciano (twice: 1 VP), Blue's Soldier (2 VP); Yellow's Soldier stands by. 3 players,
+    # a small game: +1. Yellow holds the card: 4 VP at the war's end
+    st = war_state(r)
+    give(st, 2, 57)
+    mini(st, 0, 0, Mini.MILICIANO, N1)
+    mini(st, 1, 0, Mini.SOLDIER, N2)
+    mini(st, 2, 0, Mini.SOLDIER, N3)
+    t1 = attacker(st, AK.WARRIOR, N1, card_num=40)
+    t2 = attacker(st, AK.WARRIOR, N2, card_num=41)
+    script(lambda kind, rows: 1 if kind == "USE_CARD" else 0)
+    xw.fight(st, r, 0, 0, t1, True)
+    xw.fight(st, r, 1, 0, t2, True)
+    if st.minis[0, 0, 0] != Mini.NONE:
+        xw.begin_player_turn(st, r, 0)
+        xw.fight(st, r, 0, 0, t1, False)
+    assert (st.g[G.WAR_MILICIANOS], st.g[G.WAR_SOLDIERS]) == (1, 1)
+    xw.end_war(st, r)
+    assert st.vps[2, VS.AFFILIATE] == 1 + 2 + 1 and st.card_rot[cid(57)] == 1
+
+
+def test_card_59_worker_joins_the_defenders_as_a_miliciano(r):
+    # rules extended_war.reading_card59: at the defenders' placement Red uses card 59: a worker fights
+    # as a standard Miliciano on a free war marker, placed where Red owns a building; it leaves at
+    # the war's end (no supply miniature) and the worker comes back at this decade's Recover Workers
+    st = war_state(r)
+    give(st, 0, 59)
+    house(st, r, 0, N2)
+    st.pl[0, PF.WORKERS] = 3
+    mini(st, 0, 0, Mini.SOLDIER, -1)  # war marker 1 holds a Soldier (no Barracks, no Fort: it waits)
+    supply = int(st.supply[Sup.MILICIANOS])
+    script(lambda kind, rows: 1 if kind == "USE_CARD" else 0)
+    xw.defenders_placement(st, r)
+    assert st.minis[0, 1, 0] == Mini.MILICIANO and st.xw_mini[0, 1, XM.POS] == N2
+    assert st.xw_mini[0, 1, XM.RECRUIT] == xw.CARD59_WORKER and st.xw_mini[0, 0, XM.POS] == -1
+    assert st.pl[0, PF.WORKERS] == 2 and st.pl[0, PF.CARD59_THIS] == 1 and st.card_rot[cid(59)] == 1
+    xw.end_war(st, r)
+    assert st.minis[0, 1, 0] == Mini.NONE and st.supply[Sup.MILICIANOS] == supply
+    # not offered without a district to place a Miliciano in
+    st = war_state(r)
+    give(st, 0, 59)
+    st.pl[0, PF.WORKERS] = 3
+    asked = script(lambda kind, rows: 1)
+    xw.defenders_placement(st, r)
+    assert asked.asked == [] and st.minis[0, 0, 0] == Mini.NONE and st.pl[0, PF.WORKERS] == 3
+
+
+def test_card_54_places_soldiers_next_to_a_barracks(r):
+    # rules extended_war.reading_card54: Red holds card 54, a Barracks stands in N2: its Soldier may go
+    # to N2 or, using the card, to a district next to it; the one selected then serves Red's Soldiers
+    # for the rest of the war, not another player's
+    st = war_state(r)
+    give(st, 0, 54)
+    house(st, r, 1, N2, B.BARRACKS)
+    mini(st, 0, 0, Mini.SOLDIER, -1)
+    mini(st, 0, 1, Mini.SOLDIER_VET, -1)
+    seen = []
+
+    def pick(kind, rows):
+        if kind == "XW_DEPLOY":
+            seen.append(rows)
+            return next(i for i, row in enumerate(rows) if row[0] == N1)
+        return 0
+
+    script(pick)
+    xw.deploy_defenders(st, r, 0)
+    assert sorted((row[0], row[3]) for row in seen[0]) == [(N1, 1), (N2, 0), (N3, 1), (S2, 1)]
+    assert sorted((row[0], row[3]) for row in seen[1]) == [(N1, 0), (N2, 0)]  # the card is used once
+    assert st.card_rot[cid(54)] == 1 and xw.card54_district(st, 0) == N1
+    assert st.xw_mini[0, 0, XM.POS] == N1 == st.xw_mini[0, 1, XM.POS]
+    mini(st, 1, 0, Mini.SOLDIER, -1)
+    assert not xw.can_deploy(st, r, 1, 0, N1) and xw.can_deploy(st, r, 1, 0, N2)
+
+
+def test_a_new_state_has_no_miniature_in_the_combat_area(r):
+    # the Combat Area of a new state is the one clear_war leaves: war markers off it (-1, not N1),
+    # no tile with a control card or an owner
+    st = allocate(r)
+    assert (st.xw_mini[:, :, XM.POS] == -1).all()
+    assert (st.xw_att[:, XA.CARD] == -1).all() and (st.xw_att[:, XA.OWNER] == -1).all()
+    st.minis[0, 0, 0] = Mini.SOLDIER  # a miniature bought before any war stands nowhere in the area
+    assert all(xw.players_in(st, r, d) == 0 for d in range(8))
 
 
 # ----------------------------------------------------------------------------- random play: properties
