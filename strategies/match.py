@@ -85,6 +85,14 @@ def play_game(st, sc, r, W, n, seed, strategies, chars, paid, first_game, feats)
     finish_game(st, n)
 
 
+def writable_weights(W: np.ndarray) -> np.ndarray:
+    """``W`` as the one array type the jitted entry points are compiled for: C-contiguous, float64
+    and writable. Numba types a read-only array apart (Ray hands its workers read-only arrays from
+    its object store), and a second type of ``W`` compiles the whole engine a second time; a copy
+    of the small weight table is cheaper."""
+    return np.require(W, np.float64, ["C_CONTIGUOUS", "WRITEABLE"])
+
+
 def run_game(rules: Rules, weights: np.ndarray, n_players: int, seed: int, strategies, first_game: bool = False,
              log: bool = False, characters=None, paid=None) -> State:
     """Validate, allocate and play one game; returns the final state (records and log inside).
@@ -116,6 +124,7 @@ def run_game(rules: Rules, weights: np.ndarray, n_players: int, seed: int, strat
             raise ValueError(f"paid: needs forced characters and {n_players} whole VP >= 0, got {paid}")
         pay[:n_players] = paid
         pay[ai] = 0
+    weights = writable_weights(weights)
     st = allocate(rules)
     sc = allocate(rules)
     st.g[G.LOG_ON] = 1 if log else 0

@@ -18,7 +18,7 @@ from sim.records import N_RD, N_RG
 from sim.rules import Rules
 from sim.state import AI_STRATEGY, MAX_PLAYERS, N_CHARACTERS
 from strategies.evaluation import N_VF
-from strategies.match import play_game
+from strategies.match import play_game, writable_weights
 from strategies.registry import has_python
 
 
@@ -50,6 +50,7 @@ def play_batch(rules: Rules, W: np.ndarray, n_players: int, seeds: np.ndarray, s
     if not 2 <= n_players <= MAX_PLAYERS:
         raise ValueError(f"players: must be 2..{MAX_PLAYERS}, got {n_players}")
     seeds = np.ascontiguousarray(seeds, np.uint64)
+    W = writable_weights(W)
     g = seeds.shape[0]
     strat = np.zeros((g, MAX_PLAYERS), np.int32)
     strat[:, :n_players] = np.asarray(strategies, np.int32).reshape(g, n_players)
