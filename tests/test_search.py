@@ -80,9 +80,12 @@ def test_shipped_search_plays_the_shipped_value_file():
 
 def test_value_file_round_trip_and_strict_keys(tmp_path):
     m = np.arange(N_STAGES * N_VF, dtype=np.float64).reshape(N_STAGES, N_VF) / 7
-    p = write_value_file(tmp_path / "v.toml", TrainResult(model=m), {"command": "test", "seed": 3})
+    # provenance as `trinidad train --fix` writes it: a table of fixed weights among the scalars
+    p = write_value_file(tmp_path / "v.toml", TrainResult(model=m), {"command": "test", "seed": 3,
+                                                                   "fixed": {"vp": 1.0, "city_ahead": 0.5}, "r2": [0.1, 0.2]})
     got, prov = load_value_file(p)
     assert np.array_equal(got, m) and prov["seed"] == 3
+    assert prov["fixed"] == {"vp": 1.0, "city_ahead": 0.5} and prov["r2"] == [0.1, 0.2]
     W, _ = load_strategies([_strategy(tmp_path, "sv", value=str(p))])
     assert np.array_equal(W[0, value_offset(1):value_offset(1) + N_VF], m[1])
     p.write_text(p.read_text().replace("[stage2]\nbias", "[stage2]\nnot_a_feature"))

@@ -273,6 +273,16 @@ def train(rules, base_row: np.ndarray, generations: int, games: int, seed: int, 
     return res
 
 
+def _toml_value(v) -> str:
+    """A provenance value as TOML: JSON's scalars, strings and arrays are TOML too, but a JSON object
+    is not (``{"vp": 1.0}``), so a table is written inline with ``=`` (``{"vp" = 1.0}``)."""
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{json.dumps(str(k))} = {_toml_value(x)}" for k, x in v.items()) + "}"
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    return json.dumps(v)
+
+
 def write_value_file(path: Path, res: TrainResult, provenance: dict) -> Path:
     """The value file: one table per stage (feature = weight) and the provenance."""
     lines = ["# The search family's evaluation (strategies.evaluation), written by `trinidad train`; not typed by hand.",
@@ -284,7 +294,7 @@ def write_value_file(path: Path, res: TrainResult, provenance: dict) -> Path:
         lines.append("")
     lines.append("[provenance]")
     for k, v in provenance.items():
-        lines.append(f"{k} = {json.dumps(v)}")
+        lines.append(f"{k} = {_toml_value(v)}")
     gens = [
         {"gen": g.gen, "games": g.games, "positions": g.positions, "held_out_r2": [round(x, 4) for x in g.r2],
          "held_out_winner_accuracy": [round(x, 4) for x in g.winner_accuracy], "sprt": g.sprt, "sprt_games": g.sprt_games,
