@@ -303,7 +303,7 @@ def load(st, r, seat, pred):
         if r.ship_needs[ld] < 0 and pred(p):
             set_items(st, seat, wood=p[0], stone=p[1], precious=p[2], silver=p[3], bronze=p[4])
             st.pl[seat, PF.WORKERS] = r.k[RK.WORKERS]
-            apply_option(st, r, seat, Act.SHIP, ld, 0, 0)
+            apply_option(st, r, seat, int(Act.SHIP), ld, 0, 0)
             assert st.pl[seat, PF.SHIP_LOAD] == ld
             return ld
     raise AssertionError("no such ship load")
@@ -460,7 +460,7 @@ def discount_activation(st, r, num, building, a, other):
     # limit: only the card's buildings
     assert offered_at(st, r, 0, c_other) == set()
     placed, cc = int(st.pl[0, PF.WORKERS_PLACED]), int(st.pl[0, PF.CC_PLACED])
-    apply_option(st, r, 0, Act.ACTIVATE, a, c, int(p[AP.WORKER_DISCOUNT]))
+    apply_option(st, r, 0, int(Act.ACTIVATE), a, c, int(p[AP.WORKER_DISCOUNT]))
     assert st.pl[0, PF.WORKERS] == 1 and st.pl[0, PF.WORKERS_PLACED] == placed  # none of the seat's workers
     assert st.pl[0, PF.CC_PLACED] == cc + 1 and st.supply[Sup.COUNCIL_WORKERS] == sup - 1
     assert st.act_used[0, c] == 1  # still the building's one activation this decade
@@ -494,13 +494,13 @@ def twice_card(st, r, num, building, res, other):
     st.grids[8] = 2
     use(st, r, 0, num)
     # limit: another building type, one effect; the card still waits for its building
-    apply_option(st, r, 0, Act.ACTIVATE, o_gain, c_other, 0)
+    apply_option(st, r, 0, int(Act.ACTIVATE), o_gain, c_other, 0)
     other_res = 1 - res
     assert st.pl[0, PF.WOOD + other_res] == r.act_out[o_gain, other_res] and st.card_active[cid(num)] == 1
     # the card's building: convert, then gain, for 1 worker
     set_items(st, 0, **{("wood", "stone")[res]: 2})
     placed = int(st.pl[0, PF.WORKERS_PLACED])
-    apply_option(st, r, 0, Act.ACTIVATE, conv, c1, 0)
+    apply_option(st, r, 0, int(Act.ACTIVATE), conv, c1, 0)
     assert st.pl[0, PF.PRECIOUS] == r.act_out[conv, 2]
     assert st.pl[0, PF.WOOD + res] == r.act_out[gain, res]
     assert st.pl[0, PF.WORKERS] == 1 and st.pl[0, PF.WORKERS_PLACED] == placed + 1  # 1 worker for both
@@ -508,7 +508,7 @@ def twice_card(st, r, num, building, res, other):
     # the one recorded activation: not offered again this decade; the card is spent
     assert all(b != c1 for b in turn_rows(st, r, 0, Act.ACTIVATE)[:, 2])
     before = int(st.pl[0, PF.WOOD + res])
-    apply_option(st, r, 0, Act.ACTIVATE, gain, c2, 0)
+    apply_option(st, r, 0, int(Act.ACTIVATE), gain, c2, 0)
     assert st.pl[0, PF.WOOD + res] == before + r.act_out[gain, res] and st.pl[0, PF.WORKERS] == 0
 
 
@@ -554,7 +554,7 @@ def supply_card(st, r, num, building, a, res):
     want = int(r.act_out[a, res])
     assert want >= 1
     held, sup, vp = int(st.pl[0, PF.WOOD + res]), int(st.supply[Sup.WOOD + res]), int(st.pl[0, PF.VP])
-    apply_option(st, r, 0, Act.ACTIVATE, a, 0, 0)
+    apply_option(st, r, 0, int(Act.ACTIVATE), a, 0, 0)
     assert st.pl[0, PF.WOOD + res] == held + want and st.supply[Sup.WOOD + res] == sup - want
     assert st.grids[lo] == 1 and st.pl[0, PF.VP] == vp  # the board untouched, no last-resource VP
     # limit: the turn the card is used in; afterwards the board again (and its last-cube VP)

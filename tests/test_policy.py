@@ -175,10 +175,10 @@ def test_a_coefficient_moves_exactly_the_rows_it_values(engine):
             st.pl[seat, PF.WORKERS] = max(st.pl[seat, PF.WORKERS], 3)
             set_items(st, seat, wood=6, stone=6, precious=4, metal=2, silver=5, bronze=5)
             k = turn_options(st, r, seat)
-            option_values(st, r, seat, Dec.TURN, k)
+            option_values(st, r, seat, int(Dec.TURN), k)
             before = st.vals[:k].copy()
             st.w[seat, K.LOT_BASE] += 1.0
-            option_values(st, r, seat, Dec.TURN, k)
+            option_values(st, r, seat, int(Dec.TURN), k)
             after = st.vals[:k].copy()
             st.w[seat, K.LOT_BASE] -= 1.0
             lot = (st.opts[:k, 0] == Act.BUILD) & (st.opts[:k, 1] == B.LOT)

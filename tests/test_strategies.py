@@ -140,14 +140,14 @@ def test_the_policy_memo_gives_the_values_of_a_fresh_computation_after_any_chang
             k = turn_options(st, r, seat)
             palaces += any(st.opts[i, 0] == Act.BUILD and st.opts[i, 1] == B.PALACE for i in range(k))
             for name, change in changes(d, house).items():
-                option_values(st, r, seat, Dec.TURN, k)  # the memo filled from the state before the change
+                option_values(st, r, seat, int(Dec.TURN), k)  # the memo filled from the state before the change
                 before = st.vals[:k].copy()
                 change(st, seat)
-                option_values(st, r, seat, Dec.TURN, k)
+                option_values(st, r, seat, int(Dec.TURN), k)
                 copy_state(fresh, st)  # the same state, its memo empty (copy_state leaves the memo out)
                 fresh.memo_key[:] = 0
                 fresh.opts[:] = st.opts
-                option_values(fresh, r, seat, Dec.TURN, k)
+                option_values(fresh, r, seat, int(Dec.TURN), k)
                 np.testing.assert_array_equal(st.vals[:k], fresh.vals[:k], err_msg=f"{name}, seed {seed}, seat {seat}")
                 changed[name] = changed.get(name, 0) + (not np.array_equal(before, st.vals[:k]))
     assert palaces >= 8, palaces
@@ -230,7 +230,7 @@ def test_grouped_build_rows_pick_the_row_the_full_listing_picks(engine):
                         a.rng[0] = 1000 * seed + 17 * stream + ch
                         copy_state(b, a)
                         k = turn_options(a, r, seat)
-                        row_a = a.opts[decide(a, r, seat, Dec.TURN, k)].copy()
+                        row_a = a.opts[decide(a, r, seat, int(Dec.TURN), k)].copy()
                         row_b = b.opts[decide_turn(b, r, seat)].copy()
                         where = f"seed {seed}, seat {seat}, {wname}, Character {ch}, stream {stream}"
                         assert row_b.tolist() == row_a.tolist(), where

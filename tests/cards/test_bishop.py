@@ -159,7 +159,7 @@ def test_card_66_coins_from_the_game_supply(blank, rules):
     set_items(st, 0, wood=2)
     use(st, r, 0, 66)
     sup, vp = int(st.supply[Sup.SILVER]), int(st.pl[0, PF.VP])
-    apply_option(st, r, 0, Act.ACTIVATE, sell, 0, 0)
+    apply_option(st, r, 0, int(Act.ACTIVATE), sell, 0, 0)
     assert st.pl[0, PF.SILVER] == 1 and st.supply[Sup.SILVER] == sup - 1
     assert st.stacks[0].tolist() == [1, 0] and st.pl[0, PF.VP] == vp
     # limit: only coins: a resource gain still comes from the board

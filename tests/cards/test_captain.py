@@ -171,7 +171,7 @@ def test_card_58_barracks_activation_and_construction_with_a_council_worker(blan
     assert len(got) > 0 and set(got[:, 3].tolist()) == {1 << 1}
     c = int(got[0, 2])
     sup = int(st.supply[Sup.COUNCIL_WORKERS])
-    apply_option(st, r, 0, Act.BUILD, int(B.BARRACKS), c, 1 << 1)
+    apply_option(st, r, 0, int(Act.BUILD), int(B.BARRACKS), c, 1 << 1)
     assert st.cell_b[c] == B.BARRACKS and st.pl[0, PF.WORKERS] == 0 and st.supply[Sup.COUNCIL_WORKERS] == sup - 1
 
 

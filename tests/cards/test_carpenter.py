@@ -94,7 +94,7 @@ def test_card_16_wood_cost_of_one_construction_is_0(blank, rules):
     use(st, r, 0, 16)
     assert build_wood_stone(st, r, 0, PALACE) == (0, cost[2])
     assert len(palace_rows(st, r, c)) == 1
-    apply_option(st, r, 0, Act.BUILD, int(B.PALACE), c, 0)
+    apply_option(st, r, 0, int(Act.BUILD), int(B.PALACE), c, 0)
     assert st.cell_b[c] == B.PALACE and st.pl[0, PF.WORKERS] == 0
     assert (st.pl[0, PF.WOOD], st.pl[0, PF.STONE], st.pl[0, PF.PRECIOUS], st.pl[0, PF.METAL]) == (0, 0, 0, 0)
     # limit: 1 action only: the next construction pays its wood

@@ -160,7 +160,7 @@ def test_card_52_veteran_soldier_without_the_fort(blank, rules):
     assert (vet, 0) not in offered_at(st, r, 0, 0)
     set_items(st, 0, metal=r.act_in[vet, 3])
     assert (vet, 0) in offered_at(st, r, 0, 0)
-    apply_option(st, r, 0, Act.ACTIVATE, vet, 0, 0)
+    apply_option(st, r, 0, int(Act.ACTIVATE), vet, 0, 0)
     assert sorted(st.minis[0, :2, 0].tolist()) == sorted([Mini.SOLDIER_VET, Mini.SOLDIER]) and st.pl[0, PF.METAL] == 0
     # limit: one Veteran Soldier per use
     assert st.card_active[cid(52)] == 0

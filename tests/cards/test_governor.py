@@ -88,12 +88,12 @@ def test_card_75_one_more_activation_with_another_worker(blank, rules):
     # limit: no worker left for the extra activation: one effect, the card waits
     st.pl[0, PF.WORKERS] = 1
     set_items(st, 0, wood=2)
-    apply_option(st, r, 0, Act.ACTIVATE, conv, 0, 0)
+    apply_option(st, r, 0, int(Act.ACTIVATE), conv, 0, 0)
     assert st.pl[0, PF.PRECIOUS] == 1 and st.pl[0, PF.WOOD] == 0 and st.card_active[cid(75)] == 1
     # two workers: the same Carpentry twice (convert, then gain)
     st.pl[0, PF.WORKERS] = 2
     set_items(st, 0, wood=2)
-    apply_option(st, r, 0, Act.ACTIVATE, conv, 2, 0)
+    apply_option(st, r, 0, int(Act.ACTIVATE), conv, 2, 0)
     assert st.pl[0, PF.PRECIOUS] == r.act_out[conv, 2] and st.pl[0, PF.WOOD] == r.act_out[gain, 0]
     assert st.pl[0, PF.WORKERS] == 0 and st.card_active[cid(75)] == 0
 
@@ -190,7 +190,7 @@ def test_card_78_one_bronze_off_a_payment(blank, rules):
     price = int(r.k[RK.BRONZE_PER_SILVER] * r.st_silver[0])
     assert price == 2
     sup_s, sup_b = int(st.supply[Sup.SILVER]), int(st.supply[Sup.BRONZE])
-    apply_option(st, r, 0, Act.STATUS, 0, 1, 0)
+    apply_option(st, r, 0, int(Act.STATUS), 0, 1, 0)
     assert st.pl[0, PF.ST_CONSTRUCTION] == 1
     assert st.pl[0, PF.SILVER] == 0 and st.pl[0, PF.BRONZE] == 1  # 1 silver paid, 1 bronze change
     assert st.supply[Sup.SILVER] == sup_s + 1 and st.supply[Sup.BRONZE] == sup_b - 1
@@ -216,7 +216,7 @@ def test_card_78_discount_on_a_payment_to_another_player(blank, rules):
     set_items(st, 1)
     st.pl[0, PF.WORKERS] = r.k[RK.TAKE_CARD_WORKERS]
     coins0 = int(2 * st.supply[Sup.SILVER] + st.supply[Sup.BRONZE])
-    apply_option(st, r, 0, Act.CARD_BUY, cid(num), 1, 0)
+    apply_option(st, r, 0, int(Act.CARD_BUY), cid(num), 1, 0)
     assert st.card_loc[cid(num)] == Loc.HAND + 0 and st.card_rot[cid(78)] == 1
     assert coin_value(st, r, 0) == 1  # the buyer pays 1 bronze less
     assert coin_value(st, r, 1) == price - 1  # the seller receives the discounted payment

@@ -90,12 +90,12 @@ def test_card_27_market_two_trades_with_1_worker(blank, rules):
     use(st, r, 0, 27)
     # limit: a Quarry is not a Market or Corporation: one effect, the card still active
     set_items(st, 0)
-    apply_option(st, r, 0, Act.ACTIVATE, act_row(r, B.QUARRY, inp=[0] * 6), 2, 0)
+    apply_option(st, r, 0, int(Act.ACTIVATE), act_row(r, B.QUARRY, inp=[0] * 6), 2, 0)
     assert st.pl[0, PF.STONE] == 2 and st.card_active[cid(27)] == 1
     set_items(st, 0, wood=2, precious=1)
     st.g[G.LOG_ON] = 1
     st.g[G.LOG_N] = 0
-    apply_option(st, r, 0, Act.ACTIVATE, sell, 0, 0)
+    apply_option(st, r, 0, int(Act.ACTIVATE), sell, 0, 0)
     log = st.log[:st.g[G.LOG_N]]
     trades = [int(e[2]) for e in log if e[0] == Ev.ACTIVATE and e[1] == 0]
     assert len(trades) == 2 and trades[0] == sell and r.act_b[trades[1]] == B.MARKET
@@ -190,9 +190,9 @@ def test_card_29_one_more_precious(blank, rules):
     set_items(st, 0, stone=2)
     use(st, r, 0, 29)
     # limit: a wood gain is no precious gain: the card waits
-    apply_option(st, r, 0, Act.ACTIVATE, act_row(r, B.CARPENTRY, inp=[0] * 6), 2, 0)
+    apply_option(st, r, 0, int(Act.ACTIVATE), act_row(r, B.CARPENTRY, inp=[0] * 6), 2, 0)
     assert st.pl[0, PF.PRECIOUS] == 0 and st.card_active[cid(29)] == 1
-    apply_option(st, r, 0, Act.ACTIVATE, conv, 0, 0)
+    apply_option(st, r, 0, int(Act.ACTIVATE), conv, 0, 0)
     assert st.pl[0, PF.PRECIOUS] == r.act_out[conv, 2] + p[AP.EXTRA_PRECIOUS] == 2
     assert st.grids[8] == 1 and st.card_active[cid(29)] == 0
     # limit: once per use: the next precious gain of the turn gets no extra

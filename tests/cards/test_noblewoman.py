@@ -253,7 +253,7 @@ def test_card_84_improve_status_with_a_council_worker_and_1_bronze_less(blank, r
     st.supply[Sup.COUNCIL_WORKERS] = sup
     got = turn_rows(st, r, 0, Act.STATUS)
     assert sorted(got[:, 1].tolist()) == [0, 1, 2, 3] and set(got[:, 3].tolist()) == {1}
-    apply_option(st, r, 0, Act.STATUS, 0, 1, 1)
+    apply_option(st, r, 0, int(Act.STATUS), 0, 1, 1)
     assert st.pl[0, PF.ST_CONSTRUCTION] == 1 and coin_value(st, r, 0) == 0
     assert st.pl[0, PF.WORKERS] == 1 and st.supply[Sup.COUNCIL_WORKERS] == sup - 1
     assert st.card_active[cid(84)] == 0

@@ -110,18 +110,18 @@ def test_card_39_one_more_faith_or_bronze_in_a_district_with_roads(blank, rules)
     use(st, r, 0, 39)
     # limit: a district without Roads: the usual sale, the card waits
     set_items(st, 0, stone=2)
-    apply_option(st, r, 0, Act.ACTIVATE, sell, cell(r, 10, 1), 0)
+    apply_option(st, r, 0, int(Act.ACTIVATE), sell, cell(r, 10, 1), 0)
     assert st.pl[0, PF.SILVER] == 1 and st.pl[0, PF.BRONZE] == 0 and st.card_active[cid(39)] == 1
     # the Church in the district with Roads: 2 Faith tokens
     set_items(st, 0, silver=1)
-    apply_option(st, r, 0, Act.ACTIVATE, church, 0, 0)
+    apply_option(st, r, 0, int(Act.ACTIVATE), church, 0, 0)
     assert st.pl[0, PF.FAITH] == r.act_out[church, 8] + p[AP.EXTRA_FAITH] == 2
     assert st.card_active[cid(39)] == 0  # one activation per use
     # the Market sale of 2 stone: 1 silver and 1 bronze
     upright(st, 39)
     use(st, r, 0, 39)
     set_items(st, 0, stone=2)
-    apply_option(st, r, 0, Act.ACTIVATE, sell, 1, 0)
+    apply_option(st, r, 0, int(Act.ACTIVATE), sell, 1, 0)
     assert st.pl[0, PF.SILVER] == 1 and st.pl[0, PF.BRONZE] == p[AP.EXTRA_BRONZE]
 
 
@@ -142,7 +142,7 @@ def test_card_39_extra_resource_comes_from_the_board_grids(blank, rules):
     st.grids[lo:hi] = 3
     sup = int(st.supply[Sup.WOOD])
     use(st, r, 0, 39)
-    apply_option(st, r, 0, Act.ACTIVATE, act_row(r, B.CARPENTRY, inp=[0] * 6), 0, 0)
+    apply_option(st, r, 0, int(Act.ACTIVATE), act_row(r, B.CARPENTRY, inp=[0] * 6), 0, 0)
     assert st.pl[0, PF.WOOD] == 3
     assert st.grids[lo:hi].sum() == 3 * (hi - lo) - 3 and st.supply[Sup.WOOD] == sup
 

@@ -51,7 +51,7 @@ def test_card_43_load_the_ship_with_council_workers(blank, rules):
     got = turn_rows(st, r, 0, Act.SHIP)
     ld = int(got[0, 1])
     assert r.ship_put[ld, 0] == 3
-    apply_option(st, r, 0, Act.SHIP, ld, 0, 0)
+    apply_option(st, r, 0, int(Act.SHIP), ld, 0, 0)
     assert st.pl[0, PF.WORKERS] == 1 and st.supply[Sup.COUNCIL_WORKERS] == sup - n
     assert st.dock[0] == 3 and st.card_active[cid(43)] == 0
     # with the Harbor built: 1 City Council worker
@@ -62,7 +62,7 @@ def test_card_43_load_the_ship_with_council_workers(blank, rules):
     upright(st, 43)
     use(st, r, 0, 43)
     st.supply[Sup.COUNCIL_WORKERS] = nh
-    apply_option(st, r, 0, Act.SHIP, ld, 0, 0)
+    apply_option(st, r, 0, int(Act.SHIP), ld, 0, 0)
     assert st.pl[0, PF.WORKERS] == 1 and st.supply[Sup.COUNCIL_WORKERS] == 0
 
 
@@ -134,7 +134,7 @@ def test_card_45_one_metal_waives_four_elements_of_one_action(blank, rules):
     c = start_cell(st, r)
     i = next(i for i in builds if st.opts[i, 2] == c)
     cc0 = int(st.pl[0, PF.CC_WORKERS])
-    apply_option(st, r, 0, Act.BUILD, int(B.CHURCH), c, int(st.opts[i, 3]))
+    apply_option(st, r, 0, int(Act.BUILD), int(B.CHURCH), c, int(st.opts[i, 3]))
     end_main_action(st, r, 0, cc0 - int(st.pl[0, PF.CC_WORKERS]))
     assert st.cell_b[c] == B.CHURCH
     assert st.pl[0, PF.WOOD] == 0 and st.pl[0, PF.STONE] == 0 and st.pl[0, PF.PRECIOUS] == 0
@@ -171,7 +171,7 @@ def test_card_45_no_discount_on_load_the_ship(blank, rules):
     st.pl[0, PF.WORKERS] = ship
     k = turn_options(st, r, 0)
     i = next(i for i in range(k) if st.opts[i, 0] == Act.SHIP)
-    apply_option(st, r, 0, Act.SHIP, int(st.opts[i, 1]), int(st.opts[i, 2]), 0)
+    apply_option(st, r, 0, int(Act.SHIP), int(st.opts[i, 1]), int(st.opts[i, 2]), 0)
     assert st.supply[Sup.COUNCIL_WORKERS] == sup_cc and st.pl[0, PF.CC_PLACED] == 0
     assert st.pl[0, PF.WORKERS_PLACED] == ship and st.pl[0, PF.WOOD] == 0
 
@@ -198,7 +198,7 @@ def test_card_46_one_more_worker_two_loads_both_paid(blank, rules):
     assert (triplet, coins + 1) in pairs
     for a, b in pairs:  # never more than 6 elements, nor items the seat does not hold
         assert r.ship_put[a].sum() + (r.ship_put[b - 1].sum() if b else 0) <= p[AP.DOCK_MAX_ELEMENTS]
-    apply_option(st, r, 0, Act.SHIP, triplet, coins + 1, 0)
+    apply_option(st, r, 0, int(Act.SHIP), triplet, coins + 1, 0)
     assert st.pl[0, PF.WORKERS_PLACED] == r.k[RK.SHIP_WORKERS] + p[AP.EXTRA_WORKERS]  # 3 workers
     assert st.pl[0, PF.SHIP_LOAD] == triplet and st.pl[0, PF.SHIP_LOAD2] == coins and st.dock[0] == 5
     assert st.pl[0, PF.WOOD] == st.pl[0, PF.STONE] == st.pl[0, PF.PRECIOUS] == st.pl[0, PF.SILVER] == st.pl[0, PF.BRONZE] == 0
@@ -218,13 +218,13 @@ def test_card_46_second_load_later_in_the_decade(blank, rules):
     set_items(st, 0, wood=6)
     st.pl[0, PF.WORKERS] = 5
     use(st, r, 0, 46)
-    apply_option(st, r, 0, Act.SHIP, 0, 0, 0)  # 3 wood, with the card's extra worker
+    apply_option(st, r, 0, int(Act.SHIP), 0, 0, 0)  # 3 wood, with the card's extra worker
     end_turn(st, 0)
     assert st.pl[0, PF.DOCK6_DECADE] == st.g[G.DECADE]
     st.pl[0, PF.WORKERS] = r.k[RK.SHIP_WORKERS]
     k = turn_options(st, r, 0)
     assert any(st.opts[i, 0] == Act.SHIP and st.opts[i, 1] == 0 for i in range(k))
-    apply_option(st, r, 0, Act.SHIP, 0, 0, 0)
+    apply_option(st, r, 0, int(Act.SHIP), 0, 0, 0)
     assert st.dock[0] == 6 and st.pl[0, PF.SHIP_LOAD2] == 0
     st.pl[0, PF.WORKERS] = 5
     set_items(st, 0, wood=3)
@@ -274,9 +274,9 @@ def test_card_48_all_4_warehouse_resources_into_1_metal(blank, rules):
     assert rows(st, r, 0, 48) == []  # a full Warehouse, nothing taken yet
     vp0 = int(st.pl[0, PF.VP])
     for res in (0, 0, 1):
-        apply_option(st, r, 0, Act.F_WAREHOUSE, res, 0, 0)
+        apply_option(st, r, 0, int(Act.F_WAREHOUSE), res, 0, 0)
     assert rows(st, r, 0, 48) == []  # limit: 3 of the 4 taken
-    apply_option(st, r, 0, Act.F_WAREHOUSE, 1, 0, 0)
+    apply_option(st, r, 0, int(Act.F_WAREHOUSE), 1, 0, 0)
     assert st.warehouse.tolist() == [0, 0] and rows(st, r, 0, 48) == [(0, 0)]
     sup = st.supply.copy()
     use(st, r, 0, 48)
@@ -292,7 +292,7 @@ def test_card_48_all_4_warehouse_resources_into_1_metal(blank, rules):
     st.warehouse[:] = [2, 2]
     set_items(st, 0)
     for res in (0, 0, 1, 1):
-        apply_option(st, r, 0, Act.F_WAREHOUSE, res, 0, 0)
+        apply_option(st, r, 0, int(Act.F_WAREHOUSE), res, 0, 0)
     assert rows(st, r, 0, 48) == [(0, 0)]
     st.supply[Sup.METAL] = 0
     assert rows(st, r, 0, 48) == []

@@ -73,7 +73,7 @@ def test_card_19_quarry_construction_with_a_council_worker(blank, rules):
     assert set(quarry[:, 3].tolist()) == {1 << 1}  # the discount rides above the Status-marker bit
     c = min(start)
     sup = int(st.supply[Sup.COUNCIL_WORKERS])
-    apply_option(st, r, 0, Act.BUILD, int(B.QUARRY), c, 1 << 1)
+    apply_option(st, r, 0, int(Act.BUILD), int(B.QUARRY), c, 1 << 1)
     assert st.cell_b[c] == B.QUARRY and st.pl[0, PF.WORKERS] == 1
     assert st.supply[Sup.COUNCIL_WORKERS] == sup - 1 and st.pl[0, PF.WOOD] == 0
     assert st.card_active[cid(19)] == 0
@@ -119,7 +119,7 @@ def test_card_22_stone_cost_0_and_with_card_16_both_costs_1(blank, rules):
     assert len(palace_rows(st, r, c)) == 0
     set_items(st, 0, wood=1, stone=1, precious=cost[3], metal=cost[4])
     assert len(palace_rows(st, r, c)) == 1
-    apply_option(st, r, 0, Act.BUILD, int(B.PALACE), c, 0)
+    apply_option(st, r, 0, int(Act.BUILD), int(B.PALACE), c, 0)
     assert st.cell_b[c] == B.PALACE
     assert (st.pl[0, PF.WOOD], st.pl[0, PF.STONE], st.pl[0, PF.PRECIOUS], st.pl[0, PF.METAL]) == (0, 0, 0, 0)
     assert st.card_active[cid(16)] == 0 and st.card_active[cid(22)] == 0  # one action, both spent

@@ -28,7 +28,7 @@ def test_unused_city_warehouse_cubes_leave_at_the_end_of_the_turn(blank, rules):
     n = int(st.warehouse[1])
     assert n >= 2
     for _ in range(n):
-        apply_option(st, r, 2, Act.F_WAREHOUSE, 1, 0, 0)
+        apply_option(st, r, 2, int(Act.F_WAREHOUSE), 1, 0, 0)
     assert st.warehouse[1] == 0 and st.pl[2, PF.STONE] == s0 + n
     assert st.pl[2, PF.VP] - vp0 == n * r.k[RK.WAREHOUSE_VP]
     pay_resources(st, 2, 0, 1, 0, 0, 0)  # one cube used during the turn
@@ -44,8 +44,8 @@ def test_city_warehouse_minus_4(blank, rules):
     st = blank
     vp0 = st.pl[1, PF.VP]
     w0 = st.pl[1, PF.WOOD]
-    apply_option(st, rules, 1, Act.F_WAREHOUSE, 0, 0, 0)
-    apply_option(st, rules, 1, Act.F_WAREHOUSE, 0, 0, 0)
+    apply_option(st, rules, 1, int(Act.F_WAREHOUSE), 0, 0, 0)
+    apply_option(st, rules, 1, int(Act.F_WAREHOUSE), 0, 0, 0)
     assert st.pl[1, PF.VP] - vp0 == -4 and st.pl[1, PF.WOOD] == w0 + 2
     pay_resources(st, 1, 1, 0, 0, 0, 0)  # used one to pay a cost
     end_turn(st, 1)

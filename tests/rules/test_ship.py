@@ -47,7 +47,7 @@ def test_ship_loads_and_pay_out(blank, rules, spain):
         set_items(st, seat, wood=p[0], stone=p[1], precious=p[2], silver=p[3], bronze=p[4])
         st.pl[seat, PF.FAITH] = 0
         assert seat in turn_rows(st, r, seat, Act.SHIP)[:, 1]
-        apply_option(st, r, seat, Act.SHIP, seat, 0, 0)
+        apply_option(st, r, seat, int(Act.SHIP), seat, 0, 0)
         assert st.pl[seat, PF.WOOD:PF.BRONZE + 1].sum() == 0
         assert st.dock[seat] == p.sum() <= r.k[RK.SHIP_MAX_ELEMENTS]
     put = r.ship_put[base].sum(axis=0)
@@ -88,7 +88,7 @@ def test_one_load_of_at_most_3_elements_per_player_and_decade(blank, rules):
     rows = turn_rows(st, r, 0, Act.SHIP)
     base = [ld for ld in range(r.ship_put.shape[0]) if r.ship_needs[ld] < 0]  # the Cathedral row is not open yet
     assert sorted(rows[:, 1].tolist()) == base
-    apply_option(st, r, 0, Act.SHIP, int(rows[0, 1]), 0, 0)
+    apply_option(st, r, 0, int(Act.SHIP), int(rows[0, 1]), 0, 0)
     assert len(turn_rows(st, r, 0, Act.SHIP)) == 0  # a second load would pass 3 elements
     r2 = r.copy()  # a load of more than 3 elements is never offered
     r2.ship_put[0] = [mx + 1, 0, 0, 0, 0]
@@ -111,7 +111,7 @@ def test_harbor_makes_loading_cost_1_worker(blank, rules):
     assert ship_workers(st, r) == w_h
     rows = turn_rows(st, r, 0, Act.SHIP)
     assert len(rows) > 0
-    apply_option(st, r, 0, Act.SHIP, int(rows[0, 1]), 0, 0)
+    apply_option(st, r, 0, int(Act.SHIP), int(rows[0, 1]), 0, 0)
     assert st.pl[0, PF.WORKERS] == 0 and st.pl[0, PF.WORKERS_PLACED] == w_h
 
 
@@ -131,5 +131,5 @@ def test_cathedral_lowers_the_ship_faith_load_by_1_bronze(blank, rules):
     set_items(st, 0, silver=1)
     offered = turn_rows(st, r, 0, Act.SHIP)[:, 1].tolist()
     assert cheap in offered and coins not in offered  # Cathedral: 1 silver coin
-    apply_option(st, r, 0, Act.SHIP, cheap, 0, 0)
+    apply_option(st, r, 0, int(Act.SHIP), cheap, 0, 0)
     assert st.pl[0, PF.SILVER] == 0 and st.dock[0] == 1

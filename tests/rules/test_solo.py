@@ -443,17 +443,17 @@ def test_ai_decisions(engine):
     r, W = engine
     st, ai = solo_state(r, W)
     st.opts[:3] = [[1, 1, 0, 0, 0], [2, 4, 0, 0, 0], [3, 4, 0, 0, 0]]
-    assert ai_decide(st, r, ai, Dec.GRID, 3) == 1  # the fullest grid, the first of two
+    assert ai_decide(st, r, ai, int(Dec.GRID), 3) == 1  # the fullest grid, the first of two
     st.opts[:3] = [[0, 5, 4, 1, 0], [3, 1, 4, 1, 0], [7, 2, 4, 1, 0]]  # WAR_FIGHT [mask, AV, WA, faction]
-    assert ai_decide(st, r, ai, Dec.WAR_FIGHT, 3) == 0
+    assert ai_decide(st, r, ai, int(Dec.WAR_FIGHT), 3) == 0
     st.opts[:3] = [[3, 4, 4, 1, 0], [7, 5, 4, 1, 0], [1, 1, 4, 1, 0]]
-    assert ai_decide(st, r, ai, Dec.WAR_FIGHT, 3) == 0  # no penalty with 2 miniatures: not 3
+    assert ai_decide(st, r, ai, int(Dec.WAR_FIGHT), 3) == 0  # no penalty with 2 miniatures: not 3
     st.opts[:2] = [[0, 5, 0, 0, 0], [1, 5, 0, 0, 0]]
-    assert ai_decide(st, r, ai, Dec.VP_BONUS, 2) == 1
+    assert ai_decide(st, r, ai, int(Dec.VP_BONUS), 2) == 1
     st.opts[:2] = [[0, 40, 0, 0, 0], [1, 40, 0, 0, 0]]
-    assert ai_decide(st, r, ai, Dec.USE_CARD, 2) == 0
+    assert ai_decide(st, r, ai, int(Dec.USE_CARD), 2) == 0
     st.opts[:3] = [[20, 1, 0, 0, 0], [21, 1, 0, 0, 0], [-1, 1, 0, 0, 0]]
-    assert ai_decide(st, r, ai, Dec.WAR_BURN, 3) == 2
+    assert ai_decide(st, r, ai, int(Dec.WAR_BURN), 3) == 2
 
 
 # ----------------------------------------------------------------------------- whole games

@@ -100,7 +100,7 @@ def test_worker_status_council_workers(blank, rules):
     st.pl[0, PF.ST_WORKER] = 1
     assert pays(0) == {0}
     cv, sb, cc, avail = coin_value(st, r, 0), int(st.supply[Sup.BRONZE]), int(st.supply[Sup.COUNCIL_WORKERS]), workers_available(st, 0)
-    apply_option(st, r, 0, Act.F_CC_WORKER, 0, 0, 0)
+    apply_option(st, r, 0, int(Act.F_CC_WORKER), 0, 0, 0)
     assert coin_value(st, r, 0) == cv - r.worker_bronze[0] and st.supply[Sup.BRONZE] == sb + r.worker_bronze[0]
     assert st.pl[0, PF.CC_WORKERS] == r.worker_cc[0] and st.supply[Sup.COUNCIL_WORKERS] == cc - r.worker_cc[0]
     assert workers_available(st, 0) == avail + r.worker_cc[0]
@@ -109,13 +109,13 @@ def test_worker_status_council_workers(blank, rules):
     st.pl[1, PF.ST_WORKER] = 2
     assert pays(1) == {0, 1, 2}
     w, cv = int(st.pl[1, PF.WOOD]), coin_value(st, r, 1)
-    apply_option(st, r, 1, Act.F_CC_WORKER, 1, 0, 0)
+    apply_option(st, r, 1, int(Act.F_CC_WORKER), 1, 0, 0)
     assert st.pl[1, PF.WOOD] == w - 1 and coin_value(st, r, 1) == cv and st.pl[1, PF.CC_WORKERS] == r.worker_cc[1]
     # Level III: two, free
     st.pl[2, PF.ST_WORKER] = 3
     assert pays(2) == {3}
     cv, w, s = coin_value(st, r, 2), int(st.pl[2, PF.WOOD]), int(st.pl[2, PF.STONE])
-    apply_option(st, r, 2, Act.F_CC_WORKER, 3, 0, 0)
+    apply_option(st, r, 2, int(Act.F_CC_WORKER), 3, 0, 0)
     assert st.pl[2, PF.CC_WORKERS] == r.worker_cc[2] == 2
     assert (coin_value(st, r, 2), st.pl[2, PF.WOOD], st.pl[2, PF.STONE]) == (cv, w, s)
     # 'if available in the game'
@@ -248,7 +248,7 @@ def test_card_status_extra_draw_and_free_reactivation(blank, rules):
     st.pl[0, PF.ST_CARDS] = 2
     assert len(turn_rows(st, r, 0, Act.F_FREE_REACT)) == 1
     w = workers_available(st, 0)
-    apply_option(st, r, 0, Act.F_FREE_REACT, 0, 0, 0)
+    apply_option(st, r, 0, int(Act.F_FREE_REACT), 0, 0, 0)
     assert st.pl[0, PF.REACT_FREE] == 1 and workers_available(st, 0) == w
     assert len(turn_rows(st, r, 0, Act.F_FREE_REACT)) == 0
 

@@ -193,13 +193,13 @@ def test_rollout_and_search_value_war_options_as_the_heuristic(r, W, family):
     attacker(st, AK.INDIO, N2, 80)
     attacker(st, AK.WARRIOR, S1, 74)
     k = xw.war_action_rows(st, r, 0)
-    option_values(st, r, 0, Dec.XW_ACTION, k)
+    option_values(st, r, 0, int(Dec.XW_ACTION), k)
     heuristic = st.vals[:k].copy()
     assert len(set(np.round(heuristic, 9))) > 2  # the rows differ in value
     st.w[0, F.FAMILY] = family
-    option_values(st, r, 0, Dec.XW_ACTION, k)
+    option_values(st, r, 0, int(Dec.XW_ACTION), k)
     assert np.array_equal(st.vals[:k], heuristic)
-    assert choose(st, r, 0, Dec.XW_ACTION, k) == int(np.argmax(heuristic))
+    assert choose(st, r, 0, int(Dec.XW_ACTION), k) == int(np.argmax(heuristic))
 
 
 def test_card_rows_value_the_fight_after_them(r, W):
@@ -222,7 +222,7 @@ def test_card_rows_value_the_fight_after_them(r, W):
         st.opts[i, :] = 0
         st.opts[i, 0] = c
         st.opts[i, 1] = use
-    option_values(st, r, 0, Dec.XW_CARD, len(rows))
+    option_values(st, r, 0, int(Dec.XW_CARD), len(rows))
     stop, power, burn, double = st.vals[:4]
     assert stop < 0 < burn and burn > max(power, double)
 
