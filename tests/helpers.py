@@ -14,11 +14,12 @@ from sim.city import can_activate_at, district_value
 from sim.codes import Act
 from sim.core import CCW
 from sim.economy import coin_value, grid_range, take_from_grids
+from sim.extended_war import clear_war
 from sim.game import allocate, play_decade, set_decade, setup, start_of_decade
 from sim.major import grid_free, major_open
 from sim.rules import AP, RK
 from sim.scoring import city_total, score_era
-from sim.state import MAX_PLAYERS, N_CARDS, N_CHARACTERS, PF, VS, B, G, Loc, M, Mini, Sup
+from sim.state import MAX_PLAYERS, N_CARDS, N_CHARACTERS, PF, VS, XG, B, G, Loc, M, Mini, Sup
 from strategies.policy import FAMILY_GREEDY, F, default_weights
 
 
@@ -687,3 +688,27 @@ class MainFirst:
             return rng.randrange(len(options))
         self.listings.append((view.seat, int(view.pl[view.seat, PF.PROBE_DECADE]), [(o.action, o.args) for o in options]))
         return rng.choice([o.index for o in options if not o.action.startswith("F_")])
+
+
+def bare_war(r, n, faction, seed):
+    """A bare n-player state with an Extended War of ``faction`` under way in Era II (decade 5):
+    cards in the deck in number order (card 13 on top), none held, an empty map and Combat Area,
+    3 war markers a seat and the supply's Milicianos and Soldiers for n seats. Each test file then
+    sets how the seats decide (``st.w``)."""
+    st = allocate(r)
+    st.g[G.NPLAYERS] = n
+    st.g[G.DECADE] = 5
+    st.g[G.ERA] = 2
+    st.order[:n] = np.arange(n)
+    st.rng[0] = seed
+    for c in range(N_CHARACTERS, N_CARDS):
+        st.card_loc[c] = Loc.DECK
+        st.card_seq[c] = N_CARDS - c  # the lowest number on top
+    for s in range(n):
+        st.pl[s, PF.WAR_MARKERS] = 3
+    st.supply[Sup.MILICIANOS] = n + 3
+    st.supply[Sup.SOLDIERS] = n - 1
+    clear_war(st)
+    st.xw[XG.ACTIVE] = 1
+    st.xw[XG.FACTION] = faction
+    return st

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import bare_war
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
@@ -47,26 +48,13 @@ def script(pick=None):
 
 
 def war_state(r, n=3, faction=NATIVES, seed=5, family=FAMILY_PYTHON):
-    """A bare n-player state: cards in the deck in number order (card 13 on top), no card held, an
-    empty map, the Combat Area empty; every seat decided by the scripted player (or ``family``)."""
-    st = allocate(r)
-    st.g[G.NPLAYERS] = n
-    st.g[G.DECADE] = 5
-    st.g[G.ERA] = 2
-    st.order[:n] = np.arange(n)
-    st.rng[0] = seed
-    for c in range(N_CHARACTERS, N_CARDS):
-        st.card_loc[c] = Loc.DECK
-        st.card_seq[c] = N_CARDS - c  # the lowest number on top
+    """A bare n-player state (helpers.bare_war): cards in the deck in number order (card 13 on top),
+    no card held, an empty map, the Combat Area empty; every seat decided by the scripted player
+    (or ``family``)."""
+    st = bare_war(r, n, faction, seed)
     for s in range(n):
-        st.pl[s, PF.WAR_MARKERS] = 3
         st.w[s, 0] = family
         st.w[s, P.PY_SLOT] = SCRIPT
-    st.supply[Sup.MILICIANOS] = n + 3
-    st.supply[Sup.SOLDIERS] = n - 1
-    xw.clear_war(st)
-    st.xw[XG.ACTIVE] = 1
-    st.xw[XG.FACTION] = faction
     script(None)
     return st
 

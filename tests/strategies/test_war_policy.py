@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from helpers import bare_war
 
 from sim import extended_war as xw
 from sim.codes import Dec, Ev, XwAct, XwUse
-from sim.game import allocate
 from sim.rules import apply_overrides, load_rules, load_rules_doc, rules_from_doc
-from sim.state import AK, AS, N_CARDS, N_CHARACTERS, N_WEIGHTS, PF, XA, XF, XG, XM, B, G, Loc, Mini, Sup
+from sim.state import AK, AS, N_WEIGHTS, XA, XF, XG, XM, B, G, Loc, Mini
 from sim.war_track import NATIVES
 from strategies.match import run_game
 from strategies.policy import choose, option_values
@@ -37,29 +37,15 @@ def W():
 
 
 def war_state(r, W, family=FAMILY_HEURISTIC, n=3, seed=5):
-    """A bare n-player war of the Natives in Era II: cards in the deck in number order (card 13 on
-    top: the attackers' first draw is +1 AV), none held, an empty map and Combat Area; every seat
-    plays by the shipped greedy or heuristic weights (``family`` may name another family that
-    values options as the heuristic does)."""
-    st = allocate(r)
-    st.g[G.NPLAYERS] = n
-    st.g[G.DECADE] = 5
-    st.g[G.ERA] = 2
-    st.order[:n] = np.arange(n)
-    st.rng[0] = seed
-    for c in range(N_CHARACTERS, N_CARDS):
-        st.card_loc[c] = Loc.DECK
-        st.card_seq[c] = N_CARDS - c
+    """A bare n-player war of the Natives in Era II (helpers.bare_war: card 13 on top of the deck,
+    so the attackers' first draw is +1 AV), in its first round; every seat plays by the shipped
+    greedy or heuristic weights (``family`` may name another family that values options as the
+    heuristic does)."""
+    st = bare_war(r, n, NATIVES, seed)
     row = W[0 if family == FAMILY_GREEDY else 1, :N_WEIGHTS]
     for s in range(n):
-        st.pl[s, PF.WAR_MARKERS] = 3
         st.w[s, :] = row
         st.w[s, F.FAMILY] = family
-    st.supply[Sup.MILICIANOS] = n + 3
-    st.supply[Sup.SOLDIERS] = n - 1
-    xw.clear_war(st)
-    st.xw[XG.ACTIVE] = 1
-    st.xw[XG.FACTION] = NATIVES
     st.xw[XG.ROUND] = 1
     return st
 
