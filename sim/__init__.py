@@ -27,7 +27,7 @@ def engine_hash(root: Path) -> str:
     for d in (root / "sim", root / "strategies", root / "trinidad"):
         for p in sorted(d.rglob("*.py")):
             src = p.read_bytes()
-            if b"@njit" in src or p.name in ("state.py", "codes.py", "rules.py", "specialize.py"):
+            if b"@njit" in src or p.name in ("state.py", "codes.py", "rules.py", "specialize.py", "deferred.py"):
                 h.update(str(p.relative_to(root)).encode())
                 h.update(src)
     return h.hexdigest()[:16]
@@ -53,4 +53,4 @@ def _engine_cache_dir() -> None:
 
 _engine_cache_dir()
 
-from sim import specialize  # noqa: E402,F401  (before anything compiles: one specialization per function)
+from sim import deferred, specialize  # noqa: E402,F401  (before anything compiles: machine code per entry point, one specialization per function)

@@ -237,7 +237,8 @@ def hand_card_options(st, r, seat, k, hand, n_hand):
 
 @njit(cache=True)
 def use_card(st, r, seat, c, a, b):
-    """Rotate card ``c`` and apply its power with the targets of its F_CARD row."""
+    """USE AN AFFILIATE CARD: rotate card ``c`` and apply its power with the targets of its F_CARD
+    row."""
     use(st, seat, c)
     p = r.aff_p[c]
     rate = r.k[RK.BRONZE_PER_SILVER]

@@ -273,7 +273,8 @@ def _fight(st, r, n):
 
 @njit(cache=True)
 def ai_decide(st, r, seat, kind, n):
-    """The A.I.'s answer to a decision of the engine (``st.opts[:n]``, n >= 2); see the module."""
+    """The A.I.'s answer to a decision of the engine (``st.opts[:n]``, n >= 2) by the SPECIAL RULES
+    of TWO PLAYERS GAME & SOLO MODE; see the module."""
     if kind == Dec.KEEP:
         return _keep(st, seat, n)
     if kind == Dec.GRID:

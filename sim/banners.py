@@ -26,7 +26,7 @@ FACE_UP = 2
 
 @njit(cache=True)
 def banner_step(st, r, seat, b):
-    """One achievement toward banner ``b`` (Banner): a two-step banner goes face-down, then
+    """BANNERS: one achievement toward banner ``b`` (Banner): a two-step banner goes face-down, then
     face-up; a one-step banner face-up at once; a face-up banner stays. The Solo A.I. takes none
     ("A.I. don't take Banners")."""
     if is_ai(st, seat):

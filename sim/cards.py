@@ -21,7 +21,8 @@ PILE_GAME = 5  # pile code of the game discard pile in DRAW_SOURCE/CARD_PILE opt
 
 @njit(cache=True)
 def card_group(cid):
-    """Character group (colour) of a card: Character card c is group c; Affiliate n is (n-13) div 6 (GROUP_SIZE)."""
+    """AFFILIATE CARDS: the Character group (colour) of a card: Character card c is group c;
+    Affiliate n is (n-13) div 6 (GROUP_SIZE)."""
     if cid < N_CHARACTERS:
         return cid
     return (cid - N_CHARACTERS) // GROUP_SIZE

@@ -125,7 +125,7 @@ def has_roads(st, r, c):
 
 @njit(cache=True)
 def construction_ok(st, r, c, near_own):
-    """Construction requirement (1. Minor building construction): a buildable space in the Starting
+    """Construction requirements (1. Minor building construction): a buildable space in the Starting
     Area, OR adjacent to an own building (``near_own``), OR in a district with Roads ("players can
     freely build ... in this district")."""
     if r.cell_buildable[c] == 0:
@@ -135,7 +135,7 @@ def construction_ok(st, r, c, near_own):
 
 @njit(cache=True)
 def activation_place_ok(st, r, c, near_own):
-    """Activation limitation (2. Minor building activation): adjacent to an own Lot/House/Palace/
+    """Activation limitations (2. Minor building activation): adjacent to an own Lot/House/Palace/
     marked Monument/Fountain (``near_own``), or in a district with Roads."""
     return near_own or has_roads(st, r, c)
 

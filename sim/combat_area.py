@@ -97,8 +97,8 @@ def pillage_score(st, r):
 
 @njit(cache=True)
 def player_stats(r, kind, as_elite, as_standard):
-    """AV and HP of a player miniature kind, seen as an Elite (card 46) or a Standard (card 47);
-    veteran status kept."""
+    """MINIATURE AV, HP & INITIATIVE: AV and HP of a player miniature kind, seen as an Elite (card
+    46) or a Standard (card 47); veteran status kept."""
     k = kind
     if as_elite and not is_soldier(k):
         k = Mini.SOLDIER if k == Mini.MILICIANO else Mini.SOLDIER_VET
@@ -109,7 +109,8 @@ def player_stats(r, kind, as_elite, as_standard):
 
 @njit(cache=True)
 def attacker_stats(r, kind, as_elite, as_standard):
-    """AV and HP of an attacker kind, seen as an Elite (card 46) or a Standard (card 47)."""
+    """MINIATURE AV, HP & INITIATIVE: AV and HP of an attacker kind, seen as an Elite (card 46) or a
+    Standard (card 47)."""
     k = kind
     if as_elite:
         k = kind | 1

@@ -157,7 +157,8 @@ def apply_law(st, r, seat, law, param):
 
 @njit(cache=True)
 def call_vote(st, r, seat, law0, param0):
-    """Rotate the Character card; the legislator's law is put to a secret vote of all players."""
+    """CITY COUNCIL VOTE: rotate the Character card; the legislator's law is put to a secret vote of
+    all players."""
     law = law0 + 0  # plain integers: card 82 may replace them (callers may pass IntEnum members)
     param = param0 + 0
     rotate_card(st, seat, st.pl[seat, PF.CHARACTER])

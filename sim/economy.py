@@ -62,9 +62,9 @@ def grid_range(r, res):
 
 @njit(cache=True)
 def take_from_grids(st, r, seat, res, n):
-    """Acquire n cubes of wood, stone or precious (``res``: Res) from the board's grids, one at a
-    time from a grid of the player's choice; all available up to n. The player who takes the
-    last cube of a grid loses 1 VP. Returns the number taken.
+    """COIN STACKS AND RESOURCE GRIDS: acquire n cubes of wood, stone or precious (``res``: Res)
+    from the board's grids, one at a time from a grid of the player's choice; all available up to n.
+    The player who takes the last cube of a grid loses 1 VP. Returns the number taken.
 
     Cards 18, 24, 30 (used this turn): "If you have to take wood (stone, precious) resources, you
     can receive them from the game supply instead of from the board." Card 29: "If you gain at
@@ -121,11 +121,11 @@ def take_from_supply(st, seat, res, n):
 
 @njit(cache=True)
 def take_coins(st, r, seat, silver, bronze):
-    """Acquire coins from the board's coin stacks (all available up to the amount). A bronze
-    from a stack holding only silver: the silver goes to the supply, its worth in bronze (2) comes
-    from it, 1 to the player and the rest to the stack (the stack is not emptied). Emptying a stack
-    costs 1 VP. Card 66 (used this turn): "If you have to take coins, you can receive them from the
-    game supply"."""
+    """COIN STACKS AND RESOURCE GRIDS: acquire coins from the board's coin stacks (all available up
+    to the amount). A bronze from a stack holding only silver: the silver goes to the supply, its
+    worth in bronze (2) comes from it, 1 to the player and the rest to the stack (the stack is not
+    emptied). Emptying a stack costs 1 VP. Card 66 (used this turn): "If you have to take coins, you
+    can receive them from the game supply"."""
     if card_active(st, seat, Card.C66):
         # from the supply as far as it goes; the rest from the stacks
         s = min(silver, st.supply[Sup.SILVER])

@@ -275,7 +275,9 @@ def setup(st, r, W, n, strategies, chars, paid, first_game):
     is the random assignment of players to seats, done by the caller). ``chars[0] >= 0`` forces
     each seat's Character (see :func:`forced_characters`), seat s paying ``paid[s]`` VP for it;
     otherwise they are drafted by the rules (``paid`` unused: the auction sets the prices).
-    A seat whose strategy is ``AI_STRATEGY`` is the Solo A.I. (TWO PLAYERS GAME & SOLO MODE, sim.solo)."""
+    A seat whose strategy is ``AI_STRATEGY`` is the Solo A.I. (TWO PLAYERS GAME & SOLO MODE, sim.solo).
+    The game supply is the rules' for the player count: at 2 players without the A.I. the supply of
+    the 2-PLAYER GAME WITHOUT A.I.; a game with the A.I. gets at least that of ``solo.supply_players``."""
     st.g[G.NPLAYERS] = n
     st.g[G.AI] = 0
     for s in range(n):
@@ -362,8 +364,8 @@ def setup(st, r, W, n, strategies, chars, paid, first_game):
 
 @njit(cache=True)
 def new_player_order(st):
-    """C.5: most workers on Player Order first (ties: the rightmost first), the others keep
-    their order behind them."""
+    """C.5 PLAYER ORDER: most workers on Player Order first (ties: the rightmost first), the others
+    keep their order behind them."""
     n = st.g[G.NPLAYERS]
     old = st.order[:n].copy()
     k = 0
@@ -392,7 +394,8 @@ def new_player_order(st):
 
 @njit(cache=True)
 def end_of_decade(st, r):
-    """C. END OF THE DECADE, steps 1-7 in order."""
+    """C. END OF THE DECADE, steps 1-7 in order: 1. CARDS REACTIVATION, 2. SHIP SAILS FOR SPAIN, 3.
+    TENSION LEVEL & WAR, 4. REFILL, 5. PLAYER ORDER, 6. RECOVER WORKERS, 7. SCORING."""
     n = st.g[G.NPLAYERS]
     d = st.g[G.DECADE]
     # EXTENDED WAR, END OF THE WAR: a war still on ends "at Decade end", before this phase's steps
@@ -459,8 +462,9 @@ def end_of_decade(st, r):
 
 @njit(cache=True)
 def start_of_decade(st, r):
-    """A. START OF THE DECADE: card draw, then salaries, in turn order; then a War declared at the
-    last End of the decade Phase begins (EXTENDED WAR, :func:`sim.extended_war.begin_extended_war`)."""
+    """A. START OF THE DECADE PHASE: card draw, then salaries, in turn order; then a War declared at
+    the last End of the decade Phase begins (EXTENDED WAR,
+    :func:`sim.extended_war.begin_extended_war`)."""
     n = st.g[G.NPLAYERS]
     log(st, Ev.DECADE, st.g[G.DECADE], st.g[G.ERA])
     ai_start_of_decade(st, r)
@@ -473,11 +477,14 @@ def start_of_decade(st, r):
         begin_extended_war(st, r)
 
 
-@njit(cache=True)
-def play_decade(st, r):
-    """One decade (A, B, C) with every seat deciding by its policy, and its records."""
+@njit(cache=True, inline="always")  # the game's loop: inlined where it runs (see own_turn)
+def play_decade(st, r, turn, players):
+    """PLAYING THE GAME: one decade (A. START OF THE DECADE PHASE, B. ACTION PHASE, C. END OF THE
+    DECADE PHASE) and its records; ``turn`` plays each turn (sim.actions.action_rounds): :func:`sim.actions.own_turn`
+    (every seat deciding through the seam, ``players`` an empty tuple) or the players' own
+    (strategies.match.family_turn)."""
     start_of_decade(st, r)
-    action_phase(st, r)
+    action_phase(st, r, turn, players)
     end_of_decade(st, r)
     record_decade(st, r)
 

@@ -101,11 +101,11 @@ def _best_free_space(st, r, m, lowest):
 
 @njit(cache=True)
 def place_on_grid(st, r, seat, m, n):
-    """Main action 11: put n workers on a Major Building grid at once. Own workers take the
-    highest-VP free spaces (City Council workers score nothing, so they go after). The first
-    player to put a worker on an empty grid scores its first-worker VP (not for a City Council
-    worker). The player who fills the last space completes the building. Putting own workers on a
-    grid is joining its construction: it flips a face-down ocher banner (BANNERS Ocher,
+    """11. MAJOR BUILDING (the main action): put n workers on a Major Building grid at once. Own
+    workers take the highest-VP free spaces (City Council workers score nothing, so they go after).
+    The first player to put a worker on an empty grid scores its first-worker VP (not for a City
+    Council worker). The player who fills the last space completes the building. Putting own workers
+    on a grid is joining its construction: it flips a face-down ocher banner (BANNERS Ocher,
     scoring.ocher_flip_on_join)."""
     was_empty = grid_empty(st, r, m)
     cc = min(st.pl[seat, PF.CC_WORKERS], max(0, n - st.pl[seat, PF.WORKERS]))
@@ -131,9 +131,9 @@ def place_on_grid(st, r, seat, m, n):
 
 @njit(cache=True)
 def council_workers_on_grid(st, r, seat, m, n, placer):
-    """Major Building Act (and the cards placing City Council workers): up to n City Council
-    workers from the supply on the grid; they score nothing, so they take the lowest-VP spaces and
-    leave the best to players. If they complete the building, ``placer`` places it."""
+    """CITY COUNCIL WORKERS of the Major Building Act (and the cards placing them): up to n City
+    Council workers from the supply on the grid; they score nothing, so they take the lowest-VP
+    spaces and leave the best to players. If they complete the building, ``placer`` places it."""
     k = min(n, st.supply[Sup.COUNCIL_WORKERS], grid_free(st, r, m))
     for _ in range(k):
         i = _best_free_space(st, r, m, True)
@@ -318,9 +318,10 @@ def district_completed(st, r):
 
 @njit(cache=True)
 def complete(st, r, placer, m):
-    """The building is completed: the placer puts the miniature(s) on the map; City Council
-    workers leave the grid for the supply; everyone who joined progresses the ocher banner: the
-    face-down step, and (scoring.ocher_flip_on_join false) the flip."""
+    """The building is completed: the placer puts the miniature(s) on the map (MAJOR BUILDING
+    DESCRIPTION: the Cabildo, Cathedral, Walls and Roads placed, the Fort and Harbor marked); City
+    Council workers leave the grid for the supply; everyone who joined progresses the ocher banner:
+    the face-down step, and (scoring.ocher_flip_on_join false) the flip."""
     st.major_state[m, 0] = 1
     st.major_state[m, 1] += 1
     full_before = n_full_districts(st, r)
@@ -359,8 +360,9 @@ def complete(st, r, placer, m):
 
 @njit(cache=True)
 def recover_completed(st, r):
-    """C.6: for each completed grid, players take back their workers and score the VP printed on
-    the spaces they held (one VP assignation per worker); the grid is cleared."""
+    """C.6 RECOVER WORKERS from the completed grids (the others return in sim.game.end_of_decade):
+    for each completed grid, players take back their workers and score the VP printed on the spaces
+    they held (one VP assignation per worker); the grid is cleared."""
     for m in range(st.major.shape[0]):
         if st.major_state[m, 0] != 1:
             continue

@@ -243,8 +243,8 @@ def fight(st, r, seat, wa, faction):
 
 @njit(cache=True)
 def tension_and_war(st, r):
-    """C.3: raise tension, then (unless a peace marker holds and this is not the last decade)
-    a war if a marker is a double disk or in the red zone."""
+    """C.3 TENSION LEVEL & WAR: raise tension, then (unless a peace marker holds and this is not the
+    last decade) a war if a marker is a double disk or in the red zone."""
     st.g[G.WAR_FACTION] = 0
     st.g[G.WAR_WA] = 0
     for s in range(st.g[G.NPLAYERS]):
@@ -289,8 +289,8 @@ def declare_extended_war(st, r, faction, mod, last):
 
 @njit(cache=True)
 def normal_war(st, r, faction, mod):
-    """C.3 D: the base War: Walls reduction, the War Attack value, each player's battle in reverse
-    turn order, card 57."""
+    """C.3 D: the base War (WAR; WAR PROCEDURE): Walls reduction, the War Attack value, each
+    player's battle in reverse turn order, card 57."""
     base = r.k[RK.ATTACK_PIRATES] if faction == PIRATES else r.k[RK.ATTACK_NATIVES]
     red = walls_reduction(st, r, faction)
     if red > 0 and n_closed_districts(st, r) > 0:

@@ -1,12 +1,13 @@
 """A whole game between players: the engine's phases (:mod:`sim.game`), each seat's turn played
 as its family plays it, and the Python shell that validates and allocates one game.
 
-Families that decide one option at a time (random, greedy, heuristic, python) play their turns
-through the engine's own :func:`sim.actions.play_turn`, every decision reaching them through
-:mod:`sim.seam`. Families that search play their turns here (:func:`action_phase`): the rollout
-family by :func:`strategies.rollout.play_turn_planned`, the search family by
-:func:`strategies.search.play_turn_searched`. Their simulations use the engine's plain
-phases, so planning never nests.
+The game loop is the engine's (sim.game.play_decade, sim.actions.action_rounds); what a game
+adds is the turn it hands that loop, :func:`family_turn`. Families that decide one option at a
+time (random, greedy, heuristic, python) play the engine's own turn (sim.actions.own_turn), every
+decision reaching them through :mod:`sim.seam`; the rollout family plans its turns
+(:func:`strategies.rollout.play_turn_planned`) and the search family searches them
+(:func:`strategies.search.play_turn_searched`). Their simulations run the same loop with the
+engine's own turn, so planning never nests.
 """
 
 from __future__ import annotations
@@ -14,54 +15,43 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.actions import any_active, play_turn
-from sim.extended_war import war_attackers, war_round_begin, war_round_end, war_turn_begin, war_turn_end
-from sim.game import allocate, end_of_decade, finish_game, set_decade, start_game, start_of_decade
-from sim.records import record_decade
+from sim.actions import play_turn
+from sim.extended_war import war_turn_begin
+from sim.game import allocate, finish_game, play_decade, set_decade, start_game
+from sim.records import N_RD, N_RG
 from sim.rules import Rules
-from sim.state import AI_STRATEGY, MAX_PLAYERS, N_CHARACTERS, N_GROUPS, PF, TG, TS, G, State
+from sim.state import AI_STRATEGY, MAX_PLAYERS, N_CHARACTERS, N_GROUPS, G, State
 from strategies.evaluation import N_VF, value_features
 from strategies.policy import FAMILY_ROLLOUT, FAMILY_SEARCH, F
 from strategies.probe import play_turn_probed, probe_pending
 from strategies.rollout import play_turn_planned
 from strategies.search import play_turn_searched, war_turn_searched
 
-NO_FEATURES = np.zeros((0, MAX_PLAYERS, N_VF), np.float64)  # play_game records no features
+NO_FEATURES = np.zeros((0, MAX_PLAYERS, N_VF), np.float64)  # a game that records no features
 
 
 @njit(cache=True)
-def action_phase(st, sc, r, W):
-    """B. ACTION PHASE of the real game: as sim.actions.action_phase, each seat's turn played by
-    its family (rollout- and search-family seats plan theirs; ``sc`` is their scratch state record,
-    ``W`` the strategies' rows, where a search seat finds its parameters and evaluation)."""
-    n = st.g[G.NPLAYERS]
-    for s in range(n):
-        st.pl[s, PF.PASSED] = 0
-    for _ in range(1000):
-        if not any_active(st):
-            break
-        st.tally_g[TG.ROUNDS] += 1  # the records' game length (sim.state.TG), as sim.actions.action_rounds
-        war_round_begin(st)
-        for i in range(n):
-            seat = st.order[i]
-            if st.pl[seat, PF.PASSED] == 0:
-                st.tally[seat, TS.TURNS] += 1
-                fam = int(st.w[seat, F.FAMILY])
-                if fam == FAMILY_SEARCH:
-                    war_turn_searched(st, sc, r, W, seat, i)  # EXTENDED WAR: its war actions searched too
-                else:
-                    war_turn_begin(st, r, seat)
-                # a probed seat's forced turn (strategies.probe), whatever its family
-                if not (probe_pending(st, seat) and play_turn_probed(st, r, seat)):
-                    if fam == FAMILY_ROLLOUT:
-                        play_turn_planned(st, sc, r, seat, i)
-                    elif fam == FAMILY_SEARCH:
-                        play_turn_searched(st, sc, r, W, seat, i)
-                    else:
-                        play_turn(st, r, seat)
-                war_turn_end(st, r, seat)
-            war_attackers(st, r, i + 1)  # EXTENDED WAR (WAR FLOW): as sim.actions.action_rounds
-        war_round_end(st, r)
+def family_turn(st, r, seat, pos, players):
+    """A seat's turn in the real game, played as its family plays it (``players``: the scratch
+    state record ``sc`` of the seats that plan, and the strategies' rows ``W``, where a search
+    seat finds its parameters and evaluation); the turn sim.actions.action_rounds plays in
+    :func:`play_game`. A rollout-family seat plans its TURN decisions, a search-family seat searches
+    them and, during an Extended War, its war actions too; a probed seat's forced turn comes first
+    (strategies.probe); every other seat plays the engine's own turn (sim.actions.own_turn)."""
+    sc, W = players
+    fam = int(st.w[seat, F.FAMILY])
+    if fam == FAMILY_SEARCH:
+        war_turn_searched(st, sc, r, W, seat, pos)  # EXTENDED WAR: its war actions searched too
+    else:
+        war_turn_begin(st, r, seat)
+    if probe_pending(st, seat) and play_turn_probed(st, r, seat):
+        return
+    if fam == FAMILY_ROLLOUT:
+        play_turn_planned(st, sc, r, seat, pos)
+    elif fam == FAMILY_SEARCH:
+        play_turn_searched(st, sc, r, W, seat, pos)
+    else:
+        play_turn(st, r, seat)
 
 
 @njit(cache=True)
@@ -70,19 +60,33 @@ def play_game(st, sc, r, W, n, seed, strategies, chars, paid, first_game, feats)
     ``seed`` (a 64-bit word, see sim.rng). ``sc`` is a scratch state record for searching seats.
     ``chars``/``paid``: forced Characters and the VP each seat pays for its own (sim.game.setup).
     ``feats``: float64[decades, 5, N_VF] to record every seat's value features at the end of each
-    decade (strategies.evaluation, what ``trinidad train`` learns from), or an empty array."""
+    decade (strategies.evaluation, what ``trinidad train`` learns from), or an empty array. Each
+    decade is sim.game.play_decade with the players' own turns (:func:`family_turn`)."""
     start_game(st, r, W, n, seed, strategies, chars, paid, first_game)
     last = st.g[G.LAST_DECADE]
     scratch = np.zeros(N_GROUPS + 8, np.int32)
     for d in range(1, last + 1):
         set_decade(st, r, d)
-        start_of_decade(st, r)
-        action_phase(st, sc, r, W)
-        end_of_decade(st, r)
-        record_decade(st, r)
+        play_decade(st, r, family_turn, (sc, W))
         if d <= feats.shape[0]:
             value_features(st, r, d, feats[d - 1], scratch)
     finish_game(st, n)
+
+
+@njit(cache=True, nogil=True)
+def play_games(r, W, n, seeds, strat, chars, paid, first_game, states, blank, dec_out, game_out, feat_out, c, nt):
+    """Games c, c + nt, c + 2 nt, ... of a batch, on thread c's two state records (the game's and
+    a search scratch); ``feat_out[i]`` (no decades: not recorded) takes each game's value features.
+    The one jitted entry point of a game: :func:`run_game` plays one game through it and
+    trinidad.batch.play_batch many, one call per Python thread, without the GIL, so the engine's
+    machine code is made once (sim.deferred). (Not a prange kernel: a Python strategy's objmode
+    callback from Numba's own worker threads aborted the process.)"""
+    for i in range(c, seeds.shape[0], nt):
+        states[2 * c] = blank[0]  # a fresh state: one copy of the blank record
+        st = states[2 * c]
+        play_game(st, states[2 * c + 1], r, W, n, seeds[i], strat[i], chars[i], paid[i], first_game, feat_out[i])
+        dec_out[i] = st.rec_decade
+        game_out[i] = st.rec_game
 
 
 def writable_weights(W: np.ndarray) -> np.ndarray:
@@ -125,11 +129,14 @@ def run_game(rules: Rules, weights: np.ndarray, n_players: int, seed: int, strat
         pay[:n_players] = paid
         pay[ai] = 0
     weights = writable_weights(weights)
-    st = allocate(rules)
-    sc = allocate(rules)
-    st.g[G.LOG_ON] = 1 if log else 0
     if not 0 <= int(seed) < 2**64:
         raise ValueError(f"seed: must be 0..2**64-1, got {seed}")
+    blank_rec = allocate(rules)
+    blank = np.array([blank_rec], dtype=blank_rec.dtype).view(np.recarray)
+    blank[0].g[G.LOG_ON] = 1 if log else 0
+    states = np.repeat(blank, 2).view(np.recarray)
     with np.errstate(over="ignore"):  # uint64 wrap-around is the point of the generator (matters only without JIT)
-        play_game(st, sc, rules, weights, n_players, np.uint64(seed), strat, chars, pay, 1 if first_game else 0, NO_FEATURES)
-    return st
+        play_games(rules, weights, n_players, np.array([seed], np.uint64), strat[None], chars[None], pay[None], 1 if first_game else 0,
+                   states, blank, np.zeros((1, 12, MAX_PLAYERS, N_RD), np.int32), np.zeros((1, MAX_PLAYERS, N_RG), np.int32),
+                   np.zeros((1, 0, MAX_PLAYERS, N_VF), np.float64), 0, 1)
+    return states[0]

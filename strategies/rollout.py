@@ -10,10 +10,10 @@ rollout-family seat's turns to :func:`play_turn_planned`.
 import numpy as np
 from numba import njit
 
-from sim.actions import action_phase, action_rounds, end_turn, finish_turn, play_turn, turn_options, turn_step
+from sim.actions import action_rounds, end_turn, finish_turn, own_turn, play_turn, turn_options, turn_step
 from sim.codes import Dec
 from sim.extended_war import end_war, player_war_actions, war_action, war_attackers, war_over, war_turn_end
-from sim.game import copy_state, determinize, end_of_decade, set_decade, start_of_decade
+from sim.game import copy_state, determinize, end_of_decade, play_decade, set_decade
 from sim.rng import mix64
 from sim.rules import RK
 from sim.state import PF, XG, G
@@ -56,16 +56,14 @@ def play_on(st, r, seat, pos, stop):
     # seat's turn in the war, then the attackers of its Initiative)
     war_turn_end(st, r, seat)
     war_attackers(st, r, pos + 1)
-    action_rounds(st, r, pos + 1)
+    action_rounds(st, r, pos + 1, own_turn, ())
     end_of_decade(st, r)
     d = st.g[G.DECADE]
     stop = min(stop, st.g[G.LAST_DECADE])
     while d < stop:
         d += 1
         set_decade(st, r, d)
-        start_of_decade(st, r)
-        action_phase(st, r)
-        end_of_decade(st, r)
+        play_decade(st, r, own_turn, ())  # the game's one decade loop (its records land in the scratch state)
     return d
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.actions import apply_option, end_turn, turn_options
+from sim.actions import apply_option, end_turn, own_turn, turn_options
 from sim.affiliates import card_options
 from sim.cards import back_symbols, n_affiliates
 from sim.city import can_activate_at, district_value
@@ -216,7 +216,7 @@ def mid_game(r, W, n=4, decades=5, seed=3):
     setup(st, r, W, n, strat, np.full(MAX_PLAYERS, -1, np.int32), np.zeros(MAX_PLAYERS, np.int32), 0)
     for d in range(1, decades + 1):
         set_decade(st, r, d)
-        play_decade(st, r)
+        play_decade(st, r, own_turn, ())
     set_decade(st, r, decades + 1)
     start_of_decade(st, r)
     for s in range(n):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim.actions import own_turn
 from sim.core import CCW
 from sim.game import play_decade
 from sim.rules import RK
@@ -120,7 +121,7 @@ def decades_checked(st, r, tag=None):
     for d in range(1, r.k[RK.DECADES] + 1):
         st.g[G.DECADE] = d
         st.g[G.ERA] = (d - 1) // r.k[RK.DECADES_PER_ERA] + 1
-        play_decade(st, r)
+        play_decade(st, r, own_turn, ())
         errs = check_state(st, r)
         assert not errs, (tag, d, errs)
         yield d

@@ -77,3 +77,25 @@ def test_the_checker_sees_every_kind_of_import():
                                                                                 "strategies.policy imports trinidad.batch"]
     assert violations("analysis.data", "from sim.state import VS_NAMES\n") == []
     assert violations(SEAM, "from strategies.policy import choose\n") == []
+
+
+def _callers(name: str) -> set[str]:
+    """module.function of every function of the project that calls ``name``."""
+    out = set()
+    for module, source in project_modules():
+        for fn in ast.walk(ast.parse(source)):
+            if isinstance(fn, ast.FunctionDef):
+                for node in ast.walk(fn):
+                    if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == name:
+                        out.add(f"{module}.{fn.name}")
+    return out
+
+
+def test_one_definition_of_the_game_loop():
+    # the rounds of the Action phase: one loop, whoever plays the turns (sim.actions.own_turn or
+    # strategies.match.family_turn); a decade's phases: one sequence, in the real game and in the
+    # players' simulations alike
+    assert _callers("war_round_begin") == {"sim.actions.turn.action_rounds"}
+    assert _callers("any_active") == {"sim.actions.turn.action_rounds"}
+    assert _callers("start_of_decade") == {"sim.game.play_decade"}
+    assert _callers("record_decade") == {"sim.game.play_decade"}

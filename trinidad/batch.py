@@ -1,4 +1,4 @@
-"""Many games in one jitted call: the batch entry point (runner, bench, tournament and tune use it).
+"""Many games in one jitted call (strategies.match.play_games): what the runner, bench, tournament and tune use.
 
 Each game is a pure function of its seed (sim.rng), so a batch gives the same records on any
 number of threads: game ``i`` always lands in row ``i`` of the outputs. Threads are Python threads,
@@ -11,29 +11,14 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numba
 import numpy as np
-from numba import njit
 
 from sim.game import allocate
 from sim.records import N_RD, N_RG
 from sim.rules import Rules
 from sim.state import AI_STRATEGY, MAX_PLAYERS, N_CHARACTERS
 from strategies.evaluation import N_VF
-from strategies.match import play_game, writable_weights
+from strategies.match import play_games, writable_weights
 from strategies.registry import has_python
-
-
-@njit(cache=True, nogil=True)
-def _play_games(r, W, n, seeds, strat, chars, paid, first_game, states, blank, dec_out, game_out, feat_out, c, nt):
-    """Games c, c + nt, c + 2 nt, ... of the batch, on thread c's two state records (the game's and
-    a search scratch); ``feat_out[i]`` (no decades: not recorded) takes each game's value features.
-    Without the GIL: the shell runs one call per Python thread. (Not a prange
-    kernel: a Python strategy's objmode callback from Numba's own worker threads aborted the process.)"""
-    for i in range(c, seeds.shape[0], nt):
-        states[2 * c] = blank[0]  # a fresh state: one copy of the blank record
-        st = states[2 * c]
-        play_game(st, states[2 * c + 1], r, W, n, seeds[i], strat[i], chars[i], paid[i], first_game, feat_out[i])
-        dec_out[i] = st.rec_decade
-        game_out[i] = st.rec_game
 
 
 def play_batch(rules: Rules, W: np.ndarray, n_players: int, seeds: np.ndarray, strategies: np.ndarray,
@@ -87,7 +72,7 @@ def play_batch(rules: Rules, W: np.ndarray, n_players: int, seeds: np.ndarray, s
     if g:
         def part(c):
             with np.errstate(over="ignore"):  # uint64 wrap-around in sim.rng (matters only without JIT)
-                _play_games(rules, W, n_players, seeds, strat, chars, pay, 1 if first_game else 0, states, blank, dec_out, game_out,
+                play_games(rules, W, n_players, seeds, strat, chars, pay, 1 if first_game else 0, states, blank, dec_out, game_out,
                             feat_out, c, nt)
 
         if nt == 1:

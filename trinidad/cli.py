@@ -65,6 +65,14 @@ class _LazyBar:
             self.bar.stop()
 
 
+@app.callback()
+def _main() -> None:
+    """Trinidad balance simulator."""
+    from trinidad.compile_progress import install
+
+    install()  # the first run after an install or an engine edit says what it compiles and how far along it is
+
+
 def _fail(msg: str) -> None:
     typer.echo(msg, err=True)
     raise typer.Exit(2)

@@ -33,6 +33,7 @@ from sim.actions.turn import (
     end_main_action,
     end_turn,
     finish_turn,
+    own_turn,
     play_turn,
     turn_options,
     turn_step,
@@ -40,6 +41,6 @@ from sim.actions.turn import (
 
 __all__ = [
     "N_MINOR", "action_phase", "action_rounds", "activate", "activation_ok", "any_active", "apply_option", "build", "build_cost",
-    "build_wood_stone", "cost_cards_in_use", "decide_turn", "end_main_action", "end_turn", "finish_turn", "play_turn", "ship_sails",
+    "build_wood_stone", "cost_cards_in_use", "decide_turn", "end_main_action", "end_turn", "finish_turn", "own_turn", "play_turn", "ship_sails",
     "ship_workers", "turn_options", "turn_step",
 ]

@@ -85,10 +85,11 @@ def activation_rows(st, r, seat, k, avail, disc, near):
 
 @njit(cache=True)
 def activate(st, r, seat, a, c, disc=0):
-    """Activate a building (2): one effect, once per building per decade. ``disc``: workers a
-    discount card replaces by City Council workers (:func:`worker_discount`). Cards used this
-    turn may add a second effect (15, 21, 27: with the same worker; 75: with another worker) and
-    card 39 one more unit of the output in a district with Roads."""
+    """Activate a building (2. MINOR BUILDING ACTIVATION, GROUP B): one effect, once per building
+    per decade. ``disc``: workers a discount card replaces by City Council workers
+    (:func:`worker_discount`). Cards used this turn may add a second effect (15, 21, 27: with the
+    same worker; 75: with another worker) and card 39 one more unit of the output in a district with
+    Roads."""
     place_workers(st, seat, r.act_w[a] - disc)
     for _ in range(disc):
         council_worker_stands_in(st, seat)
@@ -164,7 +165,7 @@ def _card39_bonus(st, r, seat, a):
 
 @njit(cache=True)
 def _activation_effect(st, r, seat, a, c):
-    """Pay an activation row's input and apply its one effect."""
+    """Pay an activation row's input and apply its one effect (ACTIVATION EFFECTS)."""
     inp = r.act_in[a]
     w, s, p = _act_resources(st, r, seat, a)
     st.g[G.CARD45_RES] = 0  # card 45 waives costs of one action's payment only

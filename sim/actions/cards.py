@@ -63,7 +63,7 @@ def reactivate_rows(st, r, seat, k, avail, rot):
 
 @njit(cache=True, inline="always")  # one caller (turn.apply_option): inlined there
 def reactivate(st, seat, w):
-    """``w`` workers on Reactivate cards."""
+    """7. REACTIVATE CARDS: ``w`` workers on Reactivate cards."""
     place_workers(st, seat, w)
     st.pl[seat, PF.REACT_WORKERS] += w
     log(st, Ev.REACTIVATE, seat, w)

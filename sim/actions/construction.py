@@ -170,9 +170,10 @@ def construction_rows(st, r, seat, k, find, pick):
 
 @njit(cache=True)
 def build(st, r, seat, t, c, mark, disc=0):
-    """Construct a Minor building (1-2): workers on the action space, cost to the game supply,
-    the replaced building back to its supply, City Council points and VP on construction.
-    ``disc``: workers a discount card replaces by City Council workers (:func:`worker_discount`)."""
+    """Construct a Minor building (1-2. MINOR BUILDING CONSTRUCTION, GROUP A-B): workers on the
+    action space, cost to the game supply, the replaced building back to its supply, City Council
+    points and VP on construction. ``disc``: workers a discount card replaces by City Council
+    workers (:func:`worker_discount`)."""
     w = r.b_cost[t, 0]
     place_workers(st, seat, w - disc)
     for _ in range(disc):

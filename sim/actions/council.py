@@ -12,7 +12,8 @@ from sim.state import PF
 
 @njit(cache=True, inline="always")  # one caller (turn._turn_options): inlined there
 def council_rows(st, r, k, avail):
-    """The COUNCIL rows from row ``k``: 1 or 2 workers (one row per entry of ``actions.council_gain``)."""
+    """9. CITY COUNCIL: the COUNCIL rows from row ``k``, 1 or 2 workers (one row per entry of
+    ``actions.council_gain``)."""
     for w in range(1, min(avail, r.council_gain.shape[0]) + 1):
         k = add_row(st, k, Act.COUNCIL, w, 0, 0, 0)
     return k

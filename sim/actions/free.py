@@ -18,8 +18,8 @@ from sim.state import N_CHARACTERS, PF, VS, B, Sup
 
 @njit(cache=True, inline="always")  # one caller (turn._turn_options): inlined there
 def free_rows(st, r, seat, k, hand, n_hand, n_own, own):
-    """The free action rows from row ``k``; ``hand[:n_hand]`` the seat's cards, ``own[:n_own]`` its
-    spaces."""
+    """FREE ACTIONS: the free action rows from row ``k``; ``hand[:n_hand]`` the seat's cards,
+    ``own[:n_own]`` its spaces."""
     if can_call_vote(st, r, seat):
         k = law_options(st, r, seat, k)
     for j in range(n_hand):

@@ -30,7 +30,7 @@ def miliciano_rows(st, r, seat, k, avail):
 
 @njit(cache=True, inline="always")  # one caller (turn.apply_option): inlined there
 def deploy_milicianos(st, r, seat, vet, j):
-    """Row (``vet``, ``j``) of :func:`miliciano_rows` on War marker ``j``."""
+    """4. DEPLOY MILICIANOS: row (``vet``, ``j``) of :func:`miliciano_rows` on War marker ``j``."""
     place_workers(st, seat, r.k[RK.MILICIANO_WORKERS])
     if vet == 0:
         st.supply[Sup.MILICIANOS] -= 1

@@ -10,7 +10,7 @@ from sim.state import PF
 
 @njit(cache=True, inline="always")  # one caller (turn._turn_options): inlined there
 def order_rows(st, k, avail):
-    """The ORDER rows from row ``k``: 1 .. ``avail`` workers."""
+    """8. PLAYER ORDER: the ORDER rows from row ``k``, 1 .. ``avail`` workers."""
     for w in range(1, avail + 1):
         k = add_row(st, k, Act.ORDER, w, 0, 0, 0)
     return k

@@ -23,8 +23,9 @@ def remove_rows(st, r, seat, k, avail, n_own, own):
 
 @njit(cache=True, inline="always")  # one caller (turn.apply_option): inlined there
 def remove_house(st, r, seat, c):
-    """Take the House or Palace on space ``c`` back: a House to the player's supply, a Palace to the
-    game supply with its Palace ownership marker back to the player."""
+    """3. REMOVE HOUSES/PALACES: take the House or Palace on space ``c`` back: a House to the
+    player's supply, a Palace to the game supply with its Palace ownership marker back to the
+    player."""
     place_workers(st, seat, r.k[RK.REMOVE_HOUSE_WORKERS])
     t = st.cell_b[c]
     if t == B.HOUSE:

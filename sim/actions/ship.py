@@ -110,7 +110,8 @@ def ship_rows(st, r, seat, k, avail):
 
 @njit(cache=True, inline="always")  # one caller (turn.apply_option): inlined there
 def load_ship(st, r, seat, ld, ld2):
-    """Load row ``ld`` (and ``ld2 - 1`` when ``ld2`` > 0, card 46) on the seat's Dock space."""
+    """5. LOAD THE SHIP: load row ``ld`` (and ``ld2 - 1`` when ``ld2`` > 0, card 46) on the seat's
+    Dock space."""
     return_pool(st, seat, 0)  # no discount on Load the Ship: City Council workers lent by cards 45/51 go back
     cc = card43_workers(st, r, seat)
     c46 = card_active(st, seat, Card.C46)
@@ -150,8 +151,9 @@ def _load_dock(st, r, seat, ld):
 
 @njit(cache=True)
 def ship_sails(st, r):
-    """C.2: loads are paid (coins from the board's stacks, metal and faith from the supply; the
-    Spain support cube adds its extra); what was on the Dock goes to the game supply."""
+    """C.2 SHIP SAILS FOR SPAIN: loads are paid (coins from the board's stacks, metal and faith from
+    the supply; the Spain support cube adds its extra); what was on the Dock goes to the game
+    supply."""
     d = st.g[G.DECADE]
     n = st.g[G.NPLAYERS]
     # card 44 (lightning): 1 silver if the Dock holds at least 3+X elements, whoever loaded them

@@ -236,13 +236,30 @@ def any_active(st):
 
 
 @njit(cache=True)
-def action_rounds(st, r, start):
+def own_turn(st, r, seat, pos, players):
+    """A seat's turn with every decision through the seam (sim.seam): its war actions first during
+    an Extended War (WAR FLOW, sim.extended_war.war_turn_begin), then :func:`play_turn`. The turn
+    :func:`action_rounds` plays when the players do not play their own (``players``: ``()``);
+    strategies.match.family_turn is the one of a real game, where planning families plan."""
+    war_turn_begin(st, r, seat)
+    play_turn(st, r, seat)
+
+
+@njit(cache=True, inline="always")  # the game's loop: inlined where it runs (see own_turn)
+def action_rounds(st, r, start, turn, players):
     """B. ACTION PHASE from turn-order position ``start`` of the current round: rounds in turn
     order until every player has passed (``start`` > 0 resumes a round, see strategies.rollout).
-    During an Extended War each round is a war round (WAR FLOW): the player of turn position i
-    opens its turn with its war actions, and after it the attackers of Initiative i + 1 act, the
-    higher Initiatives at the round's end (sim.extended_war.war_*; strategies.match.action_phase
-    does the same)."""
+    ``turn(st, r, seat, pos, players)`` plays the turn of the seat at turn-order position ``pos``
+    (:func:`own_turn`, or strategies.match.family_turn with the players' scratch and weights in
+    ``players``): the game's one loop of rounds, whoever plays the turns. During an Extended War
+    each round is a war round (WAR FLOW): the player of turn position i opens its turn with its
+    war actions, and after it the attackers of Initiative i + 1 act, the higher Initiatives at the
+    round's end (sim.extended_war.war_*).
+
+    Inlined into its callers (with :func:`action_phase` and sim.game.play_decade): the real game's
+    turn reaches this loop again inside the players' simulations, and Numba compiles a function
+    called while it is being compiled as a recursive call, through symbols resolved at run time,
+    which it cannot cache."""
     n = st.g[G.NPLAYERS]
     for _ in range(1000):
         if start == 0:
@@ -254,17 +271,17 @@ def action_rounds(st, r, start):
             seat = st.order[i]
             if st.pl[seat, PF.PASSED] == 0:
                 st.tally[seat, TS.TURNS] += 1
-                war_turn_begin(st, r, seat)
-                play_turn(st, r, seat)
+                turn(st, r, seat, i, players)
                 war_turn_end(st, r, seat)
             war_attackers(st, r, i + 1)
         war_round_end(st, r)
         start = 0
 
 
-@njit(cache=True)
-def action_phase(st, r):
-    """B. ACTION PHASE: rounds in turn order until every player has passed."""
+@njit(cache=True, inline="always")  # the game's loop: inlined where it runs (see own_turn)
+def action_phase(st, r, turn, players):
+    """B. ACTION PHASE: rounds in turn order until every player has passed, each turn played by
+    ``turn`` (:func:`action_rounds`)."""
     for s in range(st.g[G.NPLAYERS]):
         st.pl[s, PF.PASSED] = 0
-    action_rounds(st, r, 0)
+    action_rounds(st, r, 0, turn, players)

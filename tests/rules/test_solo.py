@@ -8,7 +8,7 @@ import pytest
 from helpers import cell, cid, clear_hands, clear_map, give, put, set_items, stack_deck
 from invariants import check_state
 
-from sim.actions import turn_options
+from sim.actions import own_turn, turn_options
 from sim.ai_choice import ai_decide, city_vp, first_human
 from sim.banners import banner_step
 from sim.cards import draw_and_keep
@@ -476,7 +476,7 @@ def test_random_play_with_the_ai(engine, humans):
         assert not check_state(st, rr)
         for d in range(1, st.g[G.LAST_DECADE] + 1):
             set_decade(st, rr, d)
-            play_decade(st, rr)
+            play_decade(st, rr, own_turn, ())
             errs = check_state(st, rr)
             assert not errs, (humans, seed, d, errs)
         assert st.g[G.EMPTY_OPTS] == 0

@@ -1,0 +1,96 @@
+"""What the first run compiles and how far along it is: a line on stderr when the engine starts
+compiling, one every few seconds while Numba types its functions (how many so far, of about how
+many the last cold compile counted), one when the entry point's code is optimised and emitted
+(sim.deferred: once for the whole engine), and the time it took. A run that loads the engine from
+its cache prints nothing.
+
+The count of the last cold compile is kept beside the engine's cache folders
+(``sim/__pycache__/last-compile.json``), so it survives an engine edit; on a fresh clone the first
+compile shows no total.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+from numba.core import event
+
+_OWN = ("sim", "strategies", "trinidad")
+_STATS = Path(__file__).resolve().parent.parent / "sim" / "__pycache__" / "last-compile.json"
+
+
+def _name(data) -> str:
+    fn = getattr(data.get("dispatcher"), "py_func", None)
+    return f"{fn.__module__}.{fn.__qualname__}" if fn is not None else "?"
+
+
+class CompileProgress(event.Listener):
+    """Counts the project's functions Numba compiles and reports on ``out`` every ``every``
+    seconds; each top-level compile (a call from Python) ends with a summary line."""
+
+    def __init__(self, out=None, every: float = 10.0) -> None:
+        self.out = out or sys.stderr
+        self.every = every
+        self.depth = 0
+        self.typed = 0
+        self.t0 = self.last = 0.0
+        self.expected = self._expected()
+
+    @staticmethod
+    def _expected() -> int | None:
+        try:
+            return int(json.loads(_STATS.read_text())["functions"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def _say(self, text: str) -> None:
+        print(f"[compile] {text}", file=self.out, flush=True)
+
+    def on_start(self, ev) -> None:
+        name = _name(ev.data)
+        if self.depth == 0:
+            self.t0 = self.last = time.perf_counter()
+            self.typed = 0
+            if name.split(".")[0] in _OWN:
+                about = f", about {self.expected} functions" if self.expected else ""
+                self._say(f"compiling {name} (first run after an install or an engine edit{about}; cached afterwards)")
+        self.depth += 1
+        if name.split(".")[0] in _OWN:
+            self.typed += 1
+            now = time.perf_counter()
+            if now - self.last >= self.every:
+                self.last = now
+                of = f" of about {self.expected}" if self.expected else ""
+                self._say(f"{self.typed}{of} functions typed, {now - self.t0:.0f} s (now {name})")
+
+    def on_end(self, ev) -> None:
+        self.depth -= 1
+        if self.depth == 0 and self.typed > 1:
+            dt = time.perf_counter() - self.t0
+            self._say(f"{_name(ev.data)} ready: {self.typed} functions in {dt:.0f} s")
+            try:
+                _STATS.parent.mkdir(parents=True, exist_ok=True)
+                _STATS.write_text(json.dumps({"functions": self.typed, "seconds": round(dt, 1)}))
+            except OSError:
+                pass
+
+    def on_link(self, name: str, n: int) -> None:
+        self._say(f"optimising {name} with the {n} functions it calls and emitting its machine code (once)")
+
+
+_installed: CompileProgress | None = None
+
+
+def install(out=None, every: float = 10.0) -> CompileProgress:
+    """Report every compile of this process from now on (idempotent)."""
+    global _installed
+    if _installed is None:
+        from sim import deferred
+
+        _installed = CompileProgress(out, every)
+        event.register("numba:compile", _installed)
+        deferred.LINK_LISTENERS.append(_installed.on_link)
+    return _installed
