@@ -122,9 +122,19 @@ def _finalize(self):
     libs = self._linking_libraries
     if any(_deferred(lib) for lib in libs):
         self._linking_libraries = _transitive(libs)
+        self._trinidad_passes = OPT_PASSES
         for listener in LINK_LISTENERS:
             listener(self.name, len(self._linking_libraries))
     return _numba_finalize(self)
+
+
+OPT_PASSES = int(os.environ.get("TRINIDAD_OPT_PASSES", "2"))
+_numba_optimize_final_module = codegen.CPUCodeLibrary._optimize_final_module
+
+
+def _optimize_final_module(self):
+    for _ in range(getattr(self, "_trinidad_passes", 1)):
+        _numba_optimize_final_module(self)
 
 
 _numba_compile_core = dispatcher._FunctionCompiler._compile_core
@@ -184,6 +194,7 @@ def install() -> None:
     if os.environ.get("TRINIDAD_DEFER", "1") == "0" or getattr(codegen.CPUCodeLibrary.finalize, "__module__", "") == __name__:
         return
     codegen.CPUCodeLibrary.finalize = _finalize
+    codegen.CPUCodeLibrary._optimize_final_module = _optimize_final_module
     dispatcher._FunctionCompiler._compile_core = _compile_core
     dispatcher.compiler.compile_extra = _compile_extra
     cpu.CPUContext.get_executable = _get_executable

@@ -262,8 +262,14 @@ def cards(
 
 
 @app.command(cls=_Command)
-def warm() -> None:
+def warm(
+    profile: Annotated[int, typer.Option("--profile", help="after a compile, list the N functions that took longest to compile "
+                                                          "(run it with NUMBA_CACHE_DIR=$(mktemp -d) for a cold compile)")] = 0,
+) -> None:
     """Compile (or load from cache) the engine once and report how long it took."""
+    from trinidad.compile_progress import profile as compile_profile
+
+    prof = compile_profile() if profile > 0 else None
     t0 = time.perf_counter()
     from sim.rules import load_rules
     from strategies.match import run_game
@@ -272,6 +278,12 @@ def warm() -> None:
     W, _ = load_strategies(["random"])
     run_game(load_rules(), W, 3, 0, [0, 0, 0])
     typer.echo(f"engine ready in {time.perf_counter() - t0:.1f} s")
+    if prof is not None:
+        n, specs, own, llvm = prof.totals()
+        typer.echo(f"compiled {n} functions ({specs} specializations): {own:.1f} s, of which {llvm:.1f} s in LLVM")
+        typer.echo(f"{'own s':>8} {'LLVM s':>8} {'n':>3}  function")
+        for name, k, t, ll in prof.table(profile):
+            typer.echo(f"{t:8.2f} {ll:8.2f} {k:3d}  {name}")
 
 
 @app.command(cls=_Command)

@@ -32,7 +32,7 @@ class CompileProgress(event.Listener):
     seconds; each top-level compile (a call from Python) ends with a summary line."""
 
     def __init__(self, out=None, every: float = 10.0) -> None:
-        self.out = out or sys.stderr
+        self.out = out  # None: whatever sys.stderr is when a line is printed (a test runner swaps it)
         self.every = every
         self.depth = 0
         self.typed = 0
@@ -47,7 +47,10 @@ class CompileProgress(event.Listener):
             return None
 
     def _say(self, text: str) -> None:
-        print(f"[compile] {text}", file=self.out, flush=True)
+        try:
+            print(f"[compile] {text}", file=self.out or sys.stderr, flush=True)
+        except (OSError, ValueError):  # a closed stream: the compile goes on without its progress
+            pass
 
     def on_start(self, ev) -> None:
         name = _name(ev.data)
@@ -79,6 +82,60 @@ class CompileProgress(event.Listener):
 
     def on_link(self, name: str, n: int) -> None:
         self._say(f"optimising {name} with the {n} functions it calls and emitting its machine code (once)")
+
+
+class CompileProfile(event.Listener):
+    """Where a compile's time goes, by function: each compile's own time (its callees' compiles
+    taken out) and the part of it spent in LLVM (Numba's ``numba:llvm_lock`` event), for
+    ``trinidad warm --profile``. Nested compiles are attributed to the innermost function."""
+
+    def __init__(self) -> None:
+        self.stack: list[list] = []
+        self.rows: dict[str, list] = {}  # name -> [specializations, own seconds, LLVM seconds]
+        self._llvm_t0 = 0.0
+
+    def on_start(self, ev) -> None:
+        self.stack.append([_name(ev.data), time.perf_counter(), 0.0])
+
+    def on_end(self, ev) -> None:
+        name, t0, inner = self.stack.pop()
+        dt = time.perf_counter() - t0
+        if self.stack:
+            self.stack[-1][2] += dt
+        row = self.rows.setdefault(name, [0, 0.0, 0.0])
+        row[0] += 1
+        row[1] += dt - inner
+
+    def llvm(self):
+        prof = self
+
+        class _Llvm(event.Listener):
+            def on_start(self, ev) -> None:
+                prof._llvm_t0 = time.perf_counter()
+
+            def on_end(self, ev) -> None:
+                name = prof.stack[-1][0] if prof.stack else "(outside a compile)"
+                prof.rows.setdefault(name, [0, 0.0, 0.0])[2] += time.perf_counter() - prof._llvm_t0
+
+        return _Llvm()
+
+    def table(self, top: int) -> list[tuple[str, int, float, float]]:
+        """The ``top`` functions by own compile time: (name, specializations, own s, LLVM s)."""
+        rows = sorted(self.rows.items(), key=lambda kv: -kv[1][1])
+        return [(k, v[0], v[1], v[2]) for k, v in rows[:top]]
+
+    def totals(self) -> tuple[int, int, float, float]:
+        """(functions, specializations, own seconds, LLVM seconds) over every compile recorded."""
+        v = list(self.rows.values())
+        return len(v), sum(r[0] for r in v), sum(r[1] for r in v), sum(r[2] for r in v)
+
+
+def profile() -> CompileProfile:
+    """Record every compile of this process from now on, by function."""
+    prof = CompileProfile()
+    event.register("numba:compile", prof)
+    event.register("numba:llvm_lock", prof.llvm())
+    return prof
 
 
 _installed: CompileProgress | None = None

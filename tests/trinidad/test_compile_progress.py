@@ -1,0 +1,66 @@
+"""trinidad.compile_progress: the first run says what it compiles and how far along it is, and
+``trinidad warm --profile`` says where a compile's time goes."""
+
+from __future__ import annotations
+
+import io
+
+from numba import njit
+from numba.core import event
+
+from trinidad import compile_progress
+
+
+def _kernels():
+    # fresh dispatchers (no cache): every call below compiles
+    @njit
+    def leaf(x):
+        return x + 1
+
+    @njit
+    def top(x):
+        return leaf(x) * 2
+
+    return top
+
+
+def test_progress_names_the_compile_and_counts_the_functions(monkeypatch, tmp_path):
+    monkeypatch.setattr(compile_progress, "_OWN", compile_progress._OWN + (__name__.split(".")[0],))
+    monkeypatch.setattr(compile_progress, "_STATS", tmp_path / "last-compile.json")
+    out = io.StringIO()
+    prog = compile_progress.CompileProgress(out, every=0.0)
+    assert prog.expected is None  # a fresh clone: no total to show
+    with event.install_listener("numba:compile", prog):
+        assert _kernels()(3) == 8
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("[compile] compiling ") and "top" in lines[0]
+    assert any("2 functions typed" in line for line in lines)
+    assert lines[-1].startswith("[compile] ") and "ready: 2 functions" in lines[-1]
+    # the next cold compile shows the total of this one
+    assert compile_progress.CompileProgress(io.StringIO()).expected == 2
+    # a call that compiles nothing prints nothing
+    out2 = io.StringIO()
+    top = _kernels()
+    top(1)
+    with event.install_listener("numba:compile", compile_progress.CompileProgress(out2, every=0.0)):
+        top(2)
+    assert out2.getvalue() == ""
+
+
+def test_profile_attributes_time_to_each_function():
+    prof = compile_progress.CompileProfile()
+    with event.install_listener("numba:compile", prof), event.install_listener("numba:llvm_lock", prof.llvm()):
+        assert _kernels()(1) == 4
+    names = {name.rsplit(".", 1)[-1] for name, *_ in prof.table(10)}
+    assert {"top", "leaf"} <= names
+    n, specs, own, llvm = prof.totals()
+    assert n >= 2 and specs >= 2 and own > 0 and 0 < llvm <= own + 1e-6
+
+
+def test_a_closed_stream_does_not_stop_a_compile(monkeypatch, tmp_path):
+    monkeypatch.setattr(compile_progress, "_OWN", compile_progress._OWN + (__name__.split(".")[0],))
+    monkeypatch.setattr(compile_progress, "_STATS", tmp_path / "last-compile.json")
+    out = io.StringIO()
+    out.close()
+    with event.install_listener("numba:compile", compile_progress.CompileProgress(out, every=0.0)):
+        assert _kernels()(0) == 2
