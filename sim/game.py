@@ -25,7 +25,7 @@ from sim.cards import (
 )
 from sim.codes import Dec, Ev
 from sim.core import add_vp, decide, log, set_option
-from sim.extended_war import begin_extended_war, end_war
+from sim.extended_war import begin_extended_war, end_war, last_decade_war
 from sim.major import recover_completed
 from sim.records import N_RD, N_RG, RG, record_decade, record_play
 from sim.rng import permutation, rand_below
@@ -51,7 +51,7 @@ from sim.state import (
     Sup,
     new_state,
 )
-from sim.war import tension_and_war
+from sim.war import declare_war, end_of_war_tension
 
 # ----------------------------------------------------------------------------- setup
 
@@ -410,8 +410,14 @@ def end_of_decade(st, r):
             reactivate_cards(st, r, s, k)
     # 2. the Ship sails
     ship_sails(st, r)
-    # 3. tension and war; burnt-card AV expires
-    tension_and_war(st, r)
+    # 3. tension and war (sim.war.tension_and_war's two steps); an Extended War declared in the last
+    # decade has no next decade to be fought in: "the War occurs immediately" (WAR IN THE LAST TURN),
+    # before the markers go back; its setup clears the declaration (clear_war). Burnt-card AV expires
+    faction = declare_war(st, r)
+    if faction > 0:
+        if st.xw[XG.PENDING] > 0 and d == st.g[G.LAST_DECADE]:
+            last_decade_war(st, r, st.xw[XG.PENDING], st.g[G.ERA], st.xw[XG.BONUS])
+        end_of_war_tension(st, r, d, faction)
     for s in range(n):
         st.pl[s, PF.BURN_AV] = 0
     # 4. refill; markers of this decade leave the track; the council vote is active again

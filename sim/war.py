@@ -10,10 +10,9 @@ from sim.cards import back_symbols, burn_card, draw_top, put_on
 from sim.city import district_closed, n_closed_districts
 from sim.codes import Card, Dec, Ev
 from sim.core import decide, log, set_option
-from sim.extended_war import extended_war_on, last_decade_war
 from sim.rules import AP, RK
 from sim.state import GRID_PRECIOUS, GRID_STONE, GRID_WOOD, N_CARDS, N_CHARACTERS, PF, TG, TS, XG, G, Loc, Mini, Sup
-from sim.war_track import NATIVES, PIRATES, card57_pays, card59_takes_worker, card59_worker, gain_war_vp, war_lost, war_won
+from sim.war_track import NATIVES, PIRATES, card57_pays, card59_takes_worker, card59_worker, extended_war_on, gain_war_vp, war_lost, war_won
 
 # reasons in Ev.TENSION
 T_GRIDS = 0
@@ -244,7 +243,20 @@ def fight(st, r, seat, wa, faction):
 @njit(cache=True)
 def tension_and_war(st, r):
     """C.3 TENSION LEVEL & WAR: raise tension, then (unless a peace marker holds and this is not the
-    last decade) a war if a marker is a double disk or in the red zone."""
+    last decade) a war if a marker is a double disk or in the red zone: :func:`declare_war`, then
+    after a war :func:`end_of_war_tension`. The decade's flow (sim.game.end_of_decade) takes the same
+    two steps with an Extended War declared in the last decade fought between them."""
+    faction = declare_war(st, r)
+    if faction > 0:
+        end_of_war_tension(st, r, st.g[G.DECADE], faction)
+
+
+@njit(cache=True)
+def declare_war(st, r):
+    """C.3 TENSION LEVEL & WAR up to the War: raise tension, then (unless a peace marker holds and
+    this is not the last decade) a war if a marker is a double disk or in the red zone: the base War
+    fought (:func:`normal_war`) or an Extended War declared (:func:`declare_extended_war`). Returns
+    the belligerent, 0 when no war (then :func:`end_of_war_tension` has nothing to do)."""
     st.g[G.WAR_FACTION] = 0
     st.g[G.WAR_WA] = 0
     for s in range(st.g[G.NPLAYERS]):
@@ -254,17 +266,17 @@ def tension_and_war(st, r):
     last = d == st.g[G.LAST_DECADE]
     if st.peace[d] > 0 and not last:
         log(st, Ev.NO_WAR, 1)
-        return
+        return 0
     faction = war_faction(st, r)
     if faction == 0:
         log(st, Ev.NO_WAR, 0)
-        return
+        return 0
     mod = tension_modifier(st, r, faction)
     if extended_war_on(r):
         declare_extended_war(st, r, faction, mod, last)
     else:
         normal_war(st, r, faction, mod)
-    end_of_war_tension(st, r, d, faction)
+    return faction
 
 
 @njit(cache=True)
@@ -272,19 +284,19 @@ def declare_extended_war(st, r, faction, mod, last):
     """EXTENDED WAR: "When a War is activated at the End of the decade Phase, a battle happens in
     the Combat Area in the following decade" (sim.game.start_of_decade sets it up from
     ``XG.PENDING``/``XG.BONUS``, the Tension level bonus read now, before the marker goes back);
-    WAR IN THE LAST TURN: in the last decade "the War occurs immediately", six war rounds. Walls do
-    not reduce an attack value here (the expansion has none: Walls act on the attackers' entry,
-    sim.extended_war). Every declared War counts for the Noblewoman's "no wars" (no Walls repel it)."""
+    WAR IN THE LAST TURN: in the last decade "the War occurs immediately", six war rounds
+    (sim.game.end_of_decade fights it from ``XG.PENDING``/``XG.BONUS`` before the marker goes back,
+    :func:`end_of_war_tension`). Walls do not reduce an attack value here (the expansion has none:
+    Walls act on the attackers' entry, sim.extended_war). Every declared War counts for the
+    Noblewoman's "no wars" (no Walls repel it)."""
     st.g[G.WAR_FACTION] = faction
     st.g[G.WARS_ERA] += 1
     st.g[G.WARS_TOTAL] += 1
     # Ev.WAR's last column tells the account (sim.log) which war this is: 1 fought next decade, 2 at once
     log(st, Ev.WAR, faction, 0, mod, 0, 0, 2 if last else 1)
-    if last:
-        last_decade_war(st, r, faction, st.g[G.ERA], mod)
-    else:
-        st.xw[XG.PENDING] = faction
-        st.xw[XG.BONUS] = mod
+    # the war waits for the expansion to fight it: the base War does not import sim.extended_war
+    st.xw[XG.PENDING] = faction
+    st.xw[XG.BONUS] = mod
 
 
 @njit(cache=True)

@@ -1,5 +1,10 @@
 """The War Penalty track after a War, won or lost: one rule for the base War (C.3 WAR PROCEDURE)
-and the Extended War (END OF THE WAR), which move the same marker with the same bookkeeping."""
+and the Extended War (END OF THE WAR), which move the same marker with the same bookkeeping.
+
+Also which of the two a declared War is (:func:`extended_war_on`), asked by the base War's
+declaration (sim.war): here beside what both Wars share, so that the base War need not import the
+expansion (sim.extended_war).
+"""
 
 from numba import njit
 
@@ -8,11 +13,18 @@ from sim.cardpower import holder, offer
 from sim.codes import Card, Ev
 from sim.core import gain_vp, log
 from sim.economy import take_coins
-from sim.rules import AP, RK
+from sim.rules import AP, RK, XK
 from sim.state import PF, TS, VS, Banner, G
 
 NATIVES = 1  # the factions (C.3 TENSION LEVEL & WAR), as sim.war and sim.extended_war name them
 PIRATES = 2
+
+
+@njit(cache=True)
+def extended_war_on(r):
+    """The expansion is in play (rules ``extended_war.enabled``): the decade's flow asks this
+    before using anything of the expansion (sim.extended_war), so that the normal game runs none of it."""
+    return r.xw_k[XK.ENABLED] == 1
 
 
 @njit(cache=True)

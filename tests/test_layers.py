@@ -99,3 +99,31 @@ def test_one_definition_of_the_game_loop():
     assert _callers("any_active") == {"sim.actions.turn.action_rounds"}
     assert _callers("start_of_decade") == {"sim.game.play_decade"}
     assert _callers("record_decade") == {"sim.game.play_decade"}
+
+
+# EXTENDED WAR hooks into the base game where the game's flow runs: the decade's phases (sim.game:
+# the war begun, a last decade's war fought at once, the war ended at the decade's end) and the
+# Action Phase's rounds (sim.actions.turn). The base War (sim.war) only declares a war
+# (XG.PENDING), and no other engine module knows the expansion.
+EXPANSION = "sim.extended_war"
+KNOW_THE_EXPANSION = {"sim.game", "sim.actions.turn"}
+
+
+def _is_expansion(module: str) -> bool:
+    return module == EXPANSION or module.startswith(EXPANSION + ".")
+
+
+def test_the_base_game_does_not_import_the_extended_war():
+    sources = dict(project_modules())
+    importers = {m for m, src in sources.items() if m.startswith("sim.") and not _is_expansion(m)
+                 and any(_is_expansion(i) for i in imported_modules(src, m))}
+    assert importers == KNOW_THE_EXPANSION
+    # nor through another module: what the base War imports, and what that imports, leaves it out
+    seen, todo = set(), ["sim.war"]
+    while todo:
+        m = todo.pop()
+        if m in seen or m not in sources:
+            continue
+        seen.add(m)
+        todo.extend(imported_modules(sources[m], m))
+    assert "sim.war" in seen and not any(_is_expansion(m) for m in seen), sorted(m for m in seen if _is_expansion(m))

@@ -1,4 +1,4 @@
-"""EXTENDED WAR (sim/extended_war.py): every worked example of the chapter and of the red war texts
+"""EXTENDED WAR (sim/extended_war/): every worked example of the chapter and of the red war texts
 of the CARD REFERENCE, on small hand-built states (only the war kernels and the decision entry
 point compile, not the whole engine), plus random-play properties.
 
@@ -16,8 +16,10 @@ from helpers import bare_war
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
+from sim import combat_area, war_track
 from sim import extended_war as xw
 from sim.codes import XwAct, XwUse
+from sim.extended_war.cards import _cancel, _card_bonus
 from sim.game import allocate
 from sim.rules import RK, XK, XWP, load_rules
 from sim.state import AK, AS, MAX_PLAYERS, N_CARDS, N_CHARACTERS, PF, VS, XA, XF, XG, XM, XP, B, G, Loc, Mini, Sup
@@ -27,7 +29,7 @@ from strategies.policy import FAMILY_PYTHON, FAMILY_RANDOM, P
 
 SCRIPT = python_bridge.register(f"{Path(__file__).parent / 'xwar_script.py'}:Scripted")
 N1, N2, N3, N4, S1, S2, S3, S4 = range(8)
-P0, A1 = xw.SIDE_PLAYER, xw.SIDE_ATTACKER
+P0, A1 = combat_area.SIDE_PLAYER, combat_area.SIDE_ATTACKER
 
 
 def cid(num):
@@ -174,10 +176,12 @@ def test_loader_errors_name_the_key():
 def test_every_war_scalar_and_parameter_is_read_by_the_engine():
     import re
 
-    from sim import combat_area
     from sim.rules import XK as XKE
 
-    src = Path(xw.__file__).read_text() + Path(combat_area.__file__).read_text()  # the kernels and what they read of the area
+    # the kernels (every module of the package), what they read of the area, and the rules query
+    # that tells the base War's declaration which War it is (sim.war_track.extended_war_on)
+    src = "".join(p.read_text() for p in sorted(Path(xw.__file__).parent.glob("*.py")))
+    src += Path(combat_area.__file__).read_text() + Path(war_track.__file__).read_text()
     assert [m.name for m in XKE if not re.search(rf"XK\.{m.name}\b", src)] == []
     assert [m.name for m in XWP if not re.search(rf"XWP\.{m.name}\b", src)] == []
 
@@ -368,9 +372,9 @@ def test_fight_example_two_cards_and_a_burnt_x2(r):
     # an x2; the final effect is 2 miniature base value +1+3 = 6 x 2 = 12 AV"
     st = war_state(r)
     fight_side(st, P0, 2, 13, 15)
-    st.xw_fight[P0, XF.CARD_AV] = xw._card_bonus(st, r, P0, 0, 0, 0)
+    st.xw_fight[P0, XF.CARD_AV] = _card_bonus(st, r, P0, 0, 0, 0)
     st.xw_fight[P0, XF.FACTOR] = 1
-    assert xw.fight_total(st, r, P0) == 12
+    assert combat_area.fight_total(st, r, P0) == 12
 
 
 def test_fight_example_through_the_players_choices(r):
@@ -414,7 +418,7 @@ def test_friend_bonus_two_each_at_most_six(r):
     st = war_state(r, n=4)
     for s in range(4):
         mini(st, s, 0, Mini.MILICIANO_VET, N3)
-    assert xw.friends_in(st, r, P0, 0, 0, 0, N3) == 3
+    assert combat_area.friends_in(st, r, P0, 0, 0, 0, N3) == 3
     t = attacker(st, AK.WARRIOR, N3)
     attacker(st, AK.INDIO, N3, card_num=14)
     put_deck_top(st, 19)
@@ -423,7 +427,7 @@ def test_friend_bonus_two_each_at_most_six(r):
     assert st.xw_fight[A1, XF.FRIENDS] == 2
     mini(st, 3, 0, Mini.NONE, -1)
     mini(st, 2, 0, Mini.NONE, -1)
-    assert xw.friends_in(st, r, P0, 0, 0, 0, N3) == 1
+    assert combat_area.friends_in(st, r, P0, 0, 0, 0, N3) == 1
 
 
 def test_tie_does_nothing(r):
@@ -523,8 +527,8 @@ def test_war_over(r):
 def test_flat_av_cards(r, num, kind, expected):
     st = war_state(r)
     fight_side(st, P0, int(r.xw_player_av[kind]), num)
-    st.xw_fight[P0, XF.CARD_AV] = xw._card_bonus(st, r, P0, 0, 0, 0)
-    assert xw.fight_total(st, r, P0) == expected
+    st.xw_fight[P0, XF.CARD_AV] = _card_bonus(st, r, P0, 0, 0, 0)
+    assert combat_area.fight_total(st, r, P0) == expected
 
 
 def test_card_16_remove_and_wound(r):
@@ -550,7 +554,7 @@ def test_card_17_plus_ten(r):
     attacker(st, AK.WARRIOR, N2, card_num=14)
     attacker(st, AK.WARRIOR, N3, card_num=15)
     fight_side(st, P0, 2, 17)
-    assert xw._card_bonus(st, r, P0, 0, 0, t) == 10
+    assert _card_bonus(st, r, P0, 0, 0, t) == 10
 
 
 def test_card_22_removes_and_immobilises(r):
@@ -592,7 +596,7 @@ def test_card_23_per_movement(r):
     assert st.xw_mini[0, 0, XM.POS] == N3 and st.xw_mini[0, 0, XM.MOVES] == 2
     assert st.card_loc[cid(30)] == Loc.PILE + 0
     fight_side(st, P0, 2, 23)
-    assert xw._card_bonus(st, r, P0, 0, 0, 0) == 8
+    assert _card_bonus(st, r, P0, 0, 0, 0) == 8
 
 
 def test_card_28_swaps_the_bonuses(r):
@@ -643,16 +647,16 @@ def test_cards_35_and_64_cancel(r):
     st = war_state(r)
     fight_side(st, P0, 2, 35, 18)
     fight_side(st, A1, 3, 14, 24)
-    xw._cancel(st, r)
-    assert st.xw_cards[A1, 0] >= xw.CANCELLED and st.xw_cards[A1, 1] == cid(24)  # the lower number
+    _cancel(st, r)
+    assert st.xw_cards[A1, 0] >= combat_area.CANCELLED and st.xw_cards[A1, 1] == cid(24)  # the lower number
     fight_side(st, P0, 2, 64)
     fight_side(st, A1, 3, 14, 24)
-    xw._cancel(st, r)
-    assert st.xw_cards[A1, 0] == cid(14) and st.xw_cards[A1, 1] >= xw.CANCELLED  # the higher number
+    _cancel(st, r)
+    assert st.xw_cards[A1, 0] == cid(14) and st.xw_cards[A1, 1] >= combat_area.CANCELLED  # the higher number
     fight_side(st, P0, 2, 35)
     fight_side(st, A1, 3, 64)
-    xw._cancel(st, r)  # the lower card number acts first: 35 cancels 64
-    assert st.xw_cards[A1, 0] >= xw.CANCELLED and st.xw_cards[P0, 0] == cid(35)
+    _cancel(st, r)  # the lower card number acts first: 35 cancels 64
+    assert st.xw_cards[A1, 0] >= combat_area.CANCELLED and st.xw_cards[P0, 0] == cid(35)
 
 
 def test_card_40_wounded_opponents(r):
@@ -661,7 +665,7 @@ def test_card_40_wounded_opponents(r):
     mini(st, 0, 0, Mini.MILICIANO, N1)
     t = attacker(st, AK.WARRIOR, N1, wounds=1)
     fight_side(st, P0, 2, 40)
-    assert xw._card_bonus(st, r, P0, 0, 0, t) == 4
+    assert _card_bonus(st, r, P0, 0, 0, t) == 4
 
 
 def test_card_41_moves_the_nearest_friend(r):
@@ -678,12 +682,12 @@ def test_card_41_moves_the_nearest_friend(r):
 
 
 def test_cards_46_and_47_change_the_ranks(r):
-    assert xw.player_stats(r, Mini.MILICIANO, True, False) == (5, 5)
-    assert xw.player_stats(r, Mini.MILICIANO_VET, True, False) == (10, 10)  # "Keep Veteran status"
+    assert combat_area.player_stats(r, Mini.MILICIANO, True, False) == (5, 5)
+    assert combat_area.player_stats(r, Mini.MILICIANO_VET, True, False) == (10, 10)  # "Keep Veteran status"
     # "you are fighting a Warrior. Playing this card must be considered an Indio"
-    assert xw.attacker_stats(r, AK.WARRIOR, False, True) == (3, 3)
-    assert xw.attacker_stats(r, AK.CAPTAIN, False, True) == (4, 4)
-    assert xw.player_stats(r, Mini.SOLDIER_VET, False, True) == (4, 4)
+    assert combat_area.attacker_stats(r, AK.WARRIOR, False, True) == (3, 3)
+    assert combat_area.attacker_stats(r, AK.CAPTAIN, False, True) == (4, 4)
+    assert combat_area.player_stats(r, Mini.SOLDIER_VET, False, True) == (4, 4)
     st = war_state(r)
     mini(st, 0, 0, Mini.MILICIANO, N1)
     t = attacker(st, AK.WARRIOR, N1, card_num=40)
@@ -941,7 +945,7 @@ def test_a_new_state_has_no_miniature_in_the_combat_area(r):
     assert (st.xw_mini[:, :, XM.POS] == -1).all()
     assert (st.xw_att[:, XA.CARD] == -1).all() and (st.xw_att[:, XA.OWNER] == -1).all()
     st.minis[0, 0, 0] = Mini.SOLDIER  # a miniature bought before any war stands nowhere in the area
-    assert all(xw.players_in(st, r, d) == 0 for d in range(8))
+    assert all(combat_area.players_in(st, r, d) == 0 for d in range(8))
 
 
 # ----------------------------------------------------------------------------- random play: properties
@@ -950,7 +954,7 @@ def test_a_new_state_has_no_miniature_in_the_combat_area(r):
 def totals(st, r):
     """Miniatures (supply + Combat Area + war markers), pillage and wounds markers in use."""
     n = int(st.g[G.NPLAYERS])
-    nat = [int(xw.attackers_on_board(st, k)) for k in range(4)]
+    nat = [int(combat_area.attackers_on_board(st, k)) for k in range(4)]
     player = int(st.supply[Sup.MILICIANOS] + st.supply[Sup.SOLDIERS])
     player += sum(1 for s in range(n) for k in range(3) if st.minis[s, k, 0] != Mini.NONE and st.xw_mini[s, k, XM.RECRUIT] == 0)
     return nat, player, int(xw.pillage_markers_in_use(st)), int(xw.wounds_in_use(st, r))
@@ -996,7 +1000,7 @@ def test_random_wars(r, seed, n, faction, era, bonus, fort):
         if over:
             break
     xw.end_war(st, r)  # every war ends
-    assert st.xw[XG.ACTIVE] == 0 and xw.attackers_on_board(st, -1) == 0
+    assert st.xw[XG.ACTIVE] == 0 and combat_area.attackers_on_board(st, -1) == 0
     assert totals(st, r)[1] == box_players
     assert all(st.card_loc[c] != Loc.COMBAT for c in range(N_CARDS))
     assert (st.pl[:n, PF.WAR_PENALTY] >= r.k[RK.PENALTY_MIN]).all() and (st.pl[:n, PF.WAR_PENALTY] <= r.k[RK.PENALTY_MAX]).all()

@@ -10,6 +10,7 @@ from helpers import bare_war
 
 from sim import extended_war as xw
 from sim.codes import Dec, Ev, XwAct, XwUse
+from sim.combat_area import SIDE_PLAYER
 from sim.rules import apply_overrides, load_rules, load_rules_doc, rules_from_doc
 from sim.state import AK, AS, N_WEIGHTS, XA, XF, XG, XM, B, G, Loc, Mini
 from sim.war_track import NATIVES
@@ -88,7 +89,7 @@ def actions(st, r, seat):
     xw.player_war_actions(st, r, seat)
     out = []
     for row in st.log[:st.g[G.LOG_N]]:
-        if row[0] == Ev.XW_MOVE and row[1] == xw.SIDE_PLAYER:
+        if row[0] == Ev.XW_MOVE and row[1] == SIDE_PLAYER:
             out.append((XwAct.MOVE, int(row[3]), int(row[5])))
         elif row[0] == Ev.XW_FIGHT:
             out.append((XwAct.FIGHT, int(row[2]), int(row[3])))
