@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.actions import action_phase
+from sim.actions import action_phase, own_turn
 from sim.actions.ship import ship_sails
 from sim.cards import (
     card_group,
@@ -493,6 +493,15 @@ def play_decade(st, r, turn, players):
     action_phase(st, r, turn, players)
     end_of_decade(st, r)
     record_decade(st, r)
+
+
+@njit(cache=True)
+def play_own_decade(st, r):
+    """:func:`play_decade` with every seat deciding through the seam (:func:`sim.actions.own_turn`),
+    for callers in Python (tests, tools). Numba's cache index cannot hold a signature with a jitted
+    function in it across processes (the function's type refers to the live dispatcher), so Python
+    never calls :func:`play_decade` with a turn itself."""
+    play_decade(st, r, own_turn, ())
 
 
 @njit(cache=True)

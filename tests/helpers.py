@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.actions import apply_option, end_turn, own_turn, turn_options
+from sim.actions import apply_option, end_turn, turn_options
 from sim.affiliates import card_options
 from sim.cards import back_symbols, n_affiliates
 from sim.city import can_activate_at, district_value
@@ -15,7 +15,7 @@ from sim.codes import Act
 from sim.core import CCW
 from sim.economy import coin_value, grid_range, take_from_grids
 from sim.extended_war import clear_war
-from sim.game import allocate, play_decade, set_decade, setup, start_of_decade
+from sim.game import allocate, play_own_decade, set_decade, setup, start_of_decade
 from sim.major import grid_free, major_open
 from sim.rules import AP, RK
 from sim.scoring import city_total, score_era
@@ -216,7 +216,7 @@ def mid_game(r, W, n=4, decades=5, seed=3):
     setup(st, r, W, n, strat, np.full(MAX_PLAYERS, -1, np.int32), np.zeros(MAX_PLAYERS, np.int32), 0)
     for d in range(1, decades + 1):
         set_decade(st, r, d)
-        play_decade(st, r, own_turn, ())
+        play_own_decade(st, r)
     set_decade(st, r, decades + 1)
     start_of_decade(st, r)
     for s in range(n):

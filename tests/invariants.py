@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.actions import own_turn
 from sim.core import CCW
-from sim.game import play_decade
+from sim.game import play_own_decade
 from sim.rules import RK
 from sim.state import PF, B, G, Loc, Mini, Sup
 
@@ -115,13 +114,13 @@ def check_state(st, r) -> list[str]:
 
 
 def decades_checked(st, r, tag=None):
-    """Play a set-up game decade by decade (sim.game.play_decade, the plain phases), checking the
+    """Play a set-up game decade by decade (sim.game.play_own_decade, the plain phases), checking the
     invariants above after each; yields each decade once played (``tag`` names the game in a
     failure)."""
     for d in range(1, r.k[RK.DECADES] + 1):
         st.g[G.DECADE] = d
         st.g[G.ERA] = (d - 1) // r.k[RK.DECADES_PER_ERA] + 1
-        play_decade(st, r, own_turn, ())
+        play_own_decade(st, r)
         errs = check_state(st, r)
         assert not errs, (tag, d, errs)
         yield d

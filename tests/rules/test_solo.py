@@ -8,13 +8,13 @@ import pytest
 from helpers import cell, cid, clear_hands, clear_map, give, put, set_items, stack_deck
 from invariants import check_state
 
-from sim.actions import own_turn, turn_options
+from sim.actions import turn_options
 from sim.ai_choice import ai_decide, city_vp, first_human
 from sim.banners import banner_step
 from sim.cards import draw_and_keep
 from sim.codes import Act, AiCard, Dec, Ev, Law, Side
 from sim.council import call_vote, can_call_vote
-from sim.game import allocate, play_decade, set_decade, setup, start_of_decade
+from sim.game import allocate, play_own_decade, set_decade, setup, start_of_decade
 from sim.major import complete
 from sim.rules import RK, load_rules, load_rules_doc, rules_from_doc
 from sim.solo import ai_draw, ai_play, district_space, randomizer_space
@@ -476,7 +476,7 @@ def test_random_play_with_the_ai(engine, humans):
         assert not check_state(st, rr)
         for d in range(1, st.g[G.LAST_DECADE] + 1):
             set_decade(st, rr, d)
-            play_decade(st, rr, own_turn, ())
+            play_own_decade(st, rr)
             errs = check_state(st, rr)
             assert not errs, (humans, seed, d, errs)
         assert st.g[G.EMPTY_OPTS] == 0
