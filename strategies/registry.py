@@ -21,7 +21,25 @@ import numpy as np
 from sim.codes import Ch
 from sim.state import N_CHARACTERS, N_WEIGHTS
 from strategies import python_bridge
-from strategies.evaluation import N_STAGES, SEARCH_BLOCK, SEARCH_OFFSET, VF_NAMES, prior_model, value_offset
+from strategies.evaluation import (
+    MODEL_NETWORK,
+    N_STAGES,
+    N_VF,
+    NET_B1,
+    NET_B2,
+    NET_HIDDEN,
+    NET_IN,
+    NET_MU,
+    NET_OFFSET,
+    NET_SD,
+    NET_W1,
+    NET_W2,
+    SEARCH_BLOCK,
+    SEARCH_OFFSET,
+    VF_NAMES,
+    prior_model,
+    value_offset,
+)
 from strategies.policy import (
     FAMILY_GREEDY,
     FAMILY_HEURISTIC,
@@ -304,12 +322,65 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
         vp = Path(vals["value"])
         if not vp.is_absolute():
             vp = VALUE_DIR / vp
-        if vp.suffix != ".toml":
-            vp = vp.with_suffix(".toml")
+        if vp.suffix not in (".toml", ".npz"):
+            vp = vp.with_suffix(".npz") if vp.with_suffix(".npz").exists() else vp.with_suffix(".toml")
         if not vp.exists():
             raise StrategyError(f"strategy {path.name}: search.value: {vp} not found")
+        if vp.suffix == ".npz":
+            return set_network(row, load_network_file(vp)[0])
         model, _ = load_value_file(vp)
     return set_value_model(row, model)
+
+
+def load_network_file(path: Path) -> tuple[dict, dict]:
+    """A network value file (strategies/values/*.npz, written by ``trinidad train --network``,
+    trinidad.train_network): the arrays of strategies.evaluation's network (``mu``, ``sd``, ``w1``,
+    ``b1``, ``w2``, ``b2``), its ``scale`` and ``features`` (the input names it was trained on,
+    which must be today's), and the provenance (JSON). Returns (arrays, provenance)."""
+    import json
+
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            arrs = {k: z[k] for k in z.files}
+    except (OSError, ValueError) as e:
+        raise StrategyError(f"value file {path}: {e}") from None
+    need = {"mu": (NET_IN,), "sd": (NET_IN,), "w1": (NET_IN, NET_HIDDEN), "b1": (NET_HIDDEN,), "w2": (NET_HIDDEN,),
+            "b2": (), "scale": (), "features": (N_VF,), "provenance": ()}
+    for k, shape in need.items():
+        if k not in arrs:
+            raise StrategyError(f"value file {path.name}: {k}: missing")
+        if arrs[k].shape != shape:
+            raise StrategyError(f"value file {path.name}: {k}: shape {arrs[k].shape}, expected {shape} (trained on another feature set?)")
+    if list(arrs["features"]) != VF_NAMES:
+        raise StrategyError(f"value file {path.name}: features: trained on other value features than strategies.evaluation.VF")
+    if not np.all(arrs["sd"] > 0) or not float(arrs["scale"]) > 0:
+        raise StrategyError(f"value file {path.name}: sd and scale must be > 0")
+    return arrs, json.loads(str(arrs["provenance"]))
+
+
+def set_network(row: np.ndarray, net: dict) -> np.ndarray:
+    """``row`` (a W row of the search family) evaluating by the network ``net`` (the arrays of
+    :func:`load_network_file`)."""
+    row = row.copy()
+    o = NET_OFFSET
+    row[o + NET_MU:o + NET_MU + NET_IN] = net["mu"]
+    row[o + NET_SD:o + NET_SD + NET_IN] = net["sd"]
+    row[o + NET_W1:o + NET_B1] = np.asarray(net["w1"], np.float64).reshape(-1)
+    row[o + NET_B1:o + NET_W2] = net["b1"]
+    row[o + NET_W2:o + NET_B2] = net["w2"]
+    row[o + NET_B2] = float(net["b2"])
+    row[SEARCH_OFFSET + SB.MODEL] = MODEL_NETWORK
+    row[SEARCH_OFFSET + SB.SCALE] = float(net["scale"])
+    return row
+
+
+def network(row: np.ndarray) -> dict:
+    """The network held in a W row (the inverse of :func:`set_network`; its arrays only)."""
+    o = NET_OFFSET
+    return {"mu": row[o + NET_MU:o + NET_MU + NET_IN].copy(), "sd": row[o + NET_SD:o + NET_SD + NET_IN].copy(),
+            "w1": row[o + NET_W1:o + NET_B1].reshape(NET_IN, NET_HIDDEN).copy(), "b1": row[o + NET_B1:o + NET_W2].copy(),
+            "w2": row[o + NET_W2:o + NET_B2].copy(), "b2": np.float64(row[o + NET_B2]),
+            "scale": np.float64(row[SEARCH_OFFSET + SB.SCALE])}
 
 
 def python_row(spec: str, where: str) -> np.ndarray:

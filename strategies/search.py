@@ -34,7 +34,7 @@ from sim.extended_war import begin_player_turn, end_war, player_war_actions, war
 from sim.game import copy_state, determinize
 from sim.rng import mix64
 from sim.state import N_GROUPS, PF, XG, G
-from strategies.evaluation import N_VF, SEARCH_OFFSET, margins
+from strategies.evaluation import MODEL_SLOT, N_VF, SCALE_SLOT, SEARCH_OFFSET, margins
 from strategies.policy import option_values
 from strategies.rollout import play_out, play_out_war
 
@@ -46,6 +46,8 @@ class SB(IntEnum):
     WIDTH = 1  # rows simulated: the best of the 1-ply ranking (all of them when fewer)
     HORIZON = 2  # whole decades simulated after the current one before the evaluation
     WAR = 3  # EXTENDED WAR: 1 its war actions searched as its TURN decisions, 0 by its base strategy's values
+    MODEL = MODEL_SLOT  # the evaluation: strategies.evaluation.MODEL_LINEAR or MODEL_NETWORK (set by the value file)
+    SCALE = SCALE_SLOT  # the network's VP scale (strategies.evaluation.soft_margin; set by the value file)
 
 
 N_SB = len(SB)
@@ -106,7 +108,7 @@ def search_choice(st, sc, r, W, seat, pos, k, war):
     for i in range(k):
         _redrawn(sc, st, r, seat, base, 0)
         _carry_out(sc, r, seat, rows[i], war)
-        margins(sc, r, W, sid, d0 - 1, feats, scr, mv)
+        margins(sc, r, W, sid, d0 - 1, feats, scr, mv, True)
         one[i] = mv[seat] + 1e-6 * prior[i]
     order = np.argsort(-one, kind="mergesort")
     if budget <= 0 or width <= 1:

@@ -435,10 +435,25 @@ def train(
     players: Annotated[int, typer.Option("--players", "-p", help="2-5")] = 4,
     out: Annotated[Path, typer.Option("--out", "-o", help="the value file to write")] = Path("strategies/values/search.toml"),
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="threads (default: all); results do not depend on it")] = None,
+    network: Annotated[bool, typer.Option("--network", help=(
+        "learn the network evaluation instead (trinidad.train_network: TD(lambda), an opponent pool, Solo games); "
+        "--out is then a .npz file and --init a network file"))] = False,
+    mix: Annotated[float, typer.Option("--mix", help="--network: share of seats played by the opponent pool")] = 0.3,
+    solo: Annotated[int, typer.Option("--solo", help=(
+        "--network: batches of Solo games against the A.I. per generation (a quarter of --games each, strengths in turn)"))] = 0,
+    lam: Annotated[float, typer.Option("--lambda", help="--network: TD(lambda)'s lambda (1: the outcome alone)")] = 0.7,
+    scale: Annotated[float, typer.Option("--scale", help="--network: VP scale of the soft final margin, tanh(margin / scale)")] = 20.0,
+    data_budget: Annotated[int | None, typer.Option("--data-budget", help=(
+        "--network: simulations per decision in the data games (default: the strategy's budget)"))] = None,
 ) -> None:
     """Learn the search player's evaluation by self-play (expert iteration): each generation plays,
     refits the per-Era linear model on every position so far, and promotes the candidate only if it
-    beats the incumbent under an SPRT. Writes a value file with its provenance."""
+    beats the incumbent under an SPRT. Writes a value file with its provenance. With ``--network``,
+    the network evaluation (trinidad.train_network)."""
+    if network:
+        _train_network(strategy, generations, games, duel_games, delta, init, seed, out, threads, mix, solo, lam, scale,
+                       data_budget)
+        return
     from sim.rules import load_rules
     from strategies.policy import FAMILY_SEARCH
     from strategies.registry import StrategyError, load_strategies, load_value_file
@@ -487,6 +502,57 @@ def train(
             "seconds": round(res.seconds, 1)}
     path = write_value_file(out, res, prov)
     typer.echo(f"wrote {path} ({prov['promoted']} of {generations} generations promoted, {res.seconds:.0f} s)")
+
+
+def _train_network(strategy, generations, games, duel_games, delta, init, seed, out, threads, mix, solo, lam, scale,
+                   data_budget) -> None:
+    """``trinidad train --network`` (trinidad.train_network)."""
+    from sim.rules import apply_overrides, load_rules_doc, rules_from_doc
+    from strategies.policy import FAMILY_SEARCH
+    from strategies.registry import StrategyError, load_network_file, load_strategies
+    from trinidad.runner import git_commit
+    from trinidad.train import TrainError
+    from trinidad.train_network import generation_log, train_network, write_network_file
+
+    if out.suffix != ".npz":
+        _fail(f"--out: with --network must be a .npz file, got {str(out)!r}")
+    if threads is not None and threads < 1:
+        _fail(f"--threads: must be >= 1, got {threads}")
+    if solo < 0:
+        _fail(f"--solo: must be >= 0, got {solo}")
+    if data_budget is not None and data_budget < 0:
+        _fail(f"--data-budget: must be >= 0, got {data_budget}")
+    try:
+        W, _ = load_strategies([strategy])
+        net0, prov0 = load_network_file(init) if init is not None else (None, {})
+    except StrategyError as e:
+        _fail(f"--strategy/--init: {e}")
+    if int(W[0, 0]) != FAMILY_SEARCH:
+        _fail(f"--strategy: {strategy} is not a search strategy (family = \"search\")")
+    doc = load_rules_doc()
+
+    def rules_for(strength):
+        return rules_from_doc(doc if strength is None else apply_overrides(doc, {"solo": {"strength": strength}}))
+
+    cmd = " ".join(["trinidad", "train"] + sys.argv[2:]) if len(sys.argv) > 2 else "trinidad train --network"
+    try:
+        res = train_network(rules_for, W[0], generations, games, seed, mix=mix, solo=solo, lam=lam, scale=scale,
+                            duel_games=duel_games, delta=delta, data_budget=data_budget, init=net0, threads=threads,
+                            say=lambda m: typer.echo(m, err=True))
+    except TrainError as e:
+        _fail(f"--{e}")
+    if res.net is None:
+        _fail(f"no candidate was promoted in {generations} generations: nothing written "
+              f"({'; '.join(f'{g.gen}: {g.candidate_share:.1%} {g.sprt}' for g in res.generations)})")
+    promoted = [g for g in res.generations if g.promoted]
+    prov = {"command": cmd, "commit": git_commit() or "unknown", "strategy": strategy, "seed": seed, "generations": generations,
+            "games_per_generation": games, "mix": mix, "solo_batches": solo, "lambda": lam, "scale": scale,
+            "data_budget": data_budget, "duel_games": duel_games, "delta": delta,
+            "init": str(init) if init is not None else "the strategy's linear evaluation", "init_provenance": prov0,
+            "promoted": len(promoted), "network_of_generation": promoted[-1].gen if promoted else 0,
+            "generation_log": generation_log(res), "seconds": round(res.seconds, 1)}
+    path = write_network_file(out, res.net, scale, prov)
+    typer.echo(f"wrote {path} ({len(promoted)} of {generations} generations promoted, {res.seconds:.0f} s)")
 
 
 @app.command(cls=_Command)

@@ -1,0 +1,304 @@
+"""``trinidad train --network``: the search family's network evaluation (strategies.evaluation,
+MODEL_NETWORK), learned from self-play with bootstrapped targets, in generations promoted by a duel.
+
+Each generation:
+
+1. **games**: the incumbent plays ``games`` 4-player games (Characters drafted as the rules say) in
+   which each seat is, with probability ``mix``, another player of the opponent pool instead: the
+   heuristic or one of its archetypes (strategies/*.toml: builder, civic, cleric, militarist,
+   politician, producer), the heuristic forced into the City plan at its first chance
+   (strategies.probe: Lot > House > metal > Palace), so that positions no seat of the incumbent's
+   own games reaches (Houses, Palaces) are seen, or an earlier generation. The heuristic players
+   cost a few hundredths of a search seat, so a high ``mix`` buys many more positions (the values
+   learned are then those of the pool's play, which the search improves on: approximate policy
+   iteration); and ``solo`` games more against the Solo A.I.
+   (TWO PLAYERS GAME & SOLO MODE, each strength in turn). Every seat's value features are recorded
+   at the end of each decade inside the jitted loop (``play_batch(features=True)``);
+2. **targets**: TD(lambda) on the decade-end positions of each seat, bootstrapped from the
+   incumbent's network: ``G_d = (1 - lambda) V(x_{d+1}) + lambda G_{d+1}``, the last decade's value
+   the real soft margin (strategies.evaluation.soft_margin: tanh of the seat's final VP minus the
+   best rival's, over ``scale``). Without a network yet (generation 1 from the linear evaluation)
+   lambda is 1: the outcome itself. The targets of every generation's positions are recomputed by
+   the newest incumbent;
+3. **fit**: a candidate network (one hidden layer, strategies.evaluation.NET_HIDDEN units, ReLU) by
+   scikit-learn's ``MLPRegressor`` (Adam, early stopping on a tenth of the positions) on every
+   generation's positions, the inputs standardised; held out: the last fifth of the newest
+   generation's games (R^2 of the targets, and how often the seat with the highest prediction
+   wins);
+4. **promotion**: the candidate plays the incumbent, two seats each, seats rotated on common seeds,
+   until Wald's SPRT decides (trinidad.train.duel); promoted only on H1 (+).
+
+Everything is a pure function of the seed. The result is a network file
+(strategies/values/*.npz) carrying its provenance, which a search strategy names in
+``[search] value``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from strategies.evaluation import MAX_PLAYERS, N_VF, NET_HIDDEN, NET_IN, VF_NAMES
+from trinidad.train import TrainError, duel
+
+# the heuristic and its archetypes (strategies/*.toml): the opponent pool's cheap players
+OPPONENTS = ("heuristic", "builder", "civic", "cleric", "militarist", "politician", "producer")
+AI_STRENGTHS = ("weak", "medium", "strong", "divinity")  # TWO PLAYERS GAME & SOLO MODE: 4..7 workers
+
+
+def rival_best(v: np.ndarray, axis: int = -1) -> np.ndarray:
+    """For each seat along ``axis``, the highest value among the other seats."""
+    top = v.max(axis=axis, keepdims=True)
+    ntop = (v == top).sum(axis=axis, keepdims=True)
+    second = np.where(v == top, -np.inf, v).max(axis=axis, keepdims=True)
+    return np.where((v == top) & (ntop == 1), second, top)
+
+
+def linear_margins_np(feats: np.ndarray, model: np.ndarray, stages: np.ndarray) -> np.ndarray:
+    """strategies.evaluation.linear_margins before the last decade: ``feats[games, decades, n, N_VF]``
+    and the model of each decade's stage (``stages[decades]``) -> ``[games, decades, n]``."""
+    pred = np.einsum("gdsf,df->gds", np.asarray(feats, np.float64), model[stages])
+    return pred - rival_best(pred, axis=-1)
+
+
+def net_inputs_np(feats: np.ndarray, n: int, lin: np.ndarray) -> np.ndarray:
+    """strategies.evaluation.net_inputs for every seat at once: ``feats[..., n, N_VF]`` and the linear
+    margins ``lin[..., n]`` -> ``[..., n, NET_IN]`` (own features, the best rival's value of each,
+    the number of players, the linear margin)."""
+    f = np.asarray(feats, np.float64)[..., :n, :]
+    rival = rival_best(f, axis=-2)
+    if n == 1:
+        rival = np.zeros_like(f)
+    onehot = np.zeros(f.shape[:-1] + (MAX_PLAYERS - 1,), np.float64)
+    onehot[..., n - 2] = 1.0
+    return np.concatenate([f, rival, onehot, np.asarray(lin, np.float64)[..., :n, None]], axis=-1)
+
+
+def forward_np(net: dict, X: np.ndarray) -> np.ndarray:
+    """strategies.evaluation.net_forward on rows of inputs ``X[..., NET_IN]``."""
+    z = (X - net["mu"]) / net["sd"]
+    h = np.maximum(z @ net["w1"] + net["b1"], 0.0)
+    return h @ net["w2"] + net["b2"]
+
+
+def soft_margins(vp: np.ndarray, scale: float) -> np.ndarray:
+    """strategies.evaluation.soft_margin of every seat's final VP ``vp[games, n]``."""
+    vp = np.asarray(vp, np.float64)
+    n = vp.shape[1]
+    out = np.empty_like(vp)
+    for s in range(n):
+        others = np.delete(vp, s, axis=1)
+        out[:, s] = np.tanh((vp[:, s] - others.max(axis=1)) / scale)
+    return out
+
+
+@dataclass
+class Batch:
+    """One generation's games, by player count: inputs ``x[games, decades - 1, n, NET_IN]`` at the
+    end of each decade but the last, the final soft margins ``z[games, n]``, the winners and which
+    seats were the learner's own (the incumbent's, not the pool's or the A.I.'s)."""
+
+    x: np.ndarray
+    z: np.ndarray
+    winners: np.ndarray
+    own: np.ndarray
+
+
+def td_targets(b: Batch, net: dict | None, lam: float) -> np.ndarray:
+    """TD(lambda) targets ``[games, decades - 1, n]`` (module docstring, 2); lambda 1 without a net."""
+    T = b.x.shape[1]
+    G = np.empty(b.x.shape[:3], np.float64)
+    G[:, T - 1] = b.z
+    if net is None or lam >= 1.0:
+        G[:] = b.z[:, None, :]
+        return G
+    V = forward_np(net, b.x)  # [games, T, n]
+    for d in range(T - 2, -1, -1):
+        G[:, d] = (1.0 - lam) * V[:, d + 1] + lam * G[:, d + 1]
+    return G
+
+
+def play(rules, W: np.ndarray, players: int, seeds: np.ndarray, strat: np.ndarray, scale: float, learner: int,
+         threads: int | None) -> Batch:
+    """Games of the rows ``W`` (``strat[i, s]``: seat s's row, or the A.I.), as a :class:`Batch`."""
+    from sim.records import RG
+    from sim.rules import RK
+    from strategies.evaluation import stage_of
+    from strategies.registry import value_model
+    from trinidad.batch import play_batch
+
+    _, gam, feats = play_batch(rules, W, players, seeds, strat, threads=threads, features=True)
+    last = int(rules.k[RK.DECADES])
+    f = feats[:, :last - 1, :players]
+    stages = np.array([stage_of(rules, d) for d in range(1, last)], np.int64)
+    x = net_inputs_np(f, players, linear_margins_np(f, value_model(W[learner]), stages))
+    vp = gam[:, :players, RG.VP]
+    return Batch(x=x, z=soft_margins(vp, scale), winners=gam[:, :players, RG.WINNER].astype(np.float64),
+                 own=(strat[:, :players] == learner))
+
+
+def fit(batches: list[Batch], targets: list[np.ndarray], holdout: Batch | None, held_targets: np.ndarray | None,
+        seed: int, max_iter: int = 60):
+    """A candidate network fitted on every batch's positions (module docstring, 3); returns
+    (net, held-out R^2, held-out winner accuracy)."""
+    from sklearn.metrics import r2_score
+    from sklearn.neural_network import MLPRegressor
+
+    X = np.concatenate([b.x.reshape(-1, NET_IN) for b in batches])
+    y = np.concatenate([t.reshape(-1) for t in targets])
+    mu = X.mean(axis=0)
+    sd = X.std(axis=0)
+    sd = np.where(sd > 1e-9, sd, 1.0)  # a feature that never varies (a player count not played) passes as it is
+    reg = MLPRegressor(hidden_layer_sizes=(NET_HIDDEN,), activation="relu", solver="adam", alpha=1e-4, batch_size=256,
+                       learning_rate_init=1e-3, max_iter=max_iter, early_stopping=True, validation_fraction=0.1,
+                       n_iter_no_change=6, random_state=seed)
+    reg.fit((X - mu) / sd, y)
+    net = {"mu": mu, "sd": sd, "w1": reg.coefs_[0].copy(), "b1": reg.intercepts_[0].copy(), "w2": reg.coefs_[1][:, 0].copy(),
+           "b2": np.float64(reg.intercepts_[1][0])}
+    r2 = acc = float("nan")
+    if holdout is not None and len(holdout.x):
+        pred = forward_np(net, holdout.x)  # [games, T, n]
+        r2 = float(r2_score(held_targets.reshape(-1), pred.reshape(-1)))
+        lead = pred.argmax(axis=2)  # the predicted leader at each decade's end
+        g = np.arange(pred.shape[0])[:, None]
+        acc = float(np.mean(holdout.winners[g, lead] > 0))
+    return net, r2, acc
+
+
+@dataclass
+class NetGeneration:
+    gen: int
+    games: int
+    positions: int
+    r2: float
+    winner_accuracy: float
+    sprt: str
+    sprt_games: int
+    candidate_share: float
+    promoted: bool
+    seconds: float
+
+
+@dataclass
+class NetResult:
+    net: dict | None
+    generations: list[NetGeneration] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def _pool_rows(rows_past: list[np.ndarray]) -> list[np.ndarray]:
+    """The opponent pool: the heuristic archetypes, the heuristic forced into the City plan, and the
+    earlier generations (the incumbent's own rows are not in it)."""
+    from strategies.registry import load_strategies
+    from trinidad.probe import PLANS, probe_weights
+
+    W, _ = load_strategies(list(OPPONENTS))
+    return [W[i] for i in range(len(OPPONENTS))] + [probe_weights(W[:1], PLANS[0])[1]] + rows_past[:-1]
+
+
+def train_network(rules_for, base_row: np.ndarray, generations: int, games: int, seed: int, mix: float = 0.3,
+                  solo: int = 0, lam: float = 0.7, scale: float = 20.0, duel_games: int = 2000, duel_batch: int = 200,
+                  delta: float = 0.1, data_budget: int | None = None, init: dict | None = None, threads: int | None = None,
+                  say: Callable[[str], None] | None = None, keep: Path | None = None) -> NetResult:
+    """The generations of the module's docstring. ``rules_for(strength)``: the rules (None: the 4-player
+    game; a strength name: the Solo game against it); ``base_row``: the search strategy's W row
+    (budget, width, base weights; its linear model is generation 0's evaluation unless ``init``
+    gives a network); ``data_budget``: the simulations per decision in the data games (default the
+    row's own); ``keep``: a folder to save every candidate's W row in (``cand<gen>.npy``)."""
+    from sim.rng import player_seeds
+    from sim.state import AI_STRATEGY
+    from strategies.evaluation import SEARCH_OFFSET
+    from strategies.registry import set_network
+    from strategies.search import SB
+
+    if generations < 1:
+        raise TrainError(f"generations: must be >= 1, got {generations}")
+    if games < 10:
+        raise TrainError(f"games: must be >= 10, got {games}")
+    if not 0.0 <= mix <= 1.0:
+        raise TrainError(f"mix: must be in [0, 1], got {mix}")
+    if not 0.0 <= lam <= 1.0:
+        raise TrainError(f"lambda: must be in [0, 1], got {lam}")
+    if not scale > 0:
+        raise TrainError(f"scale: must be > 0, got {scale}")
+    t0 = time.perf_counter()
+    res = NetResult(net=init)
+    incumbent = set_network(base_row, {**init, "scale": scale}) if init is not None else base_row.copy()
+    past: list[np.ndarray] = [incumbent]
+    batches: list[Batch] = []
+    rules4 = rules_for(None)
+    for gen in range(1, generations + 1):
+        tg = time.perf_counter()
+        data_row = incumbent.copy()
+        if data_budget is not None:
+            data_row[SEARCH_OFFSET + SB.BUDGET] = data_budget
+        pool = _pool_rows(past)
+        W = np.stack([data_row] + pool)
+        rng = np.random.default_rng([seed, gen])
+        strat = np.zeros((games, 4), np.int32)
+        swap = rng.random((games, 4)) < mix
+        strat[swap] = rng.integers(1, len(W), int(swap.sum()))
+        seeds = player_seeds(seed * 1000 + gen, 4, 0, games)
+        new = [play(rules4, W, 4, seeds, strat, scale, 0, threads)]
+        for k in range(solo):
+            strength = AI_STRENGTHS[k % len(AI_STRENGTHS)]
+            sseeds = player_seeds(seed * 1000 + gen, 2, 1 + k, games // 4 or 1)
+            ss = np.zeros((len(sseeds), 2), np.int32)
+            sw = rng.random(len(sseeds)) < mix  # the human seat from the pool too
+            ss[sw, 0] = rng.integers(1, len(W), int(sw.sum()))
+            ss[:, 1] = AI_STRATEGY
+            ss[1::2] = ss[1::2, ::-1]  # the A.I. first in turn order in every other game
+            new.append(play(rules_for(strength), W, 2, sseeds, ss, scale, 0, threads))
+        batches.extend(new)
+        # held out: the last fifth of this generation's 4-player games
+        hb = new[0]
+        cut = int(round(len(hb.x) * 0.8))
+        held = Batch(hb.x[cut:], hb.z[cut:], hb.winners[cut:], hb.own[cut:])
+        train_b = batches[:-len(new)] + [Batch(hb.x[:cut], hb.z[:cut], hb.winners[:cut], hb.own[:cut])] + new[1:]
+        targets = [td_targets(b, res.net, lam) for b in train_b]
+        cand, r2, acc = fit(train_b, targets, held, td_targets(held, res.net, lam), seed * 1000 + gen)
+        cand_row = set_network(base_row, {**cand, "scale": scale})
+        if keep is not None:
+            np.save(keep / f"cand{gen}.npy", cand_row)
+        decision, played, share, _ = duel(rules4, cand_row, incumbent, duel_games, duel_batch, seed * 1000 + 500 + gen, 4,
+                                          delta, threads)
+        promoted = decision.startswith("H1") and decision.endswith("(+)")
+        if promoted:
+            res.net = cand
+            incumbent = cand_row
+            past.append(cand_row)
+        npos = int(sum(b.x.shape[0] * b.x.shape[1] * b.x.shape[2] for b in new))
+        g = NetGeneration(gen, games, npos, r2, acc, decision, played, share, promoted, time.perf_counter() - tg)
+        res.generations.append(g)
+        if say:
+            say(f"generation {gen}: {npos:,} positions, held-out R2 {r2:.3f}, predicted leader wins {acc:.1%}; "
+                f"candidate vs incumbent {share:.1%} of wins in {played} games: {decision} -> "
+                f"{'promoted' if promoted else 'kept the incumbent'} ({g.seconds:.0f} s)")
+    res.seconds = time.perf_counter() - t0
+    return res
+
+
+def write_network_file(path: Path, net: dict, scale: float, provenance: dict) -> Path:
+    """The network file (strategies.registry.load_network_file reads it): its arrays, the value
+    features it was trained on, and the provenance as JSON."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "wb") as fh:
+        np.savez(fh, mu=net["mu"], sd=net["sd"], w1=net["w1"], b1=net["b1"], w2=net["w2"], b2=np.float64(net["b2"]),
+                 scale=np.float64(scale), features=np.array(VF_NAMES), provenance=np.array(json.dumps(provenance, sort_keys=True)))
+    return path
+
+
+def generation_log(res: NetResult) -> list[dict]:
+    """The generations as plain data (the provenance's ``generation_log``)."""
+    return [{"gen": g.gen, "games": g.games, "positions": g.positions, "held_out_r2": round(g.r2, 4),
+             "held_out_winner_accuracy": round(g.winner_accuracy, 4), "sprt": g.sprt, "sprt_games": g.sprt_games,
+             "candidate_win_share": round(g.candidate_share, 4), "promoted": g.promoted, "seconds": round(g.seconds, 1)}
+            for g in res.generations]
+
+
+assert N_VF == len(VF_NAMES)
