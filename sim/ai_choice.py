@@ -23,7 +23,7 @@ below :mod:`sim.core` (it is imported by it).
 import numpy as np
 from numba import njit
 
-from sim.city import district_value, house_value, palace_value
+from sim.city import city_vp, city_vp_walled
 from sim.codes import AiTie, Dec
 from sim.options import set_option
 from sim.rules import RK
@@ -101,23 +101,6 @@ def tie_among(st, r, n, vals, best, topic, kind):
         for j in range(st.opts.shape[1]):
             st.opts[i, j] = keep[i, j]
     return pick
-
-
-@njit(cache=True)
-def city_vp(st, r, seat):
-    """The seat's Houses and Palaces scored as the SCORING PHASE scores them (City), now."""
-    t = 0
-    faith = st.pl[seat, PF.FAITH]
-    for d in range(r.district_ncells.shape[0]):
-        dv = -1_000_000
-        for j in range(r.district_ncells[d]):
-            c = r.district_cells[d, j]
-            if st.cell_owner[c] != seat or (st.cell_b[c] != B.HOUSE and st.cell_b[c] != B.PALACE):
-                continue
-            if dv == -1_000_000:
-                dv = district_value(st, r, d)
-            t += house_value(st, r, seat, d, faith, dv) if st.cell_b[c] == B.HOUSE else palace_value(r, faith, dv)
-    return t
 
 
 @njit(cache=True)
@@ -200,27 +183,11 @@ def _placement(st, r, seat, kind, n):
             if not first:
                 vals[i] = -(1 << 41)
                 continue
-            v = _closed_gain(st, r, seat, b)
+            v = city_vp_walled(st, r, seat, b)
         vals[i] = v
         if v > best:
             best = v
     return tie_among(st, r, n, vals, best, AiTie.PLACE, kind)
-
-
-@njit(cache=True)
-def _closed_gain(st, r, seat, d):
-    """The A.I.'s city VP with district ``d`` closed by Walls (its free segments walled)."""
-    nseg = r.seg_district.shape[0]
-    mark = np.zeros(nseg, np.int32)
-    for s in range(nseg):
-        if r.seg_district[s] == d and st.walls[s] == 0:
-            st.walls[s] = 1
-            mark[s] = 1
-    v = city_vp(st, r, seat)
-    for s in range(nseg):
-        if mark[s] == 1:
-            st.walls[s] = 0
-    return v
 
 
 @njit(cache=True)

@@ -2,10 +2,11 @@
 VP value (1-2. Construction requirements; 11. MAJOR BUILDING; SCORING PHASE City).
 """
 
+import numpy as np
 from numba import njit
 
 from sim.rules import RK
-from sim.state import B, G
+from sim.state import PF, B, G
 
 
 @njit(cache=True)
@@ -271,6 +272,42 @@ def house_value(st, r, seat, d, faith, dv):
 def palace_value(r, faith, dv):
     """VP of one Palace: district value + 10 + 3 per Faith token."""
     return dv + r.k[RK.PALACE_BASE] + faith * r.k[RK.PALACE_PER_FAITH]
+
+
+@njit(cache=True)
+def city_vp(st, r, seat):
+    """The seat's Houses and Palaces scored as the SCORING PHASE scores them (City), now: the Solo
+    A.I.'s placements (sim.ai_choice) and a human's valuation of the A.I.'s ties (strategies.ai_tie)
+    both read it, so it lives below the seam."""
+    t = 0
+    faith = st.pl[seat, PF.FAITH]
+    for d in range(r.district_ncells.shape[0]):
+        dv = -1_000_000
+        for j in range(r.district_ncells[d]):
+            c = r.district_cells[d, j]
+            if st.cell_owner[c] != seat or (st.cell_b[c] != B.HOUSE and st.cell_b[c] != B.PALACE):
+                continue
+            if dv == -1_000_000:
+                dv = district_value(st, r, d)
+            t += house_value(st, r, seat, d, faith, dv) if st.cell_b[c] == B.HOUSE else palace_value(r, faith, dv)
+    return t
+
+
+@njit(cache=True)
+def city_vp_walled(st, r, seat, d):
+    """The seat's :func:`city_vp` with district ``d`` closed by Walls (its free segments walled for
+    the count, then freed again)."""
+    nseg = r.seg_district.shape[0]
+    mark = np.zeros(nseg, np.int32)
+    for s in range(nseg):
+        if r.seg_district[s] == d and st.walls[s] == 0:
+            st.walls[s] = 1
+            mark[s] = 1
+    v = city_vp(st, r, seat)
+    for s in range(nseg):
+        if mark[s] == 1:
+            st.walls[s] = 0
+    return v
 
 
 @njit(cache=True)

@@ -106,10 +106,10 @@ WP_NAMES = [w.name.lower() for w in WP]
 class AiTie(IntEnum):
     """What an A.I. tie (``Dec.AI_TIE``) is about; the row's other columns."""
 
-    UPGRADE = 0  # b = the A.I.'s Lot or House to upgrade (cell)
-    DISTRICT = 1  # b = the district its new building goes to
+    UPGRADE = 0  # b = the A.I.'s Lot or House to upgrade (cell), c = that building (B.LOT or B.HOUSE)
+    DISTRICT = 1  # b = the district its new building goes to, c = its buildings there
     STATUS = 2  # b = Status category, c = the new level
-    GRID = 3  # b = the Major building grid its 3 workers go on
+    GRID = 3  # b = the Major building grid its workers go on, c = how many (3, fewer when fewer spaces are left)
     PLACE = 4  # b = the decision (Dec.PLACE_*), c, d = that decision's row (a Major building's place)
 
 

@@ -411,35 +411,49 @@ def _pick_own(st, r, seat, b):
 
 
 @njit(cache=True)
-def card_build(st, r, seat, w, play):
-    """Build a Lot / House / Palace (2-3): a Palace on one of its Houses, else a House on one of its
-    Lots, else a new Lot (``solo.reading_build``)."""
-    pw = r.k[RK.AI_PALACE_WORKERS]
-    if st.pl[seat, PF.PALACE_MARKERS] > 0 and st.supply[Sup.PALACE] > 0 and can_staff(st, r, seat, pw) \
-            and _own_count(st, seat, B.HOUSE) > 0:
-        if play:
-            c = _pick_own(st, r, seat, B.HOUSE)
-            staff(st, r, seat, pw)
-            ai_build(st, r, seat, B.PALACE, c, pw)
-        return True
-    if not can_staff(st, r, seat, w):
-        return False
+def wanted_building(st, r, seat):
+    """The building a Build card makes the A.I. want (``solo.reading_build``): one step of the Lot >
+    House > Palace sequence, the highest its pieces and the map allow: a Palace on one of its Houses
+    (a Palace marker and a Palace left), else a House on one of its Lots (a House left), else a new
+    Lot (a Lot left); ``B.NONE`` when none. Its workers play no part: they are the cost of the
+    building it wants (FAQ SOLO GAME), not a reason to want another."""
+    if st.pl[seat, PF.PALACE_MARKERS] > 0 and st.supply[Sup.PALACE] > 0 and _own_count(st, seat, B.HOUSE) > 0:
+        return B.PALACE
     if st.pl[seat, PF.HOUSES] > 0 and _own_count(st, seat, B.LOT) > 0:
-        if play:
-            c = _pick_own(st, r, seat, B.LOT)
-            staff(st, r, seat, w)
-            ai_build(st, r, seat, B.HOUSE, c, w)
-        return True
+        return B.HOUSE
     if st.pl[seat, PF.LOTS] > 0:
+        return B.LOT
+    return B.NONE
+
+
+@njit(cache=True)
+def card_build(st, r, seat, w, play):
+    """Build a Lot / House / Palace (2-3): the building it wants (:func:`wanted_building`) for its
+    actual cost, ``w`` workers for a Lot or a House and ``solo.palace_workers`` for a Palace. FAQ
+    SOLO GAME: "A.I. uses Actual cost. If A.I. doesn't have enough workers, you must draw another
+    card": short of workers for the building it wants, the card is not playable (it does not build
+    a cheaper one instead). The FAQ's "If 1+ effect is possible, the card is playable" is about a
+    card with two effects; this card has one, building, and the board, not its workers, says which
+    building (reading: ``solo.reading_build``)."""
+    t = wanted_building(st, r, seat)
+    if t == B.NONE:
+        return False
+    need = r.k[RK.AI_PALACE_WORKERS] if t == B.PALACE else w
+    if not can_staff(st, r, seat, need):
+        return False
+    c = -1
+    if t == B.LOT:
         if not play:
             return new_space_possible(st, r, seat)
         c = ai_new_space(st, r, seat)
         if c < 0:
             return False
-        staff(st, r, seat, w)
-        ai_build(st, r, seat, B.LOT, c, w)
-        return True
-    return False
+    elif play:
+        c = _pick_own(st, r, seat, B.HOUSE if t == B.PALACE else B.LOT)  # an upgrade replaces it
+    if play:
+        staff(st, r, seat, need)
+        ai_build(st, r, seat, t, c, need)
+    return True
 
 
 @njit(cache=True)
@@ -563,8 +577,8 @@ def card_major(st, r, seat, w, play):
     if k == 0:
         return False
     if play:
-        for m in range(nm):
-            set_option(st, m, m, vals[m])
+        for m in range(nm):  # rows [grid, the workers it would put there]: what the human weighs in a tie
+            set_option(st, m, m, min(w, grid_free(st, r, m)))
         m = tie_among(st, r, nm, vals, best, AiTie.GRID, 0)
         need = min(w, grid_free(st, r, m))
         staff(st, r, seat, need)

@@ -25,6 +25,7 @@ from sim.rng import rand_below
 from sim.rules import AP, RK
 from sim.state import GROUP_SIZE, N_CHARACTERS, PF, TL, B, G, M, Mini
 from strategies import python_bridge
+from strategies.ai_tie import ai_tie_value
 from strategies.war_policy import defender_value, war_value
 from strategies.weights import (  # noqa: F401 (the slots and families, re-exported: imported from here across the project)
     COEFFICIENTS,
@@ -674,6 +675,8 @@ def _option_value(st, r, seat, kind, i):
         if o[0] < 0:
             return 0.0
         return w[K.REACT_CHARACTER] if o[0] < N_CHARACTERS else w[K.REACT_AFFILIATE]
+    if kind == Dec.AI_TIE:
+        return ai_tie_value(st, r, seat, i)  # the Solo A.I.'s tie, the human's choice (strategies.ai_tie)
     if kind >= Dec.XW_TARGET:
         return war_value(st, r, seat, kind, i)  # EXTENDED WAR (strategies.war_policy)
     return 0.0

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from sim.state import N_CHARACTERS, N_WEIGHTS, PF, B, G
-from strategies import policy, war_policy
+from strategies import ai_tie, policy, war_policy
 from strategies.match import run_game
 from strategies.policy import COEFFICIENTS, K_DEFAULT, P_DEFAULT, P_RANGE, PARAMETERS, WEIGHTS, K, P, default_weights
 from strategies.registry import CHARACTER_KEYS, STRATEGY_DIR, StrategyError, load_strategies, load_strategy_file
@@ -23,6 +23,7 @@ VALUATION = ["_city_gain", "_character_progress", "_build_base", "_build_value",
              "_scoring_floor"]
 WAR_VALUATION = ["penalty_value", "track_value", "defeat_gain", "miniature_loss", "best_plan", "stakes", "position_value",
                  "card_row_value", "war_value", "defender_value"]
+AI_TIE_VALUATION = ["upgrade_value", "district_row_value", "status_gain", "grid_value", "place_value", "ai_tie_value"]
 
 
 def _greedy_with(tmp_path, name, extra, base="greedy"):
@@ -39,7 +40,7 @@ def test_no_valuation_coefficient_is_left_a_literal():
     coefficient written back as a literal fails here; each K and P member is read as ``w[K.X]`` /
     ``w[P.X]`` somewhere (a name no code reads would set nothing)."""
     read = set()
-    for module, names in ((policy, VALUATION), (war_policy, WAR_VALUATION)):
+    for module, names in ((policy, VALUATION), (war_policy, WAR_VALUATION), (ai_tie, AI_TIE_VALUATION)):
         tree = ast.parse(inspect.getsource(module))
         src = inspect.getsource(module).splitlines()
         funcs = {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)}

@@ -237,15 +237,22 @@ def test_build_card_upgrades_first_and_pays_no_resources(engine):
     assert not ai_play(st, r, ai, build, False)  # no worker left
 
 
-def test_build_card_with_two_workers_builds_no_palace(engine):
+def test_build_card_with_two_workers_does_not_build_a_house_instead_of_its_palace(engine):
+    """FAQ SOLO GAME: "A.I. uses Actual cost. If A.I. doesn't have enough workers, you must draw another
+    card": it wants a Palace on its House (3 workers) and has 2, so the card is not playable, though a
+    House on its Lot would cost 2 (sim.solo.card_build; tests/sim/test_solo_build.py plays the turn)."""
     r, W = engine
     st, ai = solo_state(r, W)
     clear_map(st)
     put(st, r, 6, 4, B.HOUSE, ai)
     put(st, r, 9, 4, B.LOT, ai)
+    st.supply[Sup.PALACE] = 2
+    assert st.pl[ai, PF.PALACE_MARKERS] > 0 and st.pl[ai, PF.HOUSES] > 0  # a Palace or a House: pieces for either
     st.pl[ai, PF.WORKERS] = 2
-    assert ai_play(st, r, ai, card_of(r, AiCard.BUILD), True)
-    assert st.cell_b[cell(r, 9, 4)] == B.HOUSE and st.cell_b[cell(r, 6, 4)] == B.HOUSE
+    st.pl[ai, PF.ST_WORKER] = 0  # no City Council worker to make up the third
+    assert not ai_play(st, r, ai, card_of(r, AiCard.BUILD), False)
+    assert not ai_play(st, r, ai, card_of(r, AiCard.BUILD), True)
+    assert st.cell_b[cell(r, 9, 4)] == B.LOT and st.cell_b[cell(r, 6, 4)] == B.HOUSE and st.pl[ai, PF.WORKERS] == 2
 
 
 def test_upgrade_tie_is_the_human_players_choice(engine):
