@@ -437,7 +437,7 @@ def train(
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="threads (default: all); results do not depend on it")] = None,
     network: Annotated[bool, typer.Option("--network", help=(
         "learn the network evaluation instead (trinidad.train_network: TD(lambda), an opponent pool, Solo games); "
-        "--out is then a .npz file and --init a network file"))] = False,
+        "--out is then a .npz file and --init a network file"), metavar="")] = False,
     mix: Annotated[float, typer.Option("--mix", help="--network: share of seats played by the opponent pool")] = 0.3,
     solo: Annotated[int, typer.Option("--solo", help=(
         "--network: batches of Solo games against the A.I. per generation (a quarter of --games each, strengths in turn)"))] = 0,
