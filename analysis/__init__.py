@@ -99,6 +99,12 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
     else:
         s.absent = single_tier_text(run)
         sens = {"checked": False, "tiers": tier_docs(tiers), "note": s.absent}
+    scale = solo.ai_scale_table(tiers)  # each tier against the Solo A.I., beside the tiers
+    if scale is None:
+        s.bullets.append("No tier's run records its players against the Solo A.I. (trinidad run --ai-games N records it in the run).")
+    else:
+        s.tables.append(scale)
+        sens["ai_scale"] = scale.df.to_dicts()
     out.append(s)
 
     s = Section("characters", "Character balance", f"{scope}. {TIE_RULE}{sub.replace('Per-game tables', 'The model and the ratings')}")

@@ -27,6 +27,7 @@ TIE_RULE = ("A tie for first counts as a fractional win: each of the k seats tie
             "of a seat is 1/N.")
 
 
+AI_SCALE_FILE = "ai_scale.json"  # in a run directory: its strategies' beat rates against the Solo A.I. (trinidad.ai_scale)
 TIERS_FILE = "tiers.json"  # in the output folder of an experiment with [[tiers]]: the tiers' run directories, strongest first
 
 

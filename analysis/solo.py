@@ -84,3 +84,42 @@ def player_scores(games) -> Table:
     return Table("solo_scores", "The player's final VP against the A.I. (by A.I. strength and player strategy)", t,
                  note="Final VP of the player's seats (after end-of-game scoring); quantiles p10…p90; ai mean vp: the A.I.'s mean in the same games.",
                  power="Power: descriptive distribution; the CI is the t interval of the mean.")
+
+
+def ai_scale_table(tiers: list) -> Table | None:
+    """Each player tier's strategies against the rulebook's Solo A.I. at each strength, as the run
+    recorded it (``trinidad run --ai-games N`` writes :data:`analysis.data.AI_SCALE_FILE` with
+    ``trinidad.ai_scale``: Solo games, balanced Characters, the A.I. first in half, Wilson 95% CI;
+    a full tie is half a beat). ``tiers``: :class:`analysis.sensitivity.Tier`, strongest first.
+    None when no tier's run holds the file."""
+    import json
+
+    from analysis.data import AI_SCALE_FILE
+
+    rows, strengths, games = [], [], set()
+    for t in tiers:
+        f = t.run.path / AI_SCALE_FILE
+        if not f.exists():
+            continue
+        d = json.loads(f.read_text())
+        strengths = strengths or d["strengths"]
+        games.add(d["games"])
+        for name in d["strategies"]:
+            row = {"tier": t.label, "strategy": name, "n": d["games"]}
+            for b in (b for b in d["beats"] if b["strategy"] == name):
+                row |= {b["strength"]: b["win_rate"], f"{b['strength']}_lo": b["ci_low"], f"{b['strength']}_hi": b["ci_high"]}
+            rows.append(row)
+    if not rows:
+        return None
+    df = pl.DataFrame(rows)
+    missing = [t.label for t in tiers if not (t.run.path / AI_SCALE_FILE).exists()]
+    nmin = int(df["n"].min())
+    return Table("tier_ai_scale", "Each tier against the rulebook's Solo A.I. (beat rate by A.I. strength)", df,
+                 note=("Each strategy of the tier plays n Solo games against the A.I. of TWO PLAYERS GAME & SOLO MODE at each "
+                       "strength, on common seeds: the player's Character dealt balanced, the A.I. first in turn order in half the "
+                       "games. A beat is a win (most VP, then most resources); a full tie is half a beat. Wilson 95% CI. "
+                       "Recorded by trinidad run (--ai-games) in the run's " + AI_SCALE_FILE + "; trinidad ladder prints the same table."
+                       + (f" Not recorded for: {', '.join(missing)}." if missing else "")),
+                 power=f"Power: with n = {nmin:,} games a cell, a beat rate differing from 50% by ±{stats.fmt_pts(stats.mde_proportion(nmin, 0.5))} "
+                       "is detectable with 80% power at α = 0.05 (two-sided).",
+                 pct={c for c in df.columns if c not in ("tier", "strategy", "n")})

@@ -79,28 +79,35 @@ def test_the_command_prints_and_writes_the_page_the_readme_blocks_and_json(engin
     cb, ce = markers("characters")
     readme.write_text(f"# Manual\n\n{lb}\nold ladder\n{le}\n\nprose\n\n{cb}\nold characters\n{ce}\n")
     page, js = tmp_path / "ladder.md", tmp_path / "ladder.json"
-    args = ["ladder", "--rungs", "random,greedy", "--games", "8", "--character-games", "12", "--threads", "1",
+    args = ["ladder", "--rungs", "random,greedy", "--games", "8", "--character-games", "12", "--ai-games", "4", "--threads", "1",
             "--write", str(page), "--readme", str(readme), "--json", str(js)]
     res = cli.invoke(app, args)
     assert res.exit_code == 0, res.output
     assert "| **greedy** | " in res.stdout and "| Carpenter | " in res.stdout and "| random / greedy | " in res.stdout
+    assert "| strategy | weak | medium | strong | divinity |" in res.stdout and "n = 4 Solo games a cell" in res.stdout
     assert "ladder: random against greedy, 8 games..." in res.stderr  # progress lines, no terminal needed
     text = page.read_text()
-    assert text.count("| **") == 2 and text.count("% [") == 2 + 2 * 12  # two matrix cells, two rungs' Characters
-    assert "Measured at commit `" in text and "--games 8 --character-games 12 --seed 3" in text
+    # two matrix cells, two rungs against four A.I. strengths, two rungs' Characters
+    assert text.count("| **") == 2 + 2 and text.count("% [") == 2 + 2 * 4 + 2 * 12
+    assert "## Each rung against the Solo A.I." in text
+    assert "Measured at commit `" in text and "--games 8 --character-games 12 --ai-games 4 --seed 3" in text
     body = readme.read_text()
     assert "old ladder" not in body and "old characters" not in body and "\n\nprose\n\n" in body
     assert body.count("Measured at commit `") == 2 and body.count("| Noblewoman | ") == 1
+    ladder_block = body.split(lb)[1].split(le)[0]
+    assert "| strategy | weak | medium | strong | divinity |" in ladder_block  # beside the matrix
     doc = json.loads(js.read_text())
     assert doc["rungs"] == ["random", "greedy"] and len(doc["cells"]) == 2 and len(doc["agreements"]) == 1
     assert len(doc["characters"]["greedy"]) == 12 and doc["aliases"] == {}
+    assert doc["ai"]["games"] == 4 and len(doc["ai"]["beats"]) == 2 * 4
+    assert sum(b["wins"] + b["ai_wins"] for b in doc["ai"]["beats"]) == 2 * 4 * 4  # every game played has its win
 
 
 def test_python_m_trinidad_ladder_is_the_same_command(engine, tmp_path):
     page = tmp_path / "ladder.md"
-    assert main(["--rungs", "random,greedy", "--games", "4", "--character-games", "12", "--threads", "1", "-q",
+    assert main(["--rungs", "random,greedy", "--games", "4", "--character-games", "12", "--ai-games", "0", "--threads", "1", "-q",
                  "--write", str(page)]) == 0
-    assert "| **random** | - | " in page.read_text()
+    assert "| **random** | - | " in page.read_text() and "Solo A.I." not in page.read_text()  # --ai-games 0: none played
     assert main(["--rungs", "random"]) == 2
 
 
@@ -111,6 +118,18 @@ def test_an_alias_rung_is_recorded_with_what_it_named(engine, tmp_path):
     assert lad.aliases == {str(alias): "greedy"}
     plain = measure(["random", "greedy"], games=4, character_games=12, seed=3, threads=1)
     assert lad.cell(str(alias), "random").win_rate == plain.cell("greedy", "random").win_rate
+
+
+def test_the_rungs_against_the_ai_are_the_ai_scale(engine):
+    """measure(ai_games=N) is trinidad.ai_scale.measure of the rungs on the ladder's seed: the same
+    games as the run records for the report."""
+    from trinidad.ai_scale import measure as ai_measure
+
+    lad = measure(["random", "greedy"], games=4, character_games=12, seed=3, threads=1, ai_games=6)
+    assert lad.against_ai().beats == ai_measure(["random", "greedy"], 6, 3, threads=2).beats
+    assert measure(["random", "greedy"], games=4, character_games=12, seed=3, threads=1).ai is None
+    with pytest.raises(ValueError, match="games"):
+        measure(["random", "greedy"], games=4, character_games=12, ai_games=-1)
 
 
 def test_a_readme_without_its_markers_fails_before_playing(tmp_path):

@@ -25,7 +25,7 @@ def tiny_run(tmp_path_factory, engine):
         "seats": {"strategies": ["greedy", "random"], "assign": "rotate"}, "characters": {"assign": "balanced"},
         "variants": [{"name": "base"}, {"name": "wood-4", "overrides": {"setup": {"start_wood": 4}}}],
     })
-    run_experiment(exp, workers=2, progress=False)
+    run_experiment(exp, workers=2, progress=False, ai_games=4)  # and each strategy against the Solo A.I., 4 games a strength
     return out
 
 
@@ -35,8 +35,13 @@ def test_report_of_a_real_run_has_every_section(tiny_run):
     assert ids == ["agent-sensitivity", "characters", "auction-price", "seats", "eras", "wars", "scores", "strategies", "option-use", "variants",
                    "manifest"]
     for s in a.sections:
-        if s.id == "agent-sensitivity":  # one run: one player family, said plainly
+        if s.id == "agent-sensitivity":  # one run: one player family, said plainly, beside its strength against the A.I.
             assert "was not checked" in s.absent
+            ai = s.table("tier_ai_scale").df
+            assert ai["strategy"].to_list() == ["greedy", "random"] and ai["tier"].to_list() == ["greedy+random"] * 2
+            assert ai["n"].to_list() == [4, 4]
+            for x in ("weak", "medium", "strong", "divinity"):
+                assert ai[x].is_between(0, 1).all() and (ai[f"{x}_lo"] <= ai[x]).all() and (ai[x] <= ai[f"{x}_hi"]).all()
             continue
         assert s.absent is None, (s.id, s.absent)
         assert s.tables and all(t.df.height > 0 for t in s.tables if t.name not in ("character_model", "never_played")), s.id

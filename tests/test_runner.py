@@ -340,19 +340,19 @@ def test_ray_backend_on_a_real_cluster_with_token_authentication(engine, tmp_pat
         address = f"127.0.0.1:{port}"
         out = tmp_path / "cluster"
         # a fresh process, as a user runs it (Ray caches the token it read once per process)
-        res = subprocess.run([sys.executable, "-m", "trinidad.cli", "run", "--quiet", "--backend", "ray", "--address", address,
+        res = subprocess.run([sys.executable, "-m", "trinidad.cli", "run", "--ai-games", "0", "--quiet", "--backend", "ray", "--address", address,
                               "--players", "3", "--games", "12", "--shard-games", "6", "--seed", str(SEED),
                               "--strategies", "greedy,random", "--out", str(out)], cwd=str(ROOT), env=env,
                              capture_output=True, text=True, timeout=300)
         assert res.returncode == 0, res.stderr[-3000:]
         local = tmp_path / "local"
-        cli.invoke(app, ["run", "--quiet", "--players", "3", "--games", "12", "--shard-games", "6", "--seed", str(SEED),
+        cli.invoke(app, ["run", "--ai-games", "0", "--quiet", "--players", "3", "--games", "12", "--shard-games", "6", "--seed", str(SEED),
                          "--strategies", "greedy,random", "--out", str(local), "-w", "1"])
         _assert_same_tables(out, local)
         assert json.loads((out / "manifest.json").read_text())["backend"] == "ray"
         # the same cluster without its token on this machine: refused in one line, nothing written
         (home / ".ray" / "auth_token").rename(tmp_path / "token")
-        res = subprocess.run([sys.executable, "-m", "trinidad.cli", "run", "--quiet", "--backend", "ray", "--address", address,
+        res = subprocess.run([sys.executable, "-m", "trinidad.cli", "run", "--ai-games", "0", "--quiet", "--backend", "ray", "--address", address,
                               "--games", "4", "--strategies", "greedy", "--out", str(tmp_path / "no-token")], cwd=str(ROOT),
                              env=env, capture_output=True, text=True, timeout=300)
         assert res.returncode == 2, res.stderr[-3000:]
@@ -363,7 +363,7 @@ def test_ray_backend_on_a_real_cluster_with_token_authentication(engine, tmp_pat
     with socket.socket() as s:  # a free port: nothing answers there
         s.bind(("127.0.0.1", 0))
         idle = s.getsockname()[1]
-    res = cli.invoke(app, ["run", "--quiet", "--backend", "ray", "--address", f"127.0.0.1:{idle}", "--games", "4",
+    res = cli.invoke(app, ["run", "--ai-games", "0", "--quiet", "--backend", "ray", "--address", f"127.0.0.1:{idle}", "--games", "4",
                            "--strategies", "greedy", "--out", str(tmp_path / "nobody")])
     assert res.exit_code == 2 and _one_line(res.output).startswith("--address: nothing answers at 127.0.0.1:")
     assert not (tmp_path / "nobody").exists()
@@ -444,7 +444,7 @@ def test_a_corrupt_shard_is_named_everywhere_and_played_again_on_resume(engine, 
         assert "part-v00-p3-0000" in line and "not a readable Parquet file" in line and f"--resume --out {out}" in line
     assert not (tmp_path / "rep").exists()
     moved = out.rename(tmp_path / "moved")  # a run directory moved elsewhere resumes too
-    res = cli.invoke(app, ["run", "--resume", "--out", str(moved), "-q"])
+    res = cli.invoke(app, ["run", "--ai-games", "0", "--resume", "--out", str(moved), "-q"])
     assert res.exit_code == 0, res.output
     assert res.output.count("playing that shard again") == 2
     _assert_same_tables(moved, tmp_path / "clean")
@@ -500,7 +500,7 @@ def test_used_out_dir_needs_resume_and_the_same_experiment(engine, tmp_path):
             run_experiment(_exp(junk), workers=2, resume=resume, progress=False)
     assert sorted(p.name for p in junk.iterdir()) == ["notes.txt"]
     # the CLI says the same in one line, exit code 2
-    res = cli.invoke(app, ["run", "--quiet", "--games", "12", "--players", "3", "--seed", str(SEED), "--out", str(out)])
+    res = cli.invoke(app, ["run", "--ai-games", "0", "--quiet", "--games", "12", "--players", "3", "--seed", str(SEED), "--out", str(out)])
     assert res.exit_code == 2
     assert _one_line(res.output).startswith("out:")
 
@@ -523,7 +523,7 @@ assign = "rotate"
 assign = "balanced"
 """)
     total = 120 // 5
-    p = subprocess.Popen([sys.executable, "-m", "trinidad.cli", "run", str(toml), "--quiet", "--workers", "1"], cwd=str(ROOT),
+    p = subprocess.Popen([sys.executable, "-m", "trinidad.cli", "run", "--ai-games", "0", str(toml), "--quiet", "--workers", "1"], cwd=str(ROOT),
                          env=_subprocess_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 120
@@ -541,7 +541,7 @@ assign = "balanced"
     assert 1 <= done < total, f"the run was not interrupted ({done} of {total} shards)"
     assert json.loads((out / "manifest.json").read_text())["status"] == "running"
 
-    res = cli.invoke(app, ["run", str(toml), "--resume", "--quiet"])
+    res = cli.invoke(app, ["run", "--ai-games", "0", str(toml), "--resume", "--quiet"])
     assert res.exit_code == 0, res.output
     assert f"complete, {120:,} of {120:,} games" in res.output
     assert len(_shard_files(out)) == total and not list(out.glob("*/.*.tmp"))
@@ -788,7 +788,7 @@ def test_bad_experiment_one_line_error(engine, tmp_path, text, keys):
     assert "\n" not in msg and msg.startswith("experiment: ")
     for k in keys:
         assert k in msg, (k, msg)
-    res = cli.invoke(app, ["run", str(p), "--quiet"])
+    res = cli.invoke(app, ["run", "--ai-games", "0", str(p), "--quiet"])
     assert res.exit_code == 2, res.output
     line = _one_line(res.output)
     assert line == msg
@@ -801,7 +801,7 @@ def test_bad_flags_one_line_error(engine, tmp_path):
     assert "\n" not in str(ei.value)
     for args, key in ((["--players", "1"], "players"), (["--workers", "0"], "--workers"), (["--backend", "mpi"], "--backend"),
                       (["--strategies", "greedy,nosuch"], "nosuch"), ([str(tmp_path / "missing.toml")], "missing.toml")):
-        res = cli.invoke(app, ["run", "--quiet", "--out", str(tmp_path / "o"), *args])
+        res = cli.invoke(app, ["run", "--ai-games", "0", "--quiet", "--out", str(tmp_path / "o"), *args])
         assert res.exit_code == 2, (args, res.output)
         assert key in _one_line(res.output)
     assert not (tmp_path / "o").exists()
@@ -809,7 +809,7 @@ def test_bad_flags_one_line_error(engine, tmp_path):
     f = tmp_path / "notes.txt"
     f.write_text("mine")
     for out in (f, f / "sub"):
-        res = cli.invoke(app, ["run", "--quiet", "--games", "4", "--out", str(out)])
+        res = cli.invoke(app, ["run", "--ai-games", "0", "--quiet", "--games", "4", "--out", str(out)])
         assert res.exit_code == 2, res.output
         assert _one_line(res.output).startswith("out:") and str(out) in res.output
     assert f.read_text() == "mine"
@@ -832,7 +832,7 @@ assign = "rotate"
 [characters]
 assign = "balanced"
 """)
-    p = subprocess.run([sys.executable, "-m", "trinidad.cli", "run", str(toml), "--quiet", "--workers", "1"], cwd=str(ROOT),
+    p = subprocess.run([sys.executable, "-m", "trinidad.cli", "run", "--ai-games", "0", str(toml), "--quiet", "--workers", "1"], cwd=str(ROOT),
                        env=_subprocess_env(NUMBA_DISABLE_JIT="1"), capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stderr[-3000:]
     assert "complete, 2 of 2 games" in p.stdout
@@ -845,7 +845,7 @@ assign = "balanced"
 
 def test_run_and_summarize_commands(engine, tmp_path):
     out = tmp_path / "cli"
-    res = cli.invoke(app, ["run", "--quiet", "--players", "3", "--games", "12", "--seed", str(SEED), "--out", str(out),
+    res = cli.invoke(app, ["run", "--ai-games", "0", "--quiet", "--players", "3", "--games", "12", "--seed", str(SEED), "--out", str(out),
                            "--strategies", "greedy,random", "--workers", "2"])
     assert res.exit_code == 0, res.output
     assert "complete, 12 of 12 games" in res.output
@@ -983,13 +983,21 @@ strategies = ["random"]
 
 def test_tiers_play_the_same_deals_and_report_together(engine, tmp_path):
     """An experiment with [[tiers]]: one run per tier on the same seeds and Characters, listed
-    strongest first; resumed from --out alone; reported together (Agent sensitivity)."""
+    strongest first; resumed from --out alone; reported together (Agent sensitivity), each tier
+    beside its beat rates against the Solo A.I. (--ai-games, recorded in each tier's run)."""
+    from trinidad.ai_scale import read
+
     f = tmp_path / "tiers.toml"
     f.write_text(TIERS_TOML)
     out = tmp_path / "out"
-    r = cli.invoke(app, ["run", str(f), "--out", str(out), "-q"])
+    r = cli.invoke(app, ["run", "--ai-games", "2", str(f), "--out", str(out), "-q"])
     assert r.exit_code == 0, r.output
     assert "tier strong:" in r.output and f"trinidad report {out}" in r.output
+    assert "| strategy | weak | medium | strong | divinity |" in r.output and "| **random** | " in r.output  # the summary
+    scales = {t: read(out / t) for t in ("strong", "weak")}
+    assert scales["strong"].strategies == ["heuristic"] and scales["weak"].strategies == ["random"]
+    assert all(len(sc.beats) == 4 and sc.games == 2 and sc.seed == 3 for sc in scales.values())
+    recorded = (out / "weak" / "ai_scale.json").stat().st_mtime_ns
     assert json.loads((out / "tiers.json").read_text())["tiers"][0]["name"] == "strong"
     a = pl.read_parquet(out / "strong" / "games" / "*.parquet").sort("game", "seat")
     b = pl.read_parquet(out / "weak" / "games" / "*.parquet").sort("game", "seat")
@@ -997,18 +1005,26 @@ def test_tiers_play_the_same_deals_and_report_together(engine, tmp_path):
     assert set(a["strategy"].cast(pl.String)) == {"heuristic"} and set(b["strategy"].cast(pl.String)) == {"random"}
     assert a["vp"].to_list() != b["vp"].to_list()
     # a second run into the same folder is refused; --resume finishes (nothing left) from --out alone
-    r = cli.invoke(app, ["run", str(f), "--out", str(out), "-q"])
+    r = cli.invoke(app, ["run", "--ai-games", "0", str(f), "--out", str(out), "-q"])
     assert r.exit_code == 2 and "already holds tier runs" in r.output
     (out / "weak" / "games" / sorted(p.name for p in (out / "weak" / "games").iterdir())[-1]).unlink()
-    r = cli.invoke(app, ["run", "--resume", "--out", str(out), "-q"])
+    r = cli.invoke(app, ["run", "--ai-games", "2", "--resume", "--out", str(out), "-q"])
     assert r.exit_code == 0, r.output
     assert_frame_equal(pl.read_parquet(out / "weak" / "games" / "*.parquet").sort("game", "seat"), b)
+    assert (out / "weak" / "ai_scale.json").stat().st_mtime_ns == recorded  # the same Solo games: kept, not replayed
     r = cli.invoke(app, ["report", str(out)])
     assert r.exit_code == 0, r.output
     doc = json.loads((out / "report" / "summary.json").read_text())
     sens = doc["agent_sensitivity"]
     assert sens["checked"] and [t["tier"] for t in sens["tiers"]] == ["heuristic", "random"]
     assert sens["agreement"][0]["shared deals"] == 1.0
+    rows = {(x["tier"], x["strategy"]): x for x in sens["ai_scale"]}
+    assert list(rows) == [("heuristic", "heuristic"), ("random", "random")]  # strongest tier first
+    for (tier, strat), x in rows.items():
+        beat = read(out / ("strong" if tier == "heuristic" else "weak")).beat(strat, "divinity")
+        assert (x["n"], x["divinity"], x["divinity_lo"], x["divinity_hi"]) == (2, beat.win_rate, beat.ci_low, beat.ci_high)
+    html = (out / "report" / "index.html").read_text().split('id="agent-sensitivity"')[1].split("</section>")[0]
+    assert 'id="agent-sensitivity-tier_ai_scale"' in html and "divinity" in html.lower() and html.count("% [") >= 2 * 4
 
 
 @pytest.mark.parametrize("edit, message", [
@@ -1020,7 +1036,7 @@ def test_tiers_play_the_same_deals_and_report_together(engine, tmp_path):
 def test_tiers_are_checked_in_one_line(tmp_path, edit, message):
     f = tmp_path / "tiers.toml"
     f.write_text(edit(TIERS_TOML))
-    r = cli.invoke(app, ["run", str(f), "--out", str(tmp_path / "out"), "-q"])
+    r = cli.invoke(app, ["run", "--ai-games", "0", str(f), "--out", str(tmp_path / "out"), "-q"])
     assert r.exit_code == 2 and message in r.output, r.output
     assert not (tmp_path / "out").exists()
 
@@ -1086,5 +1102,6 @@ def test_prices_read_from_a_report(engine, tmp_path):
     names = character_names()
     cost = charges({c: e.prices["4"].get(c, 0) for c in names})
     assert min(cost.values()) == 0 and paid.tolist() == [[cost[names[c]] for c in row] for row in chars.tolist()]
-    res = cli.invoke(app, ["run", "--quiet", "--players", "5", "--games", "12", "--out", str(tmp_path / "p5"), "--prices", str(summary)])
+    res = cli.invoke(app, ["run", "--ai-games", "0", "--quiet", "--players", "5", "--games", "12",
+                               "--out", str(tmp_path / "p5"), "--prices", str(summary)])
     assert res.exit_code == 2 and _one_line(res.output) == "experiment: characters.prices: no prices for 5 players (given for 3, 4)"

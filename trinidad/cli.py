@@ -34,6 +34,7 @@ class _Group(_NoMetavarHelp, TyperGroup):
 app = typer.Typer(cls=_Group, add_completion=False, no_args_is_help=True, help="Trinidad balance simulator.")
 
 SEAT_COLOURS = ["Red", "Blue", "Yellow", "Green", "Black"]
+AI_GAMES = 96  # trinidad.ai_scale.AI_GAMES (not imported: the command starts without numpy); a test checks they agree
 
 
 class _LazyBar:
@@ -303,9 +304,13 @@ def run(
     extended_war: Annotated[bool, typer.Option("--extended-war", help="the EXTENDED WAR expansion (the file's extended_war = true)",
                                                metavar="")] = False,
     resume: Annotated[bool, typer.Option("--resume", help="finish an interrupted run in --out", metavar="")] = False,
+    ai_games: Annotated[int, typer.Option("--ai-games", help="then each strategy against the Solo A.I.: Solo games per A.I. strength "
+                                                             "(weak, medium, strong, divinity), into DIR/ai_scale.json for the report; "
+                                                             "0: none")] = AI_GAMES,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar", metavar="")] = False,
 ) -> None:
-    """Play an experiment's games in parallel and write them to Parquet (DIR/decades, DIR/games, DIR/manifest.json)."""
+    """Play an experiment's games in parallel and write them to Parquet (DIR/decades, DIR/games, DIR/manifest.json),
+    then each strategy against the Solo A.I. (DIR/ai_scale.json)."""
     from trinidad.experiment import ExperimentError, experiment_document, experiment_from_dict, load_experiment, tier_experiments
     from trinidad.runner import experiment_of_run, run_experiment, run_tiers, summarize, tiers_of_run
 
@@ -313,6 +318,8 @@ def run(
         _fail(f"--backend: allowed: local, ray, got {backend!r}")
     if workers is not None and workers < 1:
         _fail(f"--workers: must be >= 1, got {workers}")
+    if ai_games < 0:
+        _fail(f"--ai-games: must be >= 0, got {ai_games}")
     strat = [s.strip() for s in strategies.split(",") if s.strip()] if strategies else None
     try:
         flags = dict(players=players, games=games, seed=seed, out=out, strategies=strat, shard_games=shard_games, prices=prices,
@@ -330,7 +337,8 @@ def run(
                 tiers = tier_experiments(doc, str(where))
         if tiers is not None:
             top = out or str(Path(tiers[0][1].out).parent)
-            for m in run_tiers(tiers, top, backend=backend, workers=workers, address=address, resume=resume, progress=not quiet):
+            for m in run_tiers(tiers, top, backend=backend, workers=workers, address=address, resume=resume, progress=not quiet,
+                               ai_games=ai_games):
                 typer.echo(f"tier {Path(m['experiment']['out']).name}:")
                 for line in summarize(m["experiment"]["out"]):
                     typer.echo("  " + line)
@@ -348,7 +356,7 @@ def run(
             exp = experiment_from_dict(doc)
         else:
             exp = load_experiment(experiment, **flags)
-        m = run_experiment(exp, backend=backend, workers=workers, address=address, resume=resume, progress=not quiet)
+        m = run_experiment(exp, backend=backend, workers=workers, address=address, resume=resume, progress=not quiet, ai_games=ai_games)
     except ExperimentError as e:
         _fail(str(e))
     except KeyboardInterrupt:
@@ -639,6 +647,8 @@ def ladder(
     games: Annotated[int, typer.Option("--games", "-n", help="games per pair of rungs (the rollout rung costs about 0.2-0.5 core-s a game)")] = 600,
     character_games: Annotated[int | None, typer.Option(
         "--character-games", help="games per rung on balanced-Character deals (default: --games rounded up to a multiple of 12)")] = None,
+    ai_games: Annotated[int, typer.Option("--ai-games", help="Solo games per rung and A.I. strength (weak, medium, strong, divinity); "
+                                                             "0: none")] = AI_GAMES,
     seed: Annotated[int, typer.Option("--seed", "-s", help="master seed")] = 3,
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="threads (default: all); results do not depend on it")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="also write everything measured to this JSON file")] = None,
@@ -647,8 +657,9 @@ def ladder(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress lines", metavar="")] = False,
 ) -> None:
     """Play every pair of rungs (4 players, two seats each, seats rotated on common seeds) and each
-    rung alone on balanced-Character deals; print the rung x rung win-rate matrix (Wilson 95% CIs),
-    the Character win rates per rung and how the rungs agree on them (Kendall tau, reversals)."""
+    rung alone on balanced-Character deals and against the Solo A.I. at each strength; print the rung
+    x rung win-rate matrix (Wilson 95% CIs), each rung's beat rate against the A.I., the Character
+    win rates per rung and how the rungs agree on them (Kendall tau, reversals)."""
     from trinidad import ladder as lad_mod
     from trinidad.pages import PageError, replace_block, write_blocks
     from trinidad.tournament import MAX_SEED
@@ -661,6 +672,8 @@ def ladder(
     cg = -(-games // 12) * 12 if character_games is None else character_games
     if cg < 1:
         _fail(f"--character-games: must be >= 1, got {cg}")
+    if ai_games < 0:
+        _fail(f"--ai-games: must be >= 0, got {ai_games}")
     if not 0 <= seed <= MAX_SEED:
         _fail(f"--seed: must be 0..{MAX_SEED}, got {seed}")
     if threads is not None and threads < 1:
@@ -681,7 +694,7 @@ def ladder(
     except StrategyError as e:
         _fail(f"--rungs: {e}")
     say = (lambda _line: None) if quiet else (lambda line: typer.echo(f"ladder: {line}", err=True))
-    res = lad_mod.measure(names, games, cg, seed=seed, threads=threads, say=say)
+    res = lad_mod.measure(names, games, cg, seed=seed, threads=threads, say=say, ai_games=ai_games)
     outputs = [f"{opt} {p}" for opt, p in (("--json", json_out), ("--write", write), ("--readme", readme)) if p is not None]
     for line in lad_mod.lines(res):
         typer.echo(line)

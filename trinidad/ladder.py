@@ -22,6 +22,12 @@ recorded with what it named):
   under the other). A reversal is a sign change against the fair share that both rungs detect; a
   one-sided Character may be a sign change the other rung's games were too few to see.
 
+- **Rung against the Solo A.I.** Each rung plays ``--ai-games`` Solo games against the rulebook's
+  A.I. at each of its strengths (TWO PLAYERS GAME & SOLO MODE: weak, medium, strong, divinity),
+  balanced Characters, the A.I. first in half of them, on common seeds
+  (:func:`trinidad.ai_scale.measure`, which ``trinidad run`` also records for the report): the
+  rung's beat rate with its Wilson 95% interval, a strength on the rulebook's own scale.
+
 Pages: ``--write`` writes the whole page (docs/ladder.md), ``--readme`` the blocks between
 ``<!-- ladder:begin/end -->`` and ``<!-- characters:begin/end -->`` of a page (README.md), each with
 the commit it was measured at and the command.
@@ -38,6 +44,7 @@ from pathlib import Path
 
 import numpy as np
 
+from trinidad import ai_scale
 from trinidad.runner import cpu_model, git_commit
 
 RUNGS = ["random", "greedy", "heuristic", "rollout", "search"]
@@ -97,6 +104,7 @@ class Ladder:
     characters: dict[str, list[CharacterRate]]
     agreements: list[Agreement]
     aliases: dict[str, str] = field(default_factory=dict)  # each alias rung and the strategy it named
+    ai: dict | None = None  # trinidad.ai_scale.AIScale.to_dict(): each rung's beat rate against the Solo A.I. (None: not played)
     seconds_by_part: dict[str, float] = field(default_factory=dict)
 
     def cell(self, row: str, col: str) -> Cell:
@@ -107,6 +115,10 @@ class Ladder:
 
     def to_dict(self) -> dict:
         return asdict(self)
+
+    def against_ai(self) -> ai_scale.AIScale | None:
+        """The rungs against the Solo A.I. (:class:`trinidad.ai_scale.AIScale`), or None."""
+        return ai_scale.AIScale.from_dict(self.ai) if self.ai else None
 
 
 def _dirty() -> bool:
@@ -225,15 +237,16 @@ def agreement(a: str, ra: list[CharacterRate], b: str, rb: list[CharacterRate]) 
 
 
 def measure(rungs: list[str], games: int, character_games: int, seed: int = 3, threads: int | None = None,
-            say: Callable[[str], None] | None = None) -> Ladder:
-    """Play the ladder: every pair of rungs, then every rung on the balanced-Character deals."""
+            say: Callable[[str], None] | None = None, ai_games: int = 0) -> Ladder:
+    """Play the ladder: every pair of rungs, then every rung on the balanced-Character deals, then
+    (``ai_games`` > 0) every rung against the Solo A.I. at each strength, ``ai_games`` games each."""
     from strategies.registry import load_strategies, resolve
 
     say = say or (lambda _line: None)
     if len(rungs) < 2 or len(set(rungs)) != len(rungs):
         raise ValueError(f"rungs: give at least 2 distinct strategy names, got {','.join(rungs)!r}")
-    if games < 1 or character_games < 1:
-        raise ValueError(f"games: must be >= 1, got {games} and {character_games}")
+    if games < 1 or character_games < 1 or ai_games < 0:
+        raise ValueError(f"games: must be >= 1 (the A.I. games >= 0), got {games}, {character_games} and {ai_games}")
     load_strategies(rungs)  # a bad name fails now, not after minutes of play
     t0 = time.perf_counter()
     cells, pair_s = play_pairs(rungs, games, seed, threads, say)
@@ -243,12 +256,17 @@ def measure(rungs: list[str], games: int, character_games: int, seed: int = 3, t
         with _Beat(say, f"{r} in all {PLAYERS} seats, balanced Characters, {character_games:,} games"):
             chars[r] = character_rates(r, character_games, seed, threads)
     char_s = time.perf_counter() - t1
+    ai = None
+    if ai_games:
+        with _Beat(say, f"every rung against the Solo A.I., {ai_games:,} games a strength"):
+            ai = ai_scale.measure(rungs, ai_games, seed, threads, say=say)
     agreements = [agreement(a, chars[a], b, chars[b]) for i, a in enumerate(rungs) for b in rungs[i + 1:]]
     return Ladder(rungs=rungs, games=games, character_games=character_games, seed=seed, players=PLAYERS,
                   commit=git_commit() or "unknown", dirty=_dirty(), cpu=cpu_model(), seconds=time.perf_counter() - t0,
                   cells=cells, characters=chars, agreements=agreements,
-                  aliases={r: resolve(r) for r in rungs if resolve(r) != r},
-                  seconds_by_part={"pairs": round(pair_s, 1), "characters": round(char_s, 1)})
+                  aliases={r: resolve(r) for r in rungs if resolve(r) != r}, ai=ai.to_dict() if ai else None,
+                  seconds_by_part={"pairs": round(pair_s, 1), "characters": round(char_s, 1)}
+                  | ({"ai": ai.seconds} if ai else {}))
 
 
 # ----------------------------------------------------------------------------- text
@@ -270,8 +288,9 @@ MARK = {"above": " ▲", "below": " ▼", "level": ""}
 
 def command(lad: Ladder, *outputs: str) -> str:
     rungs = f" --rungs {','.join(lad.rungs)}" if lad.rungs != RUNGS else ""
-    return (f"trinidad ladder{rungs} --games {lad.games} --character-games {lad.character_games} --seed {lad.seed}"
-            + "".join(f" {o}" for o in outputs))
+    ai = lad.against_ai()
+    return (f"trinidad ladder{rungs} --games {lad.games} --character-games {lad.character_games} --ai-games {ai.games if ai else 0} "
+            f"--seed {lad.seed}" + "".join(f" {o}" for o in outputs))
 
 
 def provenance(lad: Ladder, *outputs: str) -> str:
@@ -288,6 +307,17 @@ def matrix_table(lad: Ladder) -> list[str]:
                  for b in lad.rungs]
         lines.append(f"| **{_rung(lad, a)}** | " + " | ".join(cells) + " |")
     return lines
+
+
+def ai_table(lad: Ladder) -> list[str]:
+    """Each rung's beat rate against the Solo A.I. at each strength (empty when not played)."""
+    ai = lad.against_ai()
+    return ai_scale.table(ai, lambda r: _rung(lad, r)) if ai else []
+
+
+def _ai_note(lad: Ladder) -> str:
+    ai = lad.against_ai()
+    return ai_scale.note(ai) if ai else ""
 
 
 def character_table(lad: Ladder) -> list[str]:
@@ -339,6 +369,7 @@ def page(lad: Ladder, *outputs: str) -> str:
         "",
         *matrix_table(lad),
         "",
+        *(["## Each rung against the Solo A.I.", "", _ai_note(lad), "", *ai_table(lad), ""] if lad.ai else []),
         "## Character win rates on each rung",
         "",
         _characters_note(lad),
@@ -360,14 +391,17 @@ def page(lad: Ladder, *outputs: str) -> str:
 def readme_blocks(lad: Ladder, *outputs: str) -> dict[str, str]:
     """The README's generated blocks: the matrix and the Character table, each with its provenance."""
     return {
-        "ladder": "\n".join([provenance(lad, *outputs) + " " + _matrix_note(lad), "", *matrix_table(lad)]),
+        "ladder": "\n".join([provenance(lad, *outputs) + " " + _matrix_note(lad), "", *matrix_table(lad),
+                             *(["", "Each rung against the Solo A.I.: " + _ai_note(lad), "", *ai_table(lad)] if lad.ai else [])]),
         "characters": "\n".join([provenance(lad, *outputs) + " " + _characters_note(lad), "", *character_table(lad)]),
     }
 
 
 def lines(lad: Ladder) -> list[str]:
-    """What the command prints: the three tables."""
-    return [*matrix_table(lad), "", *character_table(lad), "", *agreement_table(lad)]
+    """What the command prints: the matrix, the rungs against the Solo A.I. (when played), the
+    Character win rates and the agreement."""
+    ai = [*ai_table(lad), f"({_ai_note(lad)})", ""] if lad.ai else []
+    return [*matrix_table(lad), "", *ai, *character_table(lad), "", *agreement_table(lad)]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -579,17 +579,38 @@ def _say(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 
 
+def record_ai_scale(exp: Experiment, out: Path, ai_games: int, workers: int | None, progress: bool, say=_say) -> None:
+    """The run's strategies against the Solo A.I. at each strength (:func:`trinidad.ai_scale.measure`,
+    ``ai_games`` games each, the run's seed and rules) into ``out``/ai_scale.json, where the report
+    reads it; one already there of the same strategies, games and seed is kept (a resumed run)."""
+    if ai_games < 1:
+        return
+    from trinidad import ai_scale
+
+    names = exp.strategy_names()
+    old = ai_scale.read(out)
+    if old is not None and (old.strategies, old.games, old.seed) == (names, ai_games, exp.seed):
+        return
+    if progress:
+        say(f"{', '.join(names)} against the Solo A.I. (weak to divinity), {ai_games:,} Solo games a strength...")
+    scale = ai_scale.measure(names, ai_games, exp.seed, workers, exp.rules_file, exp.overrides, say=say if progress else None)
+    ai_scale.write(scale, out)
+
+
 def run_experiment(exp: Experiment, backend: str = "local", workers: int | None = None, address: str | None = None,
-                   resume: bool = False, progress: bool = True, say=_say) -> dict:
+                   resume: bool = False, progress: bool = True, say=_say, ai_games: int = 0) -> dict:
     """Play every pending shard of ``exp`` and return the final manifest. ``say`` prints the
-    engine's preparation lines (with ``progress``)."""
+    engine's preparation lines (with ``progress``). ``ai_games`` > 0: then record the run's
+    strategies against the Solo A.I. (:func:`record_ai_scale`)."""
     if backend not in ("local", "ray"):
         raise ExperimentError(f"backend: allowed: local, ray, got {backend!r}")
     out = Path(exp.out)
     check_out(exp, out, resume)  # the checks first: a refused run starts no Ray and writes nothing
     joined = _ray_connect(address, workers or os.cpu_count() or 1) if backend == "ray" else False
     try:  # a Ray that cannot be joined has written nothing; one joined here is left here
-        return _run_experiment(exp, out, backend, workers, resume, progress, say)
+        m = _run_experiment(exp, out, backend, workers, resume, progress, say)
+        record_ai_scale(exp, out, ai_games, workers, progress, say)
+        return m
     finally:
         if joined:
             import ray
@@ -598,10 +619,11 @@ def run_experiment(exp: Experiment, backend: str = "local", workers: int | None 
 
 
 def run_tiers(tiers: list[tuple[str, Experiment]], out: str | Path, backend: str = "local", workers: int | None = None,
-              address: str | None = None, resume: bool = False, progress: bool = True, say=_say) -> list[dict]:
+              address: str | None = None, resume: bool = False, progress: bool = True, say=_say, ai_games: int = 0) -> list[dict]:
     """Play an experiment with ``[[tiers]]`` (:func:`trinidad.experiment.tier_experiments`): one run
     directory per tier in ``out``, strongest first, listed in ``out``/tiers.json (with each tier's
-    experiment, so ``--resume --out`` finishes them). Every output is checked before any game."""
+    experiment, so ``--resume --out`` finishes them). Every output is checked before any game.
+    ``ai_games`` > 0: each tier's strategies against the Solo A.I., in its run (:func:`record_ai_scale`)."""
     from analysis.data import TIERS_FILE
 
     top = Path(out)
@@ -629,6 +651,7 @@ def run_tiers(tiers: list[tuple[str, Experiment]], out: str | Path, backend: str
             if progress:
                 say(f"tier {n}: {', '.join(e.strategy_names())}")
             done.append(_run_experiment(e, Path(e.out), backend, workers, (Path(e.out) / MANIFEST).exists(), progress, say))
+            record_ai_scale(e, Path(e.out), ai_games, workers, progress, say)
         return done
     finally:
         if joined:
@@ -870,6 +893,11 @@ def summarize(out: str | Path) -> list[str]:
 
     decades = pl.scan_parquet(str(o / "decades" / "*.parquet")) if any((o / "decades").glob("*.parquet")) else None
     lines += format_played(played_table(games), scoring_table(decades) if decades is not None else None)
+    from trinidad import ai_scale
+
+    scale = ai_scale.read(o)
+    if scale is not None:
+        lines += ["  against the Solo A.I. (" + ai_scale.note(scale) + ")", *("    " + x for x in ai_scale.table(scale))]
     return lines
 
 

@@ -287,7 +287,7 @@ def test_run_flag_recorded(xrules, tmp_path):
     from trinidad.cli import app
 
     out = tmp_path / "xw"
-    res = CliRunner().invoke(app, ["run", "--games", "2", "--players", "3", "--strategies", "random", "--extended-war",
+    res = CliRunner().invoke(app, ["run", "--ai-games", "0", "--games", "2", "--players", "3", "--strategies", "random", "--extended-war",
                                    "--out", str(out), "-q"])
     assert res.exit_code == 0, res.output
     m = json.loads((out / "manifest.json").read_text())
