@@ -93,6 +93,14 @@ def test_value_file_round_trip_and_strict_keys(tmp_path):
         load_value_file(p)
 
 
+def test_value_file_takes_a_stage_without_a_held_out_r2(tmp_path):
+    """A stage with too few positions to fit has no held-out R^2 (nan): the file stays TOML."""
+    p = write_value_file(tmp_path / "v.toml", TrainResult(model=np.zeros((N_STAGES, N_VF))),
+                         {"held_out_r2": [0.5, float("nan"), float("inf")]})
+    _, prov = load_value_file(p)
+    assert prov["held_out_r2"][0] == 0.5 and np.isnan(prov["held_out_r2"][1]) and prov["held_out_r2"][2] == float("inf")
+
+
 def test_searching_leaves_the_real_game_untouched(engine, tmp_path):
     r, _ = engine
     W, _ = load_strategies([_strategy(tmp_path, "s")])

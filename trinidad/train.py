@@ -280,6 +280,10 @@ def _toml_value(v) -> str:
         return "{" + ", ".join(f"{json.dumps(str(k))} = {_toml_value(x)}" for k, x in v.items()) + "}"
     if isinstance(v, (list, tuple)):
         return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    if isinstance(v, float) and not np.isfinite(v):
+        # JSON writes NaN / Infinity, which TOML refuses; TOML's own are nan / inf (a stage with too
+        # few positions to fit has no held-out R^2)
+        return "nan" if v != v else ("inf" if v > 0 else "-inf")
     return json.dumps(v)
 
 
