@@ -10,6 +10,7 @@ from sim.codes import Dec, Ev
 from sim.options import set_option
 from sim.seam import choose
 from sim.state import PF, VS, G, Sup
+from sim.variants import solo_ai_entry
 
 CCW = 5  # marks a City Council worker on a Major Building grid space
 
@@ -48,7 +49,7 @@ def decide(st, r, seat, kind, n):
     if n == 1:
         return 0
     if st.g[G.AI] == seat + 1:
-        return ai_decide(st, r, seat, kind, n)
+        return solo_ai_entry(r, 0, ai_decide, st, r, seat, kind, n)
     i = choose(st, r, seat, kind, n)
     if i < 0 or i >= n:
         i = 0

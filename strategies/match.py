@@ -21,6 +21,7 @@ from sim.game import allocate, finish_game, play_decade, set_decade, start_game
 from sim.records import N_RD, N_RG
 from sim.rules import Rules
 from sim.state import AI_STRATEGY, MAX_PLAYERS, N_CHARACTERS, N_GROUPS, G, State
+from sim.variants import extended_war, for_players
 from strategies.evaluation import N_VF, value_features
 from strategies.policy import FAMILY_ROLLOUT, FAMILY_SEARCH, F
 from strategies.probe import play_turn_probed, probe_pending
@@ -41,9 +42,9 @@ def family_turn(st, r, seat, pos, players):
     sc, W = players
     fam = int(st.w[seat, F.FAMILY])
     if fam == FAMILY_SEARCH:
-        war_turn_searched(st, sc, r, W, seat, pos)  # EXTENDED WAR: its war actions searched too
+        extended_war(r, None, war_turn_searched, st, sc, r, W, seat, pos)  # EXTENDED WAR: its war actions searched too
     else:
-        war_turn_begin(st, r, seat)
+        extended_war(r, None, war_turn_begin, st, r, seat)
     if probe_pending(st, seat) and play_turn_probed(st, r, seat):
         return
     if fam == FAMILY_ROLLOUT:
@@ -129,6 +130,7 @@ def run_game(rules: Rules, weights: np.ndarray, n_players: int, seed: int, strat
         pay[:n_players] = paid
         pay[ai] = 0
     weights = writable_weights(weights)
+    rules = for_players(rules, strategies)  # the Solo A.I. compiled in for an A.I. seat (sim.variants)
     if not 0 <= int(seed) < 2**64:
         raise ValueError(f"seed: must be 0..2**64-1, got {seed}")
     blank_rec = allocate(rules)

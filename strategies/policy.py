@@ -12,7 +12,7 @@ plus the ``character`` feature: progress toward the seat's own Character card sc
 REFERENCE > CHARACTER CARDS; a strategy file may give one weight set per Character).
 
 The engine reaches this module through sim.seam (its one import of strategies), so this module
-imports only the engine modules below the seam (city, codes, rng, rules, state): it reads the state
+imports only the engine modules below the seam (city, codes, rng, rules, state, variants): it reads the state
 only. A test over the import graph keeps it so.
 """
 
@@ -24,6 +24,7 @@ from sim.codes import Act, Card, Ch, Dec, Law, Side
 from sim.rng import rand_below
 from sim.rules import AP, RK
 from sim.state import GROUP_SIZE, N_CHARACTERS, PF, TL, B, G, M, Mini
+from sim.variants import extended_war, extended_war_entry, solo_ai_entry
 from strategies import python_bridge
 from strategies.ai_tie import ai_tie_value
 from strategies.war_policy import defender_value, war_value
@@ -318,17 +319,17 @@ def _turn_base(st, r, seat, i):
             v += w[F.MILITARY]
             # EXTENDED WAR: the miniature it upgrades (a veteran Miliciano to a Soldier, a Soldier to a veteran)
             if r.act_kind[a] == 1:
-                v += defender_value(st, r, w, seat, Mini.MILICIANO_VET, Mini.SOLDIER)
+                v += extended_war(r, 0.0, defender_value, st, r, w, seat, Mini.MILICIANO_VET, Mini.SOLDIER)
             else:
-                v += defender_value(st, r, w, seat, Mini.SOLDIER, Mini.SOLDIER_VET)
+                v += extended_war(r, 0.0, defender_value, st, r, w, seat, Mini.SOLDIER, Mini.SOLDIER_VET)
         return v
     if act == Act.REMOVE:
         return w[F.WORKER] - w[F.CITY] * w[K.REMOVE_CITY]
     if act == Act.MILICIANO:
         v = w[F.WORKER] + w[F.MILITARY] - (w[F.PRECIOUS] if a == 1 else 0.0)
         if a == 1:
-            return v + defender_value(st, r, w, seat, Mini.MILICIANO, Mini.MILICIANO_VET)
-        return v + defender_value(st, r, w, seat, Mini.NONE, Mini.MILICIANO)
+            return v + extended_war(r, 0.0, defender_value, st, r, w, seat, Mini.MILICIANO, Mini.MILICIANO_VET)
+        return v + extended_war(r, 0.0, defender_value, st, r, w, seat, Mini.NONE, Mini.MILICIANO)
     if act == Act.SHIP:
         p = r.ship_put[a]
         q = r.ship_pay[a]
@@ -676,9 +677,9 @@ def _option_value(st, r, seat, kind, i):
             return 0.0
         return w[K.REACT_CHARACTER] if o[0] < N_CHARACTERS else w[K.REACT_AFFILIATE]
     if kind == Dec.AI_TIE:
-        return ai_tie_value(st, r, seat, i)  # the Solo A.I.'s tie, the human's choice (strategies.ai_tie)
+        return solo_ai_entry(r, 0.0, ai_tie_value, st, r, seat, i)  # the Solo A.I.'s tie, the human's choice (strategies.ai_tie)
     if kind >= Dec.XW_TARGET:
-        return war_value(st, r, seat, kind, i)  # EXTENDED WAR (strategies.war_policy)
+        return extended_war_entry(r, 0.0, war_value, st, r, seat, kind, i)  # EXTENDED WAR (strategies.war_policy)
     return 0.0
 
 

@@ -17,6 +17,7 @@ from sim.game import copy_state, determinize, end_of_decade, play_decade, set_de
 from sim.rng import mix64
 from sim.rules import RK
 from sim.state import PF, XG, G
+from sim.variants import extended_war
 from strategies.policy import P, choose, option_values
 
 
@@ -54,8 +55,8 @@ def play_on(st, r, seat, pos, stop):
     its own policy. Returns the last decade over."""
     # the rest of the round as sim.actions.action_rounds plays it (EXTENDED WAR: the end of the
     # seat's turn in the war, then the attackers of its Initiative)
-    war_turn_end(st, r, seat)
-    war_attackers(st, r, pos + 1)
+    extended_war(r, None, war_turn_end, st, r, seat)
+    extended_war(r, None, war_attackers, st, r, pos + 1)
     action_rounds(st, r, pos + 1, own_turn, ())
     end_of_decade(st, r)
     d = st.g[G.DECADE]

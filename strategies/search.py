@@ -34,6 +34,7 @@ from sim.extended_war import begin_player_turn, end_war, player_war_actions, war
 from sim.game import copy_state, determinize
 from sim.rng import mix64
 from sim.state import N_GROUPS, PF, XG, G
+from sim.variants import extended_war_entry
 from strategies.evaluation import MODEL_SLOT, N_VF, SCALE_SLOT, SEARCH_OFFSET, margins
 from strategies.policy import option_values
 from strategies.rollout import play_out, play_out_war
@@ -72,6 +73,13 @@ def _carry_out(sc, r, seat, row, war):
     if not war:
         turn_step(sc, r, seat, row[0], row[1], row[2], row[3])
         return
+    extended_war_entry(r, None, _war_step, sc, r, seat, row)
+
+
+@njit(cache=True)
+def _war_step(sc, r, seat, row):
+    """EXTENDED WAR: a war action row carried out, the seat's further war actions by its base
+    strategy, the war ended when it is over (:func:`_carry_out`)."""
     if war_action(sc, r, seat, row[0], row[1], row[2], row[3]):
         player_war_actions(sc, r, seat)
     if sc.xw[XG.ACTIVE] == 1 and war_over(sc, r):
@@ -154,7 +162,7 @@ def search_choice(st, sc, r, W, seat, pos, k, war):
             for m in range(per):
                 _redrawn(sc, st, r, seat, base, m0 + cnt[j])
                 if war:
-                    d = play_out_war(sc, r, seat, pos, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3], d0 + horizon)
+                    d = extended_war_entry(r, 0, play_out_war, sc, r, seat, pos, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3], d0 + horizon)
                 else:
                     d = play_out(sc, r, seat, pos, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3], d0 + horizon)
                 margins(sc, r, W, sid, d, feats, scr, mv)

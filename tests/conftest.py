@@ -3,7 +3,13 @@ jitted engine once per test session)."""
 
 from __future__ import annotations
 
+import os
 import sys
+
+# One compiled engine for the whole suite: every rules record includes the Extended War and the Solo
+# A.I. (sim.variants), so that the normal, Extended War and Solo games of the tests share one
+# compile instead of paying up to four. tests/sim/test_variants.py checks the lean records.
+os.environ.setdefault("TRINIDAD_COMPILE", "all")
 from pathlib import Path
 
 import pytest

@@ -79,14 +79,23 @@ def test_the_checker_sees_every_kind_of_import():
     assert violations(SEAM, "from strategies.policy import choose\n") == []
 
 
+HOOKS = {"extended_war", "extended_war_entry", "solo_ai", "solo_ai_entry"}  # sim.variants: hook(r, default, fn, *args) calls fn
+
+
 def _callers(name: str) -> set[str]:
-    """module.function of every function of the project that calls ``name``."""
+    """module.function of every function of the project that calls ``name`` (directly or through
+    a hook of sim.variants)."""
     out = set()
     for module, source in project_modules():
         for fn in ast.walk(ast.parse(source)):
             if isinstance(fn, ast.FunctionDef):
                 for node in ast.walk(fn):
-                    if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == name:
+                    if not isinstance(node, ast.Call):
+                        continue
+                    called = getattr(node.func, "id", getattr(node.func, "attr", None))
+                    if called in HOOKS and len(node.args) > 2:
+                        called = getattr(node.args[2], "id", None)
+                    if called == name:
                         out.add(f"{module}.{fn.name}")
     return out
 

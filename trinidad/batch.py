@@ -16,6 +16,7 @@ from sim.game import allocate
 from sim.records import N_RD, N_RG
 from sim.rules import Rules
 from sim.state import AI_STRATEGY, MAX_PLAYERS, N_CHARACTERS
+from sim.variants import for_players
 from strategies.evaluation import N_VF
 from strategies.match import play_games, writable_weights
 from strategies.registry import has_python
@@ -58,6 +59,7 @@ def play_batch(rules: Rules, W: np.ndarray, n_players: int, seeds: np.ndarray, s
         if characters is None or np.any(pay < 0):
             raise ValueError("paid: needs forced characters and VP >= 0 per seat")
         pay[:, :n_players][ai] = 0  # the A.I. draws its own Character and pays nothing
+    rules = for_players(rules, s_)  # the Solo A.I. compiled in when a seat is the A.I. (sim.variants)
     nt = threads or numba.get_num_threads()
     if has_python(W):
         nt = 1  # Python strategies (objmode callbacks) are called from one thread: their objects need not be thread-safe

@@ -35,6 +35,7 @@ the commit it was measured at and the command.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import threading
 import time
@@ -44,6 +45,7 @@ from pathlib import Path
 
 import numpy as np
 
+from sim import variants
 from trinidad import ai_scale
 from trinidad.runner import cpu_model, git_commit
 
@@ -249,17 +251,19 @@ def measure(rungs: list[str], games: int, character_games: int, seed: int = 3, t
         raise ValueError(f"games: must be >= 1 (the A.I. games >= 0), got {games}, {character_games} and {ai_games}")
     load_strategies(rungs)  # a bad name fails now, not after minutes of play
     t0 = time.perf_counter()
-    cells, pair_s = play_pairs(rungs, games, seed, threads, say)
-    chars = {}
-    t1 = time.perf_counter()
-    for r in rungs:
-        with _Beat(say, f"{r} in all {PLAYERS} seats, balanced Characters, {character_games:,} games"):
-            chars[r] = character_rates(r, character_games, seed, threads)
-    char_s = time.perf_counter() - t1
-    ai = None
-    if ai_games:
-        with _Beat(say, f"every rung against the Solo A.I., {ai_games:,} games a strength"):
-            ai = ai_scale.measure(rungs, ai_games, seed, threads, say=say)
+    # with Solo games to come, the engine is compiled once with the Solo A.I. in (sim.variants)
+    with variants.including(variants.SOLO_AI) if ai_games else contextlib.nullcontext():
+        cells, pair_s = play_pairs(rungs, games, seed, threads, say)
+        chars = {}
+        t1 = time.perf_counter()
+        for r in rungs:
+            with _Beat(say, f"{r} in all {PLAYERS} seats, balanced Characters, {character_games:,} games"):
+                chars[r] = character_rates(r, character_games, seed, threads)
+        char_s = time.perf_counter() - t1
+        ai = None
+        if ai_games:
+            with _Beat(say, f"every rung against the Solo A.I., {ai_games:,} games a strength"):
+                ai = ai_scale.measure(rungs, ai_games, seed, threads, say=say)
     agreements = [agreement(a, chars[a], b, chars[b]) for i, a in enumerate(rungs) for b in rungs[i + 1:]]
     return Ladder(rungs=rungs, games=games, character_games=character_games, seed=seed, players=PLAYERS,
                   commit=git_commit() or "unknown", dirty=_dirty(), cpu=cpu_model(), seconds=time.perf_counter() - t0,

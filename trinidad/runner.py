@@ -29,6 +29,7 @@ import numpy as np
 import polars as pl
 
 from analysis.data import bad_shards_line, shard_rows
+from sim import variants
 from sim.dataset import MANIFEST, NUMPY_TYPE, column_type, shard_name
 from sim.records import DECADE_COLUMNS, GAME_COLUMNS
 from sim.rng import player_seeds
@@ -86,7 +87,7 @@ _RULES_CACHE: dict = {}
 
 def _variant_rules(exp: Experiment, vi: int):
     """(resolved rules document, rules record) of a variant, built once per process."""
-    key = (json.dumps(exp.to_dict(), sort_keys=True), vi)
+    key = (json.dumps(exp.to_dict(), sort_keys=True), vi, tuple(sorted(variants.always_compiled())))
     if key not in _RULES_CACHE:
         doc = exp.resolved_rules_docs()[vi]
         _RULES_CACHE[key] = (doc, rules_from_doc(doc))
@@ -597,6 +598,12 @@ def record_ai_scale(exp: Experiment, out: Path, ai_games: int, workers: int | No
     ai_scale.write(scale, out)
 
 
+def _solo_too(ai_games: int):
+    """A run that then plays Solo games (``ai_games`` > 0) compiles the engine once, with the Solo
+    A.I. in, rather than twice (sim.variants)."""
+    return variants.including(variants.SOLO_AI) if ai_games > 0 else contextlib.nullcontext()
+
+
 def run_experiment(exp: Experiment, backend: str = "local", workers: int | None = None, address: str | None = None,
                    resume: bool = False, progress: bool = True, say=_say, ai_games: int = 0) -> dict:
     """Play every pending shard of ``exp`` and return the final manifest. ``say`` prints the
@@ -608,8 +615,9 @@ def run_experiment(exp: Experiment, backend: str = "local", workers: int | None 
     check_out(exp, out, resume)  # the checks first: a refused run starts no Ray and writes nothing
     joined = _ray_connect(address, workers or os.cpu_count() or 1) if backend == "ray" else False
     try:  # a Ray that cannot be joined has written nothing; one joined here is left here
-        m = _run_experiment(exp, out, backend, workers, resume, progress, say)
-        record_ai_scale(exp, out, ai_games, workers, progress, say)
+        with _solo_too(ai_games):
+            m = _run_experiment(exp, out, backend, workers, resume, progress, say)
+            record_ai_scale(exp, out, ai_games, workers, progress, say)
         return m
     finally:
         if joined:
@@ -650,8 +658,9 @@ def run_tiers(tiers: list[tuple[str, Experiment]], out: str | Path, backend: str
         for n, e in tiers:
             if progress:
                 say(f"tier {n}: {', '.join(e.strategy_names())}")
-            done.append(_run_experiment(e, Path(e.out), backend, workers, (Path(e.out) / MANIFEST).exists(), progress, say))
-            record_ai_scale(e, Path(e.out), ai_games, workers, progress, say)
+            with _solo_too(ai_games):
+                done.append(_run_experiment(e, Path(e.out), backend, workers, (Path(e.out) / MANIFEST).exists(), progress, say))
+                record_ai_scale(e, Path(e.out), ai_games, workers, progress, say)
         return done
     finally:
         if joined:

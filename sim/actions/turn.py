@@ -33,6 +33,7 @@ from sim.rules import AP
 from sim.seam import choose_grouped, turn_groups_ok
 from sim.solo import ai_turn
 from sim.state import N_CARDS, PF, TG, TL, TS, G, Loc, Sup
+from sim.variants import extended_war, solo_ai_entry
 
 
 @njit(cache=True)
@@ -220,7 +221,7 @@ def play_turn(st, r, seat):
     its own procedure (sim.solo)."""
     st.g[G.TURN_SEAT] = seat
     if st.g[G.AI] == seat + 1:
-        ai_turn(st, r, seat)
+        solo_ai_entry(r, None, ai_turn, st, r, seat)
         end_turn(st, seat)
         st.g[G.TURN_SEAT] = -1
         return
@@ -241,7 +242,7 @@ def own_turn(st, r, seat, pos, players):
     an Extended War (WAR FLOW, sim.extended_war.war_turn_begin), then :func:`play_turn`. The turn
     :func:`action_rounds` plays when the players do not play their own (``players``: ``()``);
     strategies.match.family_turn is the one of a real game, where planning families plan."""
-    war_turn_begin(st, r, seat)
+    extended_war(r, None, war_turn_begin, st, r, seat)
     play_turn(st, r, seat)
 
 
@@ -266,15 +267,15 @@ def action_rounds(st, r, start, turn, players):
             if not any_active(st):
                 break
             st.tally_g[TG.ROUNDS] += 1  # the records' game length (sim.state.TG)
-            war_round_begin(st)
+            extended_war(r, None, war_round_begin, st)
         for i in range(start, n):
             seat = st.order[i]
             if st.pl[seat, PF.PASSED] == 0:
                 st.tally[seat, TS.TURNS] += 1
                 turn(st, r, seat, i, players)
-                war_turn_end(st, r, seat)
-            war_attackers(st, r, i + 1)
-        war_round_end(st, r)
+                extended_war(r, None, war_turn_end, st, r, seat)
+            extended_war(r, None, war_attackers, st, r, i + 1)
+        extended_war(r, None, war_round_end, st, r)
         start = 0
 
 
