@@ -12,7 +12,7 @@ and the Action phases' ``rounds`` and ``turns`` are drawn too). What each seat p
 actions taken, resources gained, Affiliate cards taken and each card's uses) is drawn at random,
 unrelated to winning; ``never`` plants options no seat ever used.
 
-Columns come from :mod:`sim.records` (the engine's own lists), so the schema follows the engine.
+Columns come from :mod:`sim.schema` (the engine's own lists), so the schema follows the engine.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import polars as pl
 
 from analysis.played import played_columns
 from sim.dataset import column_type, shard_name
-from sim.records import DECADE_COLUMNS, GAME_COLUMNS
+from sim.schema import DECADE_COLUMNS, GAME_COLUMNS
 
 DEFAULT_CHARACTERS = ["Carpenter", "Stonemason", "Merchant", "Defender", "Roadmaker", "Sailmaker", "General", "Captain", "Bishop",
                       "Architect", "Governor", "Noblewoman"]

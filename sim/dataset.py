@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
-from sim.records import DECADE_COLUMNS
+from sim.schema import DECADE_COLUMNS
 from sim.state import VS_NAMES
 
 MANIFEST = "manifest.json"

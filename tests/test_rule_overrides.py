@@ -4,7 +4,7 @@ A sample of keys from every part of the rules file (setup, the City Council, Imp
 scoring, Affiliate card parameters, component limits) is overridden through the loader's override
 mechanism (sim.rules.load_rules(overrides=...), what ``trinidad play --rules`` and an experiment's
 ``variants`` use); fixed-seed games of heuristic players must then differ from the default games.
-tests/test_rules.py checks statically that every number is read; this checks that reading it
+tests/sim/test_rules.py checks statically that every number is read; this checks that reading it
 matters. (The values are picked to bind in these games: a box of 6 metal, e.g., never runs out.)
 """
 

@@ -13,8 +13,8 @@ import numba
 import numpy as np
 
 from sim.game import allocate
-from sim.records import N_RD, N_RG
 from sim.rules import Rules
+from sim.schema import N_RD, N_RG
 from sim.state import AI_STRATEGY, MAX_PLAYERS, N_CHARACTERS
 from sim.variants import for_players
 from strategies.evaluation import N_VF

@@ -185,7 +185,7 @@ def _show_game(r, doc, W, players, n_seats, seed, ids, names, first_game, charac
 
         for line in format_log(st, r, doc, ["A.I." if s == ai_seat else seats[s] for s in range(n_seats)]):
             print(line)
-    from sim.records import RG
+    from sim.schema import RG
 
     rows = []
     for s in range(n_seats):

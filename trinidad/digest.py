@@ -68,7 +68,7 @@ def suite(workdir: Path, families: list[str] | None = None,
           widths: dict[str, dict[str, int]] | None = None) -> dict[str, dict[str, str]]:
     """Play the suite's experiments into ``workdir`` and digest each. ``widths`` (family -> table ->
     column count): digest those tables on their first columns only. Record columns are only ever
-    appended (sim.records), so a check against digests saved before a column was added compares
+    appended (sim.schema), so a check against digests saved before a column was added compares
     every column that existed then: the games played, not the columns recorded since."""
     from trinidad.experiment import experiment_from_dict
     from trinidad.runner import run_experiment

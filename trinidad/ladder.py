@@ -194,8 +194,8 @@ def character_rates(rung: str, games: int, seed: int, threads: int | None = None
     import polars as pl
 
     from analysis.tables import win_rates
-    from sim.records import RG
     from sim.rules import character_names
+    from sim.schema import RG
     from strategies.registry import compile_players
     from trinidad.runner import _play_records
 

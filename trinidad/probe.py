@@ -39,7 +39,7 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from sim.codes import Act
-from sim.records import RG, act_column
+from sim.schema import RG, act_column
 from sim.state import MINOR_NAMES, N_VS, N_WEIGHTS, VS_NAMES, B, Res
 
 CHUNK_GAMES = 2048  # games per batch call (the decade records are ~17 KB a game)
@@ -75,7 +75,7 @@ class Option:
         return f"BUILD {MINOR_NAMES[self.building].upper()}" if self.building >= 0 else Act(self.act).name
 
     def column(self) -> int:
-        """The games-record column that counts its uses (sim.records.RG)."""
+        """The games-record column that counts its uses (sim.schema.RG)."""
         return RG.BUILT + self.building - 1 if self.building >= 0 else act_column(self.act)
 
 

@@ -31,9 +31,9 @@ import polars as pl
 from analysis.data import bad_shards_line, shard_rows
 from sim import variants
 from sim.dataset import MANIFEST, NUMPY_TYPE, column_type, shard_name
-from sim.records import DECADE_COLUMNS, GAME_COLUMNS
 from sim.rng import player_seeds
 from sim.rules import RK, ai_strength_names, character_names, rules_from_doc, rules_hash
+from sim.schema import DECADE_COLUMNS, GAME_COLUMNS
 from sim.state import AI_STRATEGY, MAX_PLAYERS
 from strategies.registry import Players, compile_players, has_python, resolve
 from trinidad.batch import play_batch

@@ -104,9 +104,9 @@ def plan(n_strategies: int, games: int) -> tuple[int, int]:
 
 
 def tally(records: np.ndarray, players: int, n_strategies: int) -> dict[str, np.ndarray]:
-    """Sums per strategy id over games' per-seat records (``[games, >=players, N_RG]``, sim.records.RG):
+    """Sums per strategy id over games' per-seat records (``[games, >=players, N_RG]``, sim.schema.RG):
     seat-games, fractional wins, rank and VP sums, seat-games per seat, and games with a tie for first."""
-    from sim.records import RG
+    from sim.schema import RG
 
     g = records[:, :players, :]
     sid = g[:, :, RG.STRATEGY].astype(np.int64)

@@ -75,9 +75,9 @@ def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threa
     the City plan (strategies.probe: Lot > House > metal > Palace at each first chance): positions in
     which Houses, metal and Palaces are held, whose worth explorers of the weights alone never show
     when no seat of the population builds them. ``planted``: 1 on a planted seat's rows."""
-    from sim.records import RG
     from sim.rng import player_seeds
     from sim.rules import RK
+    from sim.schema import RG
     from strategies.evaluation import explorer_model, stage_of
     from strategies.registry import set_value_model, value_model
     from trinidad.batch import play_batch
@@ -180,8 +180,8 @@ def duel(rules, row_a: np.ndarray, row_b: np.ndarray, max_games: int, batch: int
     seeds), in batches until the SPRT decides or ``max_games`` are played. Returns (decision,
     games, candidate's share of the wins)."""
     from analysis.stats import sprt
-    from sim.records import RG
     from sim.rng import player_seeds
+    from sim.schema import RG
     from trinidad.batch import play_batch
     from trinidad.tournament import rotations
 

@@ -126,8 +126,8 @@ def td_targets(b: Batch, net: dict | None, lam: float) -> np.ndarray:
 def play(rules, W: np.ndarray, players: int, seeds: np.ndarray, strat: np.ndarray, scale: float, learner: int,
          threads: int | None) -> Batch:
     """Games of the rows ``W`` (``strat[i, s]``: seat s's row, or the A.I.), as a :class:`Batch`."""
-    from sim.records import RG
     from sim.rules import RK
+    from sim.schema import RG
     from strategies.evaluation import stage_of
     from strategies.registry import value_model
     from trinidad.batch import play_batch

@@ -180,7 +180,7 @@ def lineups(seed: int, players: int, start: int, count: int, char: int, pool_siz
 def play_candidates(rules, base_row: np.ndarray, pool_W: np.ndarray, char: int, X: np.ndarray, seed: int,
                     players: int, start: int, count: int, threads: int | None = None) -> np.ndarray:
     """Fractional win rate of each candidate (rows of ``X``: the tuned weights) on the same games."""
-    from sim.records import RG
+    from sim.schema import RG
     from trinidad.batch import play_batch
 
     k = X.shape[0]

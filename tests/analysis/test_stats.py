@@ -136,3 +136,13 @@ def test_win_credit_splits_ties():
     t = win_rates(p, ["players", "character"], ["players"])
     assert t.filter(pl.col("character") == "B")["win_rate"].item() == pytest.approx(0.75)
     assert t["wins"].sum() == pytest.approx(2.0)
+
+
+def test_mean_ci_from_moments_is_the_t_interval():
+    """The mean and t interval from summed moments (n, sum, sum of squares: what a shard-at-a-time read
+    keeps) are mean_ci's."""
+    rng = np.random.default_rng(0)
+    for n in (2, 7, 500):
+        x = rng.integers(-20, 40, n).astype(float)
+        m, lo, hi = stats.mean_ci_moments(np.array([n]), np.array([x.sum()]), np.array([(x**2).sum()]))
+        assert np.allclose([m[0], lo[0], hi[0]], stats.mean_ci(x))

@@ -16,15 +16,15 @@ import numpy as np
 import pytest
 
 # the repository has no pytest `pythonpath` setting: make `import sim` work under plain `pytest`
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from sim.rules import AP, DEFAULT_RULES, RK, RulesError, apply_overrides, load_rules, load_rules_doc, rules_from_doc, rules_hash
 from sim.state import B
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 RULINGS = DATA / "RULINGS.md"  # the project's rulings (a copy of ../shared/rules/RULINGS.md)
 AFFILIATE_CARDS = DATA / "affiliate-cards.md"  # the rulebook's CARD REFERENCE > AFFILIATE CARDS (a copy)
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "rules"  # the sources of both, beside a checkout
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "rules"  # the sources of both, beside a checkout
 SOURCES = {"rulebook", "ruling", "reading", "engine"}
 W = 16  # map width (R-04)
 
@@ -645,7 +645,7 @@ def test_bad_affiliate_override_fails_with_one_line(over, msg):
 # every scalar (RK), array (Rules field) and card parameter (AP, per card) it fills is read by the
 # engine (the jitted code under sim/, sim/rules.py excepted; the strategies' own reads do not count).
 
-ENGINE = Path(__file__).resolve().parents[1] / "sim"
+ENGINE = Path(__file__).resolve().parents[2] / "sim"
 
 # Rules fields the engine may leave unread, with the reason: none of them is a rules number.
 UNREAD_FIELDS_OK = {

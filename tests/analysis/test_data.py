@@ -1,22 +1,13 @@
-"""The report in bounded memory: tables made of sums read a run a shard at a time
+"""analysis.data: the report in bounded memory: tables made of sums read a run a shard at a time
 (analysis.data.Games) and give the same numbers as the whole table; the per-game tables use a
 fixed random subset of game indices (Run.subset)."""
 
-import numpy as np
 import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
-from analysis import analyze, balance, load_run, scores, stats
+from analysis import analyze, balance, load_run, scores
 from analysis.synthetic import write_synthetic_run
-
-
-def test_mean_ci_from_moments_is_the_t_interval():
-    rng = np.random.default_rng(0)
-    for n in (2, 7, 500):
-        x = rng.integers(-20, 40, n).astype(float)
-        m, lo, hi = stats.mean_ci_moments(np.array([n]), np.array([x.sum()]), np.array([(x**2).sum()]))
-        assert np.allclose([m[0], lo[0], hi[0]], stats.mean_ci(x))
 
 
 @pytest.fixture(scope="module")

@@ -1,23 +1,94 @@
-"""analysis.played's option use (issue 23 part 3) and analysis.characters' per-Character pages (part 4)
-on synthetic runs: a planted never-used option is listed, shares and win-rate associations match a
-direct computation (statsmodels for the intervals), tiers are never pooled, probe results are read,
-and each Character's page holds its VP against the average, its opponents and three example games."""
+"""analysis.played: the "what was played" table of a run (``trinidad runs summarize``), on a run the
+engine played; and the option use (issue 23 part 3) on synthetic runs: a planted never-used option
+is listed, shares and win-rate associations match a direct computation (statsmodels for the
+intervals), tiers are never pooled, probe results are read."""
 
 from __future__ import annotations
 
 import json
 
-import numpy as np
 import polars as pl
 import pytest
 from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import confint_proportions_2indep, proportion_confint
 
 from analysis import analyze, load_run
-from analysis.characters import slug
 from analysis.data import RunError
-from analysis.played import NEVER_SHARE, card_use_counts, load_probe, probe_table, use_counts, use_table
+from analysis.played import (
+    NEVER_SHARE,
+    card_use_counts,
+    format_played,
+    item_label,
+    load_probe,
+    played_columns,
+    played_table,
+    probe_table,
+    scoring_table,
+    use_counts,
+    use_table,
+)
 from analysis.synthetic import write_synthetic_run
+from trinidad.experiment import experiment_from_dict
+from trinidad.runner import run_experiment, summarize
+
+
+@pytest.fixture(scope="module")
+def played_run(engine, tmp_path_factory):
+    out = tmp_path_factory.mktemp("played") / "r"
+    exp = experiment_from_dict({"name": "played", "players": [3], "games": 12, "seed": 2, "out": str(out), "shard_games": 6,
+                                "seats": {"strategies": ["heuristic", "random"], "assign": "rotate"},
+                                "characters": {"assign": "balanced"}})
+    run_experiment(exp, workers=1, progress=False)
+    return out
+
+
+def test_the_games_table_records_what_was_played(played_run):
+    g = pl.read_parquet(str(played_run / "games" / "*.parquet"))
+    assert (g["act_pass"] == 12).all()  # one PASS per seat and decade
+    assert g["probe_decade"].sum() == 0 and g.schema["probe_decade"] == pl.Int8
+    d = pl.read_parquet(str(played_run / "decades" / "*.parquet"))
+    last = d.filter(pl.col("decade") == 12).sort("game", "seat")
+    for c in [c for c in g.columns if c.startswith("built_")]:  # the decades' cumulative counts, at the end
+        assert g.sort("game", "seat")[c].to_list() == last[c].to_list()
+    assert g.sort("game", "seat")["cards_used"].to_list() == last["cards_used"].to_list()
+    assert sorted(d.filter(pl.col("scoring") > 0).select("decade", "scoring").unique().rows()) == [(4, 1), (8, 2), (12, 3)]
+
+
+def test_played_table_shares_and_means(played_run):
+    g = pl.read_parquet(str(played_run / "games" / "*.parquet"))
+    t = played_table(g)
+    cols = played_columns(g.columns)
+    assert cols[0] == "built_lot" and "act_f_card" in cols and cols[-1] == "cards_used"
+    assert t.height == 2 * len(cols)
+    for s in ("heuristic", "random"):
+        mine = g.filter(pl.col("strategy").cast(pl.String) == s)
+        for c in ("act_ship", "built_lot", "gained_precious"):
+            row = t.filter((pl.col("strategy") == s) & (pl.col("item") == c)).row(0, named=True)
+            assert row["share"] == pytest.approx((mine[c] > 0).mean()) and row["mean"] == pytest.approx(mine[c].mean())
+            assert row["n"] == mine.height == (24 if s == "heuristic" else 12)  # the lineup cycled to 3 seats
+    sc = scoring_table(pl.scan_parquet(str(played_run / "decades" / "*.parquet")))
+    d = pl.read_parquet(str(played_run / "decades" / "*.parquet"))
+    want = d.filter((pl.col("decade") == 8) & (pl.col("strategy").cast(pl.String) == "random"))["houses_on_map"].mean()
+    assert sc.filter((pl.col("strategy") == "random") & (pl.col("scoring") == 2))["houses"].item() == pytest.approx(want)
+    assert item_label("act_ship") == "main: 5. Load the Ship" and item_label("act_f_vote") == "free: Call a City Council vote"
+    assert item_label("built_hacienda_wood") == "built Hacienda (wood)" and item_label("cards_taken") == "cards taken"
+
+
+def test_summarize_shows_what_was_played(played_run):
+    lines = summarize(played_run)
+    i = next(k for k, line in enumerate(lines) if "what was played" in line)
+    assert "heuristic" in lines[i + 1] and "random" in lines[i + 1]
+    assert any(line.split()[:2] == ["main:", "Pass"] and line.split()[2:] == ["100.0%", "12.00"] * 2 for line in lines)
+    assert any("Era 3:" in line for line in lines)
+
+
+def test_runs_without_the_columns_show_nothing():
+    old = pl.DataFrame({"strategy": ["a"], "vp": [3]})
+    assert played_table(old).height == 0 and format_played(played_table(old)) == []
+    assert scoring_table(pl.DataFrame({"strategy": ["a"], "decade": [4]})).height == 0
+
+
+# ----------------------------------------------------------------------------- option use, on synthetic runs
 
 PLANTED = ("built_church", "act_ship", "uses_card_40")
 
@@ -136,37 +207,6 @@ def test_probe_results_are_read_with_their_intervals(tmp_path, run):
         load_probe(bad)
     with pytest.raises(RunError, match="not a readable JSON"):
         load_probe(tmp_path / "missing.json")
-
-
-def test_a_page_per_character(run, a):
-    s = a.section("characters")
-    chars = s.table("character_balance").df["character"].unique().to_list()
-    assert sorted(sub.id for sub in s.subsections) == sorted(f"character-{slug(c)}" for c in chars)
-    assert len(s.subsections) == 12
-    cap = next(sub for sub in s.subsections if sub.id == "character-captain")
-    g = run.games_of().collect()
-    vp = cap.table("character_vp_captain").df.filter(pl.col("players") == 4)
-    mil = vp.filter(pl.col("source") == "military").row(0, named=True)
-    me = g.filter((pl.col("players") == 4) & (pl.col("character") == "Captain"))
-    assert mil["vp"] == pytest.approx(me["vp_military"].mean())
-    assert mil["average"] == pytest.approx(g.filter(pl.col("players") == 4)["vp_military"].mean())
-    assert mil["vp_lo"] < mil["vp"] < mil["vp_hi"]
-    opp = cap.table("character_opponents_captain").df.filter(pl.col("players") == 4)
-    assert opp.height == 11 and opp["note"][0] == "best" and opp["note"][-1] == "worst" and opp["rate"][0] >= opp["rate"][-1]
-    ex = cap.table("character_examples_captain").df.filter(pl.col("players") == 4)
-    assert ex["example"].to_list() == ["typical win", "typical loss", "outlier"]
-    rows = {r["example"]: r for r in ex.iter_rows(named=True)}
-    wins = me.filter(pl.col("credit") > 0)
-    assert rows["typical win"]["rank"] == 1 and rows["typical loss"]["rank"] > 1
-    assert abs(rows["typical win"]["margin"] - wins["margin"].median()) == (wins["margin"] - wins["margin"].median()).abs().min()
-    assert abs(rows["outlier"]["margin"]) == me["margin"].abs().max()
-    assert rows["outlier"]["command"] == f"trinidad play --run {run.path.resolve()} --players 4 --game {rows['outlier']['game']}"
-    cards = cap.table("character_cards_captain").df.filter(pl.col("players") == 4)
-    assert cards["item"][:2].to_list() == ["Affiliate cards taken", "Affiliate card powers used"]
-    assert cards["item"][0] == "Affiliate cards taken" and "card 40 (Roadmaker)" not in cards["item"].to_list()  # never used
-    assert cards["ratio"][2:].is_sorted(descending=True)
-    assert any(t.name == "character_examples_captain" for t in a.tables())  # sub-section tables are written with the others
-    assert np.isfinite(cards["per_game"].to_numpy()).all()
 
 
 def test_a_run_without_the_played_columns_says_so(tmp_path):

@@ -12,7 +12,7 @@ import pytest
 from analysis import analyze, balance, load_run
 from analysis.synthetic import games_frame, planted_weight, write_synthetic_run
 from analysis.tables import win_rates
-from sim.records import DECADE_COLUMNS, GAME_COLUMNS
+from sim.schema import DECADE_COLUMNS, GAME_COLUMNS
 
 ADV = 0.05  # the planted advantage: 5 points of win rate
 
