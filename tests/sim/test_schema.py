@@ -72,17 +72,17 @@ def test_records_re_exports_the_schema():
     assert len(schema.DECADE_COLUMNS) == schema.N_RD and len(schema.GAME_COLUMNS) == schema.N_RG
 
 
-@pytest.mark.xfail(strict=True, reason="sim.engine_hash does not hash sim/schema.py yet: add 'schema.py' to the file names it hashes "
-                                       "(sim/__init__.py), then drop this mark")
-def test_the_engine_cache_folder_follows_the_schema(tmp_path):
+@pytest.mark.parametrize("frozen", ["sim/schema.py", "strategies/weights.py", "sim/variants.py"])
+def test_the_engine_cache_folder_follows_the_schema(tmp_path, frozen):
     """The kernels freeze the schema's enums and sizes (RD, RG, N_BUILT, ACT_CODES) into their
-    machine code, and Numba's cache checks only a kernel's own file: an edit of sim/schema.py alone
-    must start a fresh cache folder, as an edit of sim/state.py does."""
+    machine code (as the policy's slots in strategies/weights.py, and the parts' hooks in
+    sim/variants.py), and Numba's cache checks only a kernel's own file: an edit of one of them
+    alone must start a fresh cache folder, as an edit of sim/state.py does."""
     from sim import engine_hash
 
     for d in ("sim", "strategies", "trinidad"):
         (tmp_path / d).mkdir()
-    (tmp_path / "sim" / "schema.py").write_text("N_BUILT = 15\n")
+    (tmp_path / frozen).write_text("N_BUILT = 15\n")
     before = engine_hash(tmp_path)
-    (tmp_path / "sim" / "schema.py").write_text("N_BUILT = 16\n")
+    (tmp_path / frozen).write_text("N_BUILT = 16\n")
     assert engine_hash(tmp_path) != before
