@@ -1,4 +1,4 @@
-"""Tests for the rules data file (sim/rules/trinidad.toml) and its loader (sim/rules.py).
+"""Tests for the rules data file (sim/rulesdata/trinidad.toml) and its loader (sim/rules.py).
 
 Fast: plain numpy, no numba compilation.
 """
