@@ -26,7 +26,7 @@ from sim.cards import (
 from sim.codes import Dec, Ev
 from sim.core import add_vp, decide, log, set_option
 from sim.extended_war import begin_extended_war, end_war, last_decade_war
-from sim.major import recover_completed
+from sim.major_buildings import recover_completed
 from sim.records import N_RD, N_RG, RG, record_decade, record_play
 from sim.rng import permutation, rand_below
 from sim.rules import RK, Rules

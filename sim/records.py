@@ -9,7 +9,7 @@ from numba import njit
 
 from sim.cards import n_affiliates
 from sim.city import count_owned
-from sim.major import own_on_grid
+from sim.major_buildings import own_on_grid
 from sim.rules import XK
 from sim.schema import (  # noqa: F401 (the schema, re-exported: imported from here by the engine and its tests)
     ACT_CODES,

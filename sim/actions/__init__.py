@@ -11,7 +11,7 @@ cards              6. TAKE A CARD, 7. REACTIVATE CARDS
 order              8. PLAYER ORDER
 council            9. CITY COUNCIL (the action; the vote is sim.council)
 status             10. IMPROVE STATUS
-major              11. MAJOR BUILDING (the action; the grids are sim.major)
+major              11. MAJOR BUILDING (the action; the grids are sim.major_buildings)
 free               FREE ACTIONS
 turn               a turn and the phase's rounds: the listing in order, one row carried out
 common             the row writer and the worker-discount cards shared by 1-2 and 2

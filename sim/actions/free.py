@@ -11,7 +11,7 @@ from sim.codes import Act, Ev
 from sim.core import add_vp, log
 from sim.council import can_call_vote, law_options
 from sim.economy import coin_value, pay_coins
-from sim.major import own_on_grid
+from sim.major_buildings import own_on_grid
 from sim.rules import RK
 from sim.state import N_CHARACTERS, PF, VS, B, Sup
 

@@ -115,7 +115,7 @@ def test_ocher_banner_flips_when_the_player_joins_another_construction(blank):
     from helpers import clear_map
 
     from sim.banners import FACE_DOWN, FACE_UP
-    from sim.major import n_spaces, place_on_grid, recover_completed
+    from sim.major_buildings import n_spaces, place_on_grid, recover_completed
     from sim.rules import load_rules
     from sim.state import M
 

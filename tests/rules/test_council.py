@@ -19,7 +19,7 @@ from sim.city import count_type
 from sim.codes import Law
 from sim.core import CCW
 from sim.council import SIDE_ABSTAIN, SIDE_NO, SIDE_YES, apply_law, call_vote, can_call_vote, council_cost, law_options, tally
-from sim.major import major_open, n_spaces, place_on_grid, recover_completed
+from sim.major_buildings import major_open, n_spaces, place_on_grid, recover_completed
 from sim.rules import RK
 from sim.state import PF, VS, B, G, M, Sup
 
