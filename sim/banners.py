@@ -4,12 +4,12 @@ the second achievement; green and purple are placed face-up at once (``scoring.b
 
 Each achievement is detected where it happens and calls :func:`banner_step`: black at Load the Ship
 paid with metal for a triplet (sim.actions.ship), green at the City Council track's maximum
-(sim.council.gain_council), purple on owning ``scoring.purple_banner_cards`` Affiliate cards
+(sim.council_vote.gain_council), purple on owning ``scoring.purple_banner_cards`` Affiliate cards
 (:func:`purple_banner`, from sim.cards.gain_card), blue on winning a City Council vote
-(sim.council), red on winning a War (sim.war), ocher on joining a Major Building construction that
-is built, then on joining another (sim.major_buildings; scoring.ocher_flip_on_join); card 53 buys
-one step (sim.affiliates). Face-up banners pay VP at each Scoring (sim.scoring, ruling R-13) and
-each lets its owner ignore one Affiliate card at the Salary (sim.cards.salary_free):
+(sim.council_vote), red on winning a War (sim.war), ocher on joining a Major Building construction
+that is built, then on joining another (sim.major_buildings; scoring.ocher_flip_on_join); card 53
+buys one step (sim.affiliates). Face-up banners pay VP at each Scoring (sim.scoring, ruling R-13)
+and each lets its owner ignore one Affiliate card at the Salary (sim.cards.salary_free):
 :func:`face_up_banners`.
 """
 

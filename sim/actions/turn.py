@@ -26,7 +26,7 @@ from sim.cards import burn_card
 from sim.city import own_spaces
 from sim.codes import FIRST_FREE_ACT, Act, Card, Dec, Ev
 from sim.core import decide, grant_pool, log, return_pool, workers_available
-from sim.council import call_vote
+from sim.council_vote import call_vote
 from sim.extended_war import war_attackers, war_round_begin, war_round_end, war_turn_begin, war_turn_end
 from sim.major_buildings import place_on_grid, recover_workers_free
 from sim.rules import AP
