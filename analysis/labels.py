@@ -21,7 +21,7 @@ VP_SOURCES: dict[str, str] = {
     "major_spaces": "Major building spaces",  # 11. MAJOR BUILDING: the VPs on the spaces of a completed grid (sim.major_buildings)
     "recover": "Recover Workers (penalty)",  # FREE ACTIONS, Recover Workers: twice the first-worker VPs (sim.major_buildings.recover_workers_free)
     "warehouse": "City Warehouse (penalty)",  # FREE ACTIONS, Use City Warehouse: -2 VP per resource; card 28 (sim.actions.free)
-    "salary": "Unpaid salaries (penalty)",  # A. SALARY: -2 VP per Affiliate card not paid (sim.cards)
+    "salary": "Unpaid salaries (penalty)",  # A. SALARY: -2 VP per Affiliate card not paid (sim.deck)
     "council_vote": "City Council vote won",  # CITY COUNCIL VOTE: 4 VPs x Era to the winning side (sim.council_vote)
     "council_below": "City Council at 0 or below (penalty)",  # CITY COUNCIL VOTE: 2 VPs + 2 VPs x negative value (sim.council_vote.council_cost)
     "money": "Money (richest player)",  # VPS ASSIGNATION, Money: 7 VPs x Era (sim.scoring)

@@ -6,9 +6,9 @@ from numba import njit
 
 from sim.banners import banner_step
 from sim.cardpower import holder, offer
-from sim.cards import rotate_card
 from sim.codes import Act, Card, Dec, Ev, Law, Side
 from sim.core import add_vp, decide, gain_vp, log, set_option
+from sim.deck import rotate_card
 from sim.economy import coin_value, pay_coins
 from sim.major_buildings import complete_by_law, council_workers_on_grid, district_completed, major_open, n_full_districts
 from sim.rules import AP, RK

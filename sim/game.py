@@ -13,7 +13,9 @@ from numba import njit
 
 from sim.actions import action_phase, own_turn
 from sim.actions.ship import ship_sails
-from sim.cards import (
+from sim.codes import Dec, Ev
+from sim.core import add_vp, decide, log, set_option
+from sim.deck import (
     card_group,
     pay_salary,
     phase_a_draw,
@@ -23,8 +25,6 @@ from sim.cards import (
     shuffle_deck,
     top_of,
 )
-from sim.codes import Dec, Ev
-from sim.core import add_vp, decide, log, set_option
 from sim.extended_war import begin_extended_war, end_war, last_decade_war
 from sim.major_buildings import recover_completed
 from sim.records import N_RD, N_RG, RG, record_decade, record_play

@@ -9,10 +9,10 @@ import numpy as np
 
 from sim.actions import apply_option, end_turn, turn_options
 from sim.affiliates import card_options
-from sim.cards import back_symbols, n_affiliates
 from sim.city import can_activate_at, district_value
 from sim.codes import Act
 from sim.core import CCW
+from sim.deck import back_symbols, n_affiliates
 from sim.economy import coin_value, grid_range, take_from_grids
 from sim.extended_war import clear_war
 from sim.game import allocate, play_own_decade, set_decade, setup, start_of_decade
