@@ -518,7 +518,7 @@ def set_decade(st, r, d):
 @njit(cache=True)
 def copy_state(dst, src):
     """Copy the game's state (sim.state.GAME_FIELDS: not the records nor the work areas) into
-    ``dst``: a search's start. tests/test_state.py checks it copies exactly those fields."""
+    ``dst``: a search's start. tests/sim/test_state.py checks it copies exactly those fields."""
     dst.g[:] = src.g
     dst.pl[:] = src.pl
     dst.vps[:] = src.vps

@@ -500,7 +500,7 @@ class State(NamedTuple):
     player copies exactly these, :func:`sim.game.copy_state`), the RECORDS written for the run's
     tables and the log, and the WORK areas (decision listings, scratch and memos that any
     computation may rebuild). :data:`GAME_FIELDS`, :data:`RECORD_FIELDS` and :data:`WORK_FIELDS`
-    name them; ``tests/test_state.py`` checks every field is in exactly one."""
+    name them; ``tests/sim/test_state.py`` checks every field is in exactly one."""
 
     # ---- game state
     g: np.ndarray  # int32[N_G]                game scalars (G)
