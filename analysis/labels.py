@@ -16,14 +16,14 @@ from __future__ import annotations
 VP_SOURCES: dict[str, str] = {
     "auction": "Character auction (VP bids)",  # SETUP, Character auction: the winner pays the VPs bid (sim.game.assign_character)
     "grid_last": "Last resource or coin taken (penalty)",  # COIN STACKS AND RESOURCE GRIDS: -1 VP (sim.economy)
-    "build": "Minor building construction",  # 1-2. MINOR BUILDING CONSTRUCTION, VP on construction (sim.council.building_put_up)
-    "major_first": "First worker on a Major building",  # 11. MAJOR BUILDING, 2-6 VPs (sim.major)
-    "major_spaces": "Major building spaces",  # 11. MAJOR BUILDING: the VPs on the spaces of a completed grid (sim.major)
-    "recover": "Recover Workers (penalty)",  # FREE ACTIONS, Recover Workers: twice the first-worker VPs (sim.major.recover_workers_free)
+    "build": "Minor building construction",  # 1-2. MINOR BUILDING CONSTRUCTION, VP on construction (sim.council_vote.building_put_up)
+    "major_first": "First worker on a Major building",  # 11. MAJOR BUILDING, 2-6 VPs (sim.major_buildings)
+    "major_spaces": "Major building spaces",  # 11. MAJOR BUILDING: the VPs on the spaces of a completed grid (sim.major_buildings)
+    "recover": "Recover Workers (penalty)",  # FREE ACTIONS, Recover Workers: twice the first-worker VPs (sim.major_buildings.recover_workers_free)
     "warehouse": "City Warehouse (penalty)",  # FREE ACTIONS, Use City Warehouse: -2 VP per resource; card 28 (sim.actions.free)
-    "salary": "Unpaid salaries (penalty)",  # A. SALARY: -2 VP per Affiliate card not paid (sim.cards)
-    "council_vote": "City Council vote won",  # CITY COUNCIL VOTE: 4 VPs x Era to the winning side (sim.council)
-    "council_below": "City Council at 0 or below (penalty)",  # CITY COUNCIL VOTE: 2 VPs + 2 VPs x negative value (sim.council.council_cost)
+    "salary": "Unpaid salaries (penalty)",  # A. SALARY: -2 VP per Affiliate card not paid (sim.deck)
+    "council_vote": "City Council vote won",  # CITY COUNCIL VOTE: 4 VPs x Era to the winning side (sim.council_vote)
+    "council_below": "City Council at 0 or below (penalty)",  # CITY COUNCIL VOTE: 2 VPs + 2 VPs x negative value (sim.council_vote.council_cost)
     "money": "Money (richest player)",  # VPS ASSIGNATION, Money: 7 VPs x Era (sim.scoring)
     "military": "Military (strongest miniature)",  # VPS ASSIGNATION, Military: 7 VPs x Era
     "banners": "Banners",  # VPS ASSIGNATION, Banners

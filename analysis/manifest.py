@@ -25,7 +25,7 @@ def manifest_table(manifest: dict, games_in_data: pl.DataFrame | None = None) ->
         ("package version", manifest.get("package_version", "n/a")),
         ("git commit", manifest.get("git_commit") or "n/a"),
         ("python", manifest.get("python", "n/a")),
-        ("rules file", e.get("rules_file") or "bundled (sim/rules/trinidad.toml)"),
+        ("rules file", e.get("rules_file") or "bundled (sim/rulesdata/trinidad.toml)"),
         ("experiment rule overrides", _j(e.get("overrides") or {}) if e.get("overrides") else "none"),
     ]
     for v in manifest.get("variants", []) or []:

@@ -17,12 +17,12 @@ from numba import njit
 
 from sim.banners import banner_step, face_up
 from sim.cardpower import use
-from sim.cards import put_on
 from sim.city import district_closed
 from sim.codes import Act, Card, Dec, Ev
 from sim.core import add_vp, decide, gain_vp, grant_pool, log, set_option, workers_available
+from sim.deck import put_on
 from sim.economy import coin_value, pay_coins, pay_plan, pay_resources, take_coins
-from sim.major import council_workers_on_grid, free_segments, grid_free, major_open, place_walls
+from sim.major_buildings import council_workers_on_grid, free_segments, grid_free, major_open, place_walls
 from sim.rules import AP, RK
 from sim.state import GRID_PRECIOUS, GRID_STONE, GRID_WOOD, N_BANNERS, N_CARDS, N_CHARACTERS, N_GRIDS, PF, VS, G, Loc, Mini, Res, Sup
 from sim.war import NATIVES, PIRATES, T_AFFILIATE, advance_tension

@@ -2,14 +2,15 @@
 (black, blue, red, ocher: "require 2 actions/events") go face-down first and are flipped face-up by
 the second achievement; green and purple are placed face-up at once (``scoring.banner_steps``).
 
-Each achievement is detected where it happens and calls :func:`banner_step`: black at Load the
-Ship paid with metal for a triplet (sim.actions.ship), green at the City Council track's maximum
-(sim.council.gain_council), purple on owning ``scoring.purple_banner_cards`` Affiliate cards
-(:func:`purple_banner`, from sim.cards.gain_card), blue on winning a City Council vote
-(sim.council), red on winning a War (sim.war), ocher on joining a Major Building construction
-that is built, then on joining another (sim.major; scoring.ocher_flip_on_join); card 53 buys one step (sim.affiliates). Face-up banners pay VP at each
-Scoring (sim.scoring, ruling R-13) and each lets its owner ignore one Affiliate card at the Salary
-(sim.cards.salary_free): :func:`face_up_banners`.
+Each achievement is detected where it happens and calls :func:`banner_step`: black at Load the Ship
+paid with metal for a triplet (sim.actions.ship), green at the City Council track's maximum
+(sim.council_vote.gain_council), purple on owning ``scoring.purple_banner_cards`` Affiliate cards
+(:func:`purple_banner`, from sim.deck.gain_card), blue on winning a City Council vote
+(sim.council_vote), red on winning a War (sim.war), ocher on joining a Major Building construction
+that is built, then on joining another (sim.major_buildings; scoring.ocher_flip_on_join); card 53
+buys one step (sim.affiliates). Face-up banners pay VP at each Scoring (sim.scoring, ruling R-13)
+and each lets its owner ignore one Affiliate card at the Salary (sim.deck.salary_free):
+:func:`face_up_banners`.
 """
 
 from numba import njit
@@ -57,6 +58,6 @@ def face_up_banners(st, seat):
 @njit(cache=True)
 def purple_banner(st, r, seat, n_cards):
     """Purple: "When a player owns 9 Affiliate cards" (``scoring.purple_banner_cards``); the seat
-    now owns ``n_cards`` (sim.cards.gain_card asks whenever it gains one)."""
+    now owns ``n_cards`` (sim.deck.gain_card asks whenever it gains one)."""
     if n_cards >= r.k[RK.PURPLE_BANNER_CARDS]:
         banner_step(st, r, seat, Banner.PURPLE)

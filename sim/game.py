@@ -13,7 +13,9 @@ from numba import njit
 
 from sim.actions import action_phase, own_turn
 from sim.actions.ship import ship_sails
-from sim.cards import (
+from sim.codes import Dec, Ev
+from sim.core import add_vp, decide, log, set_option
+from sim.deck import (
     card_group,
     pay_salary,
     phase_a_draw,
@@ -23,10 +25,8 @@ from sim.cards import (
     shuffle_deck,
     top_of,
 )
-from sim.codes import Dec, Ev
-from sim.core import add_vp, decide, log, set_option
 from sim.extended_war import begin_extended_war, end_war, last_decade_war
-from sim.major import recover_completed
+from sim.major_buildings import recover_completed
 from sim.records import N_RD, N_RG, RG, record_decade, record_play
 from sim.rng import permutation, rand_below
 from sim.rules import RK, Rules
@@ -518,7 +518,7 @@ def set_decade(st, r, d):
 @njit(cache=True)
 def copy_state(dst, src):
     """Copy the game's state (sim.state.GAME_FIELDS: not the records nor the work areas) into
-    ``dst``: a search's start. tests/test_state.py checks it copies exactly those fields."""
+    ``dst``: a search's start. tests/sim/test_state.py checks it copies exactly those fields."""
     dst.g[:] = src.g
     dst.pl[:] = src.pl
     dst.vps[:] = src.vps

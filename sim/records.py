@@ -7,9 +7,9 @@ column names loads no kernel. Every public name of the schema is re-exported her
 
 from numba import njit
 
-from sim.cards import n_affiliates
 from sim.city import count_owned
-from sim.major import own_on_grid
+from sim.deck import n_affiliates
+from sim.major_buildings import own_on_grid
 from sim.rules import XK
 from sim.schema import (  # noqa: F401 (the schema, re-exported: imported from here by the engine and its tests)
     ACT_CODES,

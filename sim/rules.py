@@ -35,7 +35,7 @@ from sim.state import (
     pack,
 )
 
-DEFAULT_RULES = Path(__file__).parent / "rules" / "trinidad.toml"
+DEFAULT_RULES = Path(__file__).parent / "rulesdata" / "trinidad.toml"
 
 
 class RulesError(ValueError):

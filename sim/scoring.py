@@ -6,7 +6,6 @@ from numba import njit
 
 from sim.banners import face_up_banners
 from sim.cardpower import holder, offer
-from sim.cards import card_group
 from sim.city import (
     count_type,
     district_closed,
@@ -21,6 +20,7 @@ from sim.city import (
 )
 from sim.codes import Card, Ch, Dec, Ev
 from sim.core import add_vp, assign_vp, decide, log, set_option
+from sim.deck import card_group
 from sim.economy import coin_value, give_coins_from_supply, pay_coins
 from sim.rules import AP, RK
 from sim.state import N_CARDS, N_GROUPS, PF, VS, B, G, Loc, Mini, Sup

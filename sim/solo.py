@@ -18,13 +18,13 @@ import numpy as np
 from numba import njit
 
 from sim.ai_choice import tie_among
-from sim.cards import draw_and_keep
 from sim.city import owns_marker_building
 from sim.codes import Act, AiCard, AiTie, Ch, Ev
 from sim.core import log, place_workers, set_option, workers_available
-from sim.council import building_put_up, gain_council
+from sim.council_vote import building_put_up, gain_council
+from sim.deck import draw_and_keep
 from sim.economy import coin_value, grid_range, pay_coins, take_coins, take_from_grids
-from sim.major import grid_free, major_open, n_full_districts, n_spaces, place_on_grid
+from sim.major_buildings import grid_free, major_open, n_full_districts, n_spaces, place_on_grid
 from sim.rng import permutation, rand_below
 from sim.rules import RK
 from sim.state import N_AI_CARDS, N_CARDS, N_CHARACTERS, PF, B, G, Loc, Mini, Sup

@@ -500,7 +500,7 @@ class State(NamedTuple):
     player copies exactly these, :func:`sim.game.copy_state`), the RECORDS written for the run's
     tables and the log, and the WORK areas (decision listings, scratch and memos that any
     computation may rebuild). :data:`GAME_FIELDS`, :data:`RECORD_FIELDS` and :data:`WORK_FIELDS`
-    name them; ``tests/test_state.py`` checks every field is in exactly one."""
+    name them; ``tests/sim/test_state.py`` checks every field is in exactly one."""
 
     # ---- game state
     g: np.ndarray  # int32[N_G]                game scalars (G)
@@ -546,7 +546,7 @@ class State(NamedTuple):
     rec_game: np.ndarray  # int32[5, RG]       per seat final record
     acts: np.ndarray  # int32[5, N_ACT]        TURN rows each seat carried out this game, by Act code (sim.actions.apply_option)
     gained: np.ndarray  # int32[5, 4]          resources (Res) each seat acquired this game; the starting ones not counted
-    cards_taken: np.ndarray  # int32[5]        Affiliate cards each seat took into its hand this game (sim.cards.gain_card)
+    cards_taken: np.ndarray  # int32[5]        Affiliate cards each seat took into its hand this game (sim.deck.gain_card)
     tally: np.ndarray  # int32[5, N_TS]        per seat war tallies and turns, whole game (TS; sim.tally)
     tally_g: np.ndarray  # int32[N_TG]         game tallies: rounds, Wars by faction, Extended War totals (TG; sim.tally)
     # ---- work areas: one decision's listing and values

@@ -6,10 +6,10 @@ Factions: 1 = Natives, 2 = Pirates.
 from numba import njit
 
 from sim.cardpower import offer, use
-from sim.cards import back_symbols, burn_card, draw_top, put_on
 from sim.city import district_closed, n_closed_districts
 from sim.codes import Card, Dec, Ev
 from sim.core import decide, log, set_option
+from sim.deck import back_symbols, burn_card, draw_top, put_on
 from sim.rules import AP, RK
 from sim.state import GRID_PRECIOUS, GRID_STONE, GRID_WOOD, N_CARDS, N_CHARACTERS, PF, TG, TS, XG, G, Loc, Mini, Sup
 from sim.war_track import NATIVES, PIRATES, card57_pays, card59_takes_worker, card59_worker, extended_war_on, gain_war_vp, war_lost, war_won

@@ -12,7 +12,7 @@ function per topic of the row (sim.codes.AiTie):
 - ``DISTRICT`` (where its new Lot goes): the same with the Lot put on a free space of the district,
   plus the share of the House it leads to (``K.LOT_HOUSE``, as the policy values its own Lots);
 - ``GRID`` (which Major building grid its workers go on): the VP printed on the spaces they take
-  (``r.major_space_vp``, the best free ones, as sim.major.place_on_grid puts a player's own
+  (``r.major_space_vp``, the best free ones, as sim.major_buildings.place_on_grid puts a player's own
   workers), the first-worker VP of an empty grid, and the Fort's or the Harbor's City bonus for
   both seats when its workers complete one of them;
 - ``STATUS`` (which category the A.I. improves): what that level does for the A.I. (10. IMPROVE

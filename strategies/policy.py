@@ -160,7 +160,7 @@ def _present_in(st, r, d, t):
 def _progress_acts(ch):
     """Bit ``act`` is set for the TURN rows :func:`_character_progress` can value non-zero for
     Character ``ch`` (it returns 0.0 for every other row): :func:`_turn_values` skips the call for
-    the rest. tests/test_strategies.py checks the two agree on played positions."""
+    the rest. tests/strategies/test_strategies.py checks the two agree on played positions."""
     if ch <= Ch.MERCHANT or ch == Ch.SAILMAKER:
         return (1 << Act.ACTIVATE) | (1 << Act.BUILD) | (1 << Act.F_WAREHOUSE) | (1 << Act.SHIP)
     if ch == Ch.DEFENDER or ch == Ch.ROADMAKER:

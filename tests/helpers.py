@@ -9,14 +9,14 @@ import numpy as np
 
 from sim.actions import apply_option, end_turn, turn_options
 from sim.affiliates import card_options
-from sim.cards import back_symbols, n_affiliates
 from sim.city import can_activate_at, district_value
 from sim.codes import Act
 from sim.core import CCW
+from sim.deck import back_symbols, n_affiliates
 from sim.economy import coin_value, grid_range, take_from_grids
 from sim.extended_war import clear_war
 from sim.game import allocate, play_own_decade, set_decade, setup, start_of_decade
-from sim.major import grid_free, major_open
+from sim.major_buildings import grid_free, major_open
 from sim.rules import AP, RK
 from sim.scoring import city_total, score_era
 from sim.state import MAX_PLAYERS, N_CARDS, N_CHARACTERS, PF, VS, XG, B, G, Loc, M, Mini, Sup

@@ -72,7 +72,7 @@ def test_the_seam_is_the_engines_only_import_of_the_players():
 def test_the_checker_sees_every_kind_of_import():
     # the checker itself must catch a function-level import, a from-import and a plain import
     assert violations("sim.core", "def f():\n    from strategies.policy import choose\n") == ["sim.core imports strategies.policy"]
-    assert violations("sim.cards", "import trinidad.runner\n") == ["sim.cards imports trinidad.runner"]
+    assert violations("sim.deck", "import trinidad.runner\n") == ["sim.deck imports trinidad.runner"]
     assert violations("strategies.policy", "from trinidad import batch\n") == ["strategies.policy imports trinidad",
                                                                                 "strategies.policy imports trinidad.batch"]
     assert violations("analysis.data", "from sim.state import VS_NAMES\n") == []

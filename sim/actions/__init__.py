@@ -9,9 +9,9 @@ milicianos         4. DEPLOY MILICIANOS
 ship               5. LOAD THE SHIP (and C.2 SHIP SAILS FOR SPAIN)
 cards              6. TAKE A CARD, 7. REACTIVATE CARDS
 order              8. PLAYER ORDER
-council            9. CITY COUNCIL (the action; the vote is sim.council)
+council            9. CITY COUNCIL (the action; the vote is sim.council_vote)
 status             10. IMPROVE STATUS
-major              11. MAJOR BUILDING (the action; the grids are sim.major)
+major              11. MAJOR BUILDING (the action; the grids are sim.major_buildings)
 free               FREE ACTIONS
 turn               a turn and the phase's rounds: the listing in order, one row carried out
 common             the row writer and the worker-discount cards shared by 1-2 and 2

@@ -5,9 +5,9 @@ reactivation (the cards turn back at C.1 CARDS REACTIVATION)."""
 from numba import njit
 
 from sim.actions.common import add_row
-from sim.cards import draw_and_keep, gain_card, nonempty_piles, take_pile_top
 from sim.codes import Act, Ev
 from sim.core import log, place_workers
+from sim.deck import draw_and_keep, gain_card, nonempty_piles, take_pile_top
 from sim.economy import coin_value, give_coins_from_supply, pay_coins
 from sim.rules import RK
 from sim.state import GROUP_SIZE, N_CHARACTERS, PF, G, Loc

@@ -12,9 +12,9 @@ from sim.cardpower import card_active, spend
 from sim.city import minor_space_ok
 from sim.codes import Act, Card, Ev
 from sim.core import council_worker_stands_in, log, place_workers
-from sim.council import building_put_up
+from sim.council_vote import building_put_up
 from sim.economy import card45_cut, holds, pay_plan, pay_resources
-from sim.major import n_full_districts
+from sim.major_buildings import n_full_districts
 from sim.rules import AP, RK
 from sim.state import PF, TL, B, G, Sup
 

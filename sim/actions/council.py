@@ -1,12 +1,12 @@
 """9. CITY COUNCIL as a main action: workers for City Council points (the vote and the laws are
-:mod:`sim.council`)."""
+:mod:`sim.council_vote`)."""
 
 from numba import njit
 
 from sim.actions.common import add_row
 from sim.codes import Act, Ev
 from sim.core import log, place_workers
-from sim.council import gain_council
+from sim.council_vote import gain_council
 from sim.state import PF
 
 

@@ -9,9 +9,9 @@ from sim.actions.common import add_row
 from sim.affiliates import hand_card_options
 from sim.codes import Act, Ev
 from sim.core import add_vp, log
-from sim.council import can_call_vote, law_options
+from sim.council_vote import can_call_vote, law_options
 from sim.economy import coin_value, pay_coins
-from sim.major import own_on_grid
+from sim.major_buildings import own_on_grid
 from sim.rules import RK
 from sim.state import N_CHARACTERS, PF, VS, B, Sup
 

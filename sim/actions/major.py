@@ -1,11 +1,11 @@
 """11. MAJOR BUILDING as a main action: workers on an open Major Building grid (the grids,
-completion and placement are :mod:`sim.major`)."""
+completion and placement are :mod:`sim.major_buildings`)."""
 
 from numba import njit
 
 from sim.actions.common import add_row
 from sim.codes import Act
-from sim.major import grid_free, major_open
+from sim.major_buildings import grid_free, major_open
 
 
 @njit(cache=True, inline="always")  # one caller (turn._turn_options): inlined there

@@ -22,13 +22,13 @@ from sim.actions.ship import load_ship, ship_rows
 from sim.actions.status import improve_status, status_rows
 from sim.affiliates import use_card
 from sim.cardpower import card_active, spend
-from sim.cards import burn_card
 from sim.city import own_spaces
 from sim.codes import FIRST_FREE_ACT, Act, Card, Dec, Ev
 from sim.core import decide, grant_pool, log, return_pool, workers_available
-from sim.council import call_vote
+from sim.council_vote import call_vote
+from sim.deck import burn_card
 from sim.extended_war import war_attackers, war_round_begin, war_round_end, war_turn_begin, war_turn_end
-from sim.major import place_on_grid, recover_workers_free
+from sim.major_buildings import place_on_grid, recover_workers_free
 from sim.rules import AP
 from sim.seam import choose_grouped, turn_groups_ok
 from sim.solo import ai_turn

@@ -4,10 +4,10 @@ Penalty track; then the Combat Area is emptied and a new deck made."""
 
 from numba import njit
 
-from sim.cards import put_on, shuffle_deck
 from sim.codes import Ev
 from sim.combat_area import attackers_on_board, has_buildings, pillage_score
 from sim.core import log
+from sim.deck import put_on, shuffle_deck
 from sim.extended_war.common import _clear_mini
 from sim.rules import RK, XK
 from sim.state import AS, N_CARDS, N_CHARACTERS, PF, TG, TS, XA, XG, XM, XP, G, Loc

@@ -8,10 +8,10 @@ The fight in progress is the work area ``State.xw_fight`` (``XF``).
 from numba import njit
 
 from sim.cardpower import offer
-from sim.cards import put_on
 from sim.codes import WP, Card, Dec, Ev
 from sim.combat_area import CANCELLED, SIDE_ATTACKER, SIDE_PLAYER, attacker_stats, fight_total, friends_in, is_soldier, player_stats, players_in
 from sim.core import decide, log, set_option
+from sim.deck import put_on
 from sim.extended_war.cards import (
     _cancel,
     _card_bonus,

@@ -8,10 +8,10 @@ placement edges and the box's miniatures are ``Rules.xw_*`` (rules ``[extended_w
 
 from numba import njit
 
-from sim.cards import put_on, shuffle_deck, top_of
 from sim.codes import Ev
 from sim.combat_area import attackers_on_board
 from sim.core import log
+from sim.deck import put_on, shuffle_deck, top_of
 from sim.rng import permutation
 from sim.rules import XK
 from sim.state import AS, GROUP_SIZE, N_CARDS, N_CHARACTERS, TG, XA, XG, XM, G, Loc

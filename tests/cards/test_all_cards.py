@@ -65,7 +65,7 @@ def test_every_implemented_power_fires_in_random_play(engine):
 
 
 def test_invariants_every_decade_with_random_card_use(engine):
-    """tests/test_random_play.py checks the components after every decade on 40 games whose random
+    """tests/sim/test_random_play.py checks the components after every decade on 40 games whose random
     seats play only 2- and 4-player games (3 and 5 players are greedy, and greedy never uses some
     cards, e.g. 17, 23, 28, 44, 48, 62, 76): here 40 random-policy games, 10 per player count, with
     card powers used in each, checked after every decade."""

@@ -39,9 +39,9 @@ from helpers import (
 from sim.actions import build
 from sim.city import district_value
 from sim.core import CCW
-from sim.council import council_cost
+from sim.council_vote import council_cost
 from sim.economy import coin_value
-from sim.major import complete
+from sim.major_buildings import complete
 from sim.rules import AP, RK
 from sim.state import PF, VS, B, G, M, Sup
 

@@ -36,7 +36,7 @@ from helpers import (
 
 from sim.actions import apply_option, end_turn
 from sim.codes import Act, Law
-from sim.council import SIDE_NO, call_vote
+from sim.council_vote import SIDE_NO, call_vote
 from sim.economy import coin_value, grid_range, take_coins, take_from_grids
 from sim.rules import AP, RK
 from sim.state import PF, VS, B, G, M, Mini, Sup

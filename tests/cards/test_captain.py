@@ -37,8 +37,8 @@ from helpers import (
 from invariants import check_state
 
 from sim.actions import apply_option
-from sim.cards import pay_salary
 from sim.codes import Act
+from sim.deck import pay_salary
 from sim.game import end_of_decade
 from sim.rules import AP, RK
 from sim.state import PF, VS, B, G, Loc, Mini, Sup

@@ -39,7 +39,7 @@ from helpers import (
 from sim.city import district_closed, district_value
 from sim.core import CCW
 from sim.economy import coin_value
-from sim.major import major_open, place_walls
+from sim.major_buildings import major_open, place_walls
 from sim.rules import AP, RK
 from sim.state import PF, VS, G, M, Sup
 from sim.war import NATIVES, tension_and_war

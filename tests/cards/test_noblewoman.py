@@ -20,7 +20,7 @@ from helpers import assert_spent, cid, clear_hands, clone, give, new_vote, rows,
 
 from sim.actions import apply_option
 from sim.codes import Act, Law
-from sim.council import SIDE_NO, call_vote
+from sim.council_vote import SIDE_NO, call_vote
 from sim.economy import coin_value, grid_range, take_coins, take_from_grids
 from sim.rules import AP, RK
 from sim.state import PF, G, Sup

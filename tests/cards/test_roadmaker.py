@@ -40,9 +40,9 @@ from helpers import (
 
 from sim.actions import apply_option
 from sim.codes import Act, Law
-from sim.council import SIDE_NO, call_vote
+from sim.council_vote import SIDE_NO, call_vote
 from sim.economy import coin_value, grid_range
-from sim.major import place_road
+from sim.major_buildings import place_road
 from sim.rules import AP, RK
 from sim.state import PF, B, G, M, Sup
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from helpers import scored, scoring_state
 
-from sim.cards import salary_free
+from sim.deck import salary_free
 from sim.state import PF, VS
 
 
@@ -77,7 +77,7 @@ def test_two_step_banners_go_face_down_then_face_up_one_step_banners_at_once(bla
 
 def test_purple_banner_at_the_rules_number_of_affiliate_cards(blank, rules):
     """'Purple. When a player owns 9 Affiliate cards, they gain the purple banner' (face-up)."""
-    from sim.cards import gain_card
+    from sim.deck import gain_card
     from sim.rules import RK
     from sim.state import N_CARDS, N_CHARACTERS, Loc
 
@@ -115,7 +115,7 @@ def test_ocher_banner_flips_when_the_player_joins_another_construction(blank):
     from helpers import clear_map
 
     from sim.banners import FACE_DOWN, FACE_UP
-    from sim.major import n_spaces, place_on_grid, recover_completed
+    from sim.major_buildings import n_spaces, place_on_grid, recover_completed
     from sim.rules import load_rules
     from sim.state import M
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from helpers import pile_size, set_affiliates, set_items
 
-from sim.cards import PILE_GAME, n_affiliates, nonempty_piles, pay_salary, salary_free, top_of
+from sim.deck import PILE_GAME, n_affiliates, nonempty_piles, pay_salary, salary_free, top_of
 from sim.rules import RK
 from sim.state import N_CARDS, N_CHARACTERS, PF, VS, Loc, Sup
 from strategies.policy import FAMILY_GREEDY, F, default_weights

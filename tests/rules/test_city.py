@@ -18,7 +18,7 @@ from helpers import cell, clear_map, put, turn_rows
 
 from sim.city import adjacent_to_own, can_activate_at, can_build_at, district_closed, district_value, mark_near_own, n_closed_districts
 from sim.codes import Act
-from sim.major import major_open, n_spaces, place_on_grid, recover_completed
+from sim.major_buildings import major_open, n_spaces, place_on_grid, recover_completed
 from sim.rules import RK
 from sim.state import B, G, M, Sup
 

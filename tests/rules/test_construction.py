@@ -44,7 +44,7 @@ def test_hacienda_marker_cube_leaves_the_supply_and_returns_when_displaced(blank
     to distinguish it from the Corporation.' The cube is a component: it leaves the supply while the
     Hacienda stands and comes back when the building is displaced."""
     from sim.actions import build
-    from sim.major import remove_minor
+    from sim.major_buildings import remove_minor
 
     st, r = blank, rules
     c = int(np.flatnonzero((r.cell_start == 1) & (st.cell_b == B.NONE))[0])

@@ -18,8 +18,8 @@ from helpers import clear_map, set_items
 from sim.city import count_type
 from sim.codes import Law
 from sim.core import CCW
-from sim.council import SIDE_ABSTAIN, SIDE_NO, SIDE_YES, apply_law, call_vote, can_call_vote, council_cost, law_options, tally
-from sim.major import major_open, n_spaces, place_on_grid, recover_completed
+from sim.council_vote import SIDE_ABSTAIN, SIDE_NO, SIDE_YES, apply_law, call_vote, can_call_vote, council_cost, law_options, tally
+from sim.major_buildings import major_open, n_spaces, place_on_grid, recover_completed
 from sim.rules import RK
 from sim.state import PF, VS, B, G, M, Sup
 
@@ -90,7 +90,7 @@ def test_peace_markers_come_from_the_supply_of_three(blank, rules):
     """GAME CONTENTS: '3 Peace markers'. Peace Act: 'a new peace marker is put on the current or next
     decade'; War Proclamation: 'the legislator removes it'; 4. REFILL: 'Remove any marker (peace,
     coin, cube, etc.) from the current decade of the Decade track and place them on game supply.'
-    The reading (sim.council.law_options): with no Peace marker left in the supply the Peace Act
+    The reading (sim.council_vote.law_options): with no Peace marker left in the supply the Peace Act
     cannot be proposed, and approved with none left it places none."""
     st, r = blank, rules
     d = int(st.g[G.DECADE])
@@ -137,7 +137,7 @@ def test_spain_support_cube_is_a_metal_resource_from_the_supply(blank, rules):
     """Spain support Act: 'If approved, a black cube marker (a metal resource) is put on the current or
     next decade on the Decade track.' 4. REFILL: the markers of the current decade (the cube too)
     go back to the game supply. The metal comes from the game supply (12 in the box: components.metal);
-    with none there the Act cannot be proposed (the reading of sim.council.law_options)."""
+    with none there the Act cannot be proposed (the reading of sim.council_vote.law_options)."""
     from helpers import quiet_deck
 
     from sim.game import end_of_decade

@@ -13,7 +13,7 @@ from __future__ import annotations
 from sim.actions import apply_option, end_turn
 from sim.codes import Act
 from sim.economy import pay_resources
-from sim.major import recover_workers_free
+from sim.major_buildings import recover_workers_free
 from sim.rules import RK
 from sim.state import PF, M, Sup
 

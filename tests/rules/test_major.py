@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from helpers import clear_map
 
-from sim.major import major_open, n_spaces, place_on_grid, recover_completed
+from sim.major_buildings import major_open, n_spaces, place_on_grid, recover_completed
 from sim.rules import RK
 from sim.state import PF, M, Sup
 

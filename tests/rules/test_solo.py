@@ -11,11 +11,11 @@ from invariants import check_state
 from sim.actions import turn_options
 from sim.ai_choice import ai_decide, city_vp, first_human
 from sim.banners import banner_step
-from sim.cards import draw_and_keep
 from sim.codes import Act, AiCard, Dec, Ev, Law, Side
-from sim.council import call_vote, can_call_vote
+from sim.council_vote import call_vote, can_call_vote
+from sim.deck import draw_and_keep
 from sim.game import allocate, play_own_decade, set_decade, setup, start_of_decade
-from sim.major import complete
+from sim.major_buildings import complete
 from sim.rules import RK, load_rules, load_rules_doc, rules_from_doc
 from sim.solo import ai_draw, ai_play, district_space, randomizer_space
 from sim.state import AI_STRATEGY, MAX_PLAYERS, N_AI_CARDS, PF, B, Banner, G, Loc, M, Sup

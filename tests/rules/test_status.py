@@ -14,9 +14,9 @@ from __future__ import annotations
 from helpers import act_row, give, pile_size, row_by_put, scored, scoring_state, set_affiliates, set_items, turn_rows
 
 from sim.actions import activation_ok, apply_option
-from sim.cards import draw_and_keep, n_affiliates, pay_salary, salary_free
 from sim.codes import Act, Ch
 from sim.core import gain_vp, workers_available
+from sim.deck import draw_and_keep, n_affiliates, pay_salary, salary_free
 from sim.economy import coin_value, pay_plan, pay_resources
 from sim.rules import RK, load_rules
 from sim.scoring import end_game

@@ -17,8 +17,8 @@ import pytest
 from helpers import cell, clear_map, deck_card, put, quiet_deck, set_items, stack_deck
 
 from sim.actions import activate, activation_ok
-from sim.cards import back_symbols
 from sim.city import n_closed_districts
+from sim.deck import back_symbols
 from sim.economy import grid_range
 from sim.game import refill
 from sim.rules import RK

@@ -1,4 +1,4 @@
-"""Tests for the rules data file (sim/rules/trinidad.toml) and its loader (sim/rules.py).
+"""Tests for the rules data file (sim/rulesdata/trinidad.toml) and its loader (sim/rules.py).
 
 Fast: plain numpy, no numba compilation.
 """
@@ -650,7 +650,7 @@ ENGINE = Path(__file__).resolve().parents[2] / "sim"
 # Rules fields the engine may leave unread, with the reason: none of them is a rules number.
 UNREAD_FIELDS_OK = {
     "cell_plaza": "the Plaza Mayor spaces of the map picture; the engine uses cell_buildable, derived from it",
-    "aff_group": "a card's Character group: the card ids give it (sim.cards.card_group); the loader checks the rows agree (R-09)",
+    "aff_group": "a card's Character group: the card ids give it (sim.deck.card_group); the loader checks the rows agree (R-09)",
     "aff_lightning": "the lightning flag of the card text: the rule areas offer those cards at their triggers",
     "aff_res": "the resource a card names: each card's code is written for its resource (cards 16, 18, 22, 24, 30...)",
     "major_vp_order": "derived from major.*.space_vp (read as major_space_vp) for the strategies' choice of a space",

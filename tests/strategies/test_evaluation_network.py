@@ -199,7 +199,7 @@ def test_train_network_command_wants_a_npz_file(tmp_path):
 
 
 def test_no_peeking_with_the_network(engine, tmp_path):
-    """As tests/test_search.py's no-peeking test, for a network player: another arrangement of the
+    """As tests/strategies/test_search.py's no-peeking test, for a network player: another arrangement of the
     hidden cards consistent with the seat's view gives the same decision."""
     r, _ = engine
     W, _ = load_strategies([_net_strategy(tmp_path, _random_net(5), budget=8, width=4)])

@@ -6,11 +6,11 @@ from numba import njit
 
 from sim.banners import banner_step
 from sim.cardpower import holder, offer
-from sim.cards import rotate_card
 from sim.codes import Act, Card, Dec, Ev, Law, Side
 from sim.core import add_vp, decide, gain_vp, log, set_option
+from sim.deck import rotate_card
 from sim.economy import coin_value, pay_coins
-from sim.major import complete_by_law, council_workers_on_grid, district_completed, major_open, n_full_districts
+from sim.major_buildings import complete_by_law, council_workers_on_grid, district_completed, major_open, n_full_districts
 from sim.rules import AP, RK
 from sim.state import PF, VS, Banner, G, Loc, Sup
 from sim.war import NATIVES, PIRATES, advance_tension, retreat_tension
@@ -305,7 +305,7 @@ def building_put_up(st, r, seat, t, full_before):
     """What a Minor building of type ``t`` just put on the map gives its builder (1-2. MINOR
     BUILDING CONSTRUCTION: the City Council points and VP of the construction table) and, when it
     fills a district's last space (``full_before``: full districts before), card 70's payout
-    (sim.major.district_completed). Shared by the Construction action and the Solo A.I.'s build."""
+    (sim.major_buildings.district_completed). Shared by the Construction action and the Solo A.I.'s build."""
     if r.b_cp[t] > 0:
         gain_council(st, r, seat, r.b_cp[t])
     if r.b_vp[t] > 0:

@@ -1,4 +1,4 @@
-"""A rules override makes a variant: overriding a key of sim/rules/trinidad.toml changes the games.
+"""A rules override makes a variant: overriding a key of sim/rulesdata/trinidad.toml changes the games.
 
 A sample of keys from every part of the rules file (setup, the City Council, Improve Status,
 scoring, Affiliate card parameters, component limits) is overridden through the loader's override

@@ -15,7 +15,7 @@ def test_every_option_row_is_written_whole():
 
     write = re.compile(r"(\s*)st\.opts\[([^\]]+?), (\d)\] = ")
     partial = []
-    sim = Path(__file__).parent.parent / "sim"
+    sim = Path(__file__).resolve().parents[2] / "sim"
     paths = sorted(sim.rglob("*.py"))
     assert sim / "options.py" in paths
     for path in paths:

@@ -14,7 +14,7 @@ from strategies.match import run_game
 from strategies.registry import StrategyError, has_python, load_strategies
 from trinidad.batch import play_batch
 
-EXAMPLE = Path(__file__).parents[1] / "strategies" / "pyexample.py"
+EXAMPLE = Path(__file__).resolve().parents[2] / "strategies" / "pyexample.py"
 
 
 def test_a_python_strategy_plays_whole_games_against_jitted_ones(engine):

@@ -29,7 +29,7 @@ from trinidad.cli import app
 from trinidad.experiment import ExperimentError, experiment_from_dict, load_experiment
 from trinidad.runner import run_experiment, summarize
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SEED = 7  # game_seed(7, n) < 2**63 for every player count n: see test_any_master_seed_runs
 cli = CliRunner()
 
