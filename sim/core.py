@@ -12,6 +12,9 @@ from sim.seam import choose
 from sim.state import PF, VS, G, Sup
 from sim.variants import solo_ai_entry
 
+# the optional parts, reached only through their hooks (sim.variants: compiled only into the runs that play them)
+solo_ai_decide = solo_ai_entry(ai_decide)
+
 CCW = 5  # marks a City Council worker on a Major Building grid space
 
 
@@ -49,7 +52,7 @@ def decide(st, r, seat, kind, n):
     if n == 1:
         return 0
     if st.g[G.AI] == seat + 1:
-        return solo_ai_entry(r, 0, ai_decide, st, r, seat, kind, n)
+        return solo_ai_decide(r, 0, st, r, seat, kind, n)
     i = choose(st, r, seat, kind, n)
     if i < 0 or i >= n:
         i = 0

@@ -54,6 +54,16 @@ from sim.state import (
 from sim.variants import extended_war_entry, solo_ai_entry
 from sim.war import declare_war, end_of_war_tension
 
+# the optional parts, reached only through their hooks (sim.variants: compiled only into the runs that play them)
+solo_ai_character = solo_ai_entry(ai_character)
+solo_ai_deal = solo_ai_entry(ai_deal)
+solo_ai_redraw = solo_ai_entry(ai_redraw)
+solo_ai_start = solo_ai_entry(ai_start)
+solo_ai_start_of_decade = solo_ai_entry(ai_start_of_decade)
+xw_begin_extended_war = extended_war_entry(begin_extended_war)
+xw_end_war = extended_war_entry(end_war)
+xw_last_decade_war = extended_war_entry(last_decade_war)
+
 # ----------------------------------------------------------------------------- setup
 
 
@@ -327,7 +337,7 @@ def setup(st, r, W, n, strategies, chars, paid, first_game):
             _give_start(st, s2, PF.WOOD, Sup.WOOD, r.k[RK.SECOND_LAST_5P])
     ai = st.g[G.AI] - 1
     if ai >= 0:
-        solo_ai_entry(r, None, ai_start, st, r, ai)
+        solo_ai_start(r, None, st, r, ai)
     for s in range(n):
         log(st, Ev.START_RES, s, st.pl[s, PF.WOOD], st.pl[s, PF.STONE], st.pl[s, PF.SILVER], st.pl[s, PF.BRONZE])
     forced = False
@@ -337,10 +347,10 @@ def setup(st, r, W, n, strategies, chars, paid, first_game):
     if forced:
         forced_characters(st, n, chars, paid)
         if ai >= 0:
-            solo_ai_entry(r, None, ai_character, st, r, ai)
+            solo_ai_character(r, None, st, r, ai)
     else:
         if ai >= 0:
-            solo_ai_entry(r, None, ai_character, st, r, ai)
+            solo_ai_character(r, None, st, r, ai)
         if first_game:
             first_game_characters(st, r, n)
         else:
@@ -357,7 +367,7 @@ def setup(st, r, W, n, strategies, chars, paid, first_game):
     starting_affiliates(st, n)
     refill(st, r, n, True)
     if ai >= 0:
-        solo_ai_entry(r, None, ai_deal, st, r, ai)
+        solo_ai_deal(r, None, st, r, ai)
 
 
 # ----------------------------------------------------------------------------- end of the decade
@@ -402,7 +412,7 @@ def end_of_decade(st, r):
     # EXTENDED WAR, END OF THE WAR: a war still on ends "at Decade end", before this phase's steps
     # (the new deck it makes is the one step 3's tension reads)
     if st.xw[XG.ACTIVE] == 1:
-        extended_war_entry(r, None, end_war, st, r)
+        xw_end_war(r, None, st, r)
     # 1. cards reactivation
     for i in range(n):
         s = st.order[i]
@@ -417,7 +427,7 @@ def end_of_decade(st, r):
     faction = declare_war(st, r)
     if faction > 0:
         if st.xw[XG.PENDING] > 0 and d == st.g[G.LAST_DECADE]:
-            extended_war_entry(r, 0, last_decade_war, st, r, st.xw[XG.PENDING], st.g[G.ERA], st.xw[XG.BONUS])
+            xw_last_decade_war(r, 0, st, r, st.xw[XG.PENDING], st.g[G.ERA], st.xw[XG.BONUS])
         end_of_war_tension(st, r, d, faction)
     for s in range(n):
         st.pl[s, PF.BURN_AV] = 0
@@ -475,14 +485,14 @@ def start_of_decade(st, r):
     n = st.g[G.NPLAYERS]
     log(st, Ev.DECADE, st.g[G.DECADE], st.g[G.ERA])
     if st.g[G.AI] > 0:
-        solo_ai_entry(r, None, ai_start_of_decade, st, r)
+        solo_ai_start_of_decade(r, None, st, r)
     for i in range(n):
         phase_a_draw(st, r, st.order[i])
     for i in range(n):
         if st.g[G.AI] != st.order[i] + 1:  # "A.I. doesn't pay salaries"
             pay_salary(st, r, st.order[i])
     if st.xw[XG.PENDING] > 0:
-        extended_war_entry(r, None, begin_extended_war, st, r)
+        xw_begin_extended_war(r, None, st, r)
 
 
 @njit(cache=True, inline="always")  # the game's loop: inlined where it runs (see own_turn)
@@ -578,7 +588,7 @@ def determinize(st, r, seat):
         for _ in range(cnt[s]):
             put_on(st, top_of(st, Loc.DECK), Loc.HAND + s)
     if st.g[G.AI] > 0:
-        solo_ai_entry(r, None, ai_redraw, st, r)
+        solo_ai_redraw(r, None, st, r)
 
 
 # ----------------------------------------------------------------------------- a game

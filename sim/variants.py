@@ -6,12 +6,14 @@ Numba compiles everything a jitted function *could* call, whatever runs: a runti
 ``if st.xw[XG.ACTIVE] == 1`` does not keep the Extended War out of the compile of a normal game.
 So the rules record says, in its type, which parts its kernels include: ``Rules.xw_compiled`` and
 ``Rules.ai_compiled`` are int8 arrays of length 1 (the part is in) or 0 (it is not). The rest of
-the engine reaches a part only through a hook of this module, ``extended_war(r, default, fn,
-*args)`` or ``solo_ai(r, default, fn, *args)``: with the part in, the hook is ``fn(*args)``; without
-it, ``fn`` is never typed or compiled and the hook returns ``default``. The ``*_entry`` hooks are for
-the calls that only a game with the part can reach (a war beginning, the A.I.'s turn or decision):
-without the part they raise, so rules that lack a part a game needs fail loudly instead of playing
-another game.
+the engine reaches a part only through a hook made by this module at module level
+(``xw_end_war = extended_war_entry(end_war)``, called as ``xw_end_war(r, default, st, r)``): with the
+part in, the hook is ``end_war(st, r)``; without it, ``end_war`` is never typed or compiled and the
+hook returns ``default``. The ``*_entry`` hooks are for the calls that only a game with the part can
+reach (a war beginning, the A.I.'s turn or decision): without the part they raise, so rules that
+lack a part a game needs fail loudly instead of playing another game. The hooked function is bound
+when the hook is made, not passed in the call: a jitted function passed as a value is a run-time
+address, and Numba does not cache machine code that holds one.
 
 The engine is therefore compiled once per combination of parts a process plays (the normal game,
 + the Extended War, + the Solo A.I., both): the first Extended War or Solo game compiles its
@@ -116,57 +118,63 @@ def _no_solo_ai():
     raise RuntimeError("the Solo A.I. is not compiled into these rules (sim.variants.with_parts(r, 'solo_ai'))")
 
 
-def extended_war(r, default, fn, *args):
-    """EXTENDED WAR: ``fn(*args)`` when ``r``'s kernels include the expansion, else ``default``
-    (``fn`` not compiled). For the calls a normal game makes too (the war's hooks in the decade's
-    flow, which do nothing while no war is on)."""
-    return fn(*args) if has(r, EXTENDED_WAR) else default
+def _hook(part: str, fn, entry: bool):
+    """A hook for ``fn``, a function of ``part``: ``hook(r, default, *args)`` is ``fn(*args)`` when
+    rules record ``r``'s kernels include the part; otherwise ``default`` (``entry``: an error), and
+    ``fn`` is never typed. ``fn`` is bound here, not passed in the call: a jitted function passed as
+    a value is a run-time address, which keeps Numba from caching the machine code."""
+    field = PARTS[part]
+    missing = (_no_extended_war if part == EXTENDED_WAR else _no_solo_ai) if entry else None
 
+    def hook(r, default, *args):
+        if has(r, part):
+            return fn(*args)
+        if missing is not None:
+            missing()
+        return default
 
-def extended_war_entry(r, default, fn, *args):
-    """EXTENDED WAR: ``fn(*args)`` when ``r``'s kernels include the expansion, else an error. For
-    the calls only a game with the expansion reaches (a war beginning, a war decision)."""
-    if not has(r, EXTENDED_WAR):
-        _no_extended_war()
-    return fn(*args)
-
-
-def solo_ai(r, default, fn, *args):
-    """The Solo A.I.: ``fn(*args)`` when ``r``'s kernels include it, else ``default``."""
-    return fn(*args) if has(r, SOLO_AI) else default
-
-
-def solo_ai_entry(r, default, fn, *args):
-    """The Solo A.I.: ``fn(*args)`` when ``r``'s kernels include it, else an error. For the calls
-    only a game with an A.I. seat reaches."""
-    if not has(r, SOLO_AI):
-        _no_solo_ai()
-    return fn(*args)
-
-
-def _hook(field, missing):
-    """The overload of a hook: the call when the rules record's type has the part, else the
-    default (after ``missing()``, if given). Typed per call site; ``fn`` is only typed when called."""
-
-    def typer(r, default, fn, *args):
+    def typer(r, default, *args):
         if _compiled(r, field):
-            def call(r, default, fn, *args):
+            def call(r, default, *args):
                 return fn(*args)
             return call
         if missing is None:
-            def skip(r, default, fn, *args):
+            def skip(r, default, *args):
                 return default
             return skip
 
-        def fail(r, default, fn, *args):
+        def fail(r, default, *args):
             missing()
             return default
         return fail
 
-    return typer
+    hook.__name__ = hook.__qualname__ = f"{getattr(fn, '__name__', 'fn')}_if_{part}"
+    hook.__doc__ = f"{getattr(fn, '__name__', 'fn')}(*args) when the rules' kernels include {part} (sim.variants)"
+    hook.target = fn
+    overload(hook)(typer)
+    return hook
 
 
-overload(extended_war)(_hook("xw_compiled", None))
-overload(extended_war_entry)(_hook("xw_compiled", _no_extended_war))
-overload(solo_ai)(_hook("ai_compiled", None))
-overload(solo_ai_entry)(_hook("ai_compiled", _no_solo_ai))
+def extended_war(fn):
+    """EXTENDED WAR: the hook of ``fn`` for the calls a normal game makes too (the war's hooks in
+    the decade's flow, which do nothing while no war is on): ``hook(r, default, *args)`` is
+    ``fn(*args)`` when ``r``'s kernels include the expansion, else ``default``. Made once, at module
+    level (``war_turn_begin_ = extended_war(war_turn_begin)``)."""
+    return _hook(EXTENDED_WAR, fn, False)
+
+
+def extended_war_entry(fn):
+    """EXTENDED WAR: the hook of ``fn`` for the calls only a game with the expansion reaches (a war
+    beginning, a war decision): without the expansion in ``r``'s kernels, an error."""
+    return _hook(EXTENDED_WAR, fn, True)
+
+
+def solo_ai(fn):
+    """The Solo A.I.: the hook of ``fn``, ``default`` without it."""
+    return _hook(SOLO_AI, fn, False)
+
+
+def solo_ai_entry(fn):
+    """The Solo A.I.: the hook of ``fn`` for the calls only a game with an A.I. seat reaches (an
+    error without it)."""
+    return _hook(SOLO_AI, fn, True)

@@ -28,6 +28,10 @@ from strategies.probe import play_turn_probed, probe_pending
 from strategies.rollout import play_turn_planned
 from strategies.search import play_turn_searched, war_turn_searched
 
+# the optional parts, reached only through their hooks (sim.variants: compiled only into the runs that play them)
+xw_war_turn_begin = extended_war(war_turn_begin)
+xw_war_turn_searched = extended_war(war_turn_searched)
+
 NO_FEATURES = np.zeros((0, MAX_PLAYERS, N_VF), np.float64)  # a game that records no features
 
 
@@ -42,9 +46,9 @@ def family_turn(st, r, seat, pos, players):
     sc, W = players
     fam = int(st.w[seat, F.FAMILY])
     if fam == FAMILY_SEARCH:
-        extended_war(r, None, war_turn_searched, st, sc, r, W, seat, pos)  # EXTENDED WAR: its war actions searched too
+        xw_war_turn_searched(r, None, st, sc, r, W, seat, pos)  # EXTENDED WAR: its war actions searched too
     else:
-        extended_war(r, None, war_turn_begin, st, r, seat)
+        xw_war_turn_begin(r, None, st, r, seat)
     if probe_pending(st, seat) and play_turn_probed(st, r, seat):
         return
     if fam == FAMILY_ROLLOUT:

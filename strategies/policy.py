@@ -49,6 +49,11 @@ from strategies.weights import (  # noqa: F401 (the slots and families, re-expor
     default_weights,
 )
 
+# the optional parts, reached only through their hooks (sim.variants: compiled only into the runs that play them)
+solo_ai_tie_value = solo_ai_entry(ai_tie_value)
+xw_defender_value = extended_war(defender_value)
+xw_war_value = extended_war_entry(war_value)
+
 
 @njit(cache=True)
 def _res_value(w, a, b, c, d):
@@ -319,17 +324,17 @@ def _turn_base(st, r, seat, i):
             v += w[F.MILITARY]
             # EXTENDED WAR: the miniature it upgrades (a veteran Miliciano to a Soldier, a Soldier to a veteran)
             if r.act_kind[a] == 1:
-                v += extended_war(r, 0.0, defender_value, st, r, w, seat, Mini.MILICIANO_VET, Mini.SOLDIER)
+                v += xw_defender_value(r, 0.0, st, r, w, seat, Mini.MILICIANO_VET, Mini.SOLDIER)
             else:
-                v += extended_war(r, 0.0, defender_value, st, r, w, seat, Mini.SOLDIER, Mini.SOLDIER_VET)
+                v += xw_defender_value(r, 0.0, st, r, w, seat, Mini.SOLDIER, Mini.SOLDIER_VET)
         return v
     if act == Act.REMOVE:
         return w[F.WORKER] - w[F.CITY] * w[K.REMOVE_CITY]
     if act == Act.MILICIANO:
         v = w[F.WORKER] + w[F.MILITARY] - (w[F.PRECIOUS] if a == 1 else 0.0)
         if a == 1:
-            return v + extended_war(r, 0.0, defender_value, st, r, w, seat, Mini.MILICIANO, Mini.MILICIANO_VET)
-        return v + extended_war(r, 0.0, defender_value, st, r, w, seat, Mini.NONE, Mini.MILICIANO)
+            return v + xw_defender_value(r, 0.0, st, r, w, seat, Mini.MILICIANO, Mini.MILICIANO_VET)
+        return v + xw_defender_value(r, 0.0, st, r, w, seat, Mini.NONE, Mini.MILICIANO)
     if act == Act.SHIP:
         p = r.ship_put[a]
         q = r.ship_pay[a]
@@ -677,9 +682,9 @@ def _option_value(st, r, seat, kind, i):
             return 0.0
         return w[K.REACT_CHARACTER] if o[0] < N_CHARACTERS else w[K.REACT_AFFILIATE]
     if kind == Dec.AI_TIE:
-        return solo_ai_entry(r, 0.0, ai_tie_value, st, r, seat, i)  # the Solo A.I.'s tie, the human's choice (strategies.ai_tie)
+        return solo_ai_tie_value(r, 0.0, st, r, seat, i)  # the Solo A.I.'s tie, the human's choice (strategies.ai_tie)
     if kind >= Dec.XW_TARGET:
-        return extended_war_entry(r, 0.0, war_value, st, r, seat, kind, i)  # EXTENDED WAR (strategies.war_policy)
+        return xw_war_value(r, 0.0, st, r, seat, kind, i)  # EXTENDED WAR (strategies.war_policy)
     return 0.0
 
 

@@ -20,6 +20,10 @@ from sim.state import PF, XG, G
 from sim.variants import extended_war
 from strategies.policy import P, choose, option_values
 
+# the optional parts, reached only through their hooks (sim.variants: compiled only into the runs that play them)
+xw_war_attackers = extended_war(war_attackers)
+xw_war_turn_end = extended_war(war_turn_end)
+
 
 @njit(cache=True)
 def play_out(st, r, seat, pos, act, a, b, c, stop):
@@ -55,8 +59,8 @@ def play_on(st, r, seat, pos, stop):
     its own policy. Returns the last decade over."""
     # the rest of the round as sim.actions.action_rounds plays it (EXTENDED WAR: the end of the
     # seat's turn in the war, then the attackers of its Initiative)
-    extended_war(r, None, war_turn_end, st, r, seat)
-    extended_war(r, None, war_attackers, st, r, pos + 1)
+    xw_war_turn_end(r, None, st, r, seat)
+    xw_war_attackers(r, None, st, r, pos + 1)
     action_rounds(st, r, pos + 1, own_turn, ())
     end_of_decade(st, r)
     d = st.g[G.DECADE]

@@ -39,6 +39,9 @@ from strategies.evaluation import MODEL_SLOT, N_VF, SCALE_SLOT, SEARCH_OFFSET, m
 from strategies.policy import option_values
 from strategies.rollout import play_out, play_out_war
 
+# the optional parts, reached only through their hooks (sim.variants: compiled only into the runs that play them)
+xw_play_out_war = extended_war_entry(play_out_war)
+
 
 class SB(IntEnum):
     """Search parameters: the first slots of a W row's search block (strategies.evaluation.SEARCH_OFFSET)."""
@@ -73,7 +76,7 @@ def _carry_out(sc, r, seat, row, war):
     if not war:
         turn_step(sc, r, seat, row[0], row[1], row[2], row[3])
         return
-    extended_war_entry(r, None, _war_step, sc, r, seat, row)
+    xw_war_step(r, None, sc, r, seat, row)
 
 
 @njit(cache=True)
@@ -84,6 +87,9 @@ def _war_step(sc, r, seat, row):
         player_war_actions(sc, r, seat)
     if sc.xw[XG.ACTIVE] == 1 and war_over(sc, r):
         end_war(sc, r)
+
+
+xw_war_step = extended_war_entry(_war_step)
 
 
 @njit(cache=True)
@@ -162,7 +168,7 @@ def search_choice(st, sc, r, W, seat, pos, k, war):
             for m in range(per):
                 _redrawn(sc, st, r, seat, base, m0 + cnt[j])
                 if war:
-                    d = extended_war_entry(r, 0, play_out_war, sc, r, seat, pos, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3], d0 + horizon)
+                    d = xw_play_out_war(r, 0, sc, r, seat, pos, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3], d0 + horizon)
                 else:
                     d = play_out(sc, r, seat, pos, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3], d0 + horizon)
                 margins(sc, r, W, sid, d, feats, scr, mv)

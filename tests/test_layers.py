@@ -79,7 +79,16 @@ def test_the_checker_sees_every_kind_of_import():
     assert violations(SEAM, "from strategies.policy import choose\n") == []
 
 
-HOOKS = {"extended_war", "extended_war_entry", "solo_ai", "solo_ai_entry"}  # sim.variants: hook(r, default, fn, *args) calls fn
+HOOKS = {"extended_war", "extended_war_entry", "solo_ai", "solo_ai_entry"}  # sim.variants: hook = extended_war(fn)
+
+
+def _hook_targets(tree) -> dict[str, str]:
+    """A module's hooks of sim.variants and the functions they call: ``xw_end_war = extended_war_entry(end_war)``."""
+    out = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", None) in HOOKS:
+            out[node.targets[0].id] = getattr(node.value.args[0], "id", None)
+    return out
 
 
 def _callers(name: str) -> set[str]:
@@ -87,15 +96,15 @@ def _callers(name: str) -> set[str]:
     a hook of sim.variants)."""
     out = set()
     for module, source in project_modules():
-        for fn in ast.walk(ast.parse(source)):
+        tree = ast.parse(source)
+        hooks = _hook_targets(tree)
+        for fn in ast.walk(tree):
             if isinstance(fn, ast.FunctionDef):
                 for node in ast.walk(fn):
                     if not isinstance(node, ast.Call):
                         continue
                     called = getattr(node.func, "id", getattr(node.func, "attr", None))
-                    if called in HOOKS and len(node.args) > 2:
-                        called = getattr(node.args[2], "id", None)
-                    if called == name:
+                    if hooks.get(called, called) == name:
                         out.add(f"{module}.{fn.name}")
     return out
 

@@ -35,6 +35,14 @@ from sim.solo import ai_turn
 from sim.state import N_CARDS, PF, TG, TL, TS, G, Loc, Sup
 from sim.variants import extended_war, solo_ai_entry
 
+# the optional parts, reached only through their hooks (sim.variants: compiled only into the runs that play them)
+solo_ai_turn = solo_ai_entry(ai_turn)
+xw_war_attackers = extended_war(war_attackers)
+xw_war_round_begin = extended_war(war_round_begin)
+xw_war_round_end = extended_war(war_round_end)
+xw_war_turn_begin = extended_war(war_turn_begin)
+xw_war_turn_end = extended_war(war_turn_end)
+
 
 @njit(cache=True)
 def turn_options(st, r, seat):
@@ -221,7 +229,7 @@ def play_turn(st, r, seat):
     its own procedure (sim.solo)."""
     st.g[G.TURN_SEAT] = seat
     if st.g[G.AI] == seat + 1:
-        solo_ai_entry(r, None, ai_turn, st, r, seat)
+        solo_ai_turn(r, None, st, r, seat)
         end_turn(st, seat)
         st.g[G.TURN_SEAT] = -1
         return
@@ -242,7 +250,7 @@ def own_turn(st, r, seat, pos, players):
     an Extended War (WAR FLOW, sim.extended_war.war_turn_begin), then :func:`play_turn`. The turn
     :func:`action_rounds` plays when the players do not play their own (``players``: ``()``);
     strategies.match.family_turn is the one of a real game, where planning families plan."""
-    extended_war(r, None, war_turn_begin, st, r, seat)
+    xw_war_turn_begin(r, None, st, r, seat)
     play_turn(st, r, seat)
 
 
@@ -267,15 +275,15 @@ def action_rounds(st, r, start, turn, players):
             if not any_active(st):
                 break
             st.tally_g[TG.ROUNDS] += 1  # the records' game length (sim.state.TG)
-            extended_war(r, None, war_round_begin, st)
+            xw_war_round_begin(r, None, st)
         for i in range(start, n):
             seat = st.order[i]
             if st.pl[seat, PF.PASSED] == 0:
                 st.tally[seat, TS.TURNS] += 1
                 turn(st, r, seat, i, players)
-                extended_war(r, None, war_turn_end, st, r, seat)
-            extended_war(r, None, war_attackers, st, r, i + 1)
-        extended_war(r, None, war_round_end, st, r)
+                xw_war_turn_end(r, None, st, r, seat)
+            xw_war_attackers(r, None, st, r, i + 1)
+        xw_war_round_end(r, None, st, r)
         start = 0
 
 

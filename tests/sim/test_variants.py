@@ -18,7 +18,7 @@ from sim.rules import XK, load_rules
 from sim.state import AI_STRATEGY
 
 ROOT = Path(__file__).resolve().parents[2]
-HOOKS = {"extended_war", "extended_war_entry", "solo_ai", "solo_ai_entry"}
+HOOKS = {"extended_war", "extended_war_entry", "solo_ai", "solo_ai_entry"}  # sim.variants: the hook factories
 # the parts, and what of them the rest of the project may call directly: a query of the state
 PART_MODULES = ("sim.extended_war", "sim.solo", "sim.ai_choice", "strategies.war_policy", "strategies.ai_tie")
 DIRECT_OK = {"is_ai"}
@@ -37,13 +37,13 @@ def _project_sources():
 
 
 def hooked(sources) -> set[str]:
-    """Names passed to a hook anywhere (``extended_war(r, default, fn, ...)``): the part's functions,
-    those that live beside other code too (strategies.search.war_turn_searched and the like)."""
+    """The functions given a hook anywhere (``xw_end_war = extended_war_entry(end_war)``): the parts'
+    functions, those that live beside other code too (strategies.search.war_turn_searched...)."""
     out = set()
     for _, src in sources:
         for node in ast.walk(ast.parse(src)):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in HOOKS and len(node.args) > 2:
-                out.add(getattr(node.args[2], "id", None))
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in HOOKS and len(node.args) == 1:
+                out.add(getattr(node.args[0], "id", None))
     return out - {None}
 
 
@@ -73,9 +73,10 @@ def test_the_rest_of_the_project_reaches_a_part_only_through_its_hook():
 
 
 def test_the_checker_sees_a_direct_call():
-    src = "from sim.extended_war import end_war\nfrom sim.variants import extended_war\n" \
-          "def f(st, r):\n    extended_war(r, None, end_war, st, r)\n    end_war(st, r)\n"
-    assert direct_calls("sim.game", src, set()) == ["sim.game:5 calls end_war"]
+    src = "from sim.extended_war import end_war\nfrom sim.variants import extended_war_entry\n" \
+          "xw_end_war = extended_war_entry(end_war)\n" \
+          "def f(st, r):\n    xw_end_war(r, None, st, r)\n    end_war(st, r)\n"
+    assert direct_calls("sim.game", src, set()) == ["sim.game:6 calls end_war"]
     src = "def war_turn_searched(st):\n    pass\n\ndef f(st):\n    war_turn_searched(st)\n"
     assert direct_calls("strategies.search", src, {"war_turn_searched"}) == ["strategies.search:5 calls war_turn_searched"]
 
@@ -110,16 +111,19 @@ def _part(x):
     return x + 1
 
 
+_xw_part = variants.extended_war(_part)
+_ai_part = variants.solo_ai(_part)
+_ai_part_entry = variants.solo_ai_entry(_part)
+
+
 @njit(cache=False)
 def _through_hooks(r, x):
-    a = variants.extended_war(r, -1, _part, x)
-    b = variants.solo_ai(r, -2, _part, x)
-    return a, b
+    return _xw_part(r, -1, x), _ai_part(r, -2, x)
 
 
 @njit(cache=False)
 def _entry_hook(r, x):
-    return variants.solo_ai_entry(r, -2, _part, x)
+    return _ai_part_entry(r, -2, x)
 
 
 def test_hooks_call_the_part_or_give_the_default(monkeypatch):
@@ -141,21 +145,25 @@ LEAN_PROBE = """
 import json
 from numba import njit
 from sim.game import allocate
-from sim.rules import XK, load_rules
+from sim.rules import load_rules
 from sim.variants import extended_war, solo_ai_entry
 from sim.extended_war import begin_extended_war
 from sim.solo import ai_turn
 
-@njit(cache=False)
+xw_begin = extended_war(begin_extended_war)
+solo_turn = solo_ai_entry(ai_turn)
+
+@njit(cache=False)  # a -c script has no file to cache beside
 def turn(st, r, seat):
-    extended_war(r, None, begin_extended_war, st, r)
+    xw_begin(r, None, st, r)
     if seat > 10:
-        solo_ai_entry(r, None, ai_turn, st, r, seat)
+        solo_turn(r, None, st, r, seat)
     return seat
 
 r = load_rules()
 turn(allocate(r), r, 0)
-print(json.dumps([len(begin_extended_war.signatures), len(ai_turn.signatures), len(turn.signatures)]))
+lib = next(iter(turn.overloads.values())).library
+print(json.dumps([len(begin_extended_war.signatures), len(ai_turn.signatures), len(turn.signatures), lib.has_dynamic_globals]))
 """
 
 
@@ -164,4 +172,14 @@ def test_a_normal_game_does_not_compile_the_parts(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "TRINIDAD_COMPILE"} | {"NUMBA_CACHE_DIR": str(tmp_path)}
     out = subprocess.run([sys.executable, "-c", LEAN_PROBE], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
-    assert json.loads(out.stdout.strip().splitlines()[-1]) == [0, 0, 1]
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == [0, 0, 1, False]  # and cacheable: no run-time addresses
+
+
+def test_the_engine_with_both_parts_can_be_cached(engine):
+    # the suite's engine has both parts (TRINIDAD_COMPILE=all): its entry point holds no run-time
+    # address (a jitted function passed as a value would), so Numba caches its machine code
+    from strategies.match import play_games
+
+    assert os.environ.get("TRINIDAD_COMPILE") == "all"
+    libs = [cres.library for cres in play_games.overloads.values()]
+    assert libs and not any(lib.has_dynamic_globals for lib in libs)
