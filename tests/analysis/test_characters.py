@@ -7,22 +7,7 @@ import numpy as np
 import polars as pl
 import pytest
 
-from analysis import analyze, load_run
 from analysis.characters import slug
-from analysis.synthetic import write_synthetic_run
-
-PLANTED = ("built_church", "act_ship", "uses_card_40")  # never used: card 40 is left out of its Character's cards table
-
-
-@pytest.fixture(scope="module")
-def run(tmp_path_factory):
-    d = tmp_path_factory.mktemp("characters")
-    return load_run(write_synthetic_run(d / "run", games=240, players=(3, 4), strategies=("greedy", "random"), never=PLANTED, seed=3))
-
-
-@pytest.fixture(scope="module")
-def a(run):
-    return analyze(run)
 
 
 def test_a_page_per_character(run, a):

@@ -89,33 +89,20 @@ def test_runs_without_the_columns_show_nothing():
 
 
 # ----------------------------------------------------------------------------- option use, on synthetic runs
+# (the run with options planted as never used: tests/analysis/conftest.py)
 
-PLANTED = ("built_church", "act_ship", "uses_card_40")
-
-
-@pytest.fixture(scope="module")
-def run(tmp_path_factory):
-    d = tmp_path_factory.mktemp("optuse")
-    return load_run(write_synthetic_run(d / "run", games=240, players=(3, 4), strategies=("greedy", "random"), never=PLANTED, seed=3))
-
-
-@pytest.fixture(scope="module")
-def a(run):
-    return analyze(run)
-
-
-def test_a_planted_never_used_option_is_listed(a):
+def test_a_planted_never_used_option_is_listed(a, planted):
     s = a.section("option-use")
     never = s.table("never_played").df
     for grp in ("greedy", "random"):
         for n in (3, 4):
             got = set(never.filter((pl.col("group") == grp) & (pl.col("players") == n))["item"].to_list())
-            assert got == set(PLANTED), (grp, n, got)  # the planted ones, and nothing used at random (share ~ 86% and 10%)
+            assert got == set(planted), (grp, n, got)  # the planted ones, and nothing used at random (share ~ 86% and 10%)
     assert (never["used"] == 0).all() and (never["share_hi"] > 0).all()
     assert any("built Church" in b and "main: 5. Load the Ship" in b
                and "card 40 (Roadmaker)" in b and b.startswith("greedy, 4 players") for b in s.bullets)
     assert s.bullets[-1].startswith("Association is not cause")
-    assert {r["item"] for r in a.option_use["never_played"]} == set(PLANTED) and a.option_use["threshold"] == NEVER_SHARE
+    assert {r["item"] for r in a.option_use["never_played"]} == set(planted) and a.option_use["threshold"] == NEVER_SHARE
     assert a.option_use["grouped_by"] == "strategy" and a.option_use["groups"] == ["greedy", "random"]
 
 
