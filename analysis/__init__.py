@@ -168,7 +168,7 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
         out.append(Section("solo", "Playing against the A.I.",
                            "The Solo game (one player and the A.I.) and the 2-player game with the A.I. (TWO PLAYERS GAME & SOLO MODE), "
                            "every variant of the run: one variant per A.I. strength. A player beats the A.I. by finishing ahead of it.",
-                           [solo.beat_rates(det.games), solo.player_scores(det.games)]))
+                           [solo.beat_rates(det.games), solo.player_scores(det.games), solo.vp_sources(det.games)]))
 
     s = Section("variants", "Rule variants", f"Baseline: {base!r}. Each variant plays the baseline's seeds; games are paired by seed.{sub}")
     if len(run.variants) < 2:

@@ -86,6 +86,39 @@ def player_scores(games) -> Table:
                  power="Power: descriptive distribution; the CI is the t interval of the mean.")
 
 
+def vp_sources(games) -> Table:
+    """Per A.I. strength, game and strategy: where the player's VP and the A.I.'s come from (the
+    games table's ``vp_<source>`` columns, sim.state.VS), each source's mean for both seats and the
+    player's lead in it with its t 95% CI (paired by game): when a player beats the A.I. more often,
+    this says with what."""
+    from analysis.data import vp_sources as vp_columns
+
+    g = games.lazy()
+    cols = vp_columns(g.collect_schema().names())
+    b = beat_ai_table(g)
+    ai = (g.filter(pl.col("strategy").cast(pl.String).str.starts_with("ai-"))
+          .select(*KEY, *[pl.col(c).alias(f"ai_{c}") for c in cols]))
+    t = b.join(ai, on=KEY, how="inner").collect()
+    rows = []
+    for (a, n, strat), part in sorted(t.partition_by(["ai", "players", "strategy"], as_dict=True).items(),
+                                      key=lambda kv: (kv[0][1], kv[0][0], kv[0][2])):
+        for c in cols:
+            mine = part[c].to_numpy().astype(float)
+            theirs = part[f"ai_{c}"].to_numpy().astype(float)
+            if not (mine.any() or theirs.any()):
+                continue  # a source neither seat scored from
+            m, lo, hi = stats.mean_ci(mine - theirs)
+            rows.append({"game": _game(n), "players": n, "ai": a, "strategy": strat, "source": c.removeprefix("vp_"),
+                         "n": len(mine), "player_vp": float(mine.mean()), "ai_vp": float(theirs.mean()), "lead": m,
+                         "lead_lo": lo, "lead_hi": hi})
+    return Table("solo_sources", "Where the player's VP and the A.I.'s come from (by A.I. strength and player strategy)",
+                 pl.DataFrame(rows),
+                 note=("Mean VP by source (SCORING PHASE and every other VP assignation, sim.state.VS) of the player's seat and of the "
+                       "A.I.'s in the same games; lead: the player's minus the A.I.'s, with its t 95% CI over the games. Sources "
+                       "neither seat scored from are left out."),
+                 power="Power: descriptive; each lead's CI is the t interval of the per-game difference.")
+
+
 def ai_scale_table(tiers: list) -> Table | None:
     """Each player tier's strategies against the rulebook's Solo A.I. at each strength, as the run
     recorded it (``trinidad run --ai-games N`` writes :data:`analysis.data.AI_SCALE_FILE` with

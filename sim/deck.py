@@ -14,18 +14,8 @@ from sim.core import decide, gain_vp, log, set_option
 from sim.economy import coin_value, pay_coins
 from sim.rng import permutation
 from sim.rules import AP, RK
+from sim.series import PILE_GAME, card_group, pile_loc, top_of  # noqa: F401 (card_group, PILE_GAME: also read from here)
 from sim.state import GROUP_SIZE, N_CARDS, N_CHARACTERS, PF, VS, G, Loc
-
-PILE_GAME = 5  # pile code of the game discard pile in DRAW_SOURCE/CARD_PILE options
-
-
-@njit(cache=True)
-def card_group(cid):
-    """AFFILIATE CARDS: the Character group (colour) of a card: Character card c is group c;
-    Affiliate n is (n-13) div 6 (GROUP_SIZE)."""
-    if cid < N_CHARACTERS:
-        return cid
-    return (cid - N_CHARACTERS) // GROUP_SIZE
 
 
 @njit(cache=True)
@@ -33,28 +23,6 @@ def back_symbols(r, cid):
     """Tension symbols on an Affiliate's back (R-09): (natives, pirates)."""
     j = (cid - N_CHARACTERS) % GROUP_SIZE
     return r.back_symbols[j, 0], r.back_symbols[j, 1]
-
-
-@njit(cache=True)
-def pile_loc(pile):
-    if pile == PILE_GAME:
-        return Loc.GAME_DISCARD
-    return Loc.PILE + pile
-
-
-@njit(cache=True)
-def top_of(st, loc):
-    """Top card of the deck or a discard pile, -1 when empty: the card at ``loc`` with the highest
-    ``card_seq`` (the lowest id among equal ones).
-
-    One branch-free max over keys ``seq << 8 | (255 - id)`` (the 84 card ids fit in the low 8 bits):
-    which cards lie at ``loc`` follows no pattern after a shuffle, so a compare-and-branch per card
-    mispredicted often (on random layouts, measured in isolation, that scan took about 9x as long)."""
-    key = -1
-    for c in range(N_CHARACTERS, N_CARDS):
-        k = (np.int64(st.card_seq[c]) << 8) | (255 - c)
-        key = max(key, k if st.card_loc[c] == loc else -1)
-    return -1 if key < 0 else 255 - (key & 255)
 
 
 @njit(cache=True)

@@ -36,6 +36,7 @@ from sim.scoring import (
     series_base,
     series_counts,
 )
+from sim.series import scorings_ahead
 from sim.state import MAX_PLAYERS, N_CHARACTERS, N_GROUPS, N_WEIGHTS, PF, B, G
 from strategies.policy import F
 
@@ -180,20 +181,6 @@ def prior_model(weights=None) -> np.ndarray:
         for f, w in PRIOR_FROM_WEIGHTS.items():
             m[:, f] = weights[w]
     return m
-
-
-@njit(cache=True)
-def scorings_ahead(r, d, last):
-    """(Scorings still to come, sum of their Eras) after decade ``d`` is over (C.7: a Scoring at the
-    end of each Era and of the last decade)."""
-    dpe = r.k[RK.DECADES_PER_ERA]
-    n = 0
-    m = 0
-    for x in range(d + 1, last + 1):
-        if x % dpe == 0 or x == last:
-            n += 1
-            m += (x - 1) // dpe + 1
-    return n, m
 
 
 @njit(cache=True)

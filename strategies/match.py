@@ -16,7 +16,7 @@ import numpy as np
 from numba import njit
 
 from sim.actions import play_turn
-from sim.extended_war import war_turn_begin
+from sim.actions.turn import xw_war_turn_begin  # the Action Phase's own hook (one per part's function)
 from sim.game import allocate, finish_game, play_decade, set_decade, start_game
 from sim.records import N_RD, N_RG
 from sim.rules import Rules
@@ -29,7 +29,6 @@ from strategies.rollout import play_turn_planned
 from strategies.search import play_turn_searched, war_turn_searched
 
 # the optional parts, reached only through their hooks (sim.variants: compiled only into the runs that play them)
-xw_war_turn_begin = extended_war(war_turn_begin)
 xw_war_turn_searched = extended_war(war_turn_searched)
 
 NO_FEATURES = np.zeros((0, MAX_PLAYERS, N_VF), np.float64)  # a game that records no features

@@ -23,7 +23,8 @@ from sim.city import district_tally, district_value, house_value, next_to_faith,
 from sim.codes import Act, Card, Ch, Dec, Law, Side
 from sim.rng import rand_below
 from sim.rules import AP, RK
-from sim.state import GROUP_SIZE, N_CHARACTERS, PF, TL, B, G, M, Mini
+from sim.series import card_group, n_colours, pile_loc, scorings_ahead, series_base, series_counts, top_of
+from sim.state import GROUP_SIZE, N_CHARACTERS, N_GROUPS, PF, TL, B, G, M, Mini
 from sim.variants import extended_war, extended_war_entry, solo_ai_entry
 from strategies import python_bridge
 from strategies.ai_tie import ai_tie_value
@@ -306,6 +307,30 @@ def _build_value(st, r, w, seat, i, cache, per_space):
 
 
 @njit(cache=True)
+def _series_change(st, r, w, seat, card, sign):
+    """The card series VP (SCORING PHASE, VPS ASSIGNATION: Cards series, and Card status III's VP
+    per colour) at every Scoring still to come, times their Era, that the seat gains by taking
+    ``card`` into its hand (``sign`` 1) or loses by giving it up (-1: discarded for a salary, burnt),
+    its hand otherwise as it is now; in VP (x ``K.SERIES``). 0 when the strategy does not count
+    series (``K.SERIES`` 0) or there is no card."""
+    if w[K.SERIES] == 0.0 or card < 0:
+        return 0.0
+    n = st.g[G.NPLAYERS]
+    _, eras = scorings_ahead(r, st.g[G.DECADE] - 1, st.g[G.LAST_DECADE])  # this decade's Scoring still to come
+    if eras == 0:
+        return 0.0
+    counts = np.zeros(N_GROUPS, np.int32)
+    series_counts(st, seat, counts)
+    cab = st.g[G.CABILDO_BUILT] == 1
+    l3 = r.card_l3_half[n - 2] / 2.0 if st.pl[seat, PF.ST_CARDS] >= 3 else 0.0
+    before = series_base(r, counts, cab) + l3 * n_colours(counts)
+    g = card_group(card)
+    counts[g] = max(0, counts[g] + sign)
+    after = series_base(r, counts, cab) + l3 * n_colours(counts)
+    return w[K.SERIES] * w[F.VP] * (after - before) * eras
+
+
+@njit(cache=True)
 def _turn_base(st, r, seat, i):
     w = st.w[seat]
     act = st.opts[i, 0]
@@ -341,10 +366,13 @@ def _turn_base(st, r, seat, i):
         v = -_res_value(w, p[0], p[1], p[2], 0) - w[F.COIN] * (r.k[RK.BRONZE_PER_SILVER] * p[3] + p[4])
         v += w[F.COIN] * (r.k[RK.BRONZE_PER_SILVER] * q[0] + q[1]) + w[F.METAL] * q[2] + w[F.FAITH] * q[3]
         return v + w[F.WORKER] * (r.k[RK.SHIP_WORKERS_HARBOR] if st.g[G.HARBOR_BUILT] else r.k[RK.SHIP_WORKERS])
-    if act == Act.CARD_DRAW or act == Act.CARD_PILE:
+    if act == Act.CARD_DRAW:
         return w[F.CARD] + w[F.WORKER] * r.k[RK.TAKE_CARD_WORKERS]
+    if act == Act.CARD_PILE:  # the pile's top card is face up: its colour counts
+        return w[F.CARD] + w[F.WORKER] * r.k[RK.TAKE_CARD_WORKERS] + _series_change(st, r, w, seat, top_of(st, pile_loc(a)), 1)
     if act == Act.CARD_BUY:
-        return w[K.CARD_BUY] * w[F.CARD] + w[F.WORKER] * r.k[RK.TAKE_CARD_WORKERS] - w[F.COIN] * r.k[RK.BUY_CARD_BRONZE]
+        return (w[K.CARD_BUY] * w[F.CARD] + w[F.WORKER] * r.k[RK.TAKE_CARD_WORKERS] - w[F.COIN] * r.k[RK.BUY_CARD_BRONZE]
+                + _series_change(st, r, w, seat, a, 1))
     if act == Act.REACTIVATE:
         return w[F.WORKER] * a + w[K.REACTIVATE] * w[F.CARD] * a
     if act == Act.ORDER:
@@ -379,7 +407,7 @@ def _turn_base(st, r, seat, i):
             v += w[F.BANNER]
         return v
     if act == Act.F_BURN:
-        return -w[F.CARD]
+        return -w[F.CARD] + _series_change(st, r, w, seat, a, -1)
     if act == Act.F_WAREHOUSE:
         return w[F.VP] * r.k[RK.WAREHOUSE_VP] + (w[F.WOOD] if a == 0 else w[F.STONE])
     if act == Act.F_RECOVER:
@@ -610,15 +638,18 @@ def _option_value(st, r, seat, kind, i):
     if kind == Dec.BID:
         return w[K.BID_PASS] if o[0] == 0 else (w[K.BID_LOW] if o[0] <= w[P.BID_LOW_MAX] else w[K.BID_HIGH])
     if kind == Dec.DRAW_SOURCE:
-        return w[K.DRAW_DECK] if o[0] < 0 else w[K.DRAW_PILE]
+        if o[0] < 0:
+            return w[K.DRAW_DECK]
+        return w[K.DRAW_PILE] + _series_change(st, r, w, seat, top_of(st, pile_loc(o[0])), 1)
     if kind == Dec.KEEP:
         if o[0] < 0:
             return 0.0
-        return w[F.CARD] * (w[K.KEEP_OWN] if (o[0] - N_CHARACTERS) // GROUP_SIZE == st.pl[seat, PF.CHARACTER] else 1.0)
+        own = w[K.KEEP_OWN] if (o[0] - N_CHARACTERS) // GROUP_SIZE == st.pl[seat, PF.CHARACTER] else 1.0
+        return w[F.CARD] * own + _series_change(st, r, w, seat, o[0], 1)
     if kind == Dec.SALARY:
         if o[0] == 1:
             return -w[F.COIN] * o[1] - w[K.SALARY_VP] * w[F.VP] * o[2]
-        return -w[F.CARD] - w[K.SALARY_DISCARD]
+        return -w[F.CARD] - w[K.SALARY_DISCARD] + _series_change(st, r, w, seat, o[1], -1)
     if kind == Dec.VOTE:
         if int(w[F.FAMILY]) == FAMILY_GREEDY:
             # greedy sees only the vote's immediate cost: as legislator the cheapest "yes", otherwise
@@ -642,7 +673,7 @@ def _option_value(st, r, seat, kind, i):
     if kind == Dec.WAR_BURN:
         if o[0] < 0:
             return 0.0
-        return (w[K.PENALTY_STEP] * w[F.VP] if o[1] > 0 else w[K.BURN_SPARE]) - w[F.CARD]
+        return (w[K.PENALTY_STEP] * w[F.VP] if o[1] > 0 else w[K.BURN_SPARE]) - w[F.CARD] + _series_change(st, r, w, seat, o[0], -1)
     if kind == Dec.PLACE_CABILDO or kind == Dec.PLACE_ROAD:
         d = r.cell_district[o[0]] if kind == Dec.PLACE_CABILDO else o[0]
         v = float(own_buildings_in_district(st, r, seat, d))

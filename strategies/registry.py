@@ -95,27 +95,41 @@ def _path(name: str) -> Path | None:
     return p if p.suffix == ".toml" else STRATEGY_DIR / f"{name}.toml"
 
 
-def _alias_of(path: Path) -> str | None:
-    """The name an alias file stands for, or None when the file is a strategy of its own (or unreadable:
-    loading it then says why)."""
+def _alias_doc(path: Path) -> dict | None:
+    """An alias file's table (``alias``, optional ``solo`` and ``description``), or None when the file
+    is a strategy of its own (or unreadable: loading it then says why)."""
     try:
         doc = tomllib.loads(path.read_text())
     except (OSError, tomllib.TOMLDecodeError):
         return None
     if "alias" not in doc:
         return None
-    extra = sorted(set(doc) - {"alias", "description"})
+    extra = sorted(set(doc) - {"alias", "solo", "description"})
     if extra:
-        raise StrategyError(f"strategy {path.name}: {extra[0]}: an alias file holds only alias (and description)")
-    if not isinstance(doc["alias"], str) or not doc["alias"].strip():
-        raise StrategyError(f"strategy {path.name}: alias: expected the name of another strategy, got {doc['alias']!r}")
-    return doc["alias"].strip()
+        raise StrategyError(f"strategy {path.name}: {extra[0]}: an alias file holds only alias, solo (and description)")
+    for key in ("alias", "solo"):
+        if key in doc and (not isinstance(doc[key], str) or not doc[key].strip()):
+            raise StrategyError(f"strategy {path.name}: {key}: expected the name of another strategy, got {doc[key]!r}")
+    return doc
 
 
-def resolve(name: str) -> str:
-    """The strategy an alias names, followed to a file that is not an alias; any other name as it is."""
+def _alias_of(path: Path, solo: bool = False) -> str | None:
+    """The name an alias file stands for (with ``solo``, in games with the Solo A.I.: its ``solo``
+    name when it gives one), or None when the file is a strategy of its own."""
+    doc = _alias_doc(path)
+    if doc is None:
+        return None
+    return (doc["solo"] if solo and "solo" in doc else doc["alias"]).strip()
+
+
+def resolve(name: str, solo: bool = False) -> str:
+    """The strategy an alias names, followed to a file that is not an alias; any other name as it is.
+    ``solo``: in a game with the Solo A.I. (TWO PLAYERS GAME & SOLO MODE: the Solo game, 2 players +
+    A.I.), an alias file's ``solo`` name is followed instead of its ``alias`` (``best.toml``: the
+    strongest shipped player against the A.I. need not be the strongest at a table of players, as
+    a player count may have its own player)."""
     seen = [name]
-    while (p := _path(name)) is not None and p.exists() and (target := _alias_of(p)) is not None:
+    while (p := _path(name)) is not None and p.exists() and (target := _alias_of(p, solo)) is not None:
         if target in seen:
             raise StrategyError(f"strategy {p.name}: alias: a cycle ({' -> '.join(seen + [target])})")
         seen.append(target)
@@ -396,8 +410,8 @@ def python_row(spec: str, where: str) -> np.ndarray:
     return row
 
 
-def _file_row(n: str) -> np.ndarray:
-    n = resolve(n)
+def _file_row(n: str, solo: bool = False) -> np.ndarray:
+    n = resolve(n, solo)
     if n.startswith(PY_PREFIX):
         return python_row(n[len(PY_PREFIX):], n)
     p = _path(n)
@@ -411,18 +425,18 @@ def has_python(W: np.ndarray) -> bool:
     return bool(np.any(W[:, 0] == FAMILY_PYTHON))
 
 
-def load_strategies(names: list[str]) -> tuple[np.ndarray, list[str]]:
+def load_strategies(names: list[str], solo: bool = False) -> tuple[np.ndarray, list[str]]:
     """Weight matrix for the distinct names (in first-seen order) and the names by row.
     A name is a file stem in strategies/, a path to a TOML file, or ``py:MODULE:CLASS`` for a
     Python strategy (strategies.python_bridge); an alias keeps its own name here (its row is the
-    strategy it names: :func:`resolve`)."""
+    strategy it names: :func:`resolve`; with ``solo``, for games with the Solo A.I.)."""
     distinct: list[str] = []
     for n in names:
         if n not in distinct:
             distinct.append(n)
     W = np.zeros((len(distinct), W_COLUMNS), np.float64)
     for i, n in enumerate(distinct):
-        W[i] = _file_row(n)
+        W[i] = _file_row(n, solo)
     return W, distinct
 
 
@@ -447,7 +461,7 @@ class Players:
         return W
 
 
-def compile_players(names: list[str]) -> Players:
-    """:func:`load_strategies` as :class:`Players`."""
-    W, distinct = load_strategies(names)
+def compile_players(names: list[str], solo: bool = False) -> Players:
+    """:func:`load_strategies` as :class:`Players` (``solo``: for games with the Solo A.I.)."""
+    W, distinct = load_strategies(names, solo)
     return Players(W, tuple(distinct))

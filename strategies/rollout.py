@@ -11,18 +11,14 @@ import numpy as np
 from numba import njit
 
 from sim.actions import action_rounds, end_turn, finish_turn, own_turn, play_turn, turn_options, turn_step
+from sim.actions.turn import xw_war_attackers, xw_war_turn_end  # the Action Phase's own hooks (one per part's function)
 from sim.codes import Dec
-from sim.extended_war import end_war, player_war_actions, war_action, war_attackers, war_over, war_turn_end
+from sim.extended_war import end_war, player_war_actions, war_action, war_over
 from sim.game import copy_state, determinize, end_of_decade, play_decade, set_decade
 from sim.rng import mix64
 from sim.rules import RK
 from sim.state import PF, XG, G
-from sim.variants import extended_war
 from strategies.policy import P, choose, option_values
-
-# the optional parts, reached only through their hooks (sim.variants: compiled only into the runs that play them)
-xw_war_attackers = extended_war(war_attackers)
-xw_war_turn_end = extended_war(war_turn_end)
 
 
 @njit(cache=True)

@@ -111,6 +111,7 @@ class K(IntEnum):
     XW_BLOCK = 71
     XW_MOVE = 72
     XW_DEFEND_HP = 73
+    SERIES = 74
 
 
 # The coefficients' defaults: the values the valuation held as literals (the same float64 values,
@@ -180,6 +181,10 @@ K_DEFAULT = {
     K.XW_BLOCK: 1.0,  # a district's only defender: per pillage flame it prevents (a threatening attacker fights it instead), in War penalties
     K.XW_MOVE: 0.01,  # a value lost per war movement: a move that brings nothing is not made (a tie-breaker)
     K.XW_DEFEND_HP: 0.5,  # heuristic: War penalties a defender saves per HP it brings to a war on or declared (a Miliciano, HP 2: 1 penalty)
+    # Affiliate cards held, by colour (_series_change): the card series VP (SCORING PHASE, Cards series) a card taken,
+    # kept, discarded or burnt adds or takes away at the Scorings to come (x vp). 0: a card is a card whatever its
+    # colour (the heuristic as tuned); a strategy that counts series sets it (about 1: the rules' own VP)
+    K.SERIES: 0.0,
 }
 COEFFICIENTS = [k.name.lower() for k in K]
 WEIGHTS = FEATURES[1:] + COEFFICIENTS  # what a strategy file's weight tables set and `trinidad tune` tunes: slots 1.. in order
@@ -191,21 +196,21 @@ class P(IntEnum):
     set in a strategy file's ``[parameters]`` table, the rollout's in ``[rollout]``. ``trinidad
     tune`` leaves them alone: its box would take a chance below 0 or a divisor to 0."""
 
-    VOTE_TIE = 74
-    VOTE_YES_KEEP = 75
-    VOTE_YES_WINNERS = 76
-    VOTE_NO_WINNERS = 77
-    VOTE_RIVALS = 78
-    GREEDY_VOTE_CHANCE = 79
-    VOTE_NO_WINS = 80
-    BID_LOW_MAX = 81
-    CANDIDATES = 82  # rollout: TURN options tried, the heuristic's best first
-    ROLLOUTS = 83  # rollout: simulated continuations per candidate (common random numbers across candidates)
-    HORIZON = 84  # rollout: 0 = simulate to the end of the current Era's scoring, 1 = to the end of the game
-    PY_SLOT = 85  # python: index of the strategy object in strategies.python_bridge's registry
-    PROBE_ACT = 86  # restricted-play probe (strategies.probe): the Act the seat takes at its first legal chance, 0 none
-    PROBE_ARG = 87  # ... and the row's column a + 1 it must have (BUILD: the building type + 1), 0 any
-    PROBE_PLAN = 88  # restricted-play plan probe (strategies.probe): 1 the City plan (Lot > House > metal > Palace), 0 none
+    VOTE_TIE = 75
+    VOTE_YES_KEEP = 76
+    VOTE_YES_WINNERS = 77
+    VOTE_NO_WINNERS = 78
+    VOTE_RIVALS = 79
+    GREEDY_VOTE_CHANCE = 80
+    VOTE_NO_WINS = 81
+    BID_LOW_MAX = 82
+    CANDIDATES = 83  # rollout: TURN options tried, the heuristic's best first
+    ROLLOUTS = 84  # rollout: simulated continuations per candidate (common random numbers across candidates)
+    HORIZON = 85  # rollout: 0 = simulate to the end of the current Era's scoring, 1 = to the end of the game
+    PY_SLOT = 86  # python: index of the strategy object in strategies.python_bridge's registry
+    PROBE_ACT = 87  # restricted-play probe (strategies.probe): the Act the seat takes at its first legal chance, 0 none
+    PROBE_ARG = 88  # ... and the row's column a + 1 it must have (BUILD: the building type + 1), 0 any
+    PROBE_PLAN = 89  # restricted-play plan probe (strategies.probe): 1 the City plan (Lot > House > metal > Palace), 0 none
 
 
 # The vote model's parameters ([parameters]): default (today's value), range, integer-valued

@@ -62,6 +62,7 @@ class AIScale:
     seed: int
     seconds: float
     beats: list[Beat] = field(default_factory=list)
+    aliases: dict[str, str] = field(default_factory=dict)  # each alias measured and the player it named against the A.I.
 
     def beat(self, strategy: str, strength: str) -> Beat:
         for b in self.beats:
@@ -142,7 +143,7 @@ def measure(strategies: list[str], games: int = AI_GAMES, seed: int = 1, threads
     beats = []
     for name in strategies:
         exp = solo_experiment(name, games, seed, strengths, rules_file, overrides)
-        players = compile_players(exp.strategy_names())
+        players = compile_players(exp.strategy_names(), solo=True)  # an alias's player against the A.I. (best.toml's solo)
         dealt = exp.seat_characters(1, np.arange(games))[:, 0]  # the player's seat of the balanced deal
         strat, chars, seat = deal(0, dealt)
         t1 = time.perf_counter()
@@ -152,7 +153,10 @@ def measure(strategies: list[str], games: int = AI_GAMES, seed: int = 1, threads
             lo, hi = wilson(won, games)
             beats.append(Beat(name, s, games, won, ai_won, int(ai_first(games).sum()), won / games, float(lo[0]), float(hi[0])))
         say(f"  {name} against the A.I. ({', '.join(strengths)}), {games:,} Solo games each: {time.perf_counter() - t1:.1f} s")
-    return AIScale(list(strategies), strengths, games, seed, round(time.perf_counter() - t0, 1), beats)
+    from strategies.registry import resolve
+
+    aliases = {n: resolve(n, solo=True) for n in strategies if resolve(n, solo=True) != n}
+    return AIScale(list(strategies), strengths, games, seed, round(time.perf_counter() - t0, 1), beats, aliases)
 
 
 # ----------------------------------------------------------------------------- text and file
@@ -161,8 +165,13 @@ def cell(b: Beat) -> str:
     return f"{b.win_rate:.1%} [{b.ci_low:.1%}, {b.ci_high:.1%}]"
 
 
-def table(scale: AIScale, label: Callable[[str], str] = str) -> list[str]:
-    """Markdown: strategy | one column per A.I. strength, each cell "win% [lo%, hi%]"."""
+def table(scale: AIScale, label: Callable[[str], str] | None = None) -> list[str]:
+    """Markdown: strategy | one column per A.I. strength, each cell "win% [lo%, hi%]"; an alias is
+    labelled with the player it played (``scale.aliases``) unless ``label`` says otherwise."""
+    if label is None:
+        def label(name: str) -> str:
+            return f"{name} (= {scale.aliases[name]})" if name in scale.aliases else name
+
     lines = ["| strategy | " + " | ".join(scale.strengths) + " |", "|---" * (len(scale.strengths) + 1) + "|"]
     for name in scale.strategies:
         lines.append(f"| **{label(name)}** | " + " | ".join(cell(scale.beat(name, s)) for s in scale.strengths) + " |")
@@ -173,7 +182,8 @@ def note(scale: AIScale) -> str:
     return (f"Each strategy's beat rate against the rulebook's Solo A.I. (TWO PLAYERS GAME & SOLO MODE) at each strength, with "
             f"its Wilson 95% CI: n = {scale.games:,} Solo games a cell, on common seeds (master seed {scale.seed}), the player's "
             f"Character dealt balanced, the A.I. first in turn order in {int(ai_first(scale.games).sum()):,} of them. A beat is "
-            "a win (most VP, then most resources); a full tie is half a beat.")
+            "a win (most VP, then most resources); a full tie is half a beat."
+            + "".join(f" `{a}` plays `{t}` against the A.I." for a, t in scale.aliases.items()))
 
 
 def write(scale: AIScale, run_dir: str | Path) -> Path:

@@ -134,7 +134,7 @@ def play(
                 _fail(f"--ai-strength: allowed: {', '.join(ai_strength_names(doc))}, got {ai_strength!r}")
             doc = apply_overrides(doc, {"solo": {"strength": ai_strength}})
         r = rules_from_doc(doc)
-        W, distinct = load_strategies(names)
+        W, distinct = load_strategies(names, solo=ai)
     except (RulesError, StrategyError) as e:
         _fail(str(e))
     ids = [distinct.index(n) for n in names]
@@ -722,6 +722,52 @@ def ladder(
         typer.echo(f"wrote the ladder and characters blocks of {readme}")
 
 
+def _tune_solo(ai: str, base: str, games: int, budget: int, seed: int, out: Path | None, threads: int | None,
+               as_json: bool) -> None:
+    """``trinidad tune --ai``: trinidad.tune_solo, its progress bar, its table and its file."""
+    from trinidad.tune import TuneError
+    from trinidad.tune_solo import default_out, tune_solo, write_strategy
+
+    if threads is not None and threads < 1:
+        _fail(f"--threads: must be >= 1, got {threads}")
+    target = out if out is not None else default_out(base)
+    if target.suffix != ".toml":
+        _fail(f"--out: must be a .toml file, got {str(target)!r}")
+    bar = _LazyBar("tune", "generations")
+
+    def tick(phase: str, done: int, total: int, info: dict) -> None:
+        if phase == "search":
+            bar.update(done, total, f"fitness {info['mean_fitness']:+.3f} sigma {info['sigma']:.2f}")
+        else:
+            bar.update(None, total, "checked")
+
+    try:
+        res = tune_solo(base, [s for s in ai.split(",")], games=games, budget=budget, seed=seed, threads=threads,
+                        progress=tick if not as_json and sys.stderr.isatty() else None)
+        path = write_strategy(res, target)
+    except TuneError as e:
+        _fail(f"--{e}")
+    finally:
+        bar.stop()
+    if as_json:
+        print(json.dumps(res.to_dict()))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    t = Table(title=f"{base} tuned against the Solo A.I., seed {seed}: win rate on fresh games (Wilson 95% CI)")
+    for col in ("A.I. strength", f"before ({base})", "after (tuned)", "n"):
+        t.add_column(col, justify="left" if col == "A.I. strength" else "right")
+    for s_ in res.strengths:
+        b, a = res.before[s_], res.after[s_]
+        t.add_row(s_, f"{b['win_rate']:.1%} [{b['ci_low']:.1%}, {b['ci_high']:.1%}]",
+                  f"{a['win_rate']:.1%} [{a['ci_low']:.1%}, {a['ci_high']:.1%}]", f"{a['n']:,}")
+    Console(file=sys.stdout, width=110).print(t)
+    typer.echo(f"search: {res.generations} generations x ({res.popsize} + 1) candidates x {res.games} games per strength; "
+               f"{res.seconds:.0f} s")
+    typer.echo(f"wrote {path}")
+
+
 @app.command(cls=_Command)
 def tune(
     character: Annotated[str | None, typer.Option("--character", "-c", help="the Character whose heuristic weights are tuned")] = None,
@@ -733,13 +779,21 @@ def tune(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="tuned strategy TOML (default: strategies/tuned/heuristic-<name>.toml)")] = None,
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="threads (default: all); results do not depend on it")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object", metavar="")] = False,
+    ai: Annotated[str | None, typer.Option("--ai", help=(
+        "tune against the Solo A.I. at these strengths (weak,medium): one shift of every weight block of --base; "
+        "--character and --pool are not used"))] = None,
+    base: Annotated[str, typer.Option("--base", help="--ai: the greedy or heuristic strategy whose weights are shifted")] = "heuristic",
 ) -> None:
     """Tune the heuristic's weights for one Character with a noise-robust evolution strategy (common
-    random numbers per generation), check before/after on fresh seeds and write the tuned strategy TOML."""
+    random numbers per generation), check before/after on fresh seeds and write the tuned strategy TOML.
+    With ``--ai``, tune against the rulebook's Solo A.I. instead (trinidad.tune_solo)."""
     from strategies.registry import CHARACTER_KEYS
     from trinidad.tune import TuneError, check_args, default_out, write_strategy
     from trinidad.tune import tune as run_tune
 
+    if ai is not None:
+        _tune_solo(ai, base, games, budget, seed, out, threads, as_json)
+        return
     if not character:
         _fail(f"--character: required; allowed: {', '.join(CHARACTER_KEYS)}")
     if threads is not None and threads < 1:

@@ -316,7 +316,8 @@ def matrix_table(lad: Ladder) -> list[str]:
 def ai_table(lad: Ladder) -> list[str]:
     """Each rung's beat rate against the Solo A.I. at each strength (empty when not played)."""
     ai = lad.against_ai()
-    return ai_scale.table(ai, lambda r: _rung(lad, r)) if ai else []
+    # an alias names the player it plays against the A.I. (best.toml's solo), which may not be its rung's player
+    return ai_scale.table(ai, lambda r: f"{r} (= {ai.aliases[r]})" if r in ai.aliases else _rung(lad, r)) if ai else []
 
 
 def _ai_note(lad: Ladder) -> str:

@@ -76,7 +76,7 @@ def run_game_setup(run: str | Path, game: int, players: int | None = None, varia
     doc = recorded[0]["rules"] if recorded else exp.resolved_rules_docs()[vi]  # the rules the run played, as recorded
     try:
         rules_from_doc(doc)
-        pl = compile_players(exp.strategy_names())
+        pl = compile_players(exp.strategy_names(), solo=bool(exp.ai))
     except (RulesError, StrategyError) as e:
         raise ReplayError(f"run: {p}: {e}") from None
     gi = np.array([game], np.int64)

@@ -520,7 +520,8 @@ def _manifest_fixed(exp: Experiment) -> dict:
 def strategy_aliases(exp: Experiment) -> dict[str, str]:
     """Each alias among the run's strategies (``best``) and the strategy it names now: the games
     table keeps the alias, the manifest what it stood for."""
-    return {n: resolve(n) for n in exp.strategy_names() if resolve(n) != n}
+    solo = bool(exp.ai)  # games with the Solo A.I.: an alias's solo name (strategies.registry.resolve)
+    return {n: resolve(n, solo) for n in exp.strategy_names() if resolve(n, solo) != n}
 
 
 def _manifest(exp: Experiment, fixed: dict, status: str, games_done: int, wall_s: float, backend: str, workers: int) -> dict:
@@ -697,7 +698,7 @@ def _run_experiment(exp: Experiment, out: Path, backend: str, workers: int | Non
     fixed = _manifest_fixed(exp)
     _write_manifest(out, _manifest(exp, fixed, "running", done_before, wall_before, backend, nw))
     exp_dict_flat = _experiment_document(exp)
-    players = compile_players(exp.strategy_names())  # once per run: workers are handed the weights
+    players = compile_players(exp.strategy_names(), solo=bool(exp.ai))  # once per run: workers are handed the weights
     compile_s = 0.0
     if backend == "local":  # Ray workers compile (or load the cache) in their own processes
         numba.set_num_threads(min(nw, numba.config.NUMBA_NUM_THREADS))

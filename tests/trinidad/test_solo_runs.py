@@ -124,4 +124,6 @@ def test_solo_run_tables_summary_and_report(engine, tmp_path):
     assert 'id="solo"' in html and "Playing against the A.I." in html and "could not be drawn" not in html
     assert (page.parent / "charts" / "solo_beat_rates.png").exists() and (page.parent / "charts" / "solo_scores.svg").exists()
     beat = pl.read_csv(page.parent / "tables" / "solo_beat.csv")
+    src = pl.read_csv(page.parent / "tables" / "solo_sources.csv")  # where each side's VP come from
+    assert {"ai-weak", "ai-strong"} <= set(src["ai"]) and "lead" in src.columns
     assert set(beat["ai"]) == {"ai-weak", "ai-strong"} and beat["n"].sum() == 12 * 2 + 12 * 2 * 2

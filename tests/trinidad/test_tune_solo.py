@@ -1,0 +1,112 @@
+"""`trinidad tune --ai` and trinidad/tune_solo.py: the shifted weight blocks, the Solo games every
+candidate shares, determinism on 1 and 2 threads, the written strategy file, the games it never
+shares with the A.I. tables, the CLI; and an alias file's ``solo`` name (strategies.registry.resolve)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from sim.state import N_CHARACTERS, N_WEIGHTS
+from strategies.registry import StrategyError, load_strategies, resolve
+from trinidad.cli import app
+from trinidad.tune import TUNABLE, TuneError
+from trinidad.tune_solo import SHIFTED, TUNE_FIRST, play_solo, shifted_rows, solo_lineups, tune_solo, write_strategy
+
+cli = CliRunner()
+
+
+def test_a_shift_moves_every_block_but_the_extended_war_coefficients():
+    W, _ = load_strategies(["heuristic"])
+    x = np.linspace(-1, 1, len(TUNABLE))
+    row = shifted_rows(W[0], x[None, :])[0]
+    assert not SHIFTED.all() and SHIFTED.sum() == sum(not k.startswith("xw_") for k in TUNABLE)
+    for b in range(1 + N_CHARACTERS):
+        sl = slice(N_WEIGHTS * b + 1, N_WEIGHTS * b + 1 + len(TUNABLE))
+        assert np.allclose(row[sl] - W[0, sl], np.where(SHIFTED, x, 0.0))
+        assert row[N_WEIGHTS * b] == W[0, N_WEIGHTS * b]  # the family slot stays
+    rest = np.ones(row.shape, bool)
+    for b in range(1 + N_CHARACTERS):
+        rest[N_WEIGHTS * b + 1:N_WEIGHTS * b + 1 + len(TUNABLE)] = False
+    assert np.array_equal(row[rest], W[0, rest])  # parameters and the search block untouched
+
+
+def test_lineups_are_fixed_by_their_arguments_and_far_from_the_ai_tables():
+    from sim.rng import player_seeds
+
+    a = solo_lineups(3, 0, 0, 50)
+    b = solo_lineups(3, 0, 0, 50)
+    assert all(np.array_equal(x, y) for x, y in zip(a, b))
+    assert not np.array_equal(a[0], solo_lineups(3, 1, 0, 50)[0])  # each strength its own games
+    assert 10 < a[1].sum() < 40 and len(set(a[2].tolist())) > 6  # both seats, many Characters
+    # trinidad.ai_scale plays game indices 0.. of player_seeds(seed, 2, ...): none of them here
+    assert not set(a[0].tolist()) & set(player_seeds(3, 2, 0, 5000).tolist())
+    assert TUNE_FIRST > 100_000
+
+
+@pytest.fixture(scope="module")
+def tuned(engine):
+    return tune_solo("heuristic", ["weak", "medium"], games=6, budget=3, seed=4, threads=1)
+
+
+def test_same_seed_same_shift_on_any_threads(engine, tuned):
+    again = tune_solo("heuristic", ["weak", "medium"], games=6, budget=3, seed=4, threads=2)
+    assert again.shift == tuned.shift and again.before == tuned.before and again.after == tuned.after
+    assert list(tuned.shift) == TUNABLE and all(abs(v) <= 2.0 for v in tuned.shift.values())
+    assert all(tuned.shift[k] == 0.0 for k in TUNABLE if k.startswith("xw_"))
+    assert set(tuned.before) == {"weak", "medium"} and tuned.before["weak"]["n"] == 24  # 4 x games, fresh
+
+
+def test_candidates_share_their_games(engine):
+    """Common random numbers: two copies of one strategy play the very same games."""
+    from sim.rules import apply_overrides, load_rules_doc, rules_from_doc
+
+    rules = [rules_from_doc(apply_overrides(load_rules_doc(None), {"solo": {"strength": "weak"}}))]
+    W, _ = load_strategies(["heuristic"])
+    w, m = play_solo(rules, np.vstack([W[0], W[0], shifted_rows(W[0], np.full((1, len(TUNABLE)), 1.5))[0]]), 4, 0, 12)
+    assert np.array_equal(w[0], w[1]) and np.array_equal(m[0], m[1])
+    assert not np.array_equal(m[0], m[2])  # a shifted strategy plays differently
+
+
+def test_written_file_loads_to_the_shifted_rows(engine, tuned, tmp_path):
+    p = write_strategy(tuned, tmp_path / "heuristic-solo.toml")
+    text = p.read_text()
+    assert "trinidad tune --ai weak,medium --base heuristic --games 6 --budget 3 --seed 4" in text
+    assert f"{tuned.before['weak']['win_rate']:.1%}" in text and f"{tuned.after['medium']['win_rate']:.1%}" in text
+    W, _ = load_strategies([str(p), "heuristic"])
+    want = shifted_rows(W[1], np.array([[tuned.shift[k] for k in TUNABLE]]))[0]
+    assert np.allclose(W[0, :N_WEIGHTS * (1 + N_CHARACTERS)], want[:N_WEIGHTS * (1 + N_CHARACTERS)], atol=1e-3)
+
+
+def test_cli(engine, tmp_path):
+    out = tmp_path / "s.toml"
+    r = cli.invoke(app, ["tune", "--ai", "weak", "--games", "5", "--budget", "3", "--seed", "2", "--out", str(out),
+                         "--threads", "1", "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    assert d["strengths"] == ["weak"] and d["out"] == str(out) and out.exists()
+    assert set(d["after"]["weak"]) == {"win_rate", "ci_low", "ci_high", "n"}
+    r = cli.invoke(app, ["tune", "--ai", "feeble", "--out", str(out)])
+    assert r.exit_code == 2 and r.stderr.startswith("--ai: give A.I. strengths among weak, medium, strong, divinity")
+    with pytest.raises(TuneError, match="base: random must be"):
+        tune_solo("random", ["weak"], games=2, budget=3)
+
+
+def test_an_alias_may_name_another_player_against_the_ai(tmp_path):
+    p = tmp_path / "champ.toml"
+    p.write_text('alias = "search"\nsolo = "heuristic"\n')
+    assert resolve(str(p)) == "search" and resolve(str(p), solo=True) == "heuristic"
+    W4, _ = load_strategies([str(p)])
+    W1, _ = load_strategies([str(p)], solo=True)
+    H, _ = load_strategies(["search", "heuristic"])
+    assert np.array_equal(W4[0], H[0]) and np.array_equal(W1[0], H[1])
+    q = tmp_path / "plain.toml"
+    q.write_text('alias = "heuristic"\n')
+    assert resolve(str(q), solo=True) == "heuristic"  # no solo name: the alias everywhere
+    bad = tmp_path / "bad.toml"
+    bad.write_text('alias = "search"\nsolo = 3\n')
+    with pytest.raises(StrategyError, match="solo: expected the name of another strategy"):
+        resolve(str(bad))
