@@ -322,12 +322,13 @@ def _series_change(st, r, w, seat, card, sign):
     counts = np.zeros(N_GROUPS, np.int32)
     series_counts(st, seat, counts)
     cab = st.g[G.CABILDO_BUILT] == 1
-    l3 = r.card_l3_half[n - 2] / 2.0 if st.pl[seat, PF.ST_CARDS] >= 3 else 0.0
-    before = series_base(r, counts, cab) + l3 * n_colours(counts)
+    # counted in half VP: Card status III's VP per colour is kept so in the rules (1.5 VP in 4-5 players)
+    half = r.card_l3_half[n - 2] if st.pl[seat, PF.ST_CARDS] >= 3 else 0
+    before = 2 * series_base(r, counts, cab) + half * n_colours(counts)
     g = card_group(card)
     counts[g] = max(0, counts[g] + sign)
-    after = series_base(r, counts, cab) + l3 * n_colours(counts)
-    return w[K.SERIES] * w[F.VP] * (after - before) * eras
+    after = 2 * series_base(r, counts, cab) + half * n_colours(counts)
+    return w[K.SERIES] * w[F.VP] * (after - before) * eras / 2
 
 
 @njit(cache=True)

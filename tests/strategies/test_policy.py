@@ -20,7 +20,7 @@ from strategies.registry import CHARACTER_KEYS, STRATEGY_DIR, StrategyError, loa
 # the functions that value options (every coefficient is read in one of them), by module
 VALUATION = ["_city_gain", "_character_progress", "_build_base", "_build_value", "_turn_base", "_card_value", "_vote_cost",
              "_likely_no", "_call_value", "_legislator_yes", "_vote_value", "_option_value", "_turn_values", "_vp_wait",
-             "_scoring_floor"]
+             "_scoring_floor", "_series_change"]
 WAR_VALUATION = ["penalty_value", "track_value", "defeat_gain", "miniature_loss", "best_plan", "stakes", "position_value",
                  "card_row_value", "war_value", "defender_value"]
 AI_TIE_VALUATION = ["upgrade_value", "district_row_value", "status_gain", "grid_value", "place_value", "ai_tie_value"]
