@@ -369,8 +369,9 @@ def _turn_base(st, r, seat, i):
         return v + w[F.WORKER] * (r.k[RK.SHIP_WORKERS_HARBOR] if st.g[G.HARBOR_BUILT] else r.k[RK.SHIP_WORKERS])
     if act == Act.CARD_DRAW:
         return w[F.CARD] + w[F.WORKER] * r.k[RK.TAKE_CARD_WORKERS]
-    if act == Act.CARD_PILE:  # the pile's top card is face up: its colour counts
-        return w[F.CARD] + w[F.WORKER] * r.k[RK.TAKE_CARD_WORKERS] + _series_change(st, r, w, seat, top_of(st, pile_loc(a)), 1)
+    if act == Act.CARD_PILE:  # the pile's top card is face up: its colour counts (looked up only when series count)
+        v = w[F.CARD] + w[F.WORKER] * r.k[RK.TAKE_CARD_WORKERS]
+        return v + _series_change(st, r, w, seat, top_of(st, pile_loc(a)), 1) if w[K.SERIES] != 0.0 else v
     if act == Act.CARD_BUY:
         return (w[K.CARD_BUY] * w[F.CARD] + w[F.WORKER] * r.k[RK.TAKE_CARD_WORKERS] - w[F.COIN] * r.k[RK.BUY_CARD_BRONZE]
                 + _series_change(st, r, w, seat, a, 1))
@@ -641,6 +642,8 @@ def _option_value(st, r, seat, kind, i):
     if kind == Dec.DRAW_SOURCE:
         if o[0] < 0:
             return w[K.DRAW_DECK]
+        if w[K.SERIES] == 0.0:  # the top card looked up only when series count
+            return w[K.DRAW_PILE]
         return w[K.DRAW_PILE] + _series_change(st, r, w, seat, top_of(st, pile_loc(o[0])), 1)
     if kind == Dec.KEEP:
         if o[0] < 0:
