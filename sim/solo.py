@@ -142,13 +142,15 @@ def ai_draw(st, r):
 @njit(cache=True)
 def ai_redraw(st, r):
     """A searching player's redraw of what it cannot know (sim.game.determinize): the order of the
-    A.I.'s face-down cards."""
+    A.I.'s face-down cards. They are sorted before they are dealt again, as the deck's redraw takes
+    its cards in card order (sim.deck.shuffle_deck): the redrawn order depends on which cards are
+    face down, never on the order they really lie in."""
     lo = st.g[G.AI_TOP]
     m = N_AI_CARDS - r.k[RK.AI_FACE_UP] - lo
     if m <= 1:
         return
     perm = permutation(st, m)
-    tmp = st.ai_deck[lo:lo + m].copy()
+    tmp = np.sort(st.ai_deck[lo:lo + m])
     for i in range(m):
         st.ai_deck[lo + i] = tmp[perm[i]]
 

@@ -6,11 +6,14 @@ its cache prints nothing.
 
 The count of the last cold compile is kept beside the engine's cache folders
 (``sim/__pycache__/last-compile.json``), so it survives an engine edit; on a fresh clone the first
-compile shows no total.
+compile shows no total. It is kept per entry point and argument types: the engine with the Solo A.I.
+or the Extended War compiled in (``sim.variants``: their rules records differ in type) types more
+functions than the normal game, and each says its own total.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 import time
@@ -27,6 +30,20 @@ def _name(data) -> str:
     return f"{fn.__module__}.{fn.__qualname__}" if fn is not None else "?"
 
 
+def _key(data) -> str:
+    """What a top-level compile compiles: the function and its argument types (the engine's variants
+    differ in their rules record's type), hashed."""
+    return hashlib.sha1(f"{_name(data)}{data.get('args')!r}".encode()).hexdigest()[:16]
+
+
+def _read() -> dict:
+    try:
+        doc = json.loads(_STATS.read_text())
+    except (OSError, ValueError):
+        return {}
+    return doc if isinstance(doc, dict) else {}
+
+
 class CompileProgress(event.Listener):
     """Counts the project's functions Numba compiles and reports on ``out`` every ``every``
     seconds; each top-level compile (a call from Python) ends with a summary line."""
@@ -37,13 +54,15 @@ class CompileProgress(event.Listener):
         self.depth = 0
         self.typed = 0
         self.t0 = self.last = 0.0
-        self.expected = self._expected()
+        self.key = ""
+        self.expected: int | None = None
 
     @staticmethod
-    def _expected() -> int | None:
+    def expected_for(key: str) -> int | None:
+        """The functions the last cold compile of ``key`` (:func:`_key`) typed; None when none is kept."""
         try:
-            return int(json.loads(_STATS.read_text())["functions"])
-        except (OSError, ValueError, KeyError, TypeError):
+            return int(_read()[key]["functions"])
+        except (KeyError, TypeError, ValueError):
             return None
 
     def _say(self, text: str) -> None:
@@ -57,6 +76,8 @@ class CompileProgress(event.Listener):
         if self.depth == 0:
             self.t0 = self.last = time.perf_counter()
             self.typed = 0
+            self.key = _key(ev.data)
+            self.expected = self.expected_for(self.key)
             if name.split(".")[0] in _OWN:
                 about = f", about {self.expected} functions" if self.expected else ""
                 self._say(f"compiling {name} (first run after an install or an engine edit{about}; cached afterwards)")
@@ -75,8 +96,10 @@ class CompileProgress(event.Listener):
             dt = time.perf_counter() - self.t0
             self._say(f"{_name(ev.data)} ready: {self.typed} functions in {dt:.0f} s")
             try:
+                doc = _read()
+                doc[self.key] = {"function": _name(ev.data), "functions": self.typed, "seconds": round(dt, 1)}
                 _STATS.parent.mkdir(parents=True, exist_ok=True)
-                _STATS.write_text(json.dumps({"functions": self.typed, "seconds": round(dt, 1)}))
+                _STATS.write_text(json.dumps(doc, indent=1))
             except OSError:
                 pass
 

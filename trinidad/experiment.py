@@ -44,8 +44,9 @@ table adds the A.I. player at a seat of its own, and ``players`` then counts the
                                         # (named after it; "<variant>-<strength>" with variants)
 
 The A.I.'s seat is the lineup's last, then assigned with the others (``rotate`` moves it round the
-turn order). A strategy list longer than the players is gone through game by game, so a Solo run
-of ``["random", "greedy", "heuristic"]`` plays each in a third of its games.
+turn order). A strategy list longer than the players is gone through block by block, a block being
+as many games as the seat assignment takes to go round (``rotate``: one per seat), so a Solo run of
+``["random", "greedy", "heuristic"]`` plays each in a third of its games and each at every seat.
 
 Every error is one line naming the key and what is allowed (:class:`ExperimentError`).
 """
@@ -146,11 +147,18 @@ class Experiment:
         names = self.strategy_names()
         gi = np.asarray(game_index, np.int64)
         if self.ai:
-            # the players' seats, then the A.I.'s; a list longer than the players is gone through game by
-            # game (game i: strategies i*n .. i*n + n-1, cycled), so a Solo run plays every strategy
+            # the players' seats, then the A.I.'s; a list longer than the players is gone through block by
+            # block (block j: strategies j*n .. j*n + n-1, cycled), so a Solo run plays every strategy. A
+            # block is as many games as the seat assignment takes to go round (rotate: one game per seat;
+            # permute: one per order), so each lineup meets the A.I. at every seat: going through the list
+            # game by game, two strategies in a rotated Solo run would each have kept one seat for good
+            # (the one before the A.I. and the one after it)
+            s = self.seats(n)
+            period = 1 if self.seat_assign == "fixed" else (s if self.seat_assign == "rotate" else math.factorial(s))
+            blk = gi // period
             k = len(self.strategies)
             ids = np.array([names.index(x) for x in self.strategies], np.int32)
-            h = (gi[:, None] * n + np.arange(n)[None, :]) % k if k > n else np.tile(np.arange(n) % k, (len(gi), 1))
+            h = (blk[:, None] * n + np.arange(n)[None, :]) % k if k > n else np.tile(np.arange(n) % k, (len(gi), 1))
             base = np.concatenate([ids[h], np.full((len(gi), 1), AI_STRATEGY, np.int32)], axis=1)
         else:
             base = np.tile(np.array([names.index(x) for x in self.lineup(n)], np.int32), (len(gi), 1))

@@ -520,3 +520,28 @@ def test_strength_sets_the_workers(engine):
 
 def test_rules_file_default_loads(rules):
     assert load_rules().ai_deck.tolist() == rules.ai_deck.tolist()
+
+
+def test_a_redraw_reads_which_ai_cards_are_face_down_not_their_order(engine):
+    """A searching player's redraw of the A.I.'s face-down Solo cards (sim.solo.ai_redraw, through
+    sim.game.determinize) deals the same cards again whatever order they really lie in: two decks
+    that differ only in that order, redrawn from the same random stream, come out the same, so the
+    player's simulations cannot tell the real order."""
+    from sim.game import copy_state
+    from sim.solo import ai_redraw
+
+    r, W = engine
+    st, _ = solo_state(r, W)
+    lo = int(st.g[G.AI_TOP])
+    hidden = N_AI_CARDS - int(r.k[RK.AI_FACE_UP]) - lo
+    assert hidden > 2
+    other = allocate(r)
+    copy_state(other, st)
+    other.ai_deck[lo:lo + hidden] = st.ai_deck[lo:lo + hidden][::-1]  # the same cards, another order
+    assert not np.array_equal(other.ai_deck, st.ai_deck)
+    st.rng[0] = other.rng[0] = 77
+    ai_redraw(st, r)
+    ai_redraw(other, r)
+    assert np.array_equal(other.ai_deck, st.ai_deck)
+    assert sorted(st.ai_deck[lo:lo + hidden]) == sorted(other.ai_deck[lo:lo + hidden])
+    assert np.array_equal(st.ai_deck[lo + hidden:], other.ai_deck[lo + hidden:])  # the face-up cards stay

@@ -6,6 +6,8 @@ rollout player is exactly the heuristic, and results do not depend on threads.""
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 from helpers import mid_game
@@ -132,3 +134,61 @@ def test_rollout_games_do_not_depend_on_threads(engine, tmp_path):
     assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
     c = run_game(r, W, 3, int(seeds[0]), list(strat[0]))
     assert np.array_equal(c.rec_game[:3], a[1][0, :3])
+
+
+def _solo_position(r, W, seed, decades):
+    """A Solo game (seat 0 plays strategy 0, seat 1 is the A.I.) at the first TURN decision of
+    decade ``decades + 1``, or None when the A.I. moves first there."""
+    from sim.game import play_own_decade, set_decade, setup, start_of_decade
+    from sim.state import AI_STRATEGY, MAX_PLAYERS
+
+    st = allocate(r)
+    st.rng[0] = seed
+    strat = np.zeros(MAX_PLAYERS, np.int32)
+    strat[1] = AI_STRATEGY
+    setup(st, r, W, 2, strat, np.full(MAX_PLAYERS, -1, np.int32), np.zeros(MAX_PLAYERS, np.int32), 0)
+    for d in range(1, decades + 1):
+        set_decade(st, r, d)
+        play_own_decade(st, r)
+    set_decade(st, r, decades + 1)
+    start_of_decade(st, r)
+    for s in range(2):
+        st.pl[s, PF.PASSED] = 0
+    if int(st.order[0]) != 0:
+        return None
+    st.g[G.TURN_SEAT] = 0
+    return st
+
+
+def test_no_peeking_in_a_solo_game(engine, tmp_path):
+    """Against the Solo A.I. (TWO PLAYERS GAME & SOLO MODE) the rollouts redraw the deck order, the
+    A.I.'s face-down hand and the order of its face-down Solo cards: another arrangement of them,
+    consistent with what the player sees, gives the same decision."""
+    r, _ = engine
+    W, _ = load_strategies([_strategy(tmp_path, "solo", 3, 2, "game")])
+    sc = allocate(r)
+    checked = 0
+    for seed, decades in itertools.product(range(3, 9), range(1, 11)):
+        st = _solo_position(r, W, seed, decades)
+        if st is None:
+            continue
+        k = turn_options(st, r, 0)
+        if k < 3:
+            continue
+        alt = allocate(r)
+        copy_state(alt, st)
+        alt.rng[0] = 4242 + seed
+        determinize(alt, r, 0)  # the hidden cards and the A.I.'s face-down Solo cards dealt again
+        alt.rng[:] = st.rng  # the game's own stream is not hidden information
+        alt.opts[:] = st.opts
+        lo = int(st.g[G.AI_TOP])
+        assert sorted(alt.ai_deck[lo:]) == sorted(st.ai_deck[lo:])
+        if np.array_equal(alt.ai_deck, st.ai_deck):
+            continue
+        checked += 1
+        a = plan_choice(st, sc, r, 0, 0, k)
+        b = plan_choice(alt, sc, r, 0, 0, k)
+        assert a == b
+        if checked == 2:
+            break
+    assert checked == 2

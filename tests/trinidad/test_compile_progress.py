@@ -29,15 +29,24 @@ def test_progress_names_the_compile_and_counts_the_functions(monkeypatch, tmp_pa
     monkeypatch.setattr(compile_progress, "_STATS", tmp_path / "last-compile.json")
     out = io.StringIO()
     prog = compile_progress.CompileProgress(out, every=0.0)
-    assert prog.expected is None  # a fresh clone: no total to show
     with event.install_listener("numba:compile", prog):
         assert _kernels()(3) == 8
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("[compile] compiling ") and "top" in lines[0]
+    assert "about" not in lines[0]  # a fresh clone: no total to show
     assert any("2 functions typed" in line for line in lines)
     assert lines[-1].startswith("[compile] ") and "ready: 2 functions" in lines[-1]
-    # the next cold compile shows the total of this one
-    assert compile_progress.CompileProgress(io.StringIO()).expected == 2
+    # the next cold compile of the same function and argument types shows the total of this one
+    out3 = io.StringIO()
+    with event.install_listener("numba:compile", compile_progress.CompileProgress(out3, every=0.0)):
+        assert _kernels()(4) == 10
+    assert "about 2 functions" in out3.getvalue().splitlines()[0]
+    # ... another argument type (another variant of the engine) has a total of its own
+    out4 = io.StringIO()
+    with event.install_listener("numba:compile", compile_progress.CompileProgress(out4, every=0.0)):
+        assert _kernels()(4.5) == 11.0
+    assert "about" not in out4.getvalue().splitlines()[0]
+    assert len(compile_progress._read()) == 2
     # a call that compiles nothing prints nothing
     out2 = io.StringIO()
     top = _kernels()

@@ -85,7 +85,13 @@ def test_experiment_ai_table(tmp_path):
     assert [v.overrides for v in e.variants] == [{"solo": {"strength": "weak"}}, {"solo": {"strength": "strong"}}]
     assert e.seats(1) == 2 and e.seats(2) == 3
     s = e.seat_strategies(1, np.arange(4))
-    assert s.tolist() == [[0, AI_STRATEGY], [AI_STRATEGY, 1], [0, AI_STRATEGY], [AI_STRATEGY, 1]]  # every strategy plays Solo
+    # every strategy plays Solo, and each meets the A.I. at both seats (a block of 2 games per strategy
+    # as the rotation goes round): strategy and seat are not aliased
+    assert s.tolist() == [[0, AI_STRATEGY], [AI_STRATEGY, 0], [1, AI_STRATEGY], [AI_STRATEGY, 1]]
+    many = e.seat_strategies(1, np.arange(48))
+    for sid in (0, 1):
+        assert {int(np.flatnonzero(row == sid)[0]) for row in many if sid in row} == {0, 1}
+    assert e.seat_strategies(2, np.arange(3)).tolist() == [[0, 1, AI_STRATEGY], [1, AI_STRATEGY, 0], [AI_STRATEGY, 0, 1]]
     e2 = _exp(tmp_path, ai={"strength": "divinity"}, variants=[{"name": "base"}, {"name": "rich", "overrides": {"setup": {"start_silver": 3}}}])
     assert [v.name for v in e2.variants] == ["base", "rich"]
     assert e2.variants[1].overrides == {"setup": {"start_silver": 3}, "solo": {"strength": "divinity"}}
