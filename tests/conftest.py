@@ -59,3 +59,61 @@ def blank(engine):
     st.g[G.DECADE] = 1
     st.g[G.ERA] = 1
     return st
+
+
+# ----------------------------------------------------------------------------- where a fresh suite's compile goes
+# TRINIDAD_TEST_COMPILE_LOG=DIR: each pytest process (each xdist worker) writes DIR/<worker>.json, every
+# compile it paid (a call from Python that Numba compiled, or sim.deferred making an entry point's machine
+# code for a function first compiled as a callee): the function, its argument types, the seconds and the
+# test that paid it. `python -m trinidad.compile_progress DIR` sums it up (docs/performance.md).
+_COMPILE_LOG = os.environ.get("TRINIDAD_TEST_COMPILE_LOG")
+if _COMPILE_LOG:
+    import json
+    import time
+
+    _compiles: list[dict] = []
+    _now = {"test": "(collection)"}
+
+    def pytest_runtest_setup(item):
+        _now["test"] = item.nodeid
+
+    def pytest_configure(config):
+        from numba.core import event
+
+        from sim import deferred
+        from trinidad.compile_progress import _name
+
+        class _Log(event.Listener):
+            depth = 0
+            t0 = 0.0
+
+            def on_start(self, ev):
+                if self.depth == 0:
+                    self.t0 = time.perf_counter()
+                self.depth += 1
+
+            def on_end(self, ev):
+                self.depth -= 1
+                if self.depth == 0:
+                    _compiles.append({"what": "compile", "function": _name(ev.data), "args": repr(ev.data.get("args")),
+                                      "seconds": round(time.perf_counter() - self.t0, 2), "test": _now["test"]})
+
+        event.register("numba:compile", _Log())
+        materialize = deferred.LazyEntry._materialize
+
+        def _timed(self):
+            if self.cfunc is not None:
+                return materialize(self)
+            t0 = time.perf_counter()
+            out = materialize(self)
+            _compiles.append({"what": "materialize", "function": self.fndesc.qualname, "args": repr(self.fndesc.argtypes),
+                              "seconds": round(time.perf_counter() - t0, 2), "test": _now["test"]})
+            return out
+
+        deferred.LazyEntry._materialize = _timed
+
+    def pytest_sessionfinish(session):
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        out = Path(_COMPILE_LOG)
+        out.mkdir(parents=True, exist_ok=True)
+        (out / f"{worker}.json").write_text(json.dumps(_compiles, indent=1))

@@ -174,3 +174,37 @@ def install(out=None, every: float = 10.0) -> CompileProgress:
         event.register("numba:compile", _installed)
         deferred.LINK_LISTENERS.append(_installed.on_link)
     return _installed
+
+
+# ----------------------------------------------------------------------------- a test suite's compiles
+
+def suite_summary(log_dir: str | Path, top: int = 15) -> str:
+    """Where a fresh test suite's compile went, from the files ``TRINIDAD_TEST_COMPILE_LOG=DIR``
+    makes each pytest process write (tests/conftest.py): per process the compiles it paid and their
+    seconds; the entry points (function and argument types) more than one process paid for, which
+    a shared warm-up could pay once; and the ``top`` costliest entry points with the test that paid."""
+    files = sorted(Path(log_dir).glob("*.json"))
+    if not files:
+        raise FileNotFoundError(f"{log_dir}: no compile log (*.json); run the suite with TRINIDAD_TEST_COMPILE_LOG={log_dir}")
+    per = {f.stem: json.loads(f.read_text()) for f in files}
+    lines = ["| process | compiles | seconds |", "|---|---|---|"]
+    for w, rows in per.items():
+        lines.append(f"| {w} | {len(rows)} | {sum(r['seconds'] for r in rows):,.0f} |")
+    paid: dict[tuple[str, str], list[tuple[str, float, str]]] = {}
+    for w, rows in per.items():
+        for r in rows:
+            paid.setdefault((r["function"], r["args"]), []).append((w, r["seconds"], r["test"]))
+    shared = {k: v for k, v in paid.items() if len({w for w, _, _ in v}) > 1}
+    again = sum(sum(s for _, s, _ in v) - max(s for _, s, _ in v) for v in shared.values())
+    lines += ["", f"Entry points paid by more than one process: {len(shared)} of {len(paid)}; "
+              f"{again:,.0f} s of compile beyond the first payment of each."]
+    lines += ["", "| entry point | processes | seconds (the costliest payment) | test that paid it |", "|---|---|---|---|"]
+    worst = sorted(paid.items(), key=lambda kv: -max(s for _, s, _ in kv[1]))[:top]
+    for (fn, _), v in worst:
+        w, s, t = max(v, key=lambda x: x[1])
+        lines.append(f"| `{fn}` | {len(v)} | {s:,.1f} | `{t}` |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(suite_summary(sys.argv[1]))

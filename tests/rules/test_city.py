@@ -15,8 +15,20 @@ from __future__ import annotations
 
 import numpy as np
 from helpers import cell, clear_map, put, turn_rows
+from numba import njit
 
-from sim.city import adjacent_to_own, can_activate_at, can_build_at, district_closed, district_value, mark_near_own, n_closed_districts
+from sim.city import (
+    activatable,
+    activation_place_ok,
+    adjacent_to_own,
+    can_activate_at,
+    can_build_at,
+    district_closed,
+    district_value,
+    mark_near_own,
+    minor_space_ok,
+    n_closed_districts,
+)
 from sim.codes import Act
 from sim.major_buildings import major_open, n_spaces, place_on_grid, recover_completed
 from sim.rules import RK
@@ -76,14 +88,36 @@ def test_near_own_mask_is_adjacency_on_every_space(blank, rules):
     assert len(seen) > 5 and max(seen) < nc  # neither empty nor full: the check has teeth
 
 
+@njit(cache=True)
+def _fresh_scan(st, r, seat, near, cnt, first, acts):
+    """The reference for city.own_spaces' memo: a scan of every space, as the rules define them
+    (adjacent_to_own, minor_space_ok, activatable and activation_place_ok, one space at a time).
+    Jitted only so that 2,400 scans of the map take seconds, not a minute of calls from Python.
+    Fills ``near``, ``cnt``, ``first`` and ``acts``; returns how many spaces ``acts`` holds."""
+    cnt[:] = 0
+    first[:] = -1
+    na = 0
+    for x in range(near.shape[0]):
+        near[x] = 1 if adjacent_to_own(st, r, seat, x) else 0
+        if minor_space_ok(st, r, seat, x, near[x] == 1):
+            b, dd = st.cell_b[x], r.cell_district[x] + 1
+            if cnt[b, dd] == 0:
+                first[b, dd] = x
+            cnt[b, dd] += 1
+        if activatable(st.cell_b[x]) and activation_place_ok(st, r, x, near[x] == 1):
+            acts[na] = x
+            na += 1
+    return na
+
+
 def test_own_spaces_kept_across_decisions_follow_every_map_change(blank, rules):
     """city.own_spaces keeps each seat's spaces, its 'adjacent to a building they own' mask and
     its buildable spaces by (building there, district) while the map stays the same. After any
     change of a building, an owner or a Road, one at a time (the way the game changes the map),
-    it must give what a fresh scan gives: the spaces with cell_owner == seat in map order,
-    adjacent_to_own on every space, the count and first space of minor_space_ok spaces, and the
-    spaces with an activatable building the seat may activate there, in map order."""
-    from sim.city import activatable, activation_place_ok, minor_space_ok, own_spaces
+    it must give what a fresh scan gives (:func:`_fresh_scan`): the spaces with cell_owner == seat
+    in map order, adjacent_to_own on every space, the count and first space of minor_space_ok
+    spaces, and the spaces with an activatable building the seat may activate there, in map order."""
+    from sim.city import own_spaces
 
     st, r = blank, rules
     rng = np.random.default_rng(11)
@@ -91,6 +125,10 @@ def test_own_spaces_kept_across_decisions_follow_every_map_change(blank, rules):
     kinds = [B.NONE, B.LOT, B.HOUSE, B.PALACE, B.MONUMENT, B.FOUNTAIN, B.QUARRY, B.CHURCH]
     clear_map(st)
     st.own_key[:] = 0  # a blank state's memo is empty
+    near = np.zeros(nc, np.int64)
+    cnt = np.zeros_like(st.own_cnt[0])
+    first = np.full_like(st.own_first[0], -1)
+    scan_acts = np.zeros(nc, np.int64)
     moved = 0
     counted = 0
     act_changes = 0
@@ -108,18 +146,11 @@ def test_own_spaces_kept_across_decisions_follow_every_map_change(blank, rules):
             before = (st.own_near[seat].copy(), st.own_cnt[seat].copy(), st.own_act[seat, :st.own_n[seat, 1]].tolist())
             n = own_spaces(st, r, int(seat))
             assert st.own_list[seat, :n].tolist() == [x for x in range(nc) if st.cell_owner[x] == seat]
-            near = [int(adjacent_to_own(st, r, seat, x)) for x in range(nc)]
-            assert st.own_near[seat].tolist() == near
-            cnt = np.zeros_like(st.own_cnt[seat])
-            first = np.full_like(st.own_first[seat], -1)
-            for x in range(nc):
-                if minor_space_ok(st, r, seat, x, near[x] == 1):
-                    b, dd = st.cell_b[x], r.cell_district[x] + 1
-                    first[b, dd] = x if cnt[b, dd] == 0 else first[b, dd]
-                    cnt[b, dd] += 1
+            na = _fresh_scan(st, r, seat, near, cnt, first, scan_acts)
+            assert st.own_near[seat].tolist() == near.tolist()
             np.testing.assert_array_equal(st.own_cnt[seat], cnt, err_msg=f"step {step}, seat {seat}")
             np.testing.assert_array_equal(st.own_first[seat], first, err_msg=f"step {step}, seat {seat}")
-            acts = [x for x in range(nc) if activatable(st.cell_b[x]) and activation_place_ok(st, r, x, near[x] == 1)]
+            acts = scan_acts[:na].tolist()
             assert st.own_act[seat, :st.own_n[seat, 1]].tolist() == acts, f"step {step}, seat {seat}"
             moved += not np.array_equal(before[0], st.own_near[seat])
             counted += not np.array_equal(before[1], st.own_cnt[seat])

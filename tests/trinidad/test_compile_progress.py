@@ -73,3 +73,23 @@ def test_a_closed_stream_does_not_stop_a_compile(monkeypatch, tmp_path):
     out.close()
     with event.install_listener("numba:compile", compile_progress.CompileProgress(out, every=0.0)):
         assert _kernels()(0) == 2
+
+
+def test_suite_summary_counts_what_two_processes_both_paid(tmp_path):
+    """`python -m trinidad.compile_progress DIR` over the compile logs of a suite's processes: the
+    seconds each paid, the entry points paid twice and the compile that a shared warm-up would save."""
+    import json
+
+    import pytest
+
+    with pytest.raises(FileNotFoundError):
+        compile_progress.suite_summary(tmp_path)
+    row = {"what": "compile", "args": "(int64,)", "test": "t.py::a"}
+    (tmp_path / "gw0.json").write_text(json.dumps([row | {"function": "sim.game.play_game", "seconds": 100.0},
+                                                   row | {"function": "sim.city.own_spaces", "seconds": 2.0}]))
+    (tmp_path / "gw1.json").write_text(json.dumps([row | {"function": "sim.game.play_game", "seconds": 90.0},
+                                                   row | {"function": "sim.game.play_game", "args": "(int32,)", "seconds": 5.0}]))
+    text = compile_progress.suite_summary(tmp_path)
+    assert "| gw0 | 2 | 102 |" in text and "| gw1 | 2 | 95 |" in text
+    assert "more than one process: 1 of 3; 90 s of compile beyond" in text
+    assert text.index("`sim.game.play_game` | 2 | 100.0") < text.index("`sim.city.own_spaces` | 1 | 2.0")
