@@ -566,13 +566,21 @@ def test_a_failed_shard_write_stops_the_run_and_resume_finishes_it(engine, tmp_p
     monkeypatch.setattr(runner, "CHUNK_GAMES", 3)  # 2 chunks a shard
     real = runner.ShardWriter.append
 
+    out = tmp_path / "cut"
+
     def flaky(self, dec, gam):
         if self.paths[1].name.endswith("00001.parquet") and gam["game"].min() == 9:
+            # shard 0 is played and written by the other worker thread, which nothing here blocks: wait
+            # for its files (a machine busy compiling can finish it after this chunk) so that the run
+            # stops with a complete shard behind it to count
+            for _ in range(1200):
+                if "part-v00-p3-00000.parquet" in _shard_files(out):
+                    break
+                time.sleep(0.05)
             raise OSError("disk full")
         real(self, dec, gam)
 
     monkeypatch.setattr(runner.ShardWriter, "append", flaky)
-    out = tmp_path / "cut"
     with pytest.raises(OSError, match="disk full"):
         _run(out, games=24)  # 4 shards of 6 games
     on_disk = _shard_files(out)
