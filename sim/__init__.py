@@ -7,6 +7,12 @@ edit anywhere starts a fresh cache, and a process still running old code can onl
 old folder (no race between processes). Older folders are removed. A ``NUMBA_CACHE_DIR`` set by
 the user wins (the benchmark uses it for a cold compile).
 
+Machine code compiled with other optimisation settings (``NUMBA_OPT``, Numba's LLVM level, default
+3; ``TRINIDAD_OPT_PASSES``, sim.deferred's passes over an entry point, default 2) lives in a folder
+of its own beside it (``numba-<hash>-o1p1``): Numba's cache does not record the settings, so a
+test run (tests/conftest.py compiles at level 1, one pass) must not leave its code to a user's run,
+nor the two remove each other's folders.
+
 Importing the package also installs :mod:`sim.specialize` (one compiled specialization per
 engine function).
 """
@@ -34,19 +40,34 @@ def engine_hash(root: Path) -> str:
     return h.hexdigest()[:16]
 
 
+def compile_settings() -> str:
+    """The cache folder's suffix for optimisation settings other than the defaults (module
+    docstring): ``""``, or ``"-"`` followed by ``o<NUMBA_OPT>`` and/or ``p<TRINIDAD_OPT_PASSES>``."""
+    opt = os.environ.get("NUMBA_OPT", "").strip()
+    passes = os.environ.get("TRINIDAD_OPT_PASSES", "").strip()
+    tag = (f"o{opt}" if opt not in ("", "3") else "") + (f"p{passes}" if passes not in ("", "2") else "")
+    return f"-{tag}" if tag else ""
+
+
+def stale_cache_dirs(base: Path, h: str) -> list[Path]:
+    """The cache folders under ``base`` of engines other than the one hashed ``h``: removed at import.
+    This engine's folders for other optimisation settings (``numba-<h>-...``) stay."""
+    return sorted(p for p in base.glob("numba-*") if p.name != f"numba-{h}" and not p.name.startswith(f"numba-{h}-"))
+
+
 def _engine_cache_dir() -> None:
     if os.environ.get("NUMBA_CACHE_DIR"):
         return
     root = Path(__file__).resolve().parent.parent
     base = root / "sim" / "__pycache__"
-    cache = base / f"numba-{engine_hash(root)}"
+    h = engine_hash(root)
+    cache = base / f"numba-{h}{compile_settings()}"
     try:
         cache.mkdir(parents=True, exist_ok=True)
     except OSError:  # a read-only install: leave Numba's default
         return
-    for old in base.glob("numba-*"):
-        if old != cache:
-            shutil.rmtree(old, ignore_errors=True)
+    for old in stale_cache_dirs(base, h):
+        shutil.rmtree(old, ignore_errors=True)
     import numba
 
     numba.config.CACHE_DIR = str(cache)

@@ -10,6 +10,13 @@ import sys
 # A.I. (sim.variants), so that the normal, Extended War and Solo games of the tests share one
 # compile instead of paying up to four. tests/sim/test_variants.py checks the lean records.
 os.environ.setdefault("TRINIDAD_COMPILE", "all")
+# The suite's kernels are compiled at LLVM level 1 with one pass over each entry point (sim.deferred):
+# a fresh suite compiles about 180 entry points (tests call kernels from Python), and after the first
+# one each is mostly optimisation, which these settings cut by more than half; the games are the same
+# and the suite's simulations run at about the same speed. Their machine code lives in a cache folder
+# of its own (sim._engine_cache_dir), never loaded by a user's run. Set before anything imports Numba.
+os.environ.setdefault("NUMBA_OPT", "1")
+os.environ.setdefault("TRINIDAD_OPT_PASSES", "1")
 from pathlib import Path
 
 import pytest

@@ -3,6 +3,8 @@ function, whatever integer types the callers pass (compile time; values unchange
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 from numba import njit, types
 
@@ -91,3 +93,31 @@ def test_the_engine_cache_folder_follows_every_jitted_file_subpackages_included(
         after = engine_hash(tmp_path)
         assert after != before, rel
         before = after
+
+
+def test_other_optimisation_settings_compile_into_a_folder_of_their_own(monkeypatch):
+    """sim.compile_settings: the defaults (Numba's level 3, two passes) keep the plain folder name;
+    other settings get a suffix, so a test run's machine code (level 1, one pass: tests/conftest.py)
+    is never loaded by a user's run. This suite runs under those settings."""
+    import numba
+
+    from sim import compile_settings, deferred
+
+    for opt, passes, tag in ((None, None, ""), ("3", "2", ""), ("1", "1", "-o1p1"), ("1", None, "-o1"), (None, "1", "-p1")):
+        for k, v in (("NUMBA_OPT", opt), ("TRINIDAD_OPT_PASSES", passes)):
+            if v is None:
+                monkeypatch.delenv(k, raising=False)
+            else:
+                monkeypatch.setenv(k, v)
+        assert compile_settings() == tag
+    assert int(numba.config.OPT) == 1 and deferred.OPT_PASSES == 1
+    if not os.environ.get("NUMBA_CACHE_DIR"):
+        assert numba.config.CACHE_DIR.endswith("-o1p1")
+
+
+def test_an_engine_edit_removes_the_old_engine_folders_of_every_setting(tmp_path):
+    from sim import stale_cache_dirs
+
+    for name in ("numba-aaaa", "numba-aaaa-o1p1", "numba-bbbb", "numba-bbbb-o1p1", "numba-aaaab"):
+        (tmp_path / name).mkdir()
+    assert [p.name for p in stale_cache_dirs(tmp_path, "aaaa")] == ["numba-aaaab", "numba-bbbb", "numba-bbbb-o1p1"]
