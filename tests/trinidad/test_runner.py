@@ -103,7 +103,9 @@ def _subprocess_env(**extra: str) -> dict:
 
 
 def _one_line(text: str) -> str:
-    lines = [ln for ln in text.splitlines() if ln.strip()]
+    # a kernel the run compiles first (its cache cold for this process's engine) prints its progress on
+    # stderr (trinidad.compile_progress): that is not part of the error message
+    lines = [ln for ln in text.splitlines() if ln.strip() and not ln.startswith("[compile] ")]
     assert len(lines) == 1, text
     return lines[0]
 
