@@ -60,7 +60,7 @@ FAMILIES = {"random": FAMILY_RANDOM, "greedy": FAMILY_GREEDY, "heuristic": FAMIL
             "python": FAMILY_PYTHON, "search": FAMILY_SEARCH}
 PY_PREFIX = "py:"  # a strategy name "py:MODULE:CLASS" or "py:path/file.py:CLASS" (strategies.python_bridge)
 # [rollout] keys: (W slot, allowed range)
-ROLLOUT_KEYS = {"candidates": (P.CANDIDATES, 1, 64), "rollouts": (P.ROLLOUTS, 1, 1024), "budget": (P.BUDGET, 0, 65_536)}
+ROLLOUT_KEYS = {"candidates": (P.CANDIDATES, 1, 64), "rollouts": (P.ROLLOUTS, 1, 1024)}
 HORIZONS = {"era": 0, "game": 1}
 # W columns: block 0 = the strategy's weights, block 1 + c = its weights when holding Character c
 # (sim.game.setup switches each seat to its Character's block once Characters are dealt), then the
@@ -240,20 +240,15 @@ def _planner_base(path: Path, doc: dict, family: str, refused: tuple[str, ...]) 
 def _rollout_row(path: Path, doc: dict) -> np.ndarray:
     """family = "rollout": the weights (and [characters.*] tables) of the strategy file named by
     ``base`` (default heuristic) decide every non-TURN decision and play the rollouts; the
-    ``[rollout]`` table sets ``candidates``, ``rollouts`` (per candidate), ``horizon``, ``budget``
-    (simulations a decision, shared out by sequential halving; 0: ``rollouts`` each) and
-    ``outcome_scale`` (0: a simulation scores the VP margin; else tanh(margin / it))."""
+    ``[rollout]`` table sets ``candidates``, ``rollouts`` (per candidate) and ``horizon``."""
     row, ro = _planner_base(path, doc, "rollout", ("weights", "parameters", "characters", "python"))
-    vals = {"candidates": 4, "rollouts": 4, "horizon": "era", "budget": 0, "outcome_scale": 0.0}
+    vals = {"candidates": 4, "rollouts": 4, "horizon": "era"}
     for k, v in ro.items():
         if k not in vals:
             raise StrategyError(f"strategy {path.name}: rollout.{k}: unknown key; allowed: {', '.join(vals)}")
         if k == "horizon":
             if v not in HORIZONS:
                 raise StrategyError(f"strategy {path.name}: rollout.horizon: allowed: {', '.join(HORIZONS)}, got {v!r}")
-        elif k == "outcome_scale":
-            if isinstance(v, bool) or not isinstance(v, int | float) or not 0 <= v <= 1000:
-                raise StrategyError(f"strategy {path.name}: rollout.outcome_scale: expected a number 0..1000 (VP), got {v!r}")
         else:
             _, lo, hi = ROLLOUT_KEYS[k]
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
@@ -265,7 +260,6 @@ def _rollout_row(path: Path, doc: dict) -> np.ndarray:
         for k, (slot, _, _) in ROLLOUT_KEYS.items():
             row[o + slot] = vals[k]
         row[o + P.HORIZON] = HORIZONS[vals["horizon"]]
-        row[o + P.OUTCOME_SCALE] = float(vals["outcome_scale"])
     return row
 
 

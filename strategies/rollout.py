@@ -89,54 +89,13 @@ def vp_margin(st, seat):
 
 
 @njit(cache=True)
-def outcome(st, seat, scale):
-    """A simulation's outcome for ``seat``: its VP margin over the best rival (:func:`vp_margin`),
-    or with ``scale`` > 0 a soft win, tanh(margin / scale): a margin well past ``scale`` counts
-    about as much as any other win, so the choice weighs how often a row wins, not by how much."""
-    m = vp_margin(st, seat)
-    if scale > 0.0:
-        return np.tanh(m / scale)
-    return float(m)
-
-
-@njit(cache=True)
-def _simulate(st, sc, r, seat, pos, i, base, m, horizon, scale):
-    """Simulation ``m`` of TURN row ``i``: a copy of the state with the hidden information
-    redrawn from random stream ``base + m`` (the same stream for every row: common random
-    numbers), the row played and the game played on (:func:`rollout`); its :func:`outcome`."""
-    copy_state(sc, st)
-    sc.rng[0] = mix64(base + np.uint64(m))
-    determinize(sc, r, seat)
-    rollout(sc, r, seat, pos, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3], horizon)
-    return outcome(sc, seat, scale)
-
-
-@njit(cache=True)
-def halving_rounds(n):
-    """Rounds of sequential halving over ``n`` candidates: ceil(log2 n) (n -> ceil(n / 2) each round)."""
-    rounds = 0
-    while n > 1:
-        n = (n + 1) // 2
-        rounds += 1
-    return rounds
-
-
-@njit(cache=True)
 def plan_choice(st, sc, r, seat, pos, k):
     """The rollout family's TURN decision, by flat Monte Carlo over the engine: the heuristic's
-    ``CANDIDATES`` best rows of ``st.opts[:k]`` are each played on from copies of the state (``sc``
-    is the scratch record) with the hidden information redrawn (:func:`determinize`), and the row
-    with the best mean :func:`outcome` is taken (ties: the heuristic's order). Simulation m of every
-    candidate starts from the same random stream (common random numbers). The game's own stream is
-    not advanced.
-
-    With ``BUDGET`` 0 every candidate gets ``ROLLOUTS`` simulations. With ``BUDGET`` B > 0 the B
-    simulations are shared out by sequential halving (Karnin, Koren and Somekh 2013, "Almost
-    optimal exploration in multi-armed bandits"; the root selection of Gumbel MuZero): in each of
-    ceil(log2 CANDIDATES) rounds every surviving candidate gets max(1, B // (rounds x survivors))
-    more simulations, and the better half (by mean outcome, ties the heuristic's order) survives.
-    A wide candidate list then costs about what a narrow one does: the rows that fall behind early
-    get few simulations."""
+    ``CANDIDATES`` best rows of ``st.opts[:k]`` are each played on ``ROLLOUTS`` times (see
+    :func:`rollout`) from copies of the state (``sc`` is the scratch record) with the hidden
+    information redrawn (:func:`determinize`); the row with the best mean VP margin over the best
+    rival is taken (ties: the heuristic's order). Rollout m of every candidate starts from the same
+    random stream (common random numbers). The game's own stream is not advanced."""
     st.g[G.OPT_N] += 1
     if k <= 1:
         if k <= 0:
@@ -145,8 +104,7 @@ def plan_choice(st, sc, r, seat, pos, k):
     w = st.w[seat]
     ncand = min(k, int(w[P.CANDIDATES]))
     nroll = int(w[P.ROLLOUTS])
-    budget = int(w[P.BUDGET])
-    if ncand <= 1 or (nroll <= 0 and budget <= 0):
+    if ncand <= 1 or nroll <= 0:
         return choose(st, r, seat, Dec.TURN, k)
     option_values(st, r, seat, Dec.TURN, k)
     cand = np.empty(ncand, np.int64)
@@ -162,42 +120,21 @@ def plan_choice(st, sc, r, seat, pos, k):
         cand[j] = bi
     base = mix64(st.rng[0] ^ np.uint64(st.g[G.OPT_N]))
     horizon = int(w[P.HORIZON])
-    scale = w[P.OUTCOME_SCALE]
-    if budget <= 0:
-        best = -1e18
-        pick = cand[0]
-        for j in range(ncand):
-            i = cand[j]
-            tot = 0.0
-            for m in range(nroll):
-                tot += _simulate(st, sc, r, seat, pos, i, base, m, horizon, scale)
-            if tot > best + 1e-9:
-                best = tot
-                pick = i
-        return pick
-    # sequential halving: cand[:alive] survive, in order of their totals (ties: the heuristic's order)
-    tot = np.zeros(ncand, np.float64)
-    done = 0  # simulations each survivor has had: the same for all of them, so totals compare as means
-    rounds = halving_rounds(ncand)
-    alive = ncand
-    while alive > 1:
-        per = max(1, budget // (rounds * alive))
-        for j in range(alive):
-            for m in range(done, done + per):
-                tot[j] += _simulate(st, sc, r, seat, pos, cand[j], base, m, horizon, scale)
-        done += per
-        for j in range(1, alive):  # stable insertion sort, best total first
-            t = tot[j]
-            c = cand[j]
-            q = j
-            while q > 0 and tot[q - 1] < t - 1e-9:
-                tot[q] = tot[q - 1]
-                cand[q] = cand[q - 1]
-                q -= 1
-            tot[q] = t
-            cand[q] = c
-        alive = (alive + 1) // 2
-    return cand[0]
+    best = -1e18
+    pick = cand[0]
+    for j in range(ncand):
+        i = cand[j]
+        tot = 0.0
+        for m in range(nroll):
+            copy_state(sc, st)
+            sc.rng[0] = mix64(base + np.uint64(m))
+            determinize(sc, r, seat)
+            rollout(sc, r, seat, pos, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3], horizon)
+            tot += vp_margin(sc, seat)
+        if tot > best + 1e-9:
+            best = tot
+            pick = i
+    return pick
 
 
 @njit(cache=True)

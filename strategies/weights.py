@@ -211,8 +211,6 @@ class P(IntEnum):
     PROBE_ACT = 87  # restricted-play probe (strategies.probe): the Act the seat takes at its first legal chance, 0 none
     PROBE_ARG = 88  # ... and the row's column a + 1 it must have (BUILD: the building type + 1), 0 any
     PROBE_PLAN = 89  # restricted-play plan probe (strategies.probe): 1 the City plan (Lot > House > metal > Palace), 0 none
-    BUDGET = 90  # rollout: 0 = every candidate gets ROLLOUTS; else the simulations of a decision, shared out by sequential halving
-    OUTCOME_SCALE = 91  # rollout: 0 = a simulation's outcome is the VP margin; else tanh(margin / this), a soft win
 
 
 # The vote model's parameters ([parameters]): default (today's value), range, integer-valued

@@ -2,8 +2,7 @@
 decisions (strategies.rollout.plan_choice). Its strength is measured by `trinidad tournament` (a benchmark);
 these tests pin what must hold whatever the strength: planning leaves the real game untouched,
 hidden information is redrawn but nothing else, rollouts stop at their horizon, a one-candidate
-rollout player is exactly the heuristic, sequential halving over two candidates is exactly the
-plain rollout, and results do not depend on threads."""
+rollout player is exactly the heuristic, and results do not depend on threads."""
 
 from __future__ import annotations
 
@@ -20,8 +19,8 @@ from sim.state import N_CARDS, N_CHARACTERS, N_WEIGHTS, PF, G, Loc
 from strategies.evaluation import SEARCH_OFFSET
 from strategies.match import run_game
 from strategies.policy import FAMILY_ROLLOUT, P
-from strategies.registry import StrategyError, load_strategies
-from strategies.rollout import halving_rounds, outcome, plan_choice, rollout
+from strategies.registry import load_strategies
+from strategies.rollout import plan_choice, rollout
 from trinidad.batch import play_batch
 
 GAME_FIELDS = ["g", "pl", "vps", "order", "cell_b", "cell_owner", "cell_cube", "act_used", "grids", "stacks", "warehouse",
@@ -29,10 +28,10 @@ GAME_FIELDS = ["g", "pl", "vps", "order", "cell_b", "cell_owner", "cell_cube", "
                "peace", "spain", "dock", "built", "card_uses", "card_active", "card_uses_seat", "card_uses_by", "rng", "w"]
 
 
-def _strategy(tmp_path, name, candidates, rollouts, horizon="era", budget=0, outcome_scale=0):
+def _strategy(tmp_path, name, candidates, rollouts, horizon="era"):
     p = tmp_path / f"{name}.toml"
     p.write_text(f'family = "rollout"\nbase = "heuristic"\n[rollout]\ncandidates = {candidates}\nrollouts = {rollouts}\n'
-                 f'horizon = "{horizon}"\nbudget = {budget}\noutcome_scale = {outcome_scale}\n')
+                 f'horizon = "{horizon}"\n')
     return str(p)
 
 
@@ -45,51 +44,6 @@ def test_rollout_file_loads_with_its_parameters_in_every_block(tmp_path):
     H, _ = load_strategies(["heuristic"])
     blocks_w, blocks_h = (x[:SEARCH_OFFSET].reshape(-1, N_WEIGHTS)[:, 1:P.CANDIDATES] for x in (W[0], H[0]))
     assert np.array_equal(blocks_w, blocks_h)
-    W, _ = load_strategies([_strategy(tmp_path, "sh", 24, 1, "game", budget=96, outcome_scale=12.5)])
-    blocks = W[0][:SEARCH_OFFSET].reshape(-1, N_WEIGHTS)
-    assert (blocks[:, P.BUDGET] == 96).all() and (blocks[:, P.OUTCOME_SCALE] == 12.5).all()
-    assert (blocks[:, P.CANDIDATES] == 24).all()
-
-
-@pytest.mark.parametrize("key,value", [("budget", -1), ("budget", 1.5), ("outcome_scale", -2), ("outcome_scale", '"x"')])
-def test_rollout_file_refuses_a_bad_budget_or_outcome_scale(tmp_path, key, value):
-    p = tmp_path / "bad.toml"
-    p.write_text(f'family = "rollout"\nbase = "heuristic"\n[rollout]\n{key} = {value}\n')
-    with pytest.raises(StrategyError, match=f"rollout.{key}"):
-        load_strategies([str(p)])
-
-
-def test_halving_rounds_halve_to_one_survivor():
-    # ceil(log2 n): n -> ceil(n / 2) a round
-    assert [halving_rounds(n) for n in (1, 2, 3, 4, 5, 6, 12, 16, 17, 24)] == [0, 1, 2, 2, 3, 3, 4, 4, 5, 5]
-
-
-def test_outcome_is_the_margin_or_a_soft_win(engine, tmp_path):
-    r, _ = engine
-    W, _ = load_strategies(["heuristic"])
-    st, _ = mid_game(r, W)
-    st.pl[:4, PF.VP] = [40, 55, 31, 52]
-    assert outcome(st, 1, 0.0) == 3.0 and outcome(st, 0, 0.0) == -15.0
-    assert outcome(st, 0, 10.0) == pytest.approx(np.tanh(-1.5)) and outcome(st, 1, 3.0) == pytest.approx(np.tanh(1.0))
-
-
-def test_halving_over_two_candidates_is_the_plain_rollout(engine, tmp_path):
-    """Sequential halving over two candidates is one round in which each gets half the budget, on
-    the same random streams as the plain rollout's: the games must be the same, decision for
-    decision. Three candidates, with their first round of one simulation each, play another game."""
-    r, _ = engine
-    W, _ = load_strategies([_strategy(tmp_path, "plain", 2, 3), _strategy(tmp_path, "halving", 2, 1, budget=6),
-                            _strategy(tmp_path, "three", 3, 1, budget=6)])
-    differs = 0
-    for seed in (1, 2):
-        a = run_game(r, W, 3, seed, [0, 0, 0])
-        b = run_game(r, W, 3, seed, [1, 1, 1])
-        c = run_game(r, W, 3, seed, [2, 2, 2])
-        keep = [c for c in range(a.pl.shape[1]) if c != PF.STRATEGY]
-        assert np.array_equal(a.pl[:, keep], b.pl[:, keep]) and np.array_equal(a.vps, b.vps)
-        assert np.array_equal(a.g, b.g) and np.array_equal(a.card_loc, b.card_loc) and np.array_equal(a.cell_b, b.cell_b)
-        differs += not (np.array_equal(a.vps, c.vps) and np.array_equal(a.cell_b, c.cell_b))
-    assert differs > 0
 
 
 def test_one_candidate_rollout_player_is_exactly_the_heuristic(engine, tmp_path):
@@ -206,14 +160,12 @@ def _solo_position(r, W, seed, decades):
     return st
 
 
-@pytest.mark.parametrize("candidates,rollouts,budget", [(3, 2, 0), (4, 1, 8)])
-def test_no_peeking_in_a_solo_game(engine, tmp_path, candidates, rollouts, budget):
+def test_no_peeking_in_a_solo_game(engine, tmp_path):
     """Against the Solo A.I. (TWO PLAYERS GAME & SOLO MODE) the rollouts redraw the deck order, the
     A.I.'s face-down hand and the order of its face-down Solo cards: another arrangement of them,
-    consistent with what the player sees, gives the same decision (plain rollouts and sequential
-    halving)."""
+    consistent with what the player sees, gives the same decision."""
     r, _ = engine
-    W, _ = load_strategies([_strategy(tmp_path, "solo", candidates, rollouts, "game", budget=budget)])
+    W, _ = load_strategies([_strategy(tmp_path, "solo", 3, 2, "game")])
     sc = allocate(r)
     checked = 0
     for seed, decades in itertools.product(range(3, 9), range(1, 11)):
