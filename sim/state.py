@@ -34,7 +34,7 @@ N_DECADE_SLOTS = 14  # decade track slots 0..13 (1..12 used, 13 = beyond the las
 MAX_OPTIONS = 2048
 OPT_WIDTH = 5
 LOG_WIDTH = 8
-N_WEIGHTS = 96  # a strategy's W row block: the policy's feature weights, named coefficients and parameters (strategies.policy F, K, P)
+N_WEIGHTS = 90  # a strategy's W row block: the policy's feature weights, named coefficients and parameters (strategies.policy F, K, P)
 MAX_DRAWN = 8  # cards one draw can show (Take a Card: 3, +1 Card status, + cards; checked in cards.draw_and_keep)
 LOG_ROWS = 4096  # log buffer rows; a 5-player game logs about 1,000 events (G.LOG_DROPPED counts overflow)
 N_AI_CARDS = 16  # the Solo cards (GAME CONTENTS: 16 Solo cards; TWO PLAYERS GAME & SOLO MODE)

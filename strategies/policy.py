@@ -19,7 +19,7 @@ only. A test over the import graph keeps it so.
 import numpy as np
 from numba import njit, objmode
 
-from sim.city import district_closed, district_tally, district_value, house_value, next_to_faith, own_buildings_in_district, palace_value
+from sim.city import district_tally, district_value, house_value, next_to_faith, own_buildings_in_district, palace_value
 from sim.codes import Act, Card, Ch, Dec, Law, Side
 from sim.rng import rand_below
 from sim.rules import AP, RK
@@ -92,38 +92,6 @@ def _city_gain(st, r, w, seat, t, c):
     if t == B.PALACE:
         return float(palace_value(r, faith, dv) - min(dv, dist[1, d] + faith * r.k[RK.HOUSE_PER_FAITH]))
     return float(r.b_dv[t] * dist[2, d])
-
-
-@njit(cache=True)
-def district_gain(st, r, seat, d, extra):
-    """The City VP the seat's Houses and Palaces in district d score more at one Scoring when the
-    district's VP value rises by ``extra`` (SCORING PHASE, City: a House scores the seat's buildings
-    there + its Faith, capped by the district value; a Palace scores the value + 10 + Faith)."""
-    dv, own, homes = district_tally(st, r, seat, d)
-    if homes == 0 or extra <= 0:
-        return 0
-    cap = own + st.pl[seat, PF.FAITH] * r.k[RK.HOUSE_PER_FAITH]
-    g = 0
-    for i in range(r.district_ncells[d]):
-        c = r.district_cells[d, i]
-        if st.cell_owner[c] != seat:
-            continue
-        if st.cell_b[c] == B.HOUSE:
-            g += min(cap, dv + extra) - min(cap, dv)
-        elif st.cell_b[c] == B.PALACE:
-            g += extra
-    return g
-
-
-@njit(cache=True)
-def rival_district_gain(st, r, seat, d, extra):
-    """The largest :func:`district_gain` among the other seats (the Solo A.I. too): what raising
-    district d's value by ``extra`` gives the rival it helps most."""
-    best = 0
-    for s in range(st.g[G.NPLAYERS]):
-        if s != seat:
-            best = max(best, district_gain(st, r, s, d, extra))
-    return best
 
 
 @njit(cache=True)
@@ -715,34 +683,14 @@ def _option_value(st, r, seat, kind, i):
         v = float(own_buildings_in_district(st, r, seat, d))
         if kind == Dec.PLACE_CABILDO and st.cell_b[o[0]] != B.NONE:
             v -= w[K.CABILDO_OWN] if st.cell_owner[o[0]] == seat else w[K.CABILDO_OTHER]
-        if w[K.RIVAL_CITY] != 0.0 and d >= 0:
-            if kind == Dec.PLACE_ROAD:
-                extra = r.k[RK.DISTRICT_BONUS] if st.roads[d] == 0 else 0
-            else:
-                extra = r.b_dv[B.CABILDO]
-            v -= w[K.RIVAL_CITY] * rival_district_gain(st, r, seat, d, extra)
         return v
     if kind == Dec.PLACE_CATHEDRAL:
-        d0 = r.cell_district[o[0]]
-        d1 = r.cell_district[o[1]]
-        v = float(own_buildings_in_district(st, r, seat, d0) + own_buildings_in_district(st, r, seat, d1))
-        if w[K.RIVAL_CITY] != 0.0:
-            if d0 == d1:
-                if d0 >= 0:
-                    v -= w[K.RIVAL_CITY] * rival_district_gain(st, r, seat, d0, r.b_dv[B.CATHEDRAL])
-            else:
-                for d in (d0, d1):
-                    if d >= 0:
-                        v -= w[K.RIVAL_CITY] * rival_district_gain(st, r, seat, d, r.k[RK.CATHEDRAL_SPLIT])
-        return v
+        return float(own_buildings_in_district(st, r, seat, r.cell_district[o[0]])
+                     + own_buildings_in_district(st, r, seat, r.cell_district[o[1]]))
     if kind == Dec.PLACE_WALL:
         if o[0] < 0:
             return -w[K.WALL_STOP]
-        v = float(own_buildings_in_district(st, r, seat, o[1]))
-        if w[K.RIVAL_CITY] != 0.0 and o[1] >= 0 and not district_closed(st, r, o[1]):
-            # a piece is a step toward closing the district (+5 when closed): the gain it would bring, as for a Road
-            v -= w[K.RIVAL_CITY] * rival_district_gain(st, r, seat, o[1], r.k[RK.DISTRICT_BONUS])
-        return v
+        return float(own_buildings_in_district(st, r, seat, o[1]))
     if kind == Dec.VP_BONUS:
         # o = [1 take / 0 wait, this assignation's bonus, the bonus on the largest one still to come in
         # this Scoring (-1: not in a Scoring)]; greedy takes the immediate value

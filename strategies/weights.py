@@ -112,7 +112,6 @@ class K(IntEnum):
     XW_MOVE = 72
     XW_DEFEND_HP = 73
     SERIES = 74
-    RIVAL_CITY = 75
 
 
 # The coefficients' defaults: the values the valuation held as literals (the same float64 values,
@@ -186,11 +185,6 @@ K_DEFAULT = {
     # kept, discarded or burnt adds or takes away at the Scorings to come (x vp). 0: a card is a card whatever its
     # colour (the heuristic as tuned); a strategy that counts series sets it (about 1: the rules' own VP)
     K.SERIES: 0.0,
-    # placing a Road, Walls, the Cabildo or the Cathedral (_option_value): the City VP the placement gives the other seat
-    # it helps most (the Solo A.I. included) at one Scoring, a value lost per VP against the seat's own buildings in the
-    # district (SCORING PHASE, City: a House is capped by its district's value, a Palace scores it). 0: where the seat
-    # has most buildings, whoever else lives there (the shipped players); the Solo player sets it
-    K.RIVAL_CITY: 0.0,
 }
 COEFFICIENTS = [k.name.lower() for k in K]
 WEIGHTS = FEATURES[1:] + COEFFICIENTS  # what a strategy file's weight tables set and `trinidad tune` tunes: slots 1.. in order
@@ -202,21 +196,21 @@ class P(IntEnum):
     set in a strategy file's ``[parameters]`` table, the rollout's in ``[rollout]``. ``trinidad
     tune`` leaves them alone: its box would take a chance below 0 or a divisor to 0."""
 
-    VOTE_TIE = 76
-    VOTE_YES_KEEP = 77
-    VOTE_YES_WINNERS = 78
-    VOTE_NO_WINNERS = 79
-    VOTE_RIVALS = 80
-    GREEDY_VOTE_CHANCE = 81
-    VOTE_NO_WINS = 82
-    BID_LOW_MAX = 83
-    CANDIDATES = 84  # rollout: TURN options tried, the heuristic's best first
-    ROLLOUTS = 85  # rollout: simulated continuations per candidate (common random numbers across candidates)
-    HORIZON = 86  # rollout: 0 = simulate to the end of the current Era's scoring, 1 = to the end of the game
-    PY_SLOT = 87  # python: index of the strategy object in strategies.python_bridge's registry
-    PROBE_ACT = 88  # restricted-play probe (strategies.probe): the Act the seat takes at its first legal chance, 0 none
-    PROBE_ARG = 89  # ... and the row's column a + 1 it must have (BUILD: the building type + 1), 0 any
-    PROBE_PLAN = 90  # restricted-play plan probe (strategies.probe): 1 the City plan (Lot > House > metal > Palace), 0 none
+    VOTE_TIE = 75
+    VOTE_YES_KEEP = 76
+    VOTE_YES_WINNERS = 77
+    VOTE_NO_WINNERS = 78
+    VOTE_RIVALS = 79
+    GREEDY_VOTE_CHANCE = 80
+    VOTE_NO_WINS = 81
+    BID_LOW_MAX = 82
+    CANDIDATES = 83  # rollout: TURN options tried, the heuristic's best first
+    ROLLOUTS = 84  # rollout: simulated continuations per candidate (common random numbers across candidates)
+    HORIZON = 85  # rollout: 0 = simulate to the end of the current Era's scoring, 1 = to the end of the game
+    PY_SLOT = 86  # python: index of the strategy object in strategies.python_bridge's registry
+    PROBE_ACT = 87  # restricted-play probe (strategies.probe): the Act the seat takes at its first legal chance, 0 none
+    PROBE_ARG = 88  # ... and the row's column a + 1 it must have (BUILD: the building type + 1), 0 any
+    PROBE_PLAN = 89  # restricted-play plan probe (strategies.probe): 1 the City plan (Lot > House > metal > Palace), 0 none
 
 
 # The vote model's parameters ([parameters]): default (today's value), range, integer-valued
