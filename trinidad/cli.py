@@ -578,7 +578,7 @@ def probe(
     strategy: Annotated[str | None, typer.Option("--strategy", help="the strategy in every seat (default: best if it exists, else heuristic)")] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="games (the same deals for the unforced run and every probe)")] = 400,
     seed: Annotated[int, typer.Option("--seed", "-s", help="master seed")] = 1,
-    players: Annotated[int, typer.Option("--players", "-p", help="2-5")] = 4,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="2-5 (default 4); 1 with --solo")] = None,
     threshold: Annotated[float, typer.Option(help="probe every option used in fewer than this share of seat-games")] = 0.05,
     option: Annotated[list[str] | None, typer.Option("--option", help=(
         "also probe this option (e.g. ship, build_palace) or the plan city_plan (Lot > House > metal > Palace); repeatable"))] = None,
@@ -587,18 +587,39 @@ def probe(
         "Era, e.g. palaces=20,metal=10; repeatable"))] = None,
     seats: Annotated[int, typer.Option("--seats", help="probed seats per game (game g: seats g, g+1, ... mod players); 1..players-1")] = 1,
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="threads (default: all); results do not depend on it")] = None,
+    solo: Annotated[bool, typer.Option("--solo", help=(
+        "the Solo game: the strategy's player (best: its player against the A.I.) against the rulebook's A.I., "
+        "on the deals of the A.I. table; the player's seat is probed"), metavar="")] = False,
+    ai_strength: Annotated[str | None, typer.Option("--ai-strength", help="with --solo: weak, medium, strong or divinity (default: "
+                                                    "the rules' solo.strength)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object", metavar="")] = False,
 ) -> None:
     """Which building types and main actions a strategy leaves alone, and what forcing one seat to
     take each at its first legal chance (or offering it a value bonus) does to that seat's wins and
-    VP margin on the same deals."""
+    VP margin on the same deals. With --solo, in the Solo game against the rulebook's A.I."""
     from trinidad.probe import ProbeError, run_probe
 
+    if ai_strength is not None and not solo:
+        _fail("--ai-strength: needs --solo")
+    if solo and players not in (None, 1):
+        _fail(f"--solo: the Solo game has one player besides the A.I., got --players {players}")
+    if players is None:
+        players = 1 if solo else 4
+    ai = None
+    if solo:
+        from sim.rules import RK, RulesError, ai_strength_names, load_rules_doc, rules_from_doc
+
+        try:
+            doc = load_rules_doc()
+            default = ai_strength_names(doc)[int(rules_from_doc(doc).k[RK.AI_STRENGTH])]
+        except RulesError as e:
+            _fail(str(e))
+        ai = ai_strength or default
     bar = _LazyBar("probe", "games")
     try:
         res = run_probe(strategy, games=games, seed=seed, players=players, threshold=threshold, options=option,
                         threads=threads, progress=bar.update if not as_json and sys.stderr.isatty() else None, bonuses=bonus,
-                        seats=seats)
+                        seats=seats, ai=ai)
     except ProbeError as e:
         _fail(f"--{e}")
     finally:
@@ -616,7 +637,8 @@ def probe(
         return "" if not lo_hi or lo_hi[0] != lo_hi[0] else f"[{lo_hi[0]:{f}}, {lo_hi[1]:{f}}]"
 
     probed = "" if res.seats == 1 else f", {res.seats} probed seats a game"
-    t = Table(title=f"What {res.strategy} plays and what forcing it does: {res.players} players, {res.games:,} games, seed {res.seed}{probed}")
+    table = f"the Solo game against the A.I. ({res.ai})" if res.ai else f"{res.players} players"
+    t = Table(title=f"What {res.strategy} plays and what forcing it does: {table}, {res.games:,} games, seed {res.seed}{probed}")
     for col in ("option", "used", "forced", "decade", "win unforced", "win forced (95% CI)", "win forced - unforced",
                 "margin forced - unforced"):
         t.add_column(col, justify="left" if col == "option" else "right")
@@ -643,11 +665,13 @@ def probe(
     n_probed = sum(o.probed for o in res.options)
     typer.echo(f"used = share of the unforced seat-games that took the option; {n_probed} options used in fewer than "
                f"{res.threshold:.0%} (or named) were probed.")
-    typer.echo("Probe: the same deals again, one seat (game g: seat g mod players) forced to take the option at the start of "
+    who = "the player (not the A.I.)" if res.ai else "one seat (game g: seat g mod players)"
+    typer.echo(f"Probe: the same deals again, {who} forced to take the option at the start of "
                "its first turn in which it is legal; forced = share of games in which it was, decade = mean decade it was taken "
                "(a plan: completed, and the decade it was).")
     typer.echo("Win: a tie for first among k seats counts 1/k (Wilson 95% CI); forced - unforced: the same seat on the same "
-               "deal, paired (t 95% CI); margin = the seat's VP minus the best other seat's.")
+               "deal, paired (t 95% CI); margin = the seat's VP minus the best other seat's"
+               + (" (the A.I.'s)." if res.ai else "."))
 
 
 @app.command(cls=_Command)

@@ -29,6 +29,13 @@ is bad, or because the strategy never sees its value?
 
 Every probed option also reports ``holdings``: what the probed seat built and gained, unforced and
 probed (Palaces and Houses built per game and the share of games with one, metal gained).
+
+5. **The Solo game** (``ai``: an A.I. strength of TWO PLAYERS GAME & SOLO MODE): one player against
+   the rulebook's A.I. on the deals of :mod:`trinidad.ai_scale` (the Solo experiment's seeds, the
+   player's Character dealt balanced, the A.I. first in every other block of 12 games). The player's
+   seat is the probed one; ``used`` is then the share of the player's games, the margin is its VP
+   minus the A.I.'s, and an alias is followed to its player against the A.I. (``best.toml``'s
+   ``solo``).
 """
 
 from __future__ import annotations
@@ -212,6 +219,7 @@ class ProbeResult:
     threshold: float
     options: list[OptionResult]
     seats: int = 1  # probed seats per game
+    ai: str | None = None  # the Solo game against the A.I. of this strength (players 1), else None
 
     def to_dict(self) -> dict:
         def clean(v):
@@ -253,6 +261,19 @@ def _deals(strategy: str, players: int, games: int, seed: int) -> tuple[np.ndarr
     return player_seeds(seed, players, 0, games), exp.seat_characters(players, gi)
 
 
+def _solo_deals(strategy: str, games: int, seed: int, ai: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Seeds, Characters and seats of Solo games 0..games-1 as :func:`trinidad.ai_scale.measure` deals
+    them: the strategy matrix with the player unforced (row 0) and probed (row 1), and the player's seat."""
+    from sim.rng import player_seeds
+    from trinidad.ai_scale import deal, solo_experiment
+
+    exp = solo_experiment(strategy, games, seed, [ai])
+    dealt = exp.seat_characters(1, np.arange(games, dtype=np.int64))[:, 0]
+    strat0, chars, seat = deal(0, dealt)
+    strat1, _, _ = deal(1, dealt)
+    return player_seeds(seed, 2, 0, games), chars, strat0, strat1, seat
+
+
 def _play(rules, W, players: int, seeds, chars, strat, threads, tick) -> np.ndarray:
     from trinidad.batch import play_batch
 
@@ -283,8 +304,10 @@ def _outcomes(gam: np.ndarray, seats: np.ndarray) -> tuple[np.ndarray, np.ndarra
 def run_probe(strategy: str | None = None, games: int = 400, seed: int = 1, players: int = 4,
               threshold: float = DEFAULT_THRESHOLD, options: list[str] | None = None, threads: int | None = None,
               rules=None, progress: Callable[[int, int], None] | None = None,
-              bonuses: list[str] | None = None, seats: int = 1) -> ProbeResult:
+              bonuses: list[str] | None = None, seats: int = 1, ai: str | None = None) -> ProbeResult:
     """Measure and probe (module doc). ``options``: option keys probed whatever their use.
+    ``ai``: an A.I. strength: the Solo game (``players`` 1, module doc 5; ``rules`` then left out:
+    they are the rules file's with that strength).
     ``bonuses``: value bonuses probed (:func:`parse_bonus`; search strategies only). ``seats``: probed
     seats per game (game g: seats g, g + 1, ... mod players), 1 .. players - 1: what happens when that
     many seats take the option (a game's outcome is the mean over its probed seats, paired with the
@@ -296,7 +319,10 @@ def run_probe(strategy: str | None = None, games: int = 400, seed: int = 1, play
     from strategies.registry import StrategyError, load_strategies
 
     strategy = strategy or default_strategy()
-    if not 2 <= players <= MAX_PLAYERS:
+    solo = ai is not None
+    if solo and players != 1:
+        raise ProbeError(f"players: the Solo game is 1 player against the A.I., got {players}")
+    if not solo and not 2 <= players <= MAX_PLAYERS:
         raise ProbeError(f"players: must be 2..{MAX_PLAYERS}, got {players}")
     if games < 1:
         raise ProbeError(f"games: must be >= 1, got {games}")
@@ -306,20 +332,36 @@ def run_probe(strategy: str | None = None, games: int = 400, seed: int = 1, play
         raise ProbeError(f"threshold: must be 0..1, got {threshold}")
     if threads is not None and threads < 1:
         raise ProbeError(f"threads: must be >= 1, got {threads}")
-    if not 1 <= seats < players:
+    if solo and seats != 1:
+        raise ProbeError(f"seats: the Solo game has one probed seat, the player's, got {seats}")
+    if not solo and not 1 <= seats < players:
         raise ProbeError(f"seats: must be 1..{players - 1} (probed seats per game, fewer than the players), got {seats}")
     named = [parse_option(o) for o in options or []]
     bonus = [parse_bonus(b) for b in bonuses or []]
     try:
-        W, _ = load_strategies([strategy])
+        W, _ = load_strategies([strategy], solo=solo)
     except StrategyError as e:
         raise ProbeError(f"strategy: {e}") from None
     bonus_rows = [bonus_weights(W, b, strategy) for b in bonus]
-    if rules is None:
-        from sim.rules import load_rules
+    if solo:
+        from sim.rules import ai_strength_names, apply_overrides, load_rules_doc, rules_from_doc
 
-        rules = load_rules()
-    seeds, chars = _deals(strategy, players, games, seed)
+        if rules is not None:
+            raise ProbeError("rules: the Solo game's rules are the rules file's with the A.I. strength (leave rules out)")
+        doc = load_rules_doc()
+        if ai not in ai_strength_names(doc):
+            raise ProbeError(f"ai: allowed: {', '.join(ai_strength_names(doc))}, got {ai!r}")
+        rules = apply_overrides(doc, {"solo": {"strength": ai}})
+        rules = rules_from_doc(rules)
+        seeds, chars, strat0, strat1, seat = _solo_deals(strategy, games, seed, ai)
+        table = 2  # the player and the A.I.
+    else:
+        if rules is None:
+            from sim.rules import load_rules
+
+            rules = load_rules()
+        seeds, chars = _deals(strategy, players, games, seed)
+        table = players
     done = [0]
     total = [games]
 
@@ -328,27 +370,38 @@ def run_probe(strategy: str | None = None, games: int = 400, seed: int = 1, play
         if progress is not None:
             progress(done[0], total[0])
 
-    base = _play(rules, W, players, seeds, chars, np.zeros((games, players), np.int32), threads, tick)
     gi = np.arange(games)
-    fs = (gi[:, None] + np.arange(seats)[None, :]) % players  # the probed seats of each game
     gs = gi[:, None]
-    strat = np.zeros((games, players), np.int32)
-    strat[gs, fs] = 1  # row 1 of the probe's W: the forced copy
+    if solo:
+        base = _play(rules, W, table, seeds, chars, strat0, threads, tick)
+        fs = seat[:, None]  # the player's seat
+        strat = strat1  # row 1 of the probe's W: the forced copy; the A.I. stays the A.I.
+        mine = fs  # whose games "used" counts: the player's
+    else:
+        base = _play(rules, W, table, seeds, chars, np.zeros((games, players), np.int32), threads, tick)
+        fs = (gi[:, None] + np.arange(seats)[None, :]) % players  # the probed seats of each game
+        strat = np.zeros((games, players), np.int32)
+        strat[gs, fs] = 1  # row 1 of the probe's W: the forced copy
+        mine = np.broadcast_to(np.arange(players), (games, players))  # every seat plays the strategy
+
+    def used_by(col: int) -> float:
+        return float((base[gs, mine, col] > 0).mean())
+
     win0, margin0 = _outcomes(base, fs)
     results = []
     todo = []
     for o in OPTIONS + [p for p in PLANS if p in named]:
-        used = float((base[:, :, o.column()] > 0).mean())
+        used = used_by(o.column())
         results.append(OptionResult(option=o.label, key=o.key, used=used))
         if o.plan or used < threshold or o in named:
             todo.append((o, results[-1], probe_weights(W, o)))
     for b, Wb in zip(bonus, bonus_rows):
-        results.append(OptionResult(option=b.label, key=b.key, used=float((base[:, :, b.column()] > 0).mean())))
+        results.append(OptionResult(option=b.label, key=b.key, used=used_by(b.column())))
         todo.append((b, results[-1], Wb))
     total[0] += games * len(todo)
     hold0 = _holdings(base, fs)
     for o, res, Wo in todo:
-        gam = _play(rules, Wo, players, seeds, chars, strat, threads, tick)
+        gam = _play(rules, Wo, table, seeds, chars, strat, threads, tick)
         win1, margin1 = _outcomes(gam, fs)
         if isinstance(o, Bonus):  # no forcing: "taken" is the rewarded building built by the probed seat
             dec = np.where(gam[gs, fs, o.column()] > 0, 1, 0)
@@ -373,4 +426,5 @@ def run_probe(strategy: str | None = None, games: int = 400, seed: int = 1, play
                             for v in range(N_VS) if src0[v] != src1[v]}
         hold1 = _holdings(gam, fs)
         res.holdings = {k: [round(hold0[k], 3), round(hold1[k], 3)] for k in HOLDINGS}
-    return ProbeResult(strategy=strategy, players=players, games=games, seed=seed, threshold=threshold, options=results, seats=seats)
+    return ProbeResult(strategy=strategy, players=players, games=games, seed=seed, threshold=threshold, options=results, seats=seats,
+                       ai=ai)

@@ -263,3 +263,55 @@ def test_several_probed_seats_a_game(engine):
     assert o.win_base == pytest.approx(np.concatenate([credit[g, g % 4], credit[g, (g + 1) % 4]]).mean())
     with pytest.raises(ProbeError, match="^seats: must be 1..3"):
         run_probe("heuristic", games=2, players=4, seats=4)
+
+
+def test_a_solo_probe_forces_the_player_against_the_ai(engine):
+    """The Solo game (``ai``): the deals of the A.I. table (trinidad.ai_scale), the player's seat
+    forced, the A.I. playing its own cards; the unforced win rate is the A.I. table's beat rate."""
+    from sim.rules import apply_overrides, load_rules_doc, rules_from_doc
+    from sim.state import AI_STRATEGY
+    from trinidad import ai_scale
+
+    res = run_probe("heuristic-solo", games=24, seed=4, players=1, threshold=0.0, options=["build_lot"], ai="weak")
+    assert res.ai == "weak" and res.players == 1 and res.to_dict()["ai"] == "weak"
+    by = {o.key: o for o in res.options}
+    lot = by["build_lot"]
+    assert lot.probed and lot.n == 24
+    scale = ai_scale.measure(["heuristic-solo"], games=24, seed=4)
+    weak = next(b for b in scale.beats if b.strength == "weak")
+    assert lot.win_base == pytest.approx(weak.win_rate)
+    seeds, chars, strat0, strat1, seat = tp._solo_deals("heuristic-solo", 24, 4, "weak")
+    assert (strat0[np.arange(24), 1 - seat] == AI_STRATEGY).all() and (strat1[np.arange(24), seat] == 1).all()
+    r = rules_from_doc(apply_overrides(load_rules_doc(), {"solo": {"strength": "weak"}}))
+    W, _ = load_strategies(["heuristic-solo"])
+    _, gam = play_batch(r, probe_weights(W, parse_option("build_lot")), 2, seeds, strat1, chars)
+    g = np.arange(24)
+    assert lot.forced == pytest.approx((gam[g, seat, RG.PROBE_DECADE] > 0).mean()) and lot.forced > 0
+    assert (gam[g, 1 - seat, RG.PROBE_DECADE] == 0).all()  # the A.I. is never forced
+    _, base = play_batch(r, W, 2, seeds, strat0, chars)
+    assert lot.used == pytest.approx((base[g, seat, RG.BUILT + int(B.LOT) - 1] > 0).mean())
+    vp = gam[:, :2, RG.VP].astype(float)
+    assert lot.margin_forced == pytest.approx((vp[g, seat] - vp[g, 1 - seat]).mean())
+    with pytest.raises(ProbeError, match="^players: the Solo game is 1 player"):
+        run_probe("heuristic-solo", games=2, players=2, ai="weak")
+    with pytest.raises(ProbeError, match="^seats: the Solo game has one probed seat"):
+        run_probe("heuristic-solo", games=2, players=1, seats=2, ai="weak")
+    with pytest.raises(ProbeError, match="^ai: allowed: weak, medium"):
+        run_probe("heuristic-solo", games=2, players=1, ai="feeble")
+
+
+def test_the_solo_probe_command(engine):
+    args = ["probe", "--solo", "--ai-strength", "medium", "--strategy", "heuristic-solo", "--games", "12", "--seed", "2",
+            "--option", "city_plan"]
+    a = CliRunner().invoke(app, args + ["--json"])
+    assert a.exit_code == 0, a.output
+    d = json.loads(a.output)
+    assert (d["ai"], d["players"], d["games"]) == ("medium", 1, 12)
+    assert next(o for o in d["options"] if o["key"] == "city_plan")["probed"]
+    t = CliRunner().invoke(app, args)
+    assert t.exit_code == 0, t.output
+    assert "the Solo game against the A.I. (medium)" in t.output and "the player (not the A.I.)" in t.output
+    bad = CliRunner().invoke(app, ["probe", "--ai-strength", "weak", "--games", "2"])
+    assert bad.exit_code == 2 and "--ai-strength: needs --solo" in bad.output
+    bad = CliRunner().invoke(app, ["probe", "--solo", "--players", "3", "--games", "2"])
+    assert bad.exit_code == 2 and "--solo: the Solo game has one player" in bad.output
