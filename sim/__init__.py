@@ -19,6 +19,7 @@ engine function).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import shutil
@@ -49,10 +50,32 @@ def compile_settings() -> str:
     return f"-{tag}" if tag else ""
 
 
-def stale_cache_dirs(base: Path, h: str) -> list[Path]:
-    """The cache folders under ``base`` of engines other than the one hashed ``h``: removed at import.
-    This engine's folders for other optimisation settings (``numba-<h>-...``) stay."""
-    return sorted(p for p in base.glob("numba-*") if p.name != f"numba-{h}" and not p.name.startswith(f"numba-{h}-"))
+# Engines whose machine code is kept: this one and the two used most recently before it, so that a
+# revert, a branch switch or two builds benched in turn load their machine code again rather than
+# compile it (a few MB a folder since sim.deferred).
+KEEP_ENGINES = 3
+
+
+def stale_cache_dirs(base: Path, h: str, keep: int = KEEP_ENGINES) -> list[Path]:
+    """The cache folders under ``base`` to remove at import: those of every engine but the one
+    hashed ``h`` and the ``keep`` - 1 other engines used most recently (the newest time of an
+    engine's folders; :func:`_engine_cache_dir` touches this engine's folder at every import).
+    An engine's folders for every optimisation setting (``numba-<h>``, ``numba-<h>-o1p1``, ...) go
+    or stay together."""
+    engines: dict[str, list[Path]] = {}
+    for p in base.glob("numba-*"):
+        engines.setdefault(p.name[len("numba-"):].split("-")[0], []).append(p)
+    engines.pop(h, None)
+
+    def last_used(e: str) -> float:
+        t = 0.0
+        for p in engines[e]:
+            with contextlib.suppress(OSError):  # another process may be removing it
+                t = max(t, p.stat().st_mtime)
+        return t
+
+    old = sorted(engines, key=last_used, reverse=True)[max(0, keep - 1):]
+    return sorted(p for e in old for p in engines[e])
 
 
 def _engine_cache_dir() -> None:
@@ -64,6 +87,7 @@ def _engine_cache_dir() -> None:
     cache = base / f"numba-{h}{compile_settings()}"
     try:
         cache.mkdir(parents=True, exist_ok=True)
+        os.utime(cache)  # used now: the folders of the engines used longest ago go first
     except OSError:  # a read-only install: leave Numba's default
         return
     for old in stale_cache_dirs(base, h):

@@ -115,9 +115,23 @@ def test_other_optimisation_settings_compile_into_a_folder_of_their_own(monkeypa
         assert numba.config.CACHE_DIR.endswith("-o1p1")
 
 
-def test_an_engine_edit_removes_the_old_engine_folders_of_every_setting(tmp_path):
-    from sim import stale_cache_dirs
+def test_an_engine_edit_keeps_the_engines_used_last_and_removes_the_rest_with_every_setting(tmp_path):
+    """The cache folders of the engines used longest ago go, each engine's folders for every
+    optimisation setting together; this engine's and the two other engines used most recently
+    stay (a revert or a branch switch loads their machine code again). An engine's last use is the
+    newest time among its folders."""
+    from sim import KEEP_ENGINES, stale_cache_dirs
 
-    for name in ("numba-aaaa", "numba-aaaa-o1p1", "numba-bbbb", "numba-bbbb-o1p1", "numba-aaaab"):
+    assert KEEP_ENGINES == 3
+    ages = {"numba-aaaa": 50, "numba-aaaa-o1p1": 60, "numba-bbbb": 10, "numba-bbbb-o1p1": 40, "numba-aaaab": 30,
+            "numba-cccc": 20, "numba-dddd-o1p1": 5}  # seconds ago
+    now = 1_800_000_000
+    for name, ago in ages.items():
         (tmp_path / name).mkdir()
-    assert [p.name for p in stale_cache_dirs(tmp_path, "aaaa")] == ["numba-aaaab", "numba-bbbb", "numba-bbbb-o1p1"]
+        os.utime(tmp_path / name, (now - ago, now - ago))
+    # the other engines, last used first: dddd (5 s ago), bbbb (10: its newer folder), cccc (20), aaaab (30)
+    assert [p.name for p in stale_cache_dirs(tmp_path, "aaaa")] == ["numba-aaaab", "numba-cccc"]
+    assert [p.name for p in stale_cache_dirs(tmp_path, "aaaa", keep=1)] == [
+        "numba-aaaab", "numba-bbbb", "numba-bbbb-o1p1", "numba-cccc", "numba-dddd-o1p1"]
+    assert [p.name for p in stale_cache_dirs(tmp_path, "eeee", keep=4)] == ["numba-aaaa", "numba-aaaa-o1p1", "numba-aaaab"]
+    assert stale_cache_dirs(tmp_path, "aaaa", keep=9) == []
