@@ -87,9 +87,10 @@ def _engine_cache_dir() -> None:
     cache = base / f"numba-{h}{compile_settings()}"
     try:
         cache.mkdir(parents=True, exist_ok=True)
-        os.utime(cache)  # used now: the folders of the engines used longest ago go first
     except OSError:  # a read-only install: leave Numba's default
         return
+    with contextlib.suppress(OSError):  # used now: the folders of the engines used longest ago go first
+        os.utime(cache)
     for old in stale_cache_dirs(base, h):
         shutil.rmtree(old, ignore_errors=True)
     import numba
