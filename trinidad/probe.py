@@ -351,8 +351,7 @@ def run_probe(strategy: str | None = None, games: int = 400, seed: int = 1, play
         doc = load_rules_doc()
         if ai not in ai_strength_names(doc):
             raise ProbeError(f"ai: allowed: {', '.join(ai_strength_names(doc))}, got {ai!r}")
-        rules = apply_overrides(doc, {"solo": {"strength": ai}})
-        rules = rules_from_doc(rules)
+        rules = rules_from_doc(apply_overrides(doc, {"solo": {"strength": ai}}))
         seeds, chars, strat0, strat1, seat = _solo_deals(strategy, games, seed, ai)
         table = 2  # the player and the A.I.
     else:
