@@ -62,6 +62,7 @@ PY_PREFIX = "py:"  # a strategy name "py:MODULE:CLASS" or "py:path/file.py:CLASS
 # [rollout] keys: (W slot, allowed range)
 ROLLOUT_KEYS = {"candidates": (P.CANDIDATES, 1, 64), "rollouts": (P.ROLLOUTS, 1, 1024)}
 HORIZONS = {"era": 0, "game": 1}
+MAX_MIN_DECADES = 30  # [rollout] min_decades: above the longest game (12 decades) it is the game's end
 # W columns: block 0 = the strategy's weights, block 1 + c = its weights when holding Character c
 # (sim.game.setup switches each seat to its Character's block once Characters are dealt), then the
 # search block (strategies.evaluation: the search family's parameters and evaluation model)
@@ -240,15 +241,20 @@ def _planner_base(path: Path, doc: dict, family: str, refused: tuple[str, ...]) 
 def _rollout_row(path: Path, doc: dict) -> np.ndarray:
     """family = "rollout": the weights (and [characters.*] tables) of the strategy file named by
     ``base`` (default heuristic) decide every non-TURN decision and play the rollouts; the
-    ``[rollout]`` table sets ``candidates``, ``rollouts`` (per candidate) and ``horizon``."""
+    ``[rollout]`` table sets ``candidates``, ``rollouts`` (per candidate), ``horizon`` and, with
+    ``horizon = "era"``, ``min_decades`` (the simulations stop at the end of the first Era that ends
+    at least that many decades on, the current one counted; 1, the default, is the current Era)."""
     row, ro = _planner_base(path, doc, "rollout", ("weights", "parameters", "characters", "python"))
-    vals = {"candidates": 4, "rollouts": 4, "horizon": "era"}
+    vals = {"candidates": 4, "rollouts": 4, "horizon": "era", "min_decades": 1}
     for k, v in ro.items():
         if k not in vals:
             raise StrategyError(f"strategy {path.name}: rollout.{k}: unknown key; allowed: {', '.join(vals)}")
         if k == "horizon":
             if v not in HORIZONS:
                 raise StrategyError(f"strategy {path.name}: rollout.horizon: allowed: {', '.join(HORIZONS)}, got {v!r}")
+        elif k == "min_decades":
+            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_MIN_DECADES:
+                raise StrategyError(f"strategy {path.name}: rollout.min_decades: expected an integer 1..{MAX_MIN_DECADES}, got {v!r}")
         else:
             _, lo, hi = ROLLOUT_KEYS[k]
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
@@ -260,6 +266,10 @@ def _rollout_row(path: Path, doc: dict) -> np.ndarray:
         for k, (slot, _, _) in ROLLOUT_KEYS.items():
             row[o + slot] = vals[k]
         row[o + P.HORIZON] = HORIZONS[vals["horizon"]]
+        if vals["min_decades"] > 1:  # strategies.rollout.rollout: horizon k >= 2 is the Era's end at least k decades on
+            if vals["horizon"] != "era":
+                raise StrategyError(f"strategy {path.name}: rollout.min_decades: only with horizon = \"era\"")
+            row[o + P.HORIZON] = vals["min_decades"]
     return row
 
 

@@ -70,12 +70,17 @@ def play_on(st, r, seat, pos, stop):
 
 @njit(cache=True)
 def rollout(st, r, seat, pos, act, a, b, c, horizon):
-    """:func:`play_out` to the end of the current Era (``horizon`` 0, after its scoring) or of the
-    game (1)."""
+    """:func:`play_out` to the end of the current Era (``horizon`` 0, after its scoring), of the
+    game (1), or of the first Era whose end lies at least ``horizon`` decades on, the current one
+    counted (``horizon`` >= 2; 1 would be the current Era, which 0 already says)."""
     d = st.g[G.DECADE]
     last = st.g[G.LAST_DECADE]
     dpe = r.k[RK.DECADES_PER_ERA]
-    play_out(st, r, seat, pos, act, a, b, c, last if horizon == 1 else ((d - 1) // dpe + 1) * dpe)
+    # an Era's scoring (END OF THE DECADE 7. SCORING) is where much of a choice's VP lands, so a
+    # simulation always stops just after one; horizon >= 2 keeps a choice made late in an Era from
+    # being judged by that Era's scoring alone (workers left on a grid, say, count only later)
+    reach = d if horizon == 0 else d + horizon - 1
+    play_out(st, r, seat, pos, act, a, b, c, last if horizon == 1 else ((reach - 1) // dpe + 1) * dpe)
 
 
 @njit(cache=True)

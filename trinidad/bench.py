@@ -76,8 +76,9 @@ def budget(strategy: str) -> tuple[str, dict]:
     W, _ = load_strategies([strategy])
     fam = {v: k for k, v in FAMILIES.items()}.get(int(W[0, 0]), str(int(W[0, 0])))
     if fam == "rollout":
-        horizon = {v: k for k, v in HORIZONS.items()}[int(W[0, P.HORIZON])]
-        return fam, {k: int(W[0, slot]) for k, (slot, _, _) in ROLLOUT_KEYS.items()} | {"horizon": horizon}
+        h = int(W[0, P.HORIZON])  # strategies.rollout.rollout: 0 the Era, 1 the game, k >= 2 the Era at least k decades on
+        b = {k: int(W[0, slot]) for k, (slot, _, _) in ROLLOUT_KEYS.items()}
+        return fam, b | ({"horizon": "era", "min_decades": h} if h >= 2 else {"horizon": {v: k for k, v in HORIZONS.items()}[h]})
     if fam == "search":
         from strategies.registry import SEARCH_KEYS, SEARCH_OFFSET
 
@@ -98,7 +99,7 @@ def playouts(b: dict) -> int:
     part of a decade, plus ``horizon`` decades); 0 without a budget."""
     if "budget" in b and "width" in b:
         return int(b["budget"]) * (1 + int(b.get("horizon", 0)))
-    ints = [v for v in b.values() if isinstance(v, int) and not isinstance(v, bool)]
+    ints = [v for k, v in b.items() if isinstance(v, int) and not isinstance(v, bool) and k != "min_decades"]
     if not ints:
         return 0
     return math.prod(ints) * (3 if b.get("horizon") == "game" else 1)
@@ -121,8 +122,11 @@ def default_nojit_games(family: str, b: dict) -> int:
 
 def format_budget(b: dict) -> str:
     """``candidates 4 x rollouts 4, horizon era``; ``-`` without a budget."""
-    ints = [f"{k} {v}" for k, v in b.items() if isinstance(v, int) and not isinstance(v, bool)]
-    rest = [f"{k} {v}" for k, v in b.items() if not (isinstance(v, int) and not isinstance(v, bool))]
+    def product(k, v):  # the factors of playouts(); min_decades is where a simulation stops
+        return isinstance(v, int) and not isinstance(v, bool) and k != "min_decades"
+
+    ints = [f"{k} {v}" for k, v in b.items() if product(k, v)]
+    rest = [f"{k} {v}" for k, v in b.items() if not product(k, v)]
     return ", ".join([" x ".join(ints)] * bool(ints) + rest) or "-"
 
 

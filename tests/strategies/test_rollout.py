@@ -124,6 +124,19 @@ def test_a_rollout_stops_at_its_horizon(engine, tmp_path, horizon):
     assert sc.g[G.LOG_ON] == 0 and sc.g[G.EMPTY_OPTS] == 0
 
 
+@pytest.mark.parametrize("horizon, era_end", [(2, 2), (3, 2), (4, 3)])
+def test_a_rollout_with_min_decades_stops_at_the_first_era_that_far_on(engine, horizon, era_end):
+    r, _ = engine
+    W, _ = load_strategies(["heuristic"])
+    st, seat = mid_game(r, W, decades=5)  # decade 6: Era 2 ends with decade 8, Era 3 with 12
+    assert st.g[G.DECADE] == 6
+    assert turn_options(st, r, seat) > 0
+    sc = allocate(r)
+    copy_state(sc, st)
+    rollout(sc, r, seat, 0, st.opts[0, 0], st.opts[0, 1], st.opts[0, 2], st.opts[0, 3], horizon)
+    assert sc.g[G.DECADE] == era_end * r.k[RK.DECADES_PER_ERA] and sc.g[G.TURN_SEAT] == -1
+
+
 def test_rollout_games_do_not_depend_on_threads(engine, tmp_path):
     r, _ = engine
     W, _ = load_strategies(["heuristic", _strategy(tmp_path, "r", 2, 1)])

@@ -60,6 +60,8 @@ def test_per_character_weights_reach_the_seat(engine):
     ('family = "rollout"\n[rollout]\ncandidates = 0\n', "rollout.candidates"),
     ('family = "rollout"\n[rollout]\nbudget = 3\n', "rollout.budget"),
     ('family = "rollout"\n[rollout]\nhorizon = "decade"\n', "rollout.horizon"),
+    ('family = "rollout"\n[rollout]\nmin_decades = 0\n', "rollout.min_decades"),
+    ('family = "rollout"\n[rollout]\nhorizon = "game"\nmin_decades = 2\n', "rollout.min_decades"),
     ('family = "rollout"\nbase = "random"\n', "base"),
     ('family = "rollout"\n[weights]\nvp = 1\n', "weights"),
     ('family = "greedy"\nbase = "heuristic"\n', "base"),

@@ -22,6 +22,8 @@ def test_the_budget_comes_from_the_strategy_file_with_defaults_filled_in(tmp_pat
     p = tmp_path / "deep.toml"
     p.write_text('family = "rollout"\n[rollout]\nrollouts = 8\nhorizon = "game"\n')
     assert budget(str(p)) == ("rollout", {"candidates": 4, "rollouts": 8, "horizon": "game"})
+    p.write_text('family = "rollout"\n[rollout]\nmin_decades = 3\n')
+    assert budget(str(p)) == ("rollout", {"candidates": 4, "rollouts": 4, "horizon": "era", "min_decades": 3})
 
 
 def test_the_default_game_counts_scale_with_the_budget():
@@ -33,6 +35,8 @@ def test_the_default_game_counts_scale_with_the_budget():
     assert default_games("rollout", {"candidates": 64, "rollouts": 1024, "horizon": "game"}) == 8  # never below 8
     assert default_games("python", {}) == 400
     assert format_budget(era) == "candidates 4 x rollouts 4, horizon era" and format_budget({}) == "-"
+    assert playouts(era | {"min_decades": 2}) == 16  # where a simulation stops is no factor of the count
+    assert format_budget(era | {"min_decades": 2}) == "candidates 4 x rollouts 4, horizon era, min_decades 2"
 
 
 def test_bench_json(engine):
