@@ -31,6 +31,7 @@ from sim.records import N_RD, N_RG, RG, record_decade, record_play
 from sim.rng import permutation, rand_below
 from sim.rules import RK, Rules
 from sim.scoring import end_game, ranks, resources_total, score_era, scoring_due
+from sim.seam import character_weights, copy_seat_data, seat_data, seat_weights
 from sim.solo import ai_character, ai_deal, ai_redraw, ai_start, ai_start_of_decade
 from sim.state import (
     AI_STRATEGY,
@@ -41,7 +42,6 @@ from sim.state import (
     N_CARDS,
     N_CHARACTERS,
     N_SUP,
-    N_WEIGHTS,
     PF,
     VS,
     XG,
@@ -308,8 +308,7 @@ def setup(st, r, W, n, strategies, chars, paid, first_game):
         st.order[s] = s
         st.pl[s, PF.TURN_POS] = s
         st.pl[s, PF.STRATEGY] = strategies[s]
-        for j in range(N_WEIGHTS):  # the policy reads weights from the state (no array argument to pass down)
-            st.w[s, j] = W[strategies[s], j] if j < W.shape[1] and strategies[s] >= 0 else 0.0
+        seat_weights(st, W, s, strategies[s])  # the players' own fields (sim.seam): the engine does not read them
         st.pl[s, PF.WORKERS] = r.k[RK.WORKERS]
         st.pl[s, PF.LOTS] = r.k[RK.LOTS]
         st.pl[s, PF.HOUSES] = r.k[RK.HOUSES]
@@ -355,15 +354,7 @@ def setup(st, r, W, n, strategies, chars, paid, first_game):
             first_game_characters(st, r, n)
         else:
             choose_characters(st, r, n)
-    # a strategy may carry one weight set per Character (W block 1 + character, strategies.registry):
-    # each seat plays its own Character's set from now on
-    if W.shape[1] >= N_WEIGHTS * (1 + N_CHARACTERS):
-        for s in range(n):
-            if strategies[s] < 0:
-                continue
-            o = N_WEIGHTS * (1 + st.pl[s, PF.CHARACTER])
-            for j in range(N_WEIGHTS):
-                st.w[s, j] = W[strategies[s], o + j]
+    character_weights(st, W, n, strategies)  # a strategy may play one weight set per Character (sim.seam)
     starting_affiliates(st, n)
     refill(st, r, n, True)
     if ai >= 0:
@@ -559,7 +550,7 @@ def copy_state(dst, src):
     dst.card_uses_seat[:] = src.card_uses_seat
     dst.card_uses_by[:] = src.card_uses_by
     dst.rng[:] = src.rng
-    dst.w[:] = src.w
+    copy_seat_data(dst, src)  # the seats' weights (sim.seam)
     dst.ai_deck[:] = src.ai_deck
     dst.xw[:] = src.xw
     dst.xw_att[:] = src.xw_att
@@ -634,4 +625,5 @@ def finish_game(st, n):
 
 def allocate(rules: Rules) -> State:
     """A blank state record for ``rules``' map (:func:`setup` fills it)."""
-    return new_state(rules.cell_district.shape[0], rules.seg_district.shape[0], N_RD, N_RG)
+    n_cells, n_segments = rules.cell_district.shape[0], rules.seg_district.shape[0]
+    return new_state(n_cells, n_segments, N_RD, N_RG, seat_data(n_cells, n_segments))

@@ -9,8 +9,14 @@ players as arguments; it names them here, once. Players that search (the rollout
 whole turns one level up, in :mod:`strategies.match`, and decide through this seam inside their
 simulations. A test over the import graph keeps every other engine module free of
 ``strategies``.
+
+The players' own fields of the state record (their weights, the policy's scratch and memos) are the
+players' too (:mod:`strategies.seats`): the engine allocates them with the state (``seat_data``),
+hands each seat its weights at SETUP (``seat_weights``, ``character_weights``) and copies them into
+a simulation's state (``copy_seat_data``), all through here, and never reads them.
 """
 
 from strategies.policy import choose, choose_grouped, turn_groups_ok
+from strategies.seats import character_weights, copy_seat_data, seat_data, seat_weights
 
-__all__ = ["choose", "choose_grouped", "turn_groups_ok"]
+__all__ = ["choose", "choose_grouped", "turn_groups_ok", "seat_data", "seat_weights", "character_weights", "copy_seat_data"]

@@ -34,7 +34,6 @@ N_DECADE_SLOTS = 14  # decade track slots 0..13 (1..12 used, 13 = beyond the las
 MAX_OPTIONS = 2048
 OPT_WIDTH = 5
 LOG_WIDTH = 8
-N_WEIGHTS = 90  # a strategy's W row block: the policy's feature weights, named coefficients and parameters (strategies.policy F, K, P)
 MAX_DRAWN = 8  # cards one draw can show (Take a Card: 3, +1 Card status, + cards; checked in cards.draw_and_keep)
 LOG_ROWS = 4096  # log buffer rows; a 5-player game logs about 1,000 events (G.LOG_DROPPED counts overflow)
 N_AI_CARDS = 16  # the Solo cards (GAME CONTENTS: 16 Solo cards; TWO PLAYERS GAME & SOLO MODE)
@@ -533,7 +532,6 @@ class State(NamedTuple):
     card_uses_seat: np.ndarray  # int32[5]     card powers used by each seat this game
     card_uses_by: np.ndarray  # int32[5, 84]   times each seat used each card's power this game
     rng: np.ndarray  # uint64[1]               SplitMix64 state of this game's random stream (sim.rng)
-    w: np.ndarray  # float64[5, N_WEIGHTS]    each seat's strategy weights (family in column 0), copied at setup
     ai_deck: np.ndarray  # int32[16]           the Solo A.I.'s deck: Solo card ids (rules ai_deck) from the top
     xw: np.ndarray  # int32[N_XG]              EXTENDED WAR scalars (XG)
     xw_att: np.ndarray  # int32[MAX_TILES, N_XA]  per War Opponent tile: the attacker and its control card (XA)
@@ -551,13 +549,13 @@ class State(NamedTuple):
     tally_g: np.ndarray  # int32[N_TG]         game tallies: rounds, Wars by faction, Extended War totals (TG; sim.tally)
     # ---- work areas: one decision's listing and values
     opts: np.ndarray  # int32[MAX_OPTIONS, 5]  legal options of the current decision
-    vals: np.ndarray  # float64[MAX_OPTIONS]  policy: value of each option
     turn_n: np.ndarray  # int32[N_TL]         counters of the last TURN listing (TL)
     cell_tmp: np.ndarray  # int32[NC]         turn listing: the building types a seat can build
     turn_tmp: np.ndarray  # int32[2, max(NC, 84)]  turn listing: building types by requirement, the hand (also card_options)
     grp: np.ndarray  # int32[MAX_GROUPS, 5]   BUILD groups of a grouped TURN listing [type, district + 1, c column, spaces, first space]
-    grp_vals: np.ndarray  # float64[MAX_GROUPS]  policy: value of each BUILD group
-    grp_tied: np.ndarray  # int32[2, 17, 9]   policy: 1 for the BUILD groups (Status marker, type, district + 1) tied for best
+    # the seam's answer to a grouped TURN listing (sim.seam.choose_grouped writes it, sim.actions.construction
+    # lists the rows it marks): 1 for the BUILD groups (Status marker, type, district + 1) tied for best
+    grp_tied: np.ndarray  # int32[2, 17, 9]
     # ---- work areas: scratch of single kernels
     drawn: np.ndarray  # int32[8]             cards.draw_and_keep: the cards drawn
     vote_sides: np.ndarray  # int32[5]        council.call_vote: each seat's side
@@ -572,10 +570,6 @@ class State(NamedTuple):
     xw_cards: np.ndarray  # int32[2, MAX_FIGHT_CARDS]  extended_war.fight: the cards each side shows (-1 cancelled)
     xw_tmp: np.ndarray  # int32[MAX_TILES]    extended_war: the attackers of one initiative in acting order
     # ---- work areas: memos (rebuilt whenever what they were made from differs)
-    dist: np.ndarray  # int32[5, 4, 8]        policy memo: per seat, district table [value, own marker buildings, own Houses + Palaces, filled]
-    bval: np.ndarray  # float64[5, 2, 17, 9]  policy memo: per seat, BUILD value by (Status marker, type, district + 1); NaN unfilled
-    memo_key: np.ndarray  # int32[5, MK]      policy memo: per seat, what dist and bval were computed from (strategies.policy.memo_refresh)
-    memo_w: np.ndarray  # float64[5, N_WEIGHTS] policy memo: per seat, the weights they were computed with
     # city memo (city.own_spaces): per seat, the map [cell_b, cell_owner, roads, valid flag] its own_* fields were made from
     own_key: np.ndarray  # int32[5, 2 NC + 8 + 1]
     own_n: np.ndarray  # int32[5, 2]          city memo: per seat, [its spaces in own_list, spaces in own_act]
@@ -593,20 +587,15 @@ RECORD_FIELDS = ("log", "rec_decade", "rec_game", "acts", "gained", "cards_taken
 WORK_FIELDS = _FIELDS[_FIELDS.index("opts"):]
 
 
-def pack(fields: NamedTuple) -> np.record:
-    """Copy a NamedTuple of arrays into one numpy record with a field per array (same names,
-    dtypes and shapes); the fields of the result are views into a single buffer."""
-    dt = np.dtype([(name, a.dtype, a.shape) for name, a in zip(fields._fields, fields)], align=True)
+def pack(*parts: NamedTuple) -> np.record:
+    """Copy NamedTuples of arrays into one numpy record with a field per array (same names, dtypes
+    and shapes, the parts' fields in order); the fields of the result are views into a single buffer."""
+    items = [(name, a) for fields in parts for name, a in zip(fields._fields, fields)]
+    dt = np.dtype([(name, a.dtype, a.shape) for name, a in items], align=True)
     buf = np.zeros(1, dt).view(np.recarray)
-    for name, a in zip(fields._fields, fields):
+    for name, a in items:
         buf[name][0] = a
     return buf[0]
-
-
-def memo_key_len(n_cells: int, n_segments: int) -> int:
-    """Length of a seat's policy memo key: cell_b, cell_owner, roads, walls, then Fort built, Harbor
-    built, the seat's Faith, its Character and a valid flag (strategies.policy.memo_refresh)."""
-    return 2 * n_cells + N_DISTRICTS + n_segments + 5
 
 
 def _empty_tiles() -> np.ndarray:
@@ -626,10 +615,12 @@ def _off_the_area() -> np.ndarray:
     return mini
 
 
-def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int) -> State:
-    """Allocate a blank state record; :func:`sim.game.setup` fills it. The log buffer has a fixed
-    size (:data:`LOG_ROWS`) so that logging on or off does not change the record type (and so
-    does not compile the engine twice); ``G.LOG_ON`` decides whether it is filled."""
+def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int, players: NamedTuple) -> State:
+    """Allocate a blank state record; :func:`sim.game.setup` fills it. ``players``: the players' own
+    fields (blank arrays; strategies.seats through sim.seam), packed after the engine's: the
+    engine neither declares nor reads them. The log buffer has a fixed size (:data:`LOG_ROWS`) so
+    that logging on or off does not change the record type (and so does not compile the engine
+    twice); ``G.LOG_ON`` decides whether it is filled."""
     z = np.zeros
     return pack(State(
         g=z(N_G, np.int32),
@@ -662,7 +653,6 @@ def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int) -> Sta
         card_uses_seat=z(MAX_PLAYERS, np.int32),
         card_uses_by=z((MAX_PLAYERS, N_CARDS), np.int32),
         rng=z(1, np.uint64),
-        w=z((MAX_PLAYERS, N_WEIGHTS), np.float64),
         ai_deck=z(N_AI_CARDS, np.int32),
         xw=z(N_XG, np.int32),
         xw_att=_empty_tiles(),
@@ -678,12 +668,10 @@ def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int) -> Sta
         tally=z((MAX_PLAYERS, N_TS), np.int32),
         tally_g=z(N_TG, np.int32),
         opts=z((MAX_OPTIONS, OPT_WIDTH), np.int32),
-        vals=z(MAX_OPTIONS, np.float64),
         turn_n=z(N_TL, np.int32),
         cell_tmp=z(n_cells, np.int32),
         turn_tmp=z((2, max(n_cells, N_CARDS)), np.int32),
         grp=z((MAX_GROUPS, 5), np.int32),
-        grp_vals=z(MAX_GROUPS, np.float64),
         grp_tied=z((2, N_BUILDING_TYPES, N_DISTRICTS + 1), np.int32),
         drawn=z(MAX_DRAWN, np.int32),
         vote_sides=z(MAX_PLAYERS, np.int32),
@@ -697,10 +685,6 @@ def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int) -> Sta
         xw_fight=z((2, N_XF), np.int32),
         xw_cards=z((2, MAX_FIGHT_CARDS), np.int32),
         xw_tmp=z(MAX_TILES, np.int32),
-        dist=z((MAX_PLAYERS, 4, N_DISTRICTS), np.int32),
-        bval=z((MAX_PLAYERS, 2, N_BUILDING_TYPES, N_DISTRICTS + 1), np.float64),
-        memo_key=z((MAX_PLAYERS, memo_key_len(n_cells, n_segments)), np.int32),  # valid flag 0: empty
-        memo_w=z((MAX_PLAYERS, N_WEIGHTS), np.float64),
         own_key=z((MAX_PLAYERS, 2 * n_cells + N_DISTRICTS + 1), np.int32),  # valid flag 0: empty
         own_n=z((MAX_PLAYERS, 2), np.int32),
         own_near=z((MAX_PLAYERS, n_cells), np.int32),
@@ -708,4 +692,4 @@ def new_state(n_cells: int, n_segments: int, n_rec: int, n_rec_game: int) -> Sta
         own_cnt=z((MAX_PLAYERS, N_BUILDING_TYPES, N_DISTRICTS + 1), np.int32),
         own_first=np.full((MAX_PLAYERS, N_BUILDING_TYPES, N_DISTRICTS + 1), -1, np.int32),
         own_act=z((MAX_PLAYERS, n_cells), np.int32),
-    ))
+    ), players)

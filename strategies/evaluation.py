@@ -37,8 +37,9 @@ from sim.scoring import (
     series_counts,
 )
 from sim.series import scorings_ahead
-from sim.state import MAX_PLAYERS, N_CHARACTERS, N_GROUPS, N_WEIGHTS, PF, B, G
+from sim.state import MAX_PLAYERS, N_CHARACTERS, N_GROUPS, PF, B, G
 from strategies.policy import F
+from strategies.weights import N_WEIGHTS
 
 N_STAGES = 3  # one model per Era whose decades are still to come (the rulebook's game has 3 Eras; later ones share the last)
 

@@ -40,6 +40,7 @@ from strategies.weights import (  # noqa: F401 (the slots and families, re-expor
     FEATURES,
     K_DEFAULT,
     N_FEATURES,
+    N_WEIGHTS,
     P_DEFAULT,
     P_RANGE,
     PARAMETERS,

@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from sim.codes import Ch
-from sim.state import N_CHARACTERS, N_WEIGHTS
+from sim.state import N_CHARACTERS
 from strategies import python_bridge
 from strategies.evaluation import (
     MODEL_NETWORK,
@@ -54,6 +54,7 @@ from strategies.policy import (
     default_weights,
 )
 from strategies.search import SB
+from strategies.weights import N_WEIGHTS
 
 STRATEGY_DIR = Path(__file__).parent
 FAMILIES = {"random": FAMILY_RANDOM, "greedy": FAMILY_GREEDY, "heuristic": FAMILY_HEURISTIC, "rollout": FAMILY_ROLLOUT,

@@ -9,7 +9,9 @@ from enum import IntEnum
 
 import numpy as np
 
-from sim.state import N_WEIGHTS
+# a strategy's W row block: the policy's feature weights, named coefficients and parameters (F, K, P); the
+# seats' weights in the state record (strategies.seats) are one such block
+N_WEIGHTS = 90
 
 FAMILY_RANDOM = 0
 FAMILY_GREEDY = 1

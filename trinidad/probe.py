@@ -47,7 +47,8 @@ import numpy as np
 
 from sim.codes import Act
 from sim.schema import RG, act_column
-from sim.state import MINOR_NAMES, N_VS, N_WEIGHTS, VS_NAMES, B, Res
+from sim.state import MINOR_NAMES, N_VS, VS_NAMES, B, Res
+from strategies.weights import N_WEIGHTS
 
 CHUNK_GAMES = 2048  # games per batch call (the decade records are ~17 KB a game)
 DEFAULT_THRESHOLD = 0.05

@@ -233,7 +233,7 @@ def train(rules, base_row: np.ndarray, generations: int, games: int, seed: int, 
     if not 0.0 <= plant < 1.0:
         raise TrainError(f"plant: must be in [0, 1), got {plant}")
     t0 = time.perf_counter()
-    from sim.state import N_WEIGHTS
+    from strategies.weights import N_WEIGHTS
 
     model = prior_model(base_row[:N_WEIGHTS]) if init is None else np.asarray(init, np.float64).copy()
     for f, v in (fixed or {}).items():

@@ -147,7 +147,7 @@ def character_index(name: str) -> int:
 
 def block_slice(c: int) -> slice:
     """Columns of W for the tunable weights of Character ``c``'s block."""
-    from sim.state import N_WEIGHTS
+    from strategies.weights import N_WEIGHTS
 
     a = N_WEIGHTS * (1 + c)
     return slice(a + 1, a + 1 + len(TUNABLE))

@@ -78,7 +78,8 @@ class SoloTuneResult:
 
 def _blocks(W_row: np.ndarray) -> list[slice]:
     """The columns of each weight block (base, then the 12 Characters) that the shift moves."""
-    from sim.state import N_CHARACTERS, N_WEIGHTS
+    from sim.state import N_CHARACTERS
+    from strategies.weights import N_WEIGHTS
 
     return [slice(N_WEIGHTS * b + 1, N_WEIGHTS * b + 1 + len(TUNABLE)) for b in range(1 + N_CHARACTERS)]
 

@@ -11,11 +11,12 @@ import inspect
 import numpy as np
 import pytest
 
-from sim.state import N_CHARACTERS, N_WEIGHTS, PF, B, G
+from sim.state import N_CHARACTERS, PF, B, G
 from strategies import ai_tie, policy, war_policy
 from strategies.match import run_game
 from strategies.policy import COEFFICIENTS, K_DEFAULT, P_DEFAULT, P_RANGE, PARAMETERS, WEIGHTS, K, P, default_weights
 from strategies.registry import CHARACTER_KEYS, STRATEGY_DIR, StrategyError, load_strategies, load_strategy_file
+from strategies.weights import N_WEIGHTS
 
 # the functions that value options (every coefficient is read in one of them), by module
 VALUATION = ["_city_gain", "_character_progress", "_build_base", "_build_value", "_turn_base", "_card_value", "_vote_cost",

@@ -15,12 +15,13 @@ from helpers import mid_game
 from sim.actions import turn_options
 from sim.game import allocate, copy_state, determinize
 from sim.rules import RK
-from sim.state import N_CARDS, N_CHARACTERS, N_WEIGHTS, PF, G, Loc
+from sim.state import N_CARDS, N_CHARACTERS, PF, G, Loc
 from strategies.evaluation import SEARCH_OFFSET
 from strategies.match import run_game
 from strategies.policy import FAMILY_ROLLOUT, P
 from strategies.registry import load_strategies
 from strategies.rollout import plan_choice, rollout
+from strategies.weights import N_WEIGHTS
 from trinidad.batch import play_batch
 
 GAME_FIELDS = ["g", "pl", "vps", "order", "cell_b", "cell_owner", "cell_cube", "act_used", "grids", "stacks", "warehouse",

@@ -14,7 +14,7 @@ from sim.actions import turn_options
 from sim.game import allocate, copy_state, determinize
 from sim.records import RD, RG
 from sim.rng import mix64, player_seeds
-from sim.state import N_CARDS, N_CHARACTERS, N_WEIGHTS, G, Loc
+from sim.state import N_CARDS, N_CHARACTERS, G, Loc
 from strategies.evaluation import (
     EXPLORE_SCALE,
     N_STAGES,
@@ -29,6 +29,7 @@ from strategies.evaluation import (
 from strategies.policy import FAMILY_SEARCH
 from strategies.registry import StrategyError, load_strategies, load_value_file, set_value_model
 from strategies.search import SB, search_choice
+from strategies.weights import N_WEIGHTS
 from trinidad.batch import play_batch
 from trinidad.train import TrainResult, fit, write_value_file
 

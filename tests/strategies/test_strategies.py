@@ -7,11 +7,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sim.state import N_WEIGHTS, PF, G
+from sim.state import PF, G
 from strategies.evaluation import SEARCH_OFFSET
 from strategies.match import run_game
 from strategies.policy import FAMILY_HEURISTIC, F, default_weights
 from strategies.registry import CHARACTER_KEYS, StrategyError, available, load_strategies, load_strategy_file
+from strategies.weights import N_WEIGHTS
 
 SHIPPED = ["random", "greedy", "heuristic", "builder", "producer", "politician", "militarist", "cleric", "civic", "rollout",
            "pyexample"]

@@ -12,12 +12,12 @@ from sim import extended_war as xw
 from sim.codes import Dec, Ev, XwAct, XwUse
 from sim.combat_area import SIDE_PLAYER
 from sim.rules import apply_overrides, load_rules, load_rules_doc, rules_from_doc
-from sim.state import AK, AS, N_WEIGHTS, XA, XF, XG, XM, B, G, Loc, Mini
+from sim.state import AK, AS, XA, XF, XG, XM, B, G, Loc, Mini
 from sim.war_track import NATIVES
 from strategies.match import run_game
 from strategies.policy import choose, option_values
 from strategies.registry import load_strategies
-from strategies.weights import FAMILY_GREEDY, FAMILY_HEURISTIC, FAMILY_ROLLOUT, FAMILY_SEARCH, F
+from strategies.weights import FAMILY_GREEDY, FAMILY_HEURISTIC, FAMILY_ROLLOUT, FAMILY_SEARCH, N_WEIGHTS, F
 
 N1, N2, N3, N4, S1, S2, S3, S4 = range(8)
 

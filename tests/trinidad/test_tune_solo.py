@@ -10,8 +10,9 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from sim.state import N_CHARACTERS, N_WEIGHTS
+from sim.state import N_CHARACTERS
 from strategies.registry import StrategyError, load_strategies, resolve
+from strategies.weights import N_WEIGHTS
 from trinidad.cli import app
 from trinidad.tune import TUNABLE, TuneError
 from trinidad.tune_solo import SHIFTED, TUNE_FIRST, play_solo, shifted_rows, solo_lineups, tune_solo, write_strategy
