@@ -261,16 +261,16 @@ def _rollout_row(path: Path, doc: dict) -> np.ndarray:
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
                 raise StrategyError(f"strategy {path.name}: rollout.{k}: expected an integer {lo}..{hi}, got {v!r}")
         vals[k] = v
+    if vals["min_decades"] > 1 and vals["horizon"] != "era":
+        raise StrategyError(f"strategy {path.name}: rollout.min_decades: only with horizon = \"era\"")
+    # strategies.rollout.rollout: horizon 0 the Era's end, 1 the game's, k >= 2 the Era's end at least k decades on
+    horizon = vals["min_decades"] if vals["min_decades"] > 1 else HORIZONS[vals["horizon"]]
     for b in range(1 + N_CHARACTERS):  # every block: setup switches a seat to its Character's block
         o = N_WEIGHTS * b
         row[o] = FAMILY_ROLLOUT
         for k, (slot, _, _) in ROLLOUT_KEYS.items():
             row[o + slot] = vals[k]
-        row[o + P.HORIZON] = HORIZONS[vals["horizon"]]
-        if vals["min_decades"] > 1:  # strategies.rollout.rollout: horizon k >= 2 is the Era's end at least k decades on
-            if vals["horizon"] != "era":
-                raise StrategyError(f"strategy {path.name}: rollout.min_decades: only with horizon = \"era\"")
-            row[o + P.HORIZON] = vals["min_decades"]
+        row[o + P.HORIZON] = horizon
     return row
 
 
