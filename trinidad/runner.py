@@ -491,7 +491,7 @@ def pending_shards(exp: Experiment, out: Path, repair: bool = False) -> list[tup
         g, d = out / "games" / name, out / "decades" / name
         if not g.exists():
             todo.append(s)
-        elif repair and (shard_rows(g) != s[4] * s[1] or shard_rows(d) is None):
+        elif repair and (shard_rows(g) != s[4] * exp.seats(s[1]) or shard_rows(d) is None):  # the A.I.'s seat has its rows too
             _say(f"{g.name}: a shard file in {out} cannot be read or is incomplete; playing that shard again")
             for f in (g, d):
                 f.unlink(missing_ok=True)

@@ -121,6 +121,17 @@ def test_solo_run_tables_summary_and_report(engine, tmp_path):
     g2 = pl.read_parquet(str(tmp_path / "again" / "games" / "*.parquet"))
     key = ["variant", "players", "game", "seat"]
     assert games.sort(key).equals(g2.sort(key))  # the same games on 1 and 2 workers
+    # a resume keeps the complete shards: their games files hold the A.I.'s rows too (a resume once
+    # counted the players' seats alone, took every shard of a run with the A.I. for cut short and
+    # deleted and played them all again)
+    shards = sorted((tmp_path / "again" / "games").glob("part-*.parquet"))
+    assert len(shards) == 2 * 2 * 2
+    kept = {p.name: p.stat().st_mtime_ns for p in shards[1:]}
+    shards[0].unlink()
+    resumed = run_experiment(_exp(tmp_path, out=str(tmp_path / "again")), workers=2, resume=True, progress=False)
+    assert resumed["status"] == "complete" and resumed["games_this_session"] == 6
+    assert {p.name: p.stat().st_mtime_ns for p in sorted((tmp_path / "again" / "games").glob("part-*.parquet"))[1:]} == kept
+    assert pl.read_parquet(str(tmp_path / "again" / "games" / "*.parquet")).sort(key).equals(g2.sort(key))
     lines = summarize(tmp_path / "run")
     text = "\n".join(lines)
     assert "against the A.I. (weak, the Solo game + ai-weak" in text and "against the A.I. (strong, 2 players + ai-strong" in text
