@@ -747,7 +747,7 @@ def ladder(
 
 
 def _tune_solo(ai: str, base: str, games: int, budget: int, seed: int, out: Path | None, threads: int | None,
-               as_json: bool) -> None:
+               as_json: bool, character: str | None = None) -> None:
     """``trinidad tune --ai``: trinidad.tune_solo, its progress bar, its table and its file."""
     from trinidad.tune import TuneError
     from trinidad.tune_solo import default_out, tune_solo, write_strategy
@@ -760,14 +760,16 @@ def _tune_solo(ai: str, base: str, games: int, budget: int, seed: int, out: Path
     bar = _LazyBar("tune", "generations")
 
     def tick(phase: str, done: int, total: int, info: dict) -> None:
+        who = f"{info['label']}: " if info.get("label") else ""
         if phase == "search":
-            bar.update(done, total, f"fitness {info['mean_fitness']:+.3f} sigma {info['sigma']:.2f}")
+            bar.update(done, total, f"{who}fitness {info['mean_fitness']:+.3f} sigma {info['sigma']:.2f}")
         else:
-            bar.update(None, total, "checked")
+            bar.update(None, total, f"{who}checked")
 
     try:
         res = tune_solo(base, [s for s in ai.split(",")], games=games, budget=budget, seed=seed, threads=threads,
-                        progress=tick if not as_json and sys.stderr.isatty() else None)
+                        progress=tick if not as_json and sys.stderr.isatty() else None,
+                        characters=None if character is None else character.split(","))
         path = write_strategy(res, target)
     except TuneError as e:
         _fail(f"--{e}")
@@ -782,9 +784,14 @@ def _tune_solo(ai: str, base: str, games: int, budget: int, seed: int, out: Path
     t = Table(title=f"{base} tuned against the Solo A.I., seed {seed}: win rate on fresh games (Wilson 95% CI)")
     for col in ("A.I. strength", f"before ({base})", "after (tuned)", "n"):
         t.add_column(col, justify="left" if col == "A.I. strength" else "right")
+    for ck, ct in res.characters.items():
+        for s_ in res.strengths:
+            b, a = ct.before[s_], ct.after[s_]
+            t.add_row(f"{ck}, {s_}", f"{b['win_rate']:.1%} [{b['ci_low']:.1%}, {b['ci_high']:.1%}]",
+                      f"{a['win_rate']:.1%} [{a['ci_low']:.1%}, {a['ci_high']:.1%}]", f"{a['n']:,}")
     for s_ in res.strengths:
         b, a = res.before[s_], res.after[s_]
-        t.add_row(s_, f"{b['win_rate']:.1%} [{b['ci_low']:.1%}, {b['ci_high']:.1%}]",
+        t.add_row(s_ if not res.characters else f"{s_}, these Characters", f"{b['win_rate']:.1%} [{b['ci_low']:.1%}, {b['ci_high']:.1%}]",
                   f"{a['win_rate']:.1%} [{a['ci_low']:.1%}, {a['ci_high']:.1%}]", f"{a['n']:,}")
     Console(file=sys.stdout, width=110).print(t)
     typer.echo(f"search: {res.generations} generations x ({res.popsize} + 1) candidates x {res.games} games per strength; "
@@ -794,7 +801,9 @@ def _tune_solo(ai: str, base: str, games: int, budget: int, seed: int, out: Path
 
 @app.command(cls=_Command)
 def tune(
-    character: Annotated[str | None, typer.Option("--character", "-c", help="the Character whose heuristic weights are tuned")] = None,
+    character: Annotated[str | None, typer.Option("--character", "-c", help=(
+        "the Character whose heuristic weights are tuned; with --ai, Characters (comma-separated, or all) "
+        "each tuned on its own Solo games"))] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="games per candidate evaluation (the check plays 4x as many fresh games)")] = 200,
     budget: Annotated[int, typer.Option("--budget", "-b", help="candidate evaluations (one generation = popsize offspring + the mean)")] = 40,
     seed: Annotated[int, typer.Option("--seed", "-s", help="master seed")] = 1,
@@ -804,8 +813,8 @@ def tune(
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="threads (default: all); results do not depend on it")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object", metavar="")] = False,
     ai: Annotated[str | None, typer.Option("--ai", help=(
-        "tune against the Solo A.I. at these strengths (weak,medium): one shift of every weight block of --base; "
-        "--character and --pool are not used"))] = None,
+        "tune against the Solo A.I. at these strengths (weak,medium): one shift of every weight block of --base, "
+        "or with --character each Character's own table; --pool is not used"))] = None,
     base: Annotated[str, typer.Option("--base", help="--ai: the greedy or heuristic strategy whose weights are shifted")] = "heuristic",
 ) -> None:
     """Tune the heuristic's weights for one Character with a noise-robust evolution strategy (common
@@ -816,7 +825,7 @@ def tune(
     from trinidad.tune import tune as run_tune
 
     if ai is not None:
-        _tune_solo(ai, base, games, budget, seed, out, threads, as_json)
+        _tune_solo(ai, base, games, budget, seed, out, threads, as_json, character)
         return
     if not character:
         _fail(f"--character: required; allowed: {', '.join(CHARACTER_KEYS)}")

@@ -13,6 +13,14 @@ them). The Character tables keep what sets them apart from each other (each was 
 Character); the shift moves them all toward what pays against the A.I. One vector of
 ``len(TUNABLE)`` numbers instead of 13 is what the budget of a two-core machine can search.
 
+**Per Character** (``characters``, ``trinidad tune --ai ... --character all``): one shift per
+Character, each moving that Character's own table only and tuned by its own ES on Solo games in which
+the player is that Character (fresh games of its own, see below); the ``[weights]`` block and the
+other tables are left as they are. A game reads the table of its player's Character only (SETUP's
+per-Character weights), so the 12 searches are independent and the file holds all 12 results. One
+shift for all 12 tables leaves the weak Characters weak (docs/solo.md); this asks what each
+Character's own play against the A.I. should be.
+
 Search: trinidad.tune's separable CMA-style ES (:func:`trinidad.tune.es_optimize`), with common
 random numbers: generation ``g`` plays every candidate (and the current mean) on the same Solo
 games, ``games`` per A.I. strength, fresh games every generation. Each game's player Character is
@@ -24,10 +32,10 @@ A.I.'s. The second term ranks candidates by how far they are from winning, which
 of a few hundred games hardly sees: a less noisy signal in the same direction.
 
 Games: the tuning games are game indices ``TUNE_FIRST + g * games ..`` of ``sim.rng.player_seeds(seed,
-2, ...)``, a range no measurement of :mod:`trinidad.ai_scale` (indices from 0) reaches, so the check
-and every A.I. table are played on games the tuning never saw. The final check plays the base and
-the tuned strategy on ``FINAL_FACTOR x games`` fresh games per strength (after the search's) and
-reports each win rate with its Wilson 95% interval.
+2, ...)`` (a Character's own search: from ``TUNE_FIRST + (1 + c) * CHARACTER_STRIDE``), a range no
+measurement of :mod:`trinidad.ai_scale` (indices from 0) reaches, so the check and every A.I. table
+are played on games the tuning never saw. The final check plays the base and the tuned strategy
+on ``FINAL_FACTOR x games`` fresh games per strength (after the search's) and reports each win rate with its Wilson 95% interval.
 
 Everything is a pure function of the arguments: the same command writes the same file, on any
 number of threads.
@@ -52,7 +60,22 @@ BOUND = 2.0  # each component of the shift within [-2, 2]
 POPSIZE = 16  # offspring per generation (mirrored pairs)
 TUNE_FIRST = 1_000_000  # first game index of the tuning games (the A.I. tables play indices from 0)
 DEFAULT_STRENGTHS = ("weak", "medium")
+CHARACTER_STRIDE = 1 << 24  # game indices apart between two Characters' own searches (a strength's are 1 << 20 apart)
 SHIFTED = np.array([not k.startswith("xw_") for k in TUNABLE])  # the Extended War's coefficients are not tuned here
+
+
+@dataclass
+class CharacterTune:
+    """One Character's own search (``tune_solo(characters=...)``): the shift of its table and the
+    check on fresh games in which the player is that Character."""
+    character: str
+    shift: dict[str, float]
+    before: dict  # strength -> win_rate, ci_low, ci_high, n
+    after: dict
+    seconds: float
+
+    def to_dict(self) -> dict:
+        return {"before": self.before, "after": self.after}
 
 
 @dataclass
@@ -70,10 +93,25 @@ class SoloTuneResult:
     seconds: float
     history: list[dict] = field(default_factory=list)
     out: str | None = None
+    characters: dict[str, CharacterTune] = field(default_factory=dict)  # per-Character searches, in order
 
     def to_dict(self) -> dict:
-        return {"base": self.base, "strengths": self.strengths, "before": self.before, "after": self.after,
-                "games": self.games, "budget": self.budget, "seed": self.seed, "out": self.out}
+        d = {"base": self.base, "strengths": self.strengths, "before": self.before, "after": self.after,
+             "games": self.games, "budget": self.budget, "seed": self.seed, "out": self.out}
+        if self.characters:
+            d["characters"] = {c: t.to_dict() for c, t in self.characters.items()}
+        return d
+
+    def row(self, base_row: np.ndarray) -> np.ndarray:
+        """``base_row`` with this result's shifts added: the one shift to every block, or each
+        Character's own shift to its own table."""
+        if not self.characters:
+            return shifted_rows(base_row, np.array([[self.shift[k] for k in TUNABLE]]))[0]
+        row = base_row.copy()
+        for ck, t in self.characters.items():
+            b = 1 + CHARACTER_KEYS.index(ck)
+            row = shifted_rows(row, np.array([[t.shift[k] for k in TUNABLE]]), block=b)[0]
+        return row
 
 
 def _blocks(W_row: np.ndarray) -> list[slice]:
@@ -84,29 +122,37 @@ def _blocks(W_row: np.ndarray) -> list[slice]:
     return [slice(N_WEIGHTS * b + 1, N_WEIGHTS * b + 1 + len(TUNABLE)) for b in range(1 + N_CHARACTERS)]
 
 
-def shifted_rows(base_row: np.ndarray, X: np.ndarray) -> np.ndarray:
-    """One W row per shift (rows of ``X``): ``base_row`` with the shift added to every block."""
+def shifted_rows(base_row: np.ndarray, X: np.ndarray, block: int | None = None) -> np.ndarray:
+    """One W row per shift (rows of ``X``): ``base_row`` with the shift added to every block, or to
+    block ``block`` alone (0 the ``[weights]``, ``1 + c`` Character ``c``'s table)."""
     out = np.repeat(base_row[None, :], len(X), axis=0)
-    for sl in _blocks(base_row):
+    blocks = _blocks(base_row)
+    for sl in blocks if block is None else [blocks[block]]:
         out[:, sl] += np.where(SHIFTED, X, 0.0)
     return out
 
 
-def solo_lineups(seed: int, strength_index: int, start: int, games: int):
+def solo_lineups(seed: int, strength_index: int, start: int, games: int, character: int | None = None):
     """Games ``start ..`` for one strength: (engine seeds, the player's seat, its Character); a pure
-    function of the arguments."""
+    function of the arguments. With ``character`` (an index), that Character's own games: the player
+    is always that Character, on game indices of its own."""
     from sim.rng import player_seeds
     from sim.state import N_CHARACTERS
 
-    rng = np.random.default_rng([seed, strength_index, start])
-    seeds = player_seeds(seed, 2, TUNE_FIRST + start + strength_index * (1 << 20), games)
+    first = TUNE_FIRST + start + strength_index * (1 << 20)
+    if character is None:
+        rng = np.random.default_rng([seed, strength_index, start])
+    else:
+        rng = np.random.default_rng([seed, strength_index, start, 1 + character])
+        first += (1 + character) * CHARACTER_STRIDE
+    seeds = player_seeds(seed, 2, first, games)
     seat = (rng.random(games) < 0.5).astype(np.int64)
-    chars = rng.integers(0, N_CHARACTERS, games)
+    chars = rng.integers(0, N_CHARACTERS, games) if character is None else np.full(games, character, np.int64)
     return seeds, seat, chars
 
 
 def play_solo(rules_by_strength: list, W: np.ndarray, seed: int, start: int, games: int,
-              threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+              threads: int | None = None, character: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Every row of ``W`` plays the same Solo games (``games`` per strength): its win shares and VP
     margins, each ``[rows, strengths x games]``."""
     from sim.schema import RG
@@ -117,7 +163,7 @@ def play_solo(rules_by_strength: list, W: np.ndarray, seed: int, start: int, gam
     wins, margins = [], []
     idx = np.arange(games)
     for si, rules in enumerate(rules_by_strength):
-        seeds, seat, chars = solo_lineups(seed, si, start, games)
+        seeds, seat, chars = solo_lineups(seed, si, start, games, character)
         strat = np.zeros((k, games, 2), np.int32)
         strat[:] = np.arange(k, dtype=np.int32)[:, None, None]
         strat[:, idx, 1 - seat] = AI_STRATEGY
@@ -140,8 +186,11 @@ def _rate(w: np.ndarray) -> dict:
 
 def tune_solo(base: str = "heuristic", strengths: list[str] | tuple[str, ...] = DEFAULT_STRENGTHS, games: int = 400,
               budget: int = 2040, seed: int = 1, threads: int | None = None, rules_file: str | None = None,
-              progress: Callable[[str, int, int, dict], None] | None = None) -> SoloTuneResult:
-    """The shift of ``base``'s weights that plays best against the A.I. at ``strengths`` (module docstring)."""
+              progress: Callable[[str, int, int, dict], None] | None = None,
+              characters: list[str] | tuple[str, ...] | None = None) -> SoloTuneResult:
+    """The shift of ``base``'s weights that plays best against the A.I. at ``strengths`` (module
+    docstring); with ``characters`` (Character keys, or ``["all"]``), each one's own shift of its own
+    table, one search after the other, each with ``budget`` evaluations."""
     from sim.rules import ai_strength_names, apply_overrides, load_rules_doc, rules_from_doc
 
     if games < 1:
@@ -152,6 +201,7 @@ def tune_solo(base: str = "heuristic", strengths: list[str] | tuple[str, ...] = 
     strengths = [s.strip() for s in strengths]
     if not strengths or any(s not in known for s in strengths):
         raise TuneError(f"ai: give A.I. strengths among {', '.join(known)}, got {','.join(strengths)!r}")
+    chars = _character_list(characters)
     try:
         W0, _ = load_strategies([base])
     except StrategyError as e:
@@ -163,27 +213,64 @@ def tune_solo(base: str = "heuristic", strengths: list[str] | tuple[str, ...] = 
         raise TuneError(f"base: {base} must be a greedy or heuristic strategy (its weights are tuned)")
     rules = [rules_from_doc(apply_overrides(doc, {"solo": {"strength": s}})) for s in strengths]
     t0 = time.perf_counter()
-
-    def fitness(X: np.ndarray, g: int) -> np.ndarray:
-        w, m = play_solo(rules, shifted_rows(base_row, X), seed, g * games, games, threads)
-        return w.mean(axis=1) + np.tanh(m / MARGIN_SCALE).mean(axis=1)
-
-    def cb(g: int, total: int, info: dict) -> None:
-        if progress is not None:
-            progress("search", g, total, info)
-
-    es = es_optimize(fitness, np.zeros(len(TUNABLE)), budget, seed=seed, sigma0=SIGMA0, bounds=(-BOUND, BOUND),
-                     popsize=POPSIZE, callback=cb)
-    x = np.where(SHIFTED, np.round(es.x, 4), 0.0)
     n_final = FINAL_FACTOR * games
-    w, _ = play_solo(rules, shifted_rows(base_row, np.vstack([np.zeros_like(x), x])), seed, gens * games, n_final, threads)
-    if progress is not None:
-        progress("check", 1, 1, {})
-    before = {s: _rate(w[0, i * n_final:(i + 1) * n_final]) for i, s in enumerate(strengths)}
-    after = {s: _rate(w[1, i * n_final:(i + 1) * n_final]) for i, s in enumerate(strengths)}
-    return SoloTuneResult(base=base, strengths=list(strengths), shift={k: float(v) for k, v in zip(TUNABLE, x)},
-                          before=before, after=after, games=games, budget=budget, seed=seed, generations=gens,
-                          popsize=lam, seconds=round(time.perf_counter() - t0, 1), history=es.history)
+
+    def search(block: int | None, character: int | None, label: str):
+        def fitness(X: np.ndarray, g: int) -> np.ndarray:
+            w, m = play_solo(rules, shifted_rows(base_row, X, block), seed, g * games, games, threads, character)
+            return w.mean(axis=1) + np.tanh(m / MARGIN_SCALE).mean(axis=1)
+
+        def cb(g: int, total: int, info: dict) -> None:
+            if progress is not None:
+                progress("search", g, total, {**info, "label": label})
+
+        es = es_optimize(fitness, np.zeros(len(TUNABLE)), budget, seed=seed, sigma0=SIGMA0, bounds=(-BOUND, BOUND),
+                         popsize=POPSIZE, callback=cb)
+        x = np.where(SHIFTED, np.round(es.x, 4), 0.0)
+        w, _ = play_solo(rules, shifted_rows(base_row, np.vstack([np.zeros_like(x), x]), block), seed, gens * games,
+                         n_final, threads, character)
+        if progress is not None:
+            progress("check", 1, 1, {"label": label})
+        before = {s: _rate(w[0, i * n_final:(i + 1) * n_final]) for i, s in enumerate(strengths)}
+        after = {s: _rate(w[1, i * n_final:(i + 1) * n_final]) for i, s in enumerate(strengths)}
+        return x, before, after, es.history
+
+    res = SoloTuneResult(base=base, strengths=list(strengths), shift={k: 0.0 for k in TUNABLE}, before={}, after={},
+                         games=games, budget=budget, seed=seed, generations=gens, popsize=lam, seconds=0.0)
+    if not chars:
+        x, res.before, res.after, res.history = search(None, None, "")
+        res.shift = {k: float(v) for k, v in zip(TUNABLE, x)}
+    for ck in chars:
+        t1 = time.perf_counter()
+        c = CHARACTER_KEYS.index(ck)
+        x, before, after, _ = search(1 + c, c, ck)
+        res.characters[ck] = CharacterTune(ck, {k: float(v) for k, v in zip(TUNABLE, x)}, before, after,
+                                           round(time.perf_counter() - t1, 1))
+    if chars:  # the whole over the Characters tuned: each strength's games pooled
+        for side in ("before", "after"):
+            pooled = {}
+            for s in strengths:
+                n = sum(getattr(t, side)[s]["n"] for t in res.characters.values())
+                wins = sum(getattr(t, side)[s]["win_rate"] * getattr(t, side)[s]["n"] for t in res.characters.values())
+                lo, hi = wilson(wins, n)
+                pooled[s] = {"win_rate": wins / n, "ci_low": lo, "ci_high": hi, "n": n}
+            setattr(res, side, pooled)
+    res.seconds = round(time.perf_counter() - t0, 1)
+    return res
+
+
+def _character_list(characters) -> list[str]:
+    """The Characters of a per-Character tuning, in the rulebook's order; ``["all"]`` is all 12."""
+    if characters is None:
+        return []
+    keys = [c.strip() for c in characters if c.strip()]
+    if keys == ["all"]:
+        return list(CHARACTER_KEYS)
+    bad = [c for c in keys if c not in CHARACTER_KEYS]
+    if not keys or bad or len(set(keys)) != len(keys):
+        raise TuneError(f"character: give Characters among {', '.join(CHARACTER_KEYS)} (each once) or all, "
+                        f"got {','.join(keys)!r}")
+    return sorted(keys, key=CHARACTER_KEYS.index)
 
 
 def _pct(r: dict) -> str:
@@ -191,25 +278,44 @@ def _pct(r: dict) -> str:
 
 
 def strategy_toml(res: SoloTuneResult, name: str) -> str:
-    """A full strategy file: every block of the base with the shift added, every weight written
-    (a table that left a weight to its default holds it now, shifted), and a header recording the run."""
+    """A full strategy file: every block of the base with the shift added (or each Character's own
+    shift to its table), every weight written (a table that left a weight to its default holds it
+    now), and a header recording the run."""
     from strategies.registry import _path
 
     W, _ = load_strategies([res.base])
-    row = shifted_rows(W[0], np.array([[res.shift[k] for k in TUNABLE]]))[0]
+    row = res.row(W[0])
     doc = tomllib.loads(_path(res.base).read_text())
     ai = ",".join(res.strengths)
-    lines = [
-        f"# {res.base} with one shift of every weight block tuned against the rulebook's Solo A.I. ({ai}) by",
-        f"# `trinidad tune --ai {ai} --base {res.base} --games {res.games} --budget {res.budget} --seed {res.seed}`",
-        "# (trinidad/tune_solo.py: separable CMA-style ES, common random numbers per generation;",
-        f"# {res.generations} generations of {res.popsize} + the mean, {res.games} Solo games per strength each,",
-        f"# game indices from {TUNE_FIRST:,} of sim.rng.player_seeds({res.seed}, 2, ...): no A.I. table plays them).",
-        f"# Check on {FINAL_FACTOR * res.games:,} fresh games per strength (win rate, Wilson 95% CI):",
-    ]
+    chars = ",".join(res.characters) if len(res.characters) < len(CHARACTER_KEYS) else "all"
+    if res.characters:
+        lines = [
+            f"# {res.base} with each Character's table shifted by its own tuning against the rulebook's Solo A.I. ({ai}),",
+            f"# `trinidad tune --ai {ai} --base {res.base} --character {chars} --games {res.games} --budget {res.budget} "
+            f"--seed {res.seed}`",
+            "# (trinidad/tune_solo.py: per Character a separable CMA-style ES, common random numbers per generation;",
+            f"# {res.generations} generations of {res.popsize} + the mean, {res.games} Solo games per strength each, the player",
+            f"# always that Character, game indices from {TUNE_FIRST:,} + (1 + c) x {CHARACTER_STRIDE:,} of",
+            f"# sim.rng.player_seeds({res.seed}, 2, ...): no A.I. table plays them).",
+            f"# Check on {FINAL_FACTOR * res.games:,} fresh games per strength and Character (win rate, Wilson 95% CI):",
+        ]
+        for ck, t in res.characters.items():
+            lines.append(f"#   {ck}: " + "; ".join(f"{s} {t.before[s]['win_rate']:.1%} -> {t.after[s]['win_rate']:.1%}"
+                                                  for s in res.strengths))
+        lines.append("# Over these Characters:")
+    else:
+        lines = [
+            f"# {res.base} with one shift of every weight block tuned against the rulebook's Solo A.I. ({ai}) by",
+            f"# `trinidad tune --ai {ai} --base {res.base} --games {res.games} --budget {res.budget} --seed {res.seed}`",
+            "# (trinidad/tune_solo.py: separable CMA-style ES, common random numbers per generation;",
+            f"# {res.generations} generations of {res.popsize} + the mean, {res.games} Solo games per strength each,",
+            f"# game indices from {TUNE_FIRST:,} of sim.rng.player_seeds({res.seed}, 2, ...): no A.I. table plays them).",
+            f"# Check on {FINAL_FACTOR * res.games:,} fresh games per strength (win rate, Wilson 95% CI):",
+        ]
     for s in res.strengths:
         lines.append(f"#   {s}: {res.base} {_pct(res.before[s])} -> tuned {_pct(res.after[s])}")
-    lines += [f'name = "{name}"', f'description = "{res.base} tuned against the Solo A.I. ({ai}) by trinidad tune --ai"',
+    how = "per Character " if res.characters else ""
+    lines += [f'name = "{name}"', f'description = "{res.base} tuned {how}against the Solo A.I. ({ai}) by trinidad tune --ai"',
               f'family = "{doc["family"]}"', "", "[weights]"]
     blocks = _blocks(row)
     lines += [f"{k} = {_num(v)}" for k, v in zip(TUNABLE, row[blocks[0]])]

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sim.state import N_CHARACTERS
-from strategies.registry import StrategyError, load_strategies, resolve
+from strategies.registry import CHARACTER_KEYS, StrategyError, load_strategies, resolve
 from strategies.weights import N_WEIGHTS
 from trinidad.cli import app
 from trinidad.tune import TUNABLE, TuneError
@@ -111,3 +111,93 @@ def test_an_alias_may_name_another_player_against_the_ai(tmp_path):
     bad.write_text('alias = "search"\nsolo = 3\n')
     with pytest.raises(StrategyError, match="solo: expected the name of another strategy"):
         resolve(str(bad))
+
+
+# Per Character (``--character``): each Character's own shift of its own table, on its own games.
+
+def test_a_block_shift_moves_that_table_alone():
+    W, _ = load_strategies(["heuristic"])
+    x = np.linspace(-1, 1, len(TUNABLE))[None, :]
+    c = CHARACTER_KEYS.index("Architect")
+    row = shifted_rows(W[0], x, block=1 + c)[0]
+    sl = slice(N_WEIGHTS * (1 + c) + 1, N_WEIGHTS * (1 + c) + 1 + len(TUNABLE))
+    assert np.allclose(row[sl] - W[0, sl], np.where(SHIFTED, x[0], 0.0))
+    rest = np.ones(row.shape, bool)
+    rest[sl] = False
+    assert np.array_equal(row[rest], W[0, rest])
+
+
+def test_a_characters_games_are_its_own():
+    c = CHARACTER_KEYS.index("Governor")
+    seeds, seat, chars = solo_lineups(3, 0, 0, 40, character=c)
+    assert (chars == c).all() and 5 < seat.sum() < 35
+    assert np.array_equal(seeds, solo_lineups(3, 0, 0, 40, character=c)[0])
+    others = [solo_lineups(3, 0, 0, 40)[0], solo_lineups(3, 0, 0, 40, character=c + 1)[0],
+              solo_lineups(3, 1, 0, 40, character=c)[0]]
+    assert not any(set(seeds.tolist()) & set(o.tolist()) for o in others)
+
+
+def test_a_solo_game_reads_only_its_players_table(engine):
+    """Why the 12 searches are independent: shifting another Character's table changes no game of
+    this Character, shifting its own does."""
+    from sim.rules import apply_overrides, load_rules_doc, rules_from_doc
+
+    rules = [rules_from_doc(apply_overrides(load_rules_doc(None), {"solo": {"strength": "weak"}}))]
+    W, _ = load_strategies(["heuristic"])
+    c = CHARACTER_KEYS.index("Bishop")
+    x = np.full((1, len(TUNABLE)), 1.5)
+    rows = np.vstack([W[0], shifted_rows(W[0], x, block=1 + (c + 3) % N_CHARACTERS)[0],
+                      shifted_rows(W[0], x, block=0)[0], shifted_rows(W[0], x, block=1 + c)[0]])
+    w, m = play_solo(rules, rows, 5, 0, 16, character=c)
+    assert np.array_equal(m[0], m[1]) and np.array_equal(m[0], m[2])  # another table, the [weights] block
+    assert not np.array_equal(m[0], m[3])
+
+
+@pytest.fixture(scope="module")
+def tuned_by_character(engine):
+    return tune_solo("heuristic", ["weak"], games=4, budget=3, seed=4, threads=1, characters=["Governor", "Architect"])
+
+
+def test_per_character_tuning_shifts_each_table_by_its_own_search(engine, tuned_by_character, tmp_path):
+    res = tuned_by_character
+    assert list(res.characters) == ["Architect", "Governor"]  # the rulebook's order
+    assert all(v == 0.0 for v in res.shift.values())
+    for t in res.characters.values():
+        assert t.before["weak"]["n"] == 16 and any(v != 0.0 for v in t.shift.values())
+    assert res.before["weak"]["n"] == 32  # the Characters' checks pooled
+    again = tune_solo("heuristic", ["weak"], games=4, budget=3, seed=4, threads=2, characters=["Architect", "Governor"])
+    assert {c: t.shift for c, t in again.characters.items()} == {c: t.shift for c, t in res.characters.items()}
+    p = write_strategy(res, tmp_path / "per-char.toml")
+    text = p.read_text()
+    assert "--character Architect,Governor --games 4 --budget 3 --seed 4" in text and "#   Governor: weak" in text
+    W, _ = load_strategies([str(p), "heuristic"])
+    n = N_WEIGHTS * (1 + N_CHARACTERS)
+    assert np.allclose(W[0, :n], res.row(W[1])[:n], atol=1e-3)
+    moved = [b for b in range(1 + N_CHARACTERS) if not np.allclose(W[0, N_WEIGHTS * b:N_WEIGHTS * (b + 1)],
+                                                                    W[1, N_WEIGHTS * b:N_WEIGHTS * (b + 1)], atol=1e-3)]
+    assert moved == [1 + CHARACTER_KEYS.index("Architect"), 1 + CHARACTER_KEYS.index("Governor")]
+
+
+def test_cli_per_character(engine, tmp_path):
+    out = tmp_path / "s.toml"
+    r = cli.invoke(app, ["tune", "--ai", "weak", "--character", "Bishop", "--games", "3", "--budget", "3", "--out", str(out),
+                         "--threads", "1", "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    assert list(d["characters"]) == ["Bishop"] and d["characters"]["Bishop"]["after"]["weak"]["n"] == 12
+    r = cli.invoke(app, ["tune", "--ai", "weak", "--character", "Pirate", "--out", str(out)])
+    assert r.exit_code == 2 and r.stderr.startswith("--character: give Characters among")
+    with pytest.raises(TuneError, match="each once"):
+        tune_solo("heuristic", ["weak"], games=2, budget=3, characters=["Bishop", "Bishop"])
+
+
+def test_the_shipped_per_character_file_moved_the_character_tables_alone():
+    """strategies/heuristic-solo-chars.toml (`trinidad tune --ai weak,medium --base heuristic-solo
+    --character all ...`, its header): heuristic-solo's [weights] block, every Character table its own."""
+    W, _ = load_strategies(["heuristic-solo-chars", "heuristic-solo"])
+    head = slice(0, N_WEIGHTS)
+    assert np.allclose(W[0, head], W[1, head], atol=1e-3)
+    for c in range(N_CHARACTERS):
+        sl = slice(N_WEIGHTS * (1 + c) + 1, N_WEIGHTS * (1 + c) + 1 + len(TUNABLE))
+        d = W[0, sl] - W[1, sl]
+        assert np.abs(d).max() > 0.01 and np.allclose(d[~SHIFTED], 0.0), CHARACTER_KEYS[c]
