@@ -747,7 +747,7 @@ def ladder(
 
 
 def _tune_solo(ai: str, base: str, games: int, budget: int, seed: int, out: Path | None, threads: int | None,
-               as_json: bool, character: str | None = None) -> None:
+               as_json: bool, character: str | None = None, perturb: float = 0.0) -> None:
     """``trinidad tune --ai``: trinidad.tune_solo, its progress bar, its table and its file."""
     from trinidad.tune import TuneError
     from trinidad.tune_solo import default_out, tune_solo, write_strategy
@@ -769,7 +769,7 @@ def _tune_solo(ai: str, base: str, games: int, budget: int, seed: int, out: Path
     try:
         res = tune_solo(base, [s for s in ai.split(",")], games=games, budget=budget, seed=seed, threads=threads,
                         progress=tick if not as_json and sys.stderr.isatty() else None,
-                        characters=None if character is None else character.split(","))
+                        characters=None if character is None else character.split(","), perturb=perturb)
         path = write_strategy(res, target)
     except TuneError as e:
         _fail(f"--{e}")
@@ -816,6 +816,9 @@ def tune(
         "tune against the Solo A.I. at these strengths (weak,medium): one shift of every weight block of --base, "
         "or with --character each Character's own table; --pool is not used"))] = None,
     base: Annotated[str, typer.Option("--base", help="--ai: the greedy or heuristic strategy whose weights are shifted")] = "heuristic",
+    perturb: Annotated[float, typer.Option("--perturb", help=(
+        "--ai: the share of the tuning games in which the player is forced to one option (trinidad probe's, at random) "
+        "at its first legal chance, then plays on"))] = 0.0,
 ) -> None:
     """Tune the heuristic's weights for one Character with a noise-robust evolution strategy (common
     random numbers per generation), check before/after on fresh seeds and write the tuned strategy TOML.
@@ -825,7 +828,7 @@ def tune(
     from trinidad.tune import tune as run_tune
 
     if ai is not None:
-        _tune_solo(ai, base, games, budget, seed, out, threads, as_json, character)
+        _tune_solo(ai, base, games, budget, seed, out, threads, as_json, character, perturb)
         return
     if not character:
         _fail(f"--character: required; allowed: {', '.join(CHARACTER_KEYS)}")

@@ -94,12 +94,15 @@ class SoloTuneResult:
     history: list[dict] = field(default_factory=list)
     out: str | None = None
     characters: dict[str, CharacterTune] = field(default_factory=dict)  # per-Character searches, in order
+    perturb: float = 0.0  # the share of the tuning games with the player forced to one option (play_solo)
 
     def to_dict(self) -> dict:
         d = {"base": self.base, "strengths": self.strengths, "before": self.before, "after": self.after,
              "games": self.games, "budget": self.budget, "seed": self.seed, "out": self.out}
         if self.characters:
             d["characters"] = {c: t.to_dict() for c, t in self.characters.items()}
+        if self.perturb:
+            d["perturb"] = self.perturb
         return d
 
     def row(self, base_row: np.ndarray) -> np.ndarray:
@@ -151,21 +154,57 @@ def solo_lineups(seed: int, strength_index: int, start: int, games: int, charact
     return seeds, seat, chars
 
 
+def forced_options(seed: int, strength_index: int, start: int, games: int, perturb: float) -> np.ndarray:
+    """Per game, 0 or ``1 + i``: in a share ``perturb`` of the games the player is forced to take
+    :data:`trinidad.probe.OPTIONS` ``[i]`` (drawn at random) at its first legal chance, then plays on
+    by its own weights (a stream of its own: the games and seats of :func:`solo_lineups` do not
+    depend on it)."""
+    from trinidad.probe import OPTIONS
+
+    if perturb <= 0.0:
+        return np.zeros(games, np.int64)
+    rng = np.random.default_rng([seed, strength_index, start, 7919])
+    u, o = rng.random(games), rng.integers(0, len(OPTIONS), games)
+    return np.where(u < perturb, 1 + o, 0)
+
+
+def forced_rows(W: np.ndarray) -> np.ndarray:
+    """Each row of ``W`` followed by its copies forced to each of :data:`trinidad.probe.OPTIONS`
+    (``1 + len(OPTIONS)`` rows a row, in that order)."""
+    from trinidad.probe import OPTIONS, probe_weights
+
+    out = []
+    for row in W:
+        out.append(row)
+        out += [probe_weights(row[None, :], o)[1] for o in OPTIONS]
+    return np.vstack(out)
+
+
 def play_solo(rules_by_strength: list, W: np.ndarray, seed: int, start: int, games: int,
-              threads: int | None = None, character: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+              threads: int | None = None, character: int | None = None,
+              perturb: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """Every row of ``W`` plays the same Solo games (``games`` per strength): its win shares and VP
-    margins, each ``[rows, strengths x games]``."""
+    margins, each ``[rows, strengths x games]``. With ``perturb``, that share of the games has the
+    player forced to one option at its first legal chance (:func:`forced_options`), the same games
+    and options for every row."""
     from sim.schema import RG
     from sim.state import AI_STRATEGY
     from trinidad.batch import play_batch
 
     k = len(W)
+    m = 1
+    if perturb > 0.0:
+        from trinidad.probe import OPTIONS
+
+        m = 1 + len(OPTIONS)
+        W = forced_rows(W)
     wins, margins = [], []
     idx = np.arange(games)
     for si, rules in enumerate(rules_by_strength):
         seeds, seat, chars = solo_lineups(seed, si, start, games, character)
+        forced = forced_options(seed, si, start, games, perturb)
         strat = np.zeros((k, games, 2), np.int32)
-        strat[:] = np.arange(k, dtype=np.int32)[:, None, None]
+        strat[:] = (np.arange(k)[:, None] * m + forced[None, :]).astype(np.int32)[:, :, None]
         strat[:, idx, 1 - seat] = AI_STRATEGY
         ch = np.full((games, 2), -1, np.int32)
         ch[idx, seat] = chars
@@ -187,7 +226,7 @@ def _rate(w: np.ndarray) -> dict:
 def tune_solo(base: str = "heuristic", strengths: list[str] | tuple[str, ...] = DEFAULT_STRENGTHS, games: int = 400,
               budget: int = 2040, seed: int = 1, threads: int | None = None, rules_file: str | None = None,
               progress: Callable[[str, int, int, dict], None] | None = None,
-              characters: list[str] | tuple[str, ...] | None = None) -> SoloTuneResult:
+              characters: list[str] | tuple[str, ...] | None = None, perturb: float = 0.0) -> SoloTuneResult:
     """The shift of ``base``'s weights that plays best against the A.I. at ``strengths`` (module
     docstring); with ``characters`` (Character keys, or ``["all"]``), each one's own shift of its own
     table, one search after the other, each with ``budget`` evaluations."""
@@ -195,6 +234,8 @@ def tune_solo(base: str = "heuristic", strengths: list[str] | tuple[str, ...] = 
 
     if games < 1:
         raise TuneError(f"games: must be >= 1, got {games}")
+    if not 0.0 <= perturb <= 1.0:
+        raise TuneError(f"perturb: a share of the games, in 0..1, got {perturb}")
     lam, gens = es_plan(budget, POPSIZE)
     doc = load_rules_doc(rules_file)
     known = ai_strength_names(doc)
@@ -217,7 +258,7 @@ def tune_solo(base: str = "heuristic", strengths: list[str] | tuple[str, ...] = 
 
     def search(block: int | None, character: int | None, label: str):
         def fitness(X: np.ndarray, g: int) -> np.ndarray:
-            w, m = play_solo(rules, shifted_rows(base_row, X, block), seed, g * games, games, threads, character)
+            w, m = play_solo(rules, shifted_rows(base_row, X, block), seed, g * games, games, threads, character, perturb)
             return w.mean(axis=1) + np.tanh(m / MARGIN_SCALE).mean(axis=1)
 
         def cb(g: int, total: int, info: dict) -> None:
@@ -236,7 +277,7 @@ def tune_solo(base: str = "heuristic", strengths: list[str] | tuple[str, ...] = 
         return x, before, after, es.history
 
     res = SoloTuneResult(base=base, strengths=list(strengths), shift={k: 0.0 for k in TUNABLE}, before={}, after={},
-                         games=games, budget=budget, seed=seed, generations=gens, popsize=lam, seconds=0.0)
+                         games=games, budget=budget, seed=seed, generations=gens, popsize=lam, seconds=0.0, perturb=perturb)
     if not chars:
         x, res.before, res.after, res.history = search(None, None, "")
         res.shift = {k: float(v) for k, v in zip(TUNABLE, x)}
@@ -288,11 +329,12 @@ def strategy_toml(res: SoloTuneResult, name: str) -> str:
     doc = tomllib.loads(_path(res.base).read_text())
     ai = ",".join(res.strengths)
     chars = ",".join(res.characters) if len(res.characters) < len(CHARACTER_KEYS) else "all"
+    perturb = f" --perturb {res.perturb:g}" if res.perturb else ""
     if res.characters:
         lines = [
             f"# {res.base} with each Character's table shifted by its own tuning against the rulebook's Solo A.I. ({ai}),",
             f"# `trinidad tune --ai {ai} --base {res.base} --character {chars} --games {res.games} --budget {res.budget} "
-            f"--seed {res.seed}`",
+            f"--seed {res.seed}{perturb}`",
             "# (trinidad/tune_solo.py: per Character a separable CMA-style ES, common random numbers per generation;",
             f"# {res.generations} generations of {res.popsize} + the mean, {res.games} Solo games per strength each, the player",
             f"# always that Character, game indices from {TUNE_FIRST:,} + (1 + c) x {CHARACTER_STRIDE:,} of",
@@ -306,12 +348,15 @@ def strategy_toml(res: SoloTuneResult, name: str) -> str:
     else:
         lines = [
             f"# {res.base} with one shift of every weight block tuned against the rulebook's Solo A.I. ({ai}) by",
-            f"# `trinidad tune --ai {ai} --base {res.base} --games {res.games} --budget {res.budget} --seed {res.seed}`",
+            f"# `trinidad tune --ai {ai} --base {res.base} --games {res.games} --budget {res.budget} --seed {res.seed}{perturb}`",
             "# (trinidad/tune_solo.py: separable CMA-style ES, common random numbers per generation;",
             f"# {res.generations} generations of {res.popsize} + the mean, {res.games} Solo games per strength each,",
             f"# game indices from {TUNE_FIRST:,} of sim.rng.player_seeds({res.seed}, 2, ...): no A.I. table plays them).",
             f"# Check on {FINAL_FACTOR * res.games:,} fresh games per strength (win rate, Wilson 95% CI):",
         ]
+    if res.perturb:
+        lines.append(f"# (in {res.perturb:.0%} of the tuning games the player was forced to one option at its first legal "
+                     "chance; the check plays none)")
     for s in res.strengths:
         lines.append(f"#   {s}: {res.base} {_pct(res.before[s])} -> tuned {_pct(res.after[s])}")
     how = "per Character " if res.characters else ""

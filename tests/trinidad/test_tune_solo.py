@@ -201,3 +201,32 @@ def test_the_shipped_per_character_file_moved_the_character_tables_alone():
         sl = slice(N_WEIGHTS * (1 + c) + 1, N_WEIGHTS * (1 + c) + 1 + len(TUNABLE))
         d = W[0, sl] - W[1, sl]
         assert np.abs(d).max() > 0.01 and np.allclose(d[~SHIFTED], 0.0), CHARACTER_KEYS[c]
+
+
+# ``--perturb``: a share of the tuning games with the player forced to one option, then free.
+
+def test_forced_options_are_their_own_stream():
+    from trinidad.probe import OPTIONS
+    from trinidad.tune_solo import forced_options
+
+    assert not forced_options(3, 0, 0, 50, 0.0).any()
+    f = forced_options(3, 0, 0, 400, 0.5)
+    assert np.array_equal(f, forced_options(3, 0, 0, 400, 0.5))
+    assert 150 < (f > 0).sum() < 250 and f.max() <= len(OPTIONS) and len(set(f[f > 0].tolist())) > len(OPTIONS) // 2
+
+
+def test_perturbed_games_differ_only_where_the_player_was_forced(engine):
+    from sim.rules import apply_overrides, load_rules_doc, rules_from_doc
+    from trinidad.tune_solo import forced_options
+
+    rules = [rules_from_doc(apply_overrides(load_rules_doc(None), {"solo": {"strength": "weak"}}))]
+    W, _ = load_strategies(["heuristic-solo"])
+    rows = np.vstack([W[0], W[0]])
+    w0, m0 = play_solo(rules, rows, 6, 0, 40)
+    w1, m1 = play_solo(rules, rows, 6, 0, 40, perturb=0.5)
+    f = forced_options(6, 0, 0, 40, 0.5)
+    assert np.array_equal(m1[0], m1[1])  # the rows share their games and their forced options
+    assert np.array_equal(m1[0, f == 0], m0[0, f == 0])  # a game nobody was forced in is the same game
+    assert not np.array_equal(m1[0, f > 0], m0[0, f > 0])
+    with pytest.raises(TuneError, match="perturb: a share"):
+        tune_solo("heuristic", ["weak"], games=2, budget=3, perturb=1.5)
