@@ -82,12 +82,16 @@ def test_written_file_loads_to_the_shifted_rows(engine, tuned, tmp_path):
     assert np.allclose(W[0, :N_WEIGHTS * (1 + N_CHARACTERS)], want[:N_WEIGHTS * (1 + N_CHARACTERS)], atol=1e-3)
 
 
+def _tune_json(out, *args) -> dict:
+    """`trinidad tune --ai weak ARGS --budget 3 --out OUT --threads 1 --json`, its JSON."""
+    r = cli.invoke(app, ["tune", "--ai", "weak", *args, "--budget", "3", "--out", str(out), "--threads", "1", "--json"])
+    assert r.exit_code == 0, r.output
+    return json.loads(r.stdout)
+
+
 def test_cli(engine, tmp_path):
     out = tmp_path / "s.toml"
-    r = cli.invoke(app, ["tune", "--ai", "weak", "--games", "5", "--budget", "3", "--seed", "2", "--out", str(out),
-                         "--threads", "1", "--json"])
-    assert r.exit_code == 0, r.output
-    d = json.loads(r.stdout)
+    d = _tune_json(out, "--games", "5", "--seed", "2")
     assert d["strengths"] == ["weak"] and d["out"] == str(out) and out.exists()
     assert set(d["after"]["weak"]) == {"win_rate", "ci_low", "ci_high", "n"}
     r = cli.invoke(app, ["tune", "--ai", "feeble", "--out", str(out)])
@@ -180,10 +184,7 @@ def test_per_character_tuning_shifts_each_table_by_its_own_search(engine, tuned_
 
 def test_cli_per_character(engine, tmp_path):
     out = tmp_path / "s.toml"
-    r = cli.invoke(app, ["tune", "--ai", "weak", "--character", "Bishop", "--games", "3", "--budget", "3", "--out", str(out),
-                         "--threads", "1", "--json"])
-    assert r.exit_code == 0, r.output
-    d = json.loads(r.stdout)
+    d = _tune_json(out, "--character", "Bishop", "--games", "3")
     assert list(d["characters"]) == ["Bishop"] and d["characters"]["Bishop"]["after"]["weak"]["n"] == 12
     r = cli.invoke(app, ["tune", "--ai", "weak", "--character", "Pirate", "--out", str(out)])
     assert r.exit_code == 2 and r.stderr.startswith("--character: give Characters among")
