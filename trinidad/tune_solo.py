@@ -72,7 +72,6 @@ class CharacterTune:
     shift: dict[str, float]
     before: dict  # strength -> win_rate, ci_low, ci_high, n
     after: dict
-    seconds: float
 
     def to_dict(self) -> dict:
         return {"before": self.before, "after": self.after}
@@ -255,6 +254,7 @@ def tune_solo(base: str = "heuristic", strengths: list[str] | tuple[str, ...] = 
     rules = [rules_from_doc(apply_overrides(doc, {"solo": {"strength": s}})) for s in strengths]
     t0 = time.perf_counter()
     n_final = FINAL_FACTOR * games
+    checks = []  # each search's check: win shares [base, tuned] x (strengths x n_final)
 
     def search(block: int | None, character: int | None, label: str):
         def fitness(X: np.ndarray, g: int) -> np.ndarray:
@@ -272,6 +272,7 @@ def tune_solo(base: str = "heuristic", strengths: list[str] | tuple[str, ...] = 
                          n_final, threads, character)
         if progress is not None:
             progress("check", 1, 1, {"label": label})
+        checks.append(w)
         before = {s: _rate(w[0, i * n_final:(i + 1) * n_final]) for i, s in enumerate(strengths)}
         after = {s: _rate(w[1, i * n_final:(i + 1) * n_final]) for i, s in enumerate(strengths)}
         return x, before, after, es.history
@@ -282,20 +283,13 @@ def tune_solo(base: str = "heuristic", strengths: list[str] | tuple[str, ...] = 
         x, res.before, res.after, res.history = search(None, None, "")
         res.shift = {k: float(v) for k, v in zip(TUNABLE, x)}
     for ck in chars:
-        t1 = time.perf_counter()
         c = CHARACTER_KEYS.index(ck)
         x, before, after, _ = search(1 + c, c, ck)
-        res.characters[ck] = CharacterTune(ck, {k: float(v) for k, v in zip(TUNABLE, x)}, before, after,
-                                           round(time.perf_counter() - t1, 1))
-    if chars:  # the whole over the Characters tuned: each strength's games pooled
-        for side in ("before", "after"):
-            pooled = {}
-            for s in strengths:
-                n = sum(getattr(t, side)[s]["n"] for t in res.characters.values())
-                wins = sum(getattr(t, side)[s]["win_rate"] * getattr(t, side)[s]["n"] for t in res.characters.values())
-                lo, hi = wilson(wins, n)
-                pooled[s] = {"win_rate": wins / n, "ci_low": lo, "ci_high": hi, "n": n}
-            setattr(res, side, pooled)
+        res.characters[ck] = CharacterTune(ck, {k: float(v) for k, v in zip(TUNABLE, x)}, before, after)
+    if chars:  # the whole over the Characters tuned: each strength's check games pooled
+        for row, side in ((0, "before"), (1, "after")):
+            setattr(res, side, {s: _rate(np.concatenate([w[row, i * n_final:(i + 1) * n_final] for w in checks]))
+                                for i, s in enumerate(strengths)})
     res.seconds = round(time.perf_counter() - t0, 1)
     return res
 
