@@ -784,15 +784,13 @@ def _tune_solo(ai: str, base: str, games: int, budget: int, seed: int, out: Path
     t = Table(title=f"{base} tuned against the Solo A.I., seed {seed}: win rate on fresh games (Wilson 95% CI)")
     for col in ("A.I. strength", f"before ({base})", "after (tuned)", "n"):
         t.add_column(col, justify="left" if col == "A.I. strength" else "right")
-    for ck, ct in res.characters.items():
-        for s_ in res.strengths:
-            b, a = ct.before[s_], ct.after[s_]
-            t.add_row(f"{ck}, {s_}", f"{b['win_rate']:.1%} [{b['ci_low']:.1%}, {b['ci_high']:.1%}]",
-                      f"{a['win_rate']:.1%} [{a['ci_low']:.1%}, {a['ci_high']:.1%}]", f"{a['n']:,}")
-    for s_ in res.strengths:
-        b, a = res.before[s_], res.after[s_]
-        t.add_row(s_ if not res.characters else f"{s_}, these Characters", f"{b['win_rate']:.1%} [{b['ci_low']:.1%}, {b['ci_high']:.1%}]",
-                  f"{a['win_rate']:.1%} [{a['ci_low']:.1%}, {a['ci_high']:.1%}]", f"{a['n']:,}")
+    def cell(r: dict) -> str:
+        return f"{r['win_rate']:.1%} [{r['ci_low']:.1%}, {r['ci_high']:.1%}]"
+
+    rows = [(f"{ck}, {s_}", ct.before[s_], ct.after[s_]) for ck, ct in res.characters.items() for s_ in res.strengths]
+    rows += [(f"{s_}, these Characters" if res.characters else s_, res.before[s_], res.after[s_]) for s_ in res.strengths]
+    for label, b, a in rows:
+        t.add_row(label, cell(b), cell(a), f"{a['n']:,}")
     Console(file=sys.stdout, width=110).print(t)
     typer.echo(f"search: {res.generations} generations x ({res.popsize} + 1) candidates x {res.games} games per strength; "
                f"{res.seconds:.0f} s")
