@@ -8,9 +8,10 @@ old folder (no race between processes). Older folders are removed. A ``NUMBA_CAC
 the user wins (the benchmark uses it for a cold compile).
 
 Machine code compiled with other optimisation settings (``NUMBA_OPT``, Numba's LLVM level, default
-3; ``TRINIDAD_OPT_PASSES``, sim.deferred's passes over an entry point, default 2) lives in a folder
-of its own beside it (``numba-<hash>-o1p1``): Numba's cache does not record the settings, so a
-test run (tests/conftest.py compiles at level 1, one pass) must not leave its code to a user's run,
+3; ``TRINIDAD_OPT_PASSES``, sim.deferred's passes over an entry point, default 2, and
+``TRINIDAD_OPT_ENTRY_PASSES``, the same by entry point's name) lives in a folder of its own beside it
+(``numba-<hash>-o1p0eplay_games1``): Numba's cache does not record the settings, so a test run
+(tests/conftest.py compiles at level 1, no pass but over the batch kernel) must not leave its code to a user's run,
 nor the two remove each other's folders.
 
 Importing the package also installs :mod:`sim.specialize` (one compiled specialization per
@@ -41,12 +42,27 @@ def engine_hash(root: Path) -> str:
     return h.hexdigest()[:16]
 
 
+def entry_passes(spec: str) -> dict[str, int]:
+    """``TRINIDAD_OPT_ENTRY_PASSES``: passes for named entry points, overriding ``TRINIDAD_OPT_PASSES``
+    (``"play_games=1"``; comma-separated). The test suite gives every kernel a test calls from Python
+    no pass of its own and the batch kernel that plays its games one (tests/conftest.py)."""
+    out = {}
+    for item in filter(None, (x.strip() for x in spec.split(","))):
+        name, _, n = item.partition("=")
+        if not name.strip() or not n.strip().isdigit():
+            raise ValueError(f"TRINIDAD_OPT_ENTRY_PASSES: {item!r} is not NAME=PASSES")
+        out[name.strip()] = int(n)
+    return out
+
+
 def compile_settings() -> str:
     """The cache folder's suffix for optimisation settings other than the defaults (module
-    docstring): ``""``, or ``"-"`` followed by ``o<NUMBA_OPT>`` and/or ``p<TRINIDAD_OPT_PASSES>``."""
+    docstring): ``""``, or ``"-"`` followed by ``o<NUMBA_OPT>`` and/or ``p<TRINIDAD_OPT_PASSES>``,
+    then each ``TRINIDAD_OPT_ENTRY_PASSES`` override as ``e<name><passes>``."""
     opt = os.environ.get("NUMBA_OPT", "").strip()
     passes = os.environ.get("TRINIDAD_OPT_PASSES", "").strip()
     tag = (f"o{opt}" if opt not in ("", "3") else "") + (f"p{passes}" if passes not in ("", "2") else "")
+    tag += "".join(f"e{name}{n}" for name, n in sorted(entry_passes(os.environ.get("TRINIDAD_OPT_ENTRY_PASSES", "")).items()))
     return f"-{tag}" if tag else ""
 
 

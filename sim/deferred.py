@@ -33,6 +33,8 @@ import threading
 from numba.core import caching, codegen, cpu, dispatcher
 from numba.core.compiler_lock import global_compiler_lock
 
+from sim import entry_passes
+
 _OWN = ("sim", "strategies", "trinidad")
 _state = threading.local()
 
@@ -122,13 +124,16 @@ def _finalize(self):
     libs = self._linking_libraries
     if any(_deferred(lib) for lib in libs):
         self._linking_libraries = _transitive(libs)
-        self._trinidad_passes = OPT_PASSES
+        self._trinidad_passes = ENTRY_PASSES.get(self.name, OPT_PASSES)
         for listener in LINK_LISTENERS:
             listener(self.name, len(self._linking_libraries))
     return _numba_finalize(self)
 
 
 OPT_PASSES = int(os.environ.get("TRINIDAD_OPT_PASSES", "2"))
+# Passes for named entry points (sim.entry_passes), overriding OPT_PASSES.
+ENTRY_PASSES = entry_passes(os.environ.get("TRINIDAD_OPT_ENTRY_PASSES", ""))
+
 _numba_optimize_final_module = codegen.CPUCodeLibrary._optimize_final_module
 
 

@@ -10,13 +10,16 @@ import sys
 # A.I. (sim.variants), so that the normal, Extended War and Solo games of the tests share one
 # compile instead of paying up to four. tests/sim/test_variants.py checks the lean records.
 os.environ.setdefault("TRINIDAD_COMPILE", "all")
-# The suite's kernels are compiled at LLVM level 1 with one pass over each entry point (sim.deferred):
-# a fresh suite compiles about 180 entry points (tests call kernels from Python), and after the first
-# one each is mostly optimisation, which these settings cut by more than half; the games are the same
-# and the suite's simulations run at about the same speed. Their machine code lives in a cache folder
-# of its own (sim._engine_cache_dir), never loaded by a user's run. Set before anything imports Numba.
+# The suite's kernels are compiled at LLVM level 1 (sim.deferred): a fresh suite compiles about 180
+# entry points (tests call kernels from Python), and after the first one each is mostly optimisation.
+# The kernels tests call get no pass over the whole of what they link (their code is optimised function
+# by function only: two to three times less compile, docs/performance.md); the batch kernel through
+# which the suite's games are played gets one, so its simulations run at about the speed of a run's.
+# The games are the same. Their machine code lives in a cache folder of its own
+# (sim._engine_cache_dir), never loaded by a user's run. Set before anything imports Numba.
 os.environ.setdefault("NUMBA_OPT", "1")
-os.environ.setdefault("TRINIDAD_OPT_PASSES", "1")
+os.environ.setdefault("TRINIDAD_OPT_PASSES", "0")
+os.environ.setdefault("TRINIDAD_OPT_ENTRY_PASSES", "play_games=1")
 from pathlib import Path
 
 import pytest

@@ -13,6 +13,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 KERNELS = '''
@@ -57,6 +59,12 @@ sys.path.insert(0, sys.argv[2])
 import sim.deferred as deferred
 deferred._OWN = deferred._OWN + ("deferkernels",)
 import numpy as np
+passes = {}  # the passes over each library's whole code, by name, as it is optimised
+optimize = deferred.codegen.CPUCodeLibrary._optimize_final_module
+def _optimize(lib):
+    passes[lib.name] = getattr(lib, "_trinidad_passes", 1)
+    return optimize(lib)
+deferred.codegen.CPUCodeLibrary._optimize_final_module = _optimize
 import deferkernels as k
 a = np.arange(6, dtype=np.int64)
 out = {"top": int(k.top(a))}
@@ -69,6 +77,7 @@ out["entry_kind_before_call"] = kinds
 out["left"] = int(k.left(a))  # a callee called from Python: machine code made now
 out["left_again"] = int(k.left(a))
 out["hits"] = {n: sum(getattr(k, n).stats.cache_hits.values()) for n in ("top", "left")}
+out["passes"] = {n: passes.get(n) for n in ("top", "left")}
 print(json.dumps(out))
 '''
 
@@ -122,3 +131,26 @@ def test_the_numba_way_when_switched_off(tmp_path):
     assert "LazyEntry" not in out["entry_kind_before_call"].values()
     assert _cached_files(cache) == {"deferkernels.top", "deferkernels.left", "deferkernels.right", "deferkernels.shared",
                                     "deferkernels.leaf"}
+
+
+def test_passes_over_an_entry_point_by_name(tmp_path):
+    """TRINIDAD_OPT_PASSES sets the passes over every entry point's whole code, TRINIDAD_OPT_ENTRY_PASSES
+    overrides them by name (the test suite: none for the kernels it calls, one for the batch kernel);
+    a callee that Python calls later is an entry point too. The results do not change."""
+    (tmp_path / "deferkernels.py").write_text(textwrap.dedent(KERNELS))
+    want = _expected()
+    out = _run(tmp_path, tmp_path / "cache", {"TRINIDAD_OPT_PASSES": "0", "TRINIDAD_OPT_ENTRY_PASSES": "left=2"})
+    assert out["passes"] == {"top": 0, "left": 2}
+    assert out["top"] == want["top"] and out["left"] == want["left"]
+    out = _run(tmp_path, tmp_path / "cache2", {"TRINIDAD_OPT_PASSES": "1", "TRINIDAD_OPT_ENTRY_PASSES": ""})
+    assert out["passes"] == {"top": 1, "left": 1}
+
+
+def test_entry_passes_are_read_as_name_equals_passes():
+    from sim import entry_passes
+
+    assert entry_passes("") == {}
+    assert entry_passes(" play_games=1, plan_choice = 0 ,") == {"play_games": 1, "plan_choice": 0}
+    for bad in ("play_games", "=1", "play_games=one"):
+        with pytest.raises(ValueError, match="NAME=PASSES"):
+            entry_passes(bad)

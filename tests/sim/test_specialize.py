@@ -97,22 +97,25 @@ def test_the_engine_cache_folder_follows_every_jitted_file_subpackages_included(
 
 def test_other_optimisation_settings_compile_into_a_folder_of_their_own(monkeypatch):
     """sim.compile_settings: the defaults (Numba's level 3, two passes) keep the plain folder name;
-    other settings get a suffix, so a test run's machine code (level 1, one pass: tests/conftest.py)
-    is never loaded by a user's run. This suite runs under those settings."""
+    other settings get a suffix, so a test run's machine code (level 1, no pass over a tested kernel's
+    whole code, one over the batch kernel's: tests/conftest.py) is never loaded by a user's run. This
+    suite runs under those settings."""
     import numba
 
     from sim import compile_settings, deferred
 
-    for opt, passes, tag in ((None, None, ""), ("3", "2", ""), ("1", "1", "-o1p1"), ("1", None, "-o1"), (None, "1", "-p1")):
-        for k, v in (("NUMBA_OPT", opt), ("TRINIDAD_OPT_PASSES", passes)):
+    for opt, passes, entry, tag in ((None, None, None, ""), ("3", "2", "", ""), ("1", "1", None, "-o1p1"), ("1", None, None, "-o1"),
+                                    (None, "1", None, "-p1"), ("1", "0", "play_games=1", "-o1p0eplay_games1"),
+                                    (None, None, "b=2,a=0", "-ea0eb2")):
+        for k, v in (("NUMBA_OPT", opt), ("TRINIDAD_OPT_PASSES", passes), ("TRINIDAD_OPT_ENTRY_PASSES", entry)):
             if v is None:
                 monkeypatch.delenv(k, raising=False)
             else:
                 monkeypatch.setenv(k, v)
         assert compile_settings() == tag
-    assert int(numba.config.OPT) == 1 and deferred.OPT_PASSES == 1
+    assert int(numba.config.OPT) == 1 and deferred.OPT_PASSES == 0 and deferred.ENTRY_PASSES == {"play_games": 1}
     if not os.environ.get("NUMBA_CACHE_DIR"):
-        assert numba.config.CACHE_DIR.endswith("-o1p1")
+        assert numba.config.CACHE_DIR.endswith("-o1p0eplay_games1")
 
 
 def test_an_engine_edit_keeps_the_engines_used_last_and_removes_the_rest_with_every_setting(tmp_path):
