@@ -969,7 +969,7 @@ def test_the_built_in_experiment_plays_the_best_player(tmp_path):
     """`trinidad run` with no file and `make demo` play `best` (the ladder's top rung), Characters
     balanced; a file naming no strategies plays the fast heuristic (README, Experiment files)."""
     exp = load_experiment(None, out=str(tmp_path / "o"))
-    assert exp.strategies == ["best"] and exp.games == 1200 and exp.players == [4]
+    assert exp.strategies == ["best"] and exp.games == 600 and exp.players == [4]
     f = _write_toml(tmp_path / "plain.toml", f'players = 4\ngames = 4\nout = "{tmp_path / "p"}"\n')
     assert load_experiment(f).strategies == ["heuristic"]
 
