@@ -453,7 +453,7 @@ def warm_engine(exp: Experiment, players: Players, todo: list, threads: int, say
     if not todo:
         return 0.0
     t0 = time.perf_counter()
-    say("preparing the engine (compiled on the first run on a machine, about 3 minutes; cached after)")
+    say("preparing the engine (compiled on the first run on a machine, one to three minutes; cached after)")
     stop = threading.Event()
 
     def beat() -> None:
