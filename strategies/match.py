@@ -25,7 +25,7 @@ from sim.variants import extended_war, for_players
 from strategies.evaluation import N_VF, value_features
 from strategies.policy import FAMILY_ROLLOUT, FAMILY_SEARCH, F
 from strategies.probe import play_turn_probed, probe_pending
-from strategies.rollout import play_turn_planned
+from strategies.rollout import new_labels, play_turn_planned
 from strategies.search import play_turn_searched, war_turn_searched
 
 # the optional parts, reached only through their hooks (sim.variants: compiled only into the runs that play them)
@@ -37,12 +37,13 @@ NO_FEATURES = np.zeros((0, MAX_PLAYERS, N_VF), np.float64)  # a game that record
 @njit(cache=True)
 def family_turn(st, r, seat, pos, players):
     """A seat's turn in the real game, played as its family plays it (``players``: the scratch
-    state record ``sc`` of the seats that plan, and the strategies' rows ``W``, where a search
-    seat finds its parameters and evaluation); the turn sim.actions.action_rounds plays in
+    state record ``sc`` of the seats that plan, the strategies' rows ``W``, where a search
+    seat finds its parameters and evaluation, and the room where a planning seat keeps its
+    decisions' labels, strategies.rollout.record_labels); the turn sim.actions.action_rounds plays in
     :func:`play_game`. A rollout-family seat plans its TURN decisions, a search-family seat searches
     them and, during an Extended War, its war actions too; a probed seat's forced turn comes first
     (strategies.probe); every other seat plays the engine's own turn (sim.actions.own_turn)."""
-    sc, W = players
+    sc, W, labels = players
     fam = int(st.w[seat, F.FAMILY])
     if fam == FAMILY_SEARCH:
         xw_war_turn_searched(r, None, st, sc, r, W, seat, pos)  # EXTENDED WAR: its war actions searched too
@@ -51,7 +52,7 @@ def family_turn(st, r, seat, pos, players):
     if probe_pending(st, seat) and play_turn_probed(st, r, seat):
         return
     if fam == FAMILY_ROLLOUT:
-        play_turn_planned(st, sc, r, seat, pos)
+        play_turn_planned(st, sc, r, seat, pos, labels)
     elif fam == FAMILY_SEARCH:
         play_turn_searched(st, sc, r, W, seat, pos)
     else:
@@ -59,28 +60,31 @@ def family_turn(st, r, seat, pos, players):
 
 
 @njit(cache=True)
-def play_game(st, sc, r, W, n, seed, strategies, chars, paid, first_game, feats):
+def play_game(st, sc, r, W, n, seed, strategies, chars, paid, first_game, feats, labels):
     """A whole game from setup to the end-game VP variations; its random stream starts at
     ``seed`` (a 64-bit word, see sim.rng). ``sc`` is a scratch state record for searching seats.
     ``chars``/``paid``: forced Characters and the VP each seat pays for its own (sim.game.setup).
     ``feats``: float64[decades, 5, N_VF] to record every seat's value features at the end of each
-    decade (strategies.evaluation, what ``trinidad train`` learns from), or an empty array. Each
-    decade is sim.game.play_decade with the players' own turns (:func:`family_turn`)."""
+    decade (strategies.evaluation, what ``trinidad train`` learns from), or an empty array.
+    ``labels``: room for the rollout seats' decisions (strategies.rollout.new_labels; none kept
+    when it has none). Each decade is sim.game.play_decade with the players' own turns
+    (:func:`family_turn`)."""
     start_game(st, r, W, n, seed, strategies, chars, paid, first_game)
     last = st.g[G.LAST_DECADE]
     scratch = np.zeros(N_GROUPS + 8, np.int32)
     for d in range(1, last + 1):
         set_decade(st, r, d)
-        play_decade(st, r, family_turn, (sc, W))
+        play_decade(st, r, family_turn, (sc, W, labels))
         if d <= feats.shape[0]:
             value_features(st, r, d, feats[d - 1], scratch)
     finish_game(st, n)
 
 
 @njit(cache=True, nogil=True)
-def play_games(r, W, n, seeds, strat, chars, paid, first_game, states, blank, dec_out, game_out, feat_out, c, nt):
+def play_games(r, W, n, seeds, strat, chars, paid, first_game, states, blank, dec_out, game_out, feat_out, labels, c, nt):
     """Games c, c + nt, c + 2 nt, ... of a batch, on thread c's two state records (the game's and
-    a search scratch); ``feat_out[i]`` (no decades: not recorded) takes each game's value features.
+    a search scratch); ``feat_out[i]`` (no decades: not recorded) takes each game's value features
+    and ``labels`` the rollout seats' decisions (one thread only: it is shared).
     The one jitted entry point of a game: :func:`run_game` plays one game through it and
     trinidad.batch.play_batch many, one call per Python thread, without the GIL, so the engine's
     machine code is made once (sim.deferred). (Not a prange kernel: a Python strategy's objmode
@@ -88,7 +92,7 @@ def play_games(r, W, n, seeds, strat, chars, paid, first_game, states, blank, de
     for i in range(c, seeds.shape[0], nt):
         states[2 * c] = blank[0]  # a fresh state: one copy of the blank record
         st = states[2 * c]
-        play_game(st, states[2 * c + 1], r, W, n, seeds[i], strat[i], chars[i], paid[i], first_game, feat_out[i])
+        play_game(st, states[2 * c + 1], r, W, n, seeds[i], strat[i], chars[i], paid[i], first_game, feat_out[i], labels)
         dec_out[i] = st.rec_decade
         game_out[i] = st.rec_game
 
@@ -143,5 +147,5 @@ def run_game(rules: Rules, weights: np.ndarray, n_players: int, seed: int, strat
     with np.errstate(over="ignore"):  # uint64 wrap-around is the point of the generator (matters only without JIT)
         play_games(rules, weights, n_players, np.array([seed], np.uint64), strat[None], chars[None], pay[None], 1 if first_game else 0,
                    states, blank, np.zeros((1, 12, MAX_PLAYERS, N_RD), np.int32), np.zeros((1, MAX_PLAYERS, N_RG), np.int32),
-                   np.zeros((1, 0, MAX_PLAYERS, N_VF), np.float64), 0, 1)
+                   np.zeros((1, 0, MAX_PLAYERS, N_VF), np.float64), new_labels(blank, 0), 0, 1)
     return states[0]

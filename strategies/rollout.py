@@ -19,6 +19,17 @@ from sim.rng import mix64
 from sim.rules import RK
 from sim.state import PF, XG, G
 from strategies.policy import P, choose, option_values
+from strategies.weights import N_WEIGHTS
+
+MAX_CANDIDATES = 64  # strategies.registry: [rollout] candidates <= 64
+
+
+def new_labels(blank, n: int):
+    """Room for ``n`` planned decisions' counterfactual labels (:func:`record_labels`), positions
+    shaped like ``blank`` (a state record of the game's rules); ``n`` 0 keeps none."""
+    kept = np.zeros(n, blank.dtype).view(np.recarray)
+    return (kept, np.zeros((n, 3), np.int64), np.zeros((n, MAX_CANDIDATES), np.int64), np.zeros((n, MAX_CANDIDATES), np.float64),
+            np.zeros(1, np.int64))
 
 
 @njit(cache=True)
@@ -94,13 +105,36 @@ def vp_margin(st, seat):
 
 
 @njit(cache=True)
-def plan_choice(st, sc, r, seat, pos, k):
+def record_labels(labels, st, seat, k, cand, means):
+    """Keep one planned decision as counterfactual labels (issue 36): the position (the game's own
+    fields, :func:`sim.game.copy_state`), the seat, its ``k`` rows, the candidate rows (the
+    heuristic's best first) and each one's mean VP margin over its simulations: rows of one
+    position that differ only by the action taken. ``labels`` (:func:`new_labels`): the positions,
+    ``meta`` int64[N, 3] (seat, k, candidates), ``rows`` int64[N, 64], ``means`` float64[N, 64] and
+    the count kept so far; full, it keeps no more."""
+    kept, meta, rows, mean, count = labels
+    j = count[0]
+    if j >= meta.shape[0]:
+        return
+    copy_state(kept[j], st)
+    meta[j, 0] = seat
+    meta[j, 1] = k
+    meta[j, 2] = cand.shape[0]
+    for q in range(cand.shape[0]):
+        rows[j, q] = cand[q]
+        mean[j, q] = means[q]
+    count[0] = j + 1
+
+
+@njit(cache=True)
+def plan_choice(st, sc, r, seat, pos, k, labels):
     """The rollout family's TURN decision, by flat Monte Carlo over the engine: the heuristic's
     ``CANDIDATES`` best rows of ``st.opts[:k]`` are each played on ``ROLLOUTS`` times (see
     :func:`rollout`) from copies of the state (``sc`` is the scratch record) with the hidden
     information redrawn (:func:`determinize`); the row with the best mean VP margin over the best
     rival is taken (ties: the heuristic's order). Rollout m of every candidate starts from the same
-    random stream (common random numbers). The game's own stream is not advanced."""
+    random stream (common random numbers). The game's own stream is not advanced. The decision is
+    kept in ``labels`` (:func:`record_labels`) while it has room."""
     st.g[G.OPT_N] += 1
     if k <= 1:
         if k <= 0:
@@ -127,6 +161,7 @@ def plan_choice(st, sc, r, seat, pos, k):
     horizon = int(w[P.HORIZON])
     best = -1e18
     pick = cand[0]
+    means = np.empty(ncand, np.float64)
     for j in range(ncand):
         i = cand[j]
         tot = 0.0
@@ -136,22 +171,70 @@ def plan_choice(st, sc, r, seat, pos, k):
             determinize(sc, r, seat)
             rollout(sc, r, seat, pos, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3], horizon)
             tot += vp_margin(sc, seat)
+        means[j] = tot / nroll
         if tot > best + 1e-9:
             best = tot
             pick = i
+    record_labels(labels, st, seat, k, cand, means)
     return pick
 
 
 @njit(cache=True)
-def play_turn_planned(st, sc, r, seat, pos):
+def play_turn_planned(st, sc, r, seat, pos, labels):
     """A turn of a rollout-family seat: as sim.actions.play_turn, each TURN decision by
     :func:`plan_choice`. (The loop repeats sim.actions.finish_turn's rather than sharing it: rollouts
     call finish_turn, so a shared loop that could plan would make the engine recursive.)"""
     st.g[G.TURN_SEAT] = seat
     for _ in range(1000):
         k = turn_options(st, r, seat)
-        i = plan_choice(st, sc, r, seat, pos, k)
+        i = plan_choice(st, sc, r, seat, pos, k, labels)
         if not turn_step(st, r, seat, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3]):
             break
     end_turn(st, seat)
     st.g[G.TURN_SEAT] = -1
+
+
+@njit(cache=True)
+def label_regret(r, labels, Wt, sc, out):
+    """How far from the planner a policy's TURN choices fall, on kept decisions (:func:`record_labels`):
+    for each trial strategy row ``Wt[p]`` (a W row; the seat takes its Character's block, as SETUP
+    switches it), each kept position is copied into ``sc``, its rows listed again and valued by the
+    policy with those weights (strategies.policy.option_values), and the row it would take is
+    scored by the planner's labels: the best candidate's mean margin less the taken one's, or less
+    the worst candidate's when it would take a row the planner did not simulate. ``out[p]``: the
+    mean over the kept decisions (VP). Returns -1, or the first kept decision whose rows listed
+    again differ in number from those recorded."""
+    kept, meta, rows, mean, count = labels
+    n = count[0]
+    for p in range(Wt.shape[0]):
+        out[p] = 0.0
+    for j in range(n):
+        seat = meta[j, 0]
+        nc = meta[j, 2]
+        best = mean[j, 0]
+        worst = mean[j, 0]
+        for q in range(1, nc):
+            best = max(best, mean[j, q])
+            worst = min(worst, mean[j, q])
+        for p in range(Wt.shape[0]):
+            copy_state(sc, kept[j])
+            o = N_WEIGHTS * (1 + sc.pl[seat, PF.CHARACTER])
+            for x in range(N_WEIGHTS):
+                sc.w[seat, x] = Wt[p, o + x]
+            k = turn_options(sc, r, seat)
+            if k != meta[j, 1]:
+                return j
+            option_values(sc, r, seat, Dec.TURN, k)
+            top = 0
+            for i in range(1, k):
+                if sc.vals[i] > sc.vals[top]:
+                    top = i
+            got = worst
+            for q in range(nc):
+                if rows[j, q] == top:
+                    got = mean[j, q]
+            out[p] += best - got
+    if n > 0:
+        for p in range(Wt.shape[0]):
+            out[p] /= n
+    return -1

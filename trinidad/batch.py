@@ -20,11 +20,12 @@ from sim.variants import for_players
 from strategies.evaluation import N_VF
 from strategies.match import play_games, writable_weights
 from strategies.registry import has_python
+from strategies.rollout import new_labels
 
 
 def play_batch(rules: Rules, W: np.ndarray, n_players: int, seeds: np.ndarray, strategies: np.ndarray,
                characters: np.ndarray | None = None, first_game: bool = False, threads: int | None = None,
-               features: bool = False, paid: np.ndarray | None = None):
+               features: bool = False, paid: np.ndarray | None = None, labels: tuple | None = None):
     """Play ``len(seeds)`` games of ``n_players``; ``strategies[i, s]`` is the strategy id of seat
     ``s`` in game ``i`` and ``characters[i, s]`` its forced Character (-1 everywhere to draft);
     ``paid[i, s]`` the VP that seat pays for its forced Character at setup (default: none; the
@@ -32,7 +33,9 @@ def play_batch(rules: Rules, W: np.ndarray, n_players: int, seeds: np.ndarray, s
 
     Returns ``(decades, games)``: int32 arrays ``[games, 12, 5, N_RD]`` and ``[games, 5, N_RG]``
     (seats beyond ``n_players`` are zero); with ``features`` also ``float64[games, 12, 5, N_VF]``, every
-    seat's value features at the end of each decade (strategies.evaluation)."""
+    seat's value features at the end of each decade (strategies.evaluation). ``labels``: room from
+    strategies.rollout.new_labels (for this game's rules) where the rollout seats keep their
+    decisions' counterfactual labels, filled in place; the games are then played on one thread."""
     if not 2 <= n_players <= MAX_PLAYERS:
         raise ValueError(f"players: must be 2..{MAX_PLAYERS}, got {n_players}")
     seeds = np.ascontiguousarray(seeds, np.uint64)
@@ -63,6 +66,8 @@ def play_batch(rules: Rules, W: np.ndarray, n_players: int, seeds: np.ndarray, s
     nt = threads or numba.get_num_threads()
     if has_python(W):
         nt = 1  # Python strategies (objmode callbacks) are called from one thread: their objects need not be thread-safe
+    if labels is not None:
+        nt = 1  # one room, filled in game order
     nt = max(1, min(nt, g))
     blank_rec = allocate(rules)
     # record arrays (recarray views) so that the same code also runs with NUMBA_DISABLE_JIT=1
@@ -71,11 +76,15 @@ def play_batch(rules: Rules, W: np.ndarray, n_players: int, seeds: np.ndarray, s
     dec_out = np.zeros((g, 12, MAX_PLAYERS, N_RD), np.int32)
     game_out = np.zeros((g, MAX_PLAYERS, N_RG), np.int32)
     feat_out = np.zeros((g, 12 if features else 0, MAX_PLAYERS, N_VF), np.float64)  # no decades: none recorded
+    if labels is None:
+        labels = new_labels(blank, 0)
+    elif labels[0].dtype != blank.dtype:
+        raise ValueError("labels: made for another game's rules (strategies.rollout.new_labels with this game's state record)")
     if g:
         def part(c):
             with np.errstate(over="ignore"):  # uint64 wrap-around in sim.rng (matters only without JIT)
                 play_games(rules, W, n_players, seeds, strat, chars, pay, 1 if first_game else 0, states, blank, dec_out, game_out,
-                            feat_out, c, nt)
+                            feat_out, labels, c, nt)
 
         if nt == 1:
             part(0)

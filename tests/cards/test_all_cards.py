@@ -15,6 +15,7 @@ from sim.affiliates import IMPLEMENTED
 from sim.game import allocate, setup
 from sim.state import MAX_PLAYERS, N_CARDS, PF, G, Loc
 from strategies.match import NO_FEATURES, play_game
+from strategies.rollout import new_labels
 
 JIT = not numba.config.DISABLE_JIT
 
@@ -49,10 +50,11 @@ def test_every_implemented_power_fires_in_random_play(engine):
     chars = np.full(MAX_PLAYERS, -1, np.int32)
     total = np.zeros(N_CARDS, np.int64)
     sc = allocate(r)
+    labels = new_labels(buf, 0)
     for seed in range(games):
         buf[0] = blank
         st = buf[0]
-        play_game(st, sc, r, W, n, np.uint64(seed), strat, chars, np.zeros(len(chars), np.int32), 0, NO_FEATURES)
+        play_game(st, sc, r, W, n, np.uint64(seed), strat, chars, np.zeros(len(chars), np.int32), 0, NO_FEATURES, labels)
         assert st.g[G.GAME_OVER] == 1
         assert st.card_uses.sum() == st.card_uses_seat[:n].sum() and st.card_uses_seat[n:].sum() == 0
         total += st.card_uses

@@ -20,7 +20,7 @@ from strategies.evaluation import SEARCH_OFFSET
 from strategies.match import run_game
 from strategies.policy import FAMILY_ROLLOUT, P
 from strategies.registry import load_strategies
-from strategies.rollout import plan_choice, rollout
+from strategies.rollout import label_regret, new_labels, plan_choice, rollout
 from strategies.weights import N_WEIGHTS
 from trinidad.batch import play_batch
 
@@ -68,7 +68,7 @@ def test_planning_leaves_the_real_game_untouched(engine, tmp_path):
     assert k > 3
     before = {f: getattr(st, f).copy() for f in GAME_FIELDS + ["opts"]}
     sc = allocate(r)
-    i = plan_choice(st, sc, r, seat, 0, k)
+    i = plan_choice(st, sc, r, seat, 0, k, new_labels(sc, 0))
     assert 0 <= i < k
     for f in GAME_FIELDS + ["opts"]:
         now = getattr(st, f)
@@ -80,7 +80,7 @@ def test_planning_leaves_the_real_game_untouched(engine, tmp_path):
             was = before[f]
         assert np.array_equal(now, was), f
     st.g[G.OPT_N] -= 1
-    assert plan_choice(st, sc, r, seat, 0, k) == i  # the same futures again
+    assert plan_choice(st, sc, r, seat, 0, k, new_labels(sc, 0)) == i  # the same futures again
 
 
 def test_determinize_redraws_only_what_the_seat_cannot_see(engine, tmp_path):
@@ -200,9 +200,43 @@ def test_no_peeking_in_a_solo_game(engine, tmp_path):
         if np.array_equal(alt.ai_deck, st.ai_deck):
             continue
         checked += 1
-        a = plan_choice(st, sc, r, 0, 0, k)
-        b = plan_choice(alt, sc, r, 0, 0, k)
+        a = plan_choice(st, sc, r, 0, 0, k, new_labels(sc, 0))
+        b = plan_choice(alt, sc, r, 0, 0, k, new_labels(sc, 0))
         assert a == b
         if checked == 2:
             break
     assert checked == 2
+
+
+def test_planned_decisions_are_kept_as_counterfactual_labels(engine, tmp_path):
+    """A rollout seat keeps each planned TURN decision (strategies.rollout.record_labels): the
+    position, its rows, the candidates (the heuristic's best first) and each one's mean margin.
+    Keeping them changes no game. Valued again from the kept position with the seat's own weights
+    (label_regret), the heuristic takes the first candidate again at every decision: its regret is
+    exactly the planner's gain over the heuristic's first choice, so a position restored wrongly
+    (another k, another order) fails here. Other weights give another regret, never below 0."""
+    r, _ = engine
+    W, _ = load_strategies([_strategy(tmp_path, "r", 3, 2), "heuristic"])
+    seeds = np.arange(1, 3, dtype=np.uint64)
+    strat = np.array([[0, 1, 1, 1], [1, 0, 1, 1]], np.int32)
+    plain = play_batch(r, W, 4, seeds, strat, threads=1)
+    labels = new_labels(allocate(r), 400)
+    kept = play_batch(r, W, 4, seeds, strat, threads=1, labels=labels)
+    assert all(np.array_equal(a, b) for a, b in zip(plain, kept))
+    pos, meta, rows, means, count = labels
+    n = int(count[0])
+    assert 20 < n < 400  # every planned decision of the two games, room to spare
+    assert set(meta[:n, 0].tolist()) == {0, 1}  # the rollout seat of each game
+    assert (meta[:n, 2] == np.minimum(3, meta[:n, 1])).all() and (meta[:n, 1] > 1).all()
+    for j in range(n):
+        nc, k = meta[j, 2], meta[j, 1]
+        assert len(set(rows[j, :nc].tolist())) == nc and (rows[j, :nc] < k).all()
+    gain = np.mean([means[j, :meta[j, 2]].max() - means[j, 0] for j in range(n)])
+    assert gain > 0  # the planner took another row than the heuristic's first somewhere
+    sc = allocate(r)
+    out = np.zeros(2)
+    other = W[[0]].copy()
+    other[0, :SEARCH_OFFSET].reshape(-1, N_WEIGHTS)[:, 1:P.CANDIDATES] *= -1  # every weight of every block reversed
+    assert label_regret(r, labels, np.vstack([W[[0]], other]), sc, out) == -1
+    assert out[0] == pytest.approx(gain, abs=1e-9)
+    assert out[1] >= 0 and out[1] != out[0]
