@@ -197,8 +197,8 @@ def play_turn_planned(st, sc, r, seat, pos, labels):
 @njit(cache=True)
 def label_regret(r, labels, Wt, sc, out):
     """How far from the planner a policy's TURN choices fall, on kept decisions (:func:`record_labels`):
-    for each trial strategy row ``Wt[p]`` (a W row; the seat takes its Character's block, as SETUP
-    switches it), each kept position is copied into ``sc``, its rows listed again and valued by the
+    for each trial strategy row ``Wt[p]`` (a W row; the seat takes its Character's block, as the game's
+    setup switches it), each kept position is copied into ``sc``, its rows listed again and valued by the
     policy with those weights (strategies.policy.option_values), and the row it would take is
     scored by the planner's labels: the best candidate's mean margin less the taken one's, or less
     the worst candidate's when it would take a row the planner did not simulate. ``out[p]``: the
