@@ -25,11 +25,25 @@ MAX_CANDIDATES = 64  # strategies.registry: [rollout] candidates <= 64
 
 
 def new_labels(blank, n: int):
-    """Room for ``n`` planned decisions' counterfactual labels (:func:`record_labels`), positions
-    shaped like ``blank`` (a state record of the game's rules); ``n`` 0 keeps none."""
-    kept = np.zeros(n, blank.dtype).view(np.recarray)
-    return (kept, np.zeros((n, 3), np.int64), np.zeros((n, MAX_CANDIDATES), np.int64), np.zeros((n, MAX_CANDIDATES), np.float64),
-            np.zeros(1, np.int64))
+    """Room for ``n`` planned decisions' counterfactual labels (:func:`record_labels`): the positions,
+    shaped like ``blank`` (a state record of the game's rules), and a :data:`LABEL` record each;
+    ``n`` 0 keeps none. A slot is taken once its ``n`` (candidates) is set: :func:`labels_kept`."""
+    return np.zeros(n, blank.dtype).view(np.recarray), np.zeros(n, LABEL).view(np.recarray)
+
+
+# one kept decision: the seat, its k rows, its n candidates (the heuristic's best first) and each one's mean margin
+LABEL = np.dtype([("seat", np.int64), ("k", np.int64), ("n", np.int64), ("rows", np.int64, (MAX_CANDIDATES,)),
+                  ("means", np.float64, (MAX_CANDIDATES,))])
+
+
+@njit(cache=True)
+def labels_kept(labels):
+    """How many decisions ``labels`` holds (the slots in use come first)."""
+    lab = labels[1]
+    j = 0
+    while j < lab.shape[0] and lab[j].n > 0:
+        j += 1
+    return j
 
 
 @njit(cache=True)
@@ -109,21 +123,19 @@ def record_labels(labels, st, seat, k, cand, means):
     """Keep one planned decision as counterfactual labels (issue 36): the position (the game's own
     fields, :func:`sim.game.copy_state`), the seat, its ``k`` rows, the candidate rows (the
     heuristic's best first) and each one's mean VP margin over its simulations: rows of one
-    position that differ only by the action taken. ``labels`` (:func:`new_labels`): the positions,
-    ``meta`` int64[N, 3] (seat, k, candidates), ``rows`` int64[N, 64], ``means`` float64[N, 64] and
-    the count kept so far; full, it keeps no more."""
-    kept, meta, rows, mean, count = labels
-    j = count[0]
-    if j >= meta.shape[0]:
+    position that differ only by the action taken. ``labels``: :func:`new_labels`; full, it keeps
+    no more."""
+    kept, lab = labels
+    j = labels_kept(labels)
+    if j >= lab.shape[0]:
         return
     copy_state(kept[j], st)
-    meta[j, 0] = seat
-    meta[j, 1] = k
-    meta[j, 2] = cand.shape[0]
+    lab[j].seat = seat
+    lab[j].k = k
     for q in range(cand.shape[0]):
-        rows[j, q] = cand[q]
-        mean[j, q] = means[q]
-    count[0] = j + 1
+        lab[j].rows[q] = cand[q]
+        lab[j].means[q] = means[q]
+    lab[j].n = cand.shape[0]
 
 
 @njit(cache=True)
@@ -204,25 +216,26 @@ def label_regret(r, labels, Wt, sc, out):
     the worst candidate's when it would take a row the planner did not simulate. ``out[p]``: the
     mean over the kept decisions (VP). Returns -1, or the first kept decision whose rows listed
     again differ in number from those recorded."""
-    kept, meta, rows, mean, count = labels
-    n = count[0]
+    kept, lab = labels
+    n = labels_kept(labels)
     for p in range(Wt.shape[0]):
         out[p] = 0.0
     for j in range(n):
-        seat = meta[j, 0]
-        nc = meta[j, 2]
-        best = mean[j, 0]
-        worst = mean[j, 0]
+        seat = lab[j].seat
+        nc = lab[j].n
+        mean = lab[j].means
+        best = mean[0]
+        worst = mean[0]
         for q in range(1, nc):
-            best = max(best, mean[j, q])
-            worst = min(worst, mean[j, q])
+            best = max(best, mean[q])
+            worst = min(worst, mean[q])
         for p in range(Wt.shape[0]):
             copy_state(sc, kept[j])
             o = N_WEIGHTS * (1 + sc.pl[seat, PF.CHARACTER])
             for x in range(N_WEIGHTS):
                 sc.w[seat, x] = Wt[p, o + x]
             k = turn_options(sc, r, seat)
-            if k != meta[j, 1]:
+            if k != lab[j].k:
                 return j
             option_values(sc, r, seat, Dec.TURN, k)
             top = 0
@@ -231,8 +244,8 @@ def label_regret(r, labels, Wt, sc, out):
                     top = i
             got = worst
             for q in range(nc):
-                if rows[j, q] == top:
-                    got = mean[j, q]
+                if lab[j].rows[q] == top:
+                    got = mean[q]
             out[p] += best - got
     if n > 0:
         for p in range(Wt.shape[0]):

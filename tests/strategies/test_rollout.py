@@ -20,7 +20,7 @@ from strategies.evaluation import SEARCH_OFFSET
 from strategies.match import run_game
 from strategies.policy import FAMILY_ROLLOUT, P
 from strategies.registry import load_strategies
-from strategies.rollout import label_regret, new_labels, plan_choice, rollout
+from strategies.rollout import label_regret, labels_kept, new_labels, plan_choice, rollout
 from strategies.weights import N_WEIGHTS
 from trinidad.batch import play_batch
 
@@ -223,15 +223,15 @@ def test_planned_decisions_are_kept_as_counterfactual_labels(engine, tmp_path):
     labels = new_labels(allocate(r), 400)
     kept = play_batch(r, W, 4, seeds, strat, threads=1, labels=labels)
     assert all(np.array_equal(a, b) for a, b in zip(plain, kept))
-    pos, meta, rows, means, count = labels
-    n = int(count[0])
+    lab = labels[1]
+    n = labels_kept(labels)
     assert 20 < n < 400  # every planned decision of the two games, room to spare
-    assert set(meta[:n, 0].tolist()) == {0, 1}  # the rollout seat of each game
-    assert (meta[:n, 2] == np.minimum(3, meta[:n, 1])).all() and (meta[:n, 1] > 1).all()
+    assert set(lab.seat[:n].tolist()) == {0, 1}  # the rollout seat of each game
+    assert (lab.n[:n] == np.minimum(3, lab.k[:n])).all() and (lab.k[:n] > 1).all()
     for j in range(n):
-        nc, k = meta[j, 2], meta[j, 1]
-        assert len(set(rows[j, :nc].tolist())) == nc and (rows[j, :nc] < k).all()
-    gain = np.mean([means[j, :meta[j, 2]].max() - means[j, 0] for j in range(n)])
+        nc, k = lab.n[j], lab.k[j]
+        assert len(set(lab.rows[j, :nc].tolist())) == nc and (lab.rows[j, :nc] < k).all()
+    gain = np.mean([lab.means[j, :lab.n[j]].max() - lab.means[j, 0] for j in range(n)])
     assert gain > 0  # the planner took another row than the heuristic's first somewhere
     sc = allocate(r)
     out = np.zeros(2)
