@@ -53,6 +53,7 @@ from strategies.policy import (
     P,
     default_weights,
 )
+from strategies.rollout import MAX_CANDIDATES
 from strategies.search import SB
 from strategies.weights import N_WEIGHTS
 
@@ -61,7 +62,7 @@ FAMILIES = {"random": FAMILY_RANDOM, "greedy": FAMILY_GREEDY, "heuristic": FAMIL
             "python": FAMILY_PYTHON, "search": FAMILY_SEARCH}
 PY_PREFIX = "py:"  # a strategy name "py:MODULE:CLASS" or "py:path/file.py:CLASS" (strategies.python_bridge)
 # [rollout] keys: (W slot, allowed range)
-ROLLOUT_KEYS = {"candidates": (P.CANDIDATES, 1, 64), "rollouts": (P.ROLLOUTS, 1, 1024)}
+ROLLOUT_KEYS = {"candidates": (P.CANDIDATES, 1, MAX_CANDIDATES), "rollouts": (P.ROLLOUTS, 1, 1024)}
 HORIZONS = {"era": 0, "game": 1}
 MAX_MIN_DECADES = 30  # [rollout] min_decades: above the longest game (12 decades) it is the game's end
 # W columns: block 0 = the strategy's weights, block 1 + c = its weights when holding Character c

@@ -21,7 +21,7 @@ from sim.state import PF, XG, G
 from strategies.policy import P, choose, option_values
 from strategies.weights import N_WEIGHTS
 
-MAX_CANDIDATES = 64  # strategies.registry: [rollout] candidates <= 64
+MAX_CANDIDATES = 64  # a rollout file's largest [rollout] candidates (strategies.registry), so a kept decision's row count
 
 
 def new_labels(blank, n: int):
