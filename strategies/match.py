@@ -52,7 +52,7 @@ def family_turn(st, r, seat, pos, players):
     if probe_pending(st, seat) and play_turn_probed(st, r, seat):
         return
     if fam == FAMILY_ROLLOUT:
-        play_turn_planned(st, sc, r, seat, pos, labels)
+        play_turn_planned(st, sc, r, seat, pos, labels, W)
     elif fam == FAMILY_SEARCH:
         play_turn_searched(st, sc, r, W, seat, pos)
     else:

@@ -21,6 +21,22 @@ import numpy as np
 from sim.codes import Ch
 from sim.state import N_CHARACTERS
 from strategies import python_bridge
+from strategies.apprentice import (
+    AB_B1,
+    AB_B2,
+    AB_BLOCK,
+    AB_MU,
+    AB_ON,
+    AB_ROWS,
+    AB_SD,
+    AB_W1,
+    AB_W2,
+    APPRENTICE_OFFSET,
+    HIDDEN,
+    N_IN,
+    input_names,
+    one_hot_inputs,
+)
 from strategies.evaluation import (
     MODEL_NETWORK,
     N_STAGES,
@@ -62,13 +78,15 @@ FAMILIES = {"random": FAMILY_RANDOM, "greedy": FAMILY_GREEDY, "heuristic": FAMIL
             "python": FAMILY_PYTHON, "search": FAMILY_SEARCH}
 PY_PREFIX = "py:"  # a strategy name "py:MODULE:CLASS" or "py:path/file.py:CLASS" (strategies.python_bridge)
 # [rollout] keys: (W slot, allowed range)
-ROLLOUT_KEYS = {"candidates": (P.CANDIDATES, 1, MAX_CANDIDATES), "rollouts": (P.ROLLOUTS, 1, 1024)}
+ROLLOUT_KEYS = {"candidates": (P.CANDIDATES, 1, MAX_CANDIDATES), "rollouts": (P.ROLLOUTS, 0, 1024)}
 HORIZONS = {"era": 0, "game": 1}
 MAX_MIN_DECADES = 30  # [rollout] min_decades: above the longest game (12 decades) it is the game's end
 # W columns: block 0 = the strategy's weights, block 1 + c = its weights when holding Character c
 # (sim.game.setup switches each seat to its Character's block once Characters are dealt), then the
-# search block (strategies.evaluation: the search family's parameters and evaluation model)
-W_COLUMNS = SEARCH_OFFSET + SEARCH_BLOCK
+# search block (strategies.evaluation: the search family's parameters and evaluation model), then the
+# apprentice block (strategies.apprentice: a rollout strategy's network policy)
+W_COLUMNS = SEARCH_OFFSET + SEARCH_BLOCK + AB_BLOCK
+assert APPRENTICE_OFFSET == SEARCH_OFFSET + SEARCH_BLOCK
 # [search] keys: (slot, allowed range)
 SEARCH_KEYS = {"budget": (SB.BUDGET, 0, 100_000), "width": (SB.WIDTH, 1, 1024), "horizon": (SB.HORIZON, 0, 30), "war": (SB.WAR, 0, 1)}
 VALUE_DIR = STRATEGY_DIR / "values"
@@ -245,15 +263,25 @@ def _rollout_row(path: Path, doc: dict) -> np.ndarray:
     ``base`` (default heuristic) decide every non-TURN decision and play the rollouts; the
     ``[rollout]`` table sets ``candidates``, ``rollouts`` (per candidate), ``horizon`` and, with
     ``horizon = "era"``, ``min_decades`` (the simulations stop at the end of the first Era that ends
-    at least that many decades on, the current one counted; 1, the default, is the current Era)."""
+    at least that many decades on, the current one counted; 1, the default, is the current Era), and
+    ``apprentice``: a network file under strategies/values/ (:func:`load_apprentice_file`) by which the
+    seat plays its own TURN decisions inside its simulations, and its real ones too with ``rollouts = 0``
+    (strategies.apprentice), choosing among the base heuristic's best ``apprentice_rows`` rows (default:
+    ``candidates``, the rows the planner's labels cover)."""
     row, ro = _planner_base(path, doc, "rollout", ("weights", "parameters", "characters", "python"))
-    vals = {"candidates": 4, "rollouts": 4, "horizon": "era", "min_decades": 1}
+    vals = {"candidates": 4, "rollouts": 4, "horizon": "era", "min_decades": 1, "apprentice": "", "apprentice_rows": 0}
     for k, v in ro.items():
         if k not in vals:
             raise StrategyError(f"strategy {path.name}: rollout.{k}: unknown key; allowed: {', '.join(vals)}")
-        if k == "horizon":
+        if k == "apprentice":
+            if not isinstance(v, str) or not v:
+                raise StrategyError(f"strategy {path.name}: rollout.apprentice: expected a network file name")
+        elif k == "horizon":
             if v not in HORIZONS:
                 raise StrategyError(f"strategy {path.name}: rollout.horizon: allowed: {', '.join(HORIZONS)}, got {v!r}")
+        elif k == "apprentice_rows":
+            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_CANDIDATES:
+                raise StrategyError(f"strategy {path.name}: rollout.apprentice_rows: expected an integer 1..{MAX_CANDIDATES}, got {v!r}")
         elif k == "min_decades":
             if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_MIN_DECADES:
                 raise StrategyError(f"strategy {path.name}: rollout.min_decades: expected an integer 1..{MAX_MIN_DECADES}, got {v!r}")
@@ -264,6 +292,8 @@ def _rollout_row(path: Path, doc: dict) -> np.ndarray:
         vals[k] = v
     if vals["min_decades"] > 1 and vals["horizon"] != "era":
         raise StrategyError(f"strategy {path.name}: rollout.min_decades: only with horizon = \"era\"")
+    if vals["rollouts"] == 0 and not vals["apprentice"]:
+        raise StrategyError(f"strategy {path.name}: rollout.rollouts: 0 only with an apprentice (the seat then plays by it alone)")
     # strategies.rollout.rollout: horizon 0 the Era's end, 1 the game's, k >= 2 the Era's end at least k decades on
     horizon = vals["min_decades"] if vals["min_decades"] > 1 else HORIZONS[vals["horizon"]]
     for b in range(1 + N_CHARACTERS):  # every block: setup switches a seat to its Character's block
@@ -272,6 +302,60 @@ def _rollout_row(path: Path, doc: dict) -> np.ndarray:
         for k, (slot, _, _) in ROLLOUT_KEYS.items():
             row[o + slot] = vals[k]
         row[o + P.HORIZON] = horizon
+    if vals["apprentice"]:
+        vp = Path(vals["apprentice"])
+        if not vp.is_absolute():
+            vp = VALUE_DIR / vp
+        if not vp.exists():
+            raise StrategyError(f"strategy {path.name}: rollout.apprentice: {vp} not found")
+        row = set_apprentice(row, load_apprentice_file(vp)[0], vals["apprentice_rows"] or vals["candidates"])
+    elif vals["apprentice_rows"]:
+        raise StrategyError(f"strategy {path.name}: rollout.apprentice_rows: only with an apprentice")
+    return row
+
+
+APPRENTICE_SHAPES = {"mu": (N_IN,), "sd": (N_IN,), "w1": (N_IN, HIDDEN), "b1": (HIDDEN,), "w2": (HIDDEN,), "b2": (),
+                     "inputs": (N_IN,), "provenance": ()}
+
+
+def load_apprentice_file(path: Path) -> tuple[dict, dict]:
+    """An apprentice network file (strategies/values/*.npz, written by ``trinidad train --apprentice``,
+    trinidad.train_apprentice): the arrays of strategies.apprentice's network (``mu``, ``sd``, ``w1``,
+    ``b1``, ``w2``, ``b2``), ``inputs`` (the input names it was trained on, which must be today's:
+    strategies.apprentice.input_names) and the provenance (JSON). Returns (arrays, provenance)."""
+    import json
+
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            arrs = {k: z[k] for k in z.files}
+    except (OSError, ValueError) as e:
+        raise StrategyError(f"apprentice file {path}: {e}") from None
+    for k, shape in APPRENTICE_SHAPES.items():
+        if k not in arrs:
+            raise StrategyError(f"apprentice file {path.name}: {k}: missing")
+        if arrs[k].shape != shape:
+            raise StrategyError(f"apprentice file {path.name}: {k}: shape {arrs[k].shape}, expected {shape} (trained on other inputs?)")
+    if list(arrs["inputs"]) != input_names():
+        raise StrategyError(f"apprentice file {path.name}: inputs: trained on other inputs than strategies.apprentice's")
+    hot = one_hot_inputs()
+    if not np.all(arrs["sd"] > 0) or np.any(arrs["mu"][hot] != 0) or np.any(arrs["sd"][hot] != 1):
+        raise StrategyError(f"apprentice file {path.name}: sd must be > 0, and the one-hot inputs unscaled (mu 0, sd 1)")
+    return arrs, json.loads(str(arrs["provenance"]))
+
+
+def set_apprentice(row: np.ndarray, net: dict, rows: int) -> np.ndarray:
+    """``row`` (a W row of the rollout family) with the apprentice ``net`` (the arrays of
+    :func:`load_apprentice_file`), valuing the base heuristic's best ``rows`` rows of a decision."""
+    row = row.copy()
+    o = APPRENTICE_OFFSET
+    row[o + AB_ON] = 1.0
+    row[o + AB_ROWS] = rows
+    row[o + AB_MU:o + AB_MU + N_IN] = net["mu"]
+    row[o + AB_SD:o + AB_SD + N_IN] = net["sd"]
+    row[o + AB_W1:o + AB_B1] = np.asarray(net["w1"], np.float64).reshape(-1)
+    row[o + AB_B1:o + AB_W2] = net["b1"]
+    row[o + AB_W2:o + AB_B2] = net["w2"]
+    row[o + AB_B2] = float(net["b2"])
     return row
 
 

@@ -10,7 +10,7 @@ rollout-family seat's turns to :func:`play_turn_planned`.
 import numpy as np
 from numba import njit
 
-from sim.actions import action_rounds, end_turn, finish_turn, own_turn, play_turn, turn_options, turn_step
+from sim.actions import action_rounds, end_turn, finish_turn, play_turn, turn_options, turn_step
 from sim.actions.turn import xw_war_attackers, xw_war_turn_end  # the Action Phase's own hooks (one per part's function)
 from sim.codes import Dec
 from sim.extended_war import end_war, player_war_actions, war_action, war_over
@@ -18,6 +18,7 @@ from sim.game import copy_state, determinize, end_of_decade, play_decade, set_de
 from sim.rng import mix64
 from sim.rules import RK
 from sim.state import PF, XG, G
+from strategies.apprentice import AB_ON, APPRENTICE_OFFSET, apprentice_on, apprentice_turn, apprentice_turn_rows, apprentice_values
 from strategies.policy import P, choose, option_values
 from strategies.weights import N_WEIGHTS
 
@@ -47,21 +48,27 @@ def labels_kept(labels):
 
 
 @njit(cache=True)
-def play_out(st, r, seat, pos, act, a, b, c, stop):
+def play_out(st, r, seat, pos, act, a, b, c, stop, W):
     """Play on from ``seat``'s TURN decision (turn-order position ``pos``) after taking the row
     (act, a, b, c): the rest of the turn and of the Action Phase, the end of the decade, then whole
-    decades up to decade ``stop`` (not past the game's last), every seat by its own policy. No
-    records are written. Returns the last decade over (the rollout and search families' simulation)."""
+    decades up to decade ``stop`` (not past the game's last), every seat by its own policy, a seat
+    whose strategy row (in ``W``) carries an apprentice by it (strategies.apprentice.apprentice_turn),
+    the rest of this turn included. No records are written. Returns the last decade over (the
+    rollout and search families' simulation)."""
+    sid = st.pl[seat, PF.STRATEGY]
     if turn_step(st, r, seat, act, a, b, c):
-        finish_turn(st, r, seat)
+        if apprentice_on(W, sid):
+            apprentice_turn_rows(st, r, W, sid, seat)
+        else:
+            finish_turn(st, r, seat)
     else:
         end_turn(st, seat)
         st.g[G.TURN_SEAT] = -1
-    return play_on(st, r, seat, pos, stop)
+    return play_on(st, r, seat, pos, stop, W)
 
 
 @njit(cache=True)
-def play_out_war(st, r, seat, pos, act, slot, tgt, burn, stop):
+def play_out_war(st, r, seat, pos, act, slot, tgt, burn, stop, W):
     """:func:`play_out` from ``seat``'s war action decision (EXTENDED WAR, ``Dec.XW_ACTION``, its turn
     begun) after taking the row (act, slot, tgt, burn): its further war actions and its turn by its
     own policy, then the rest as :func:`play_out`. Returns the last decade over."""
@@ -70,32 +77,33 @@ def play_out_war(st, r, seat, pos, act, slot, tgt, burn, stop):
     if st.xw[XG.ACTIVE] == 1 and war_over(st, r):
         end_war(st, r)
     play_turn(st, r, seat)
-    return play_on(st, r, seat, pos, stop)
+    return play_on(st, r, seat, pos, stop, W)
 
 
 @njit(cache=True)
-def play_on(st, r, seat, pos, stop):
+def play_on(st, r, seat, pos, stop, W):
     """After ``seat``'s turn at turn-order position ``pos``: the rest of the Action Phase, the end of
-    the decade, then whole decades up to decade ``stop`` (not past the game's last), every seat by
-    its own policy. Returns the last decade over."""
+    the decade, then whole decades up to decade ``stop`` (not past the game's last), each turn by
+    strategies.apprentice.apprentice_turn (every seat by its own policy; ``W``: the strategies' rows,
+    where a seat's apprentice is found). Returns the last decade over."""
     # the rest of the round as sim.actions.action_rounds plays it (EXTENDED WAR: the end of the
     # seat's turn in the war, then the attackers of its Initiative)
     xw_war_turn_end(r, None, st, r, seat)
     xw_war_attackers(r, None, st, r, pos + 1)
-    action_rounds(st, r, pos + 1, own_turn, ())
+    action_rounds(st, r, pos + 1, apprentice_turn, (W,))
     end_of_decade(st, r)
     d = st.g[G.DECADE]
     stop = min(stop, st.g[G.LAST_DECADE])
     while d < stop:
         d += 1
         set_decade(st, r, d)
-        play_decade(st, r, own_turn, ())  # the game's one decade loop (its records land in the scratch state)
+        play_decade(st, r, apprentice_turn, (W,))  # the game's one decade loop (its records land in the scratch state)
     return d
 
 
 @njit(cache=True)
-def rollout(st, r, seat, pos, act, a, b, c, horizon):
-    """:func:`play_out` to the end of the current Era (``horizon`` 0, after its scoring), of the
+def rollout(st, r, seat, pos, act, a, b, c, horizon, W):
+    """:func:`play_out` (``W``: the strategies' rows) to the end of the current Era (``horizon`` 0, after its scoring), of the
     game (1), or of the first Era whose end lies at least ``horizon`` decades on, the current one
     counted (``horizon`` >= 2; 1 would be the current Era, which 0 already says)."""
     d = st.g[G.DECADE]
@@ -105,7 +113,7 @@ def rollout(st, r, seat, pos, act, a, b, c, horizon):
     # simulation always stops just after one; horizon >= 2 keeps a choice made late in an Era from
     # being judged by that Era's scoring alone (workers left on a grid, say, count only later)
     reach = d if horizon == 0 else d + horizon - 1
-    play_out(st, r, seat, pos, act, a, b, c, last if horizon == 1 else ((reach - 1) // dpe + 1) * dpe)
+    play_out(st, r, seat, pos, act, a, b, c, last if horizon == 1 else ((reach - 1) // dpe + 1) * dpe, W)
 
 
 @njit(cache=True)
@@ -139,14 +147,15 @@ def record_labels(labels, st, seat, k, cand, means):
 
 
 @njit(cache=True)
-def plan_choice(st, sc, r, seat, pos, k, labels):
+def plan_choice(st, sc, r, seat, pos, k, labels, W):
     """The rollout family's TURN decision, by flat Monte Carlo over the engine: the heuristic's
     ``CANDIDATES`` best rows of ``st.opts[:k]`` are each played on ``ROLLOUTS`` times (see
     :func:`rollout`) from copies of the state (``sc`` is the scratch record) with the hidden
     information redrawn (:func:`determinize`); the row with the best mean VP margin over the best
     rival is taken (ties: the heuristic's order). Rollout m of every candidate starts from the same
     random stream (common random numbers). The game's own stream is not advanced. The decision is
-    kept in ``labels`` (:func:`record_labels`) while it has room."""
+    kept in ``labels`` (:func:`record_labels`) while it has room. With no rollouts the seat's
+    apprentice decides (strategies.apprentice; ``W``: the strategies' rows)."""
     st.g[G.OPT_N] += 1
     if k <= 1:
         if k <= 0:
@@ -155,6 +164,8 @@ def plan_choice(st, sc, r, seat, pos, k, labels):
     w = st.w[seat]
     ncand = min(k, int(w[P.CANDIDATES]))
     nroll = int(w[P.ROLLOUTS])
+    if nroll <= 0 and apprentice_on(W, st.pl[seat, PF.STRATEGY]):
+        return apprentice_values(st, r, W, st.pl[seat, PF.STRATEGY], seat, k, np.empty(k, np.float64))
     if ncand <= 1 or nroll <= 0:
         return choose(st, r, seat, Dec.TURN, k)
     option_values(st, r, seat, Dec.TURN, k)
@@ -181,25 +192,29 @@ def plan_choice(st, sc, r, seat, pos, k, labels):
             copy_state(sc, st)
             sc.rng[0] = mix64(base + np.uint64(m))
             determinize(sc, r, seat)
-            rollout(sc, r, seat, pos, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3], horizon)
+            rollout(sc, r, seat, pos, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3], horizon, W)
             tot += vp_margin(sc, seat)
         means[j] = tot / nroll
         if tot > best + 1e-9:
             best = tot
             pick = i
     record_labels(labels, st, seat, k, cand, means)
+    sid = st.pl[seat, PF.STRATEGY]
+    if W.shape[1] >= APPRENTICE_OFFSET + AB_ON + 1 and W[sid, APPRENTICE_OFFSET + AB_ON] == 2.0:
+        # DAgger (trial): the planner labels the position, the apprentice acts
+        return apprentice_values(st, r, W, sid, seat, k, np.empty(k, np.float64))
     return pick
 
 
 @njit(cache=True)
-def play_turn_planned(st, sc, r, seat, pos, labels):
+def play_turn_planned(st, sc, r, seat, pos, labels, W):
     """A turn of a rollout-family seat: as sim.actions.play_turn, each TURN decision by
     :func:`plan_choice`. (The loop repeats sim.actions.finish_turn's rather than sharing it: rollouts
     call finish_turn, so a shared loop that could plan would make the engine recursive.)"""
     st.g[G.TURN_SEAT] = seat
     for _ in range(1000):
         k = turn_options(st, r, seat)
-        i = plan_choice(st, sc, r, seat, pos, k, labels)
+        i = plan_choice(st, sc, r, seat, pos, k, labels, W)
         if not turn_step(st, r, seat, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3]):
             break
     end_turn(st, seat)

@@ -168,9 +168,9 @@ def search_choice(st, sc, r, W, seat, pos, k, war):
             for m in range(per):
                 _redrawn(sc, st, r, seat, base, m0 + cnt[j])
                 if war:
-                    d = xw_play_out_war(r, 0, sc, r, seat, pos, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3], d0 + horizon)
+                    d = xw_play_out_war(r, 0, sc, r, seat, pos, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3], d0 + horizon, W)
                 else:
-                    d = play_out(sc, r, seat, pos, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3], d0 + horizon)
+                    d = play_out(sc, r, seat, pos, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3], d0 + horizon, W)
                 margins(sc, r, W, sid, d, feats, scr, mv)
                 tot[j] += mv[seat]
                 sq[j] += mv[seat] * mv[seat]

@@ -436,12 +436,15 @@ def _init_record(init: Path | None, prov: dict) -> dict:
 
 @app.command(cls=_Command)
 def train(
-    strategy: Annotated[str, typer.Option("--strategy", help="the search strategy whose evaluation is learned (its budget plays)")] = "search",
+    strategy: Annotated[str | None, typer.Option("--strategy", help=(
+        "the search strategy whose evaluation is learned (its budget plays; default search); with --apprentice the "
+        "rollout planner whose labels are learned (default rollout-solo)"))] = None,
     generations: Annotated[int, typer.Option("--generations", "-g", help="expert-iteration generations")] = 3,
     games: Annotated[int, typer.Option("--games", "-n", help="self-play games per generation")] = 400,
     duel_games: Annotated[int, typer.Option("--duel-games", help="at most this many games of candidate vs incumbent per generation (SPRT)")] = 2000,
     delta: Annotated[float, typer.Option("--delta", help="SPRT effect: the difference of win shares a promotion must show")] = 0.1,
-    alpha: Annotated[float, typer.Option("--alpha", help="ridge penalty of the fit")] = 1.0,
+    alpha: Annotated[float | None, typer.Option("--alpha", help=(
+        "ridge penalty of the fit (default 1); with --apprentice the network's L2 penalty (default 0.001)"))] = None,
     init: Annotated[Path | None, typer.Option("--init", help="a value file to start from (default: the prior, generation 0)")] = None,
     explore: Annotated[float, typer.Option("--explore", help="share of self-play seats played by explorers (holdings' weights moved at random)")] = 0.5,
     explore_sigma: Annotated[float, typer.Option("--explore-sigma", help="size of the explorers' moves (x EXPLORE_SCALE)")] = 1.0,
@@ -451,7 +454,8 @@ def train(
         "FEATURE=WEIGHT kept at that weight in every Era, not fitted (e.g. city_ahead=1); repeatable"))] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="master seed")] = 1,
     players: Annotated[int, typer.Option("--players", "-p", help="2-5")] = 4,
-    out: Annotated[Path, typer.Option("--out", "-o", help="the value file to write")] = Path("strategies/values/search.toml"),
+    out: Annotated[Path | None, typer.Option("--out", "-o", help=(
+        "the value file to write (default strategies/values/search.toml; with --apprentice strategies/values/apprentice-solo.npz)"))] = None,
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="threads (default: all); results do not depend on it")] = None,
     network: Annotated[bool, typer.Option("--network", help=(
         "learn the network evaluation instead (trinidad.train_network: TD(lambda), an opponent pool, Solo games); "
@@ -463,11 +467,30 @@ def train(
     scale: Annotated[float, typer.Option("--scale", help="--network: VP scale of the soft final margin, tanh(margin / scale)")] = 20.0,
     data_budget: Annotated[int | None, typer.Option("--data-budget", help=(
         "--network: simulations per decision in the data games (default: the strategy's budget)"))] = None,
+    apprentice: Annotated[bool, typer.Option("--apprentice", help=(
+        "learn the apprentice instead (trinidad.train_apprentice: a network fitted by DAgger to the rollout planner's "
+        "labels in Solo games against the A.I.); --games is then Solo games a strength and generation"), metavar="")] = False,
+    strengths: Annotated[str, typer.Option("--strengths", help="--apprentice: the A.I. strengths played, comma-separated")] = "weak,medium",
+    epochs: Annotated[int, typer.Option("--epochs", help="--apprentice: epochs of each fit")] = 40,
+    gauntlet_games: Annotated[int, typer.Option("--gauntlet-games", help="--apprentice: gauntlet deals a strength")] = 480,
+    gauntlet_seed: Annotated[int, typer.Option("--gauntlet-seed", help="--apprentice: the gauntlet's master seed (never trained on)")] = 7,
+    write: Annotated[Path | None, typer.Option("--write", help="--apprentice: write the training curve to this Markdown file")] = None,
 ) -> None:
     """Learn the search player's evaluation by self-play (expert iteration): each generation plays,
     refits the per-Era linear model on every position so far, and promotes the candidate only if it
     beats the incumbent under an SPRT. Writes a value file with its provenance. With ``--network``,
-    the network evaluation (trinidad.train_network)."""
+    the network evaluation (trinidad.train_network); with ``--apprentice``, the apprentice
+    (trinidad.train_apprentice)."""
+    if apprentice:
+        if network:
+            _fail("--apprentice and --network: choose one")
+        _train_apprentice(strategy or "rollout-solo", generations, games, alpha if alpha is not None else 1e-3, init, seed,
+                          out or Path("strategies/values/apprentice-solo.npz"), threads, strengths, epochs, gauntlet_games,
+                          gauntlet_seed, write)
+        return
+    strategy = strategy or "search"
+    alpha = 1.0 if alpha is None else alpha
+    out = out or Path("strategies/values/search.toml")
     if network:
         _train_network(strategy, generations, games, duel_games, delta, init, seed, out, threads, mix, solo, lam, scale,
                        data_budget)
@@ -520,6 +543,59 @@ def train(
             "seconds": round(res.seconds, 1)}
     path = write_value_file(out, res, prov)
     typer.echo(f"wrote {path} ({prov['promoted']} of {generations} generations promoted, {res.seconds:.0f} s)")
+
+
+def _train_apprentice(strategy, generations, games, alpha, init, seed, out, threads, strengths, epochs, gauntlet_games,
+                      gauntlet_seed, write) -> None:
+    """``trinidad train --apprentice`` (trinidad.train_apprentice)."""
+    import os
+
+    from sim.rules import _get as _rules_get
+    from sim.rules import apply_overrides, load_rules_doc, rules_from_doc
+    from strategies.registry import StrategyError, load_apprentice_file
+    from trinidad.runner import cpu_model, git_commit
+    from trinidad.train_apprentice import ApprenticeError, curve_markdown, train_apprentice, write_apprentice_file
+
+    if out.suffix != ".npz":
+        _fail(f"--out: with --apprentice must be a .npz file, got {str(out)!r}")
+    if threads is not None and threads < 1:
+        _fail(f"--threads: must be >= 1, got {threads}")
+    names = [s.strip() for s in strengths.split(",") if s.strip()]
+    doc = load_rules_doc()
+    known = list(_rules_get(doc, "solo.strengths"))
+    if not names or any(s not in known for s in names):
+        _fail(f"--strengths: expected A.I. strengths among {', '.join(known)}, got {strengths!r}")
+    if epochs < 1:
+        _fail(f"--epochs: must be >= 1, got {epochs}")
+    try:
+        net0, prov0 = load_apprentice_file(init) if init is not None else (None, {})
+    except StrategyError as e:
+        _fail(f"--init: {e}")
+
+    def rules_for(strength):
+        return rules_from_doc(apply_overrides(doc, {"solo": {"strength": strength}}))
+
+    cmd = " ".join(["trinidad", "train"] + sys.argv[2:]) if len(sys.argv) > 2 else "trinidad train --apprentice"
+    try:
+        res = train_apprentice(rules_for, strategy, names, generations, games, seed, gauntlet_games, gauntlet_seed,
+                               alpha=alpha, epochs=epochs, init=net0, threads=threads or os.cpu_count() or 1,
+                               say=lambda m: typer.echo(m, err=True))
+    except (ApprenticeError, StrategyError) as e:
+        _fail(f"--{e}")
+    g = res.generations[res.chosen]
+    prov = {"command": cmd, "commit": git_commit() or "unknown", "machine": cpu_model(),
+            "strategy": strategy, "seed": seed, "strengths": names, "generations": generations, "games_per_generation": games,
+            "alpha": alpha, "epochs": epochs, "gauntlet_games": gauntlet_games, "gauntlet_seed": gauntlet_seed,
+            "init": str(init) if init is not None else "none (generation 0: the planner's own games)",
+            "init_provenance": prov0, "network_of_generation": g.gen, "base_gauntlet": res.base,
+            "generation_log": [vars(x) for x in res.generations], "seconds": round(res.seconds, 1)}
+    path = write_apprentice_file(out, res.nets[res.chosen], prov)
+    if write is not None:
+        write.parent.mkdir(parents=True, exist_ok=True)
+        write.write_text(curve_markdown(res, prov, names))
+    typer.echo(f"wrote {path} (generation {g.gen} of {generations}: "
+               + ", ".join(f"{s} {g.gauntlet[s]:.1%} against {res.base[s]:.1%} for the base" for s in names)
+               + f"; {res.seconds:.0f} s)")
 
 
 def _train_network(strategy, generations, games, duel_games, delta, init, seed, out, threads, mix, solo, lam, scale,

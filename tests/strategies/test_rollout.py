@@ -68,7 +68,7 @@ def test_planning_leaves_the_real_game_untouched(engine, tmp_path):
     assert k > 3
     before = {f: getattr(st, f).copy() for f in GAME_FIELDS + ["opts"]}
     sc = allocate(r)
-    i = plan_choice(st, sc, r, seat, 0, k, new_labels(sc, 0))
+    i = plan_choice(st, sc, r, seat, 0, k, new_labels(sc, 0), W)
     assert 0 <= i < k
     for f in GAME_FIELDS + ["opts"]:
         now = getattr(st, f)
@@ -80,7 +80,7 @@ def test_planning_leaves_the_real_game_untouched(engine, tmp_path):
             was = before[f]
         assert np.array_equal(now, was), f
     st.g[G.OPT_N] -= 1
-    assert plan_choice(st, sc, r, seat, 0, k, new_labels(sc, 0)) == i  # the same futures again
+    assert plan_choice(st, sc, r, seat, 0, k, new_labels(sc, 0), W) == i  # the same futures again
 
 
 def test_determinize_redraws_only_what_the_seat_cannot_see(engine, tmp_path):
@@ -118,7 +118,7 @@ def test_a_rollout_stops_at_its_horizon(engine, tmp_path, horizon):
     k = turn_options(st, r, seat)
     sc = allocate(r)
     copy_state(sc, st)
-    rollout(sc, r, seat, 0, st.opts[k - 1, 0], st.opts[k - 1, 1], st.opts[k - 1, 2], st.opts[k - 1, 3], horizon)
+    rollout(sc, r, seat, 0, st.opts[k - 1, 0], st.opts[k - 1, 1], st.opts[k - 1, 2], st.opts[k - 1, 3], horizon, W)
     end = 2 * r.k[RK.DECADES_PER_ERA] if horizon == 0 else st.g[G.LAST_DECADE]
     assert sc.g[G.DECADE] == end and sc.g[G.TURN_SEAT] == -1
     assert sc.vps[:4].sum() > st.vps[:4].sum()  # the Era's scoring happened in the copy
@@ -134,7 +134,7 @@ def test_a_rollout_with_min_decades_stops_at_the_first_era_that_far_on(engine, h
     assert turn_options(st, r, seat) > 0
     sc = allocate(r)
     copy_state(sc, st)
-    rollout(sc, r, seat, 0, st.opts[0, 0], st.opts[0, 1], st.opts[0, 2], st.opts[0, 3], horizon)
+    rollout(sc, r, seat, 0, st.opts[0, 0], st.opts[0, 1], st.opts[0, 2], st.opts[0, 3], horizon, W)
     assert sc.g[G.DECADE] == era_end * r.k[RK.DECADES_PER_ERA] and sc.g[G.TURN_SEAT] == -1
 
 
@@ -200,8 +200,8 @@ def test_no_peeking_in_a_solo_game(engine, tmp_path):
         if np.array_equal(alt.ai_deck, st.ai_deck):
             continue
         checked += 1
-        a = plan_choice(st, sc, r, 0, 0, k, new_labels(sc, 0))
-        b = plan_choice(alt, sc, r, 0, 0, k, new_labels(sc, 0))
+        a = plan_choice(st, sc, r, 0, 0, k, new_labels(sc, 0), W)
+        b = plan_choice(alt, sc, r, 0, 0, k, new_labels(sc, 0), W)
         assert a == b
         if checked == 2:
             break
@@ -240,3 +240,53 @@ def test_planned_decisions_are_kept_as_counterfactual_labels(engine, tmp_path):
     assert label_regret(r, labels, np.vstack([W[[0]], other]), sc, out) == -1
     assert out[0] == pytest.approx(gain, abs=1e-9)
     assert out[1] >= 0 and out[1] != out[0]
+
+
+def test_no_peeking_with_an_apprentice_in_a_solo_game(engine, tmp_path):
+    """The apprentice (strategies.apprentice) reads only what its seat can know: with the hidden cards
+    and the A.I.'s face-down Solo cards dealt again it values every row the same, alone and as the
+    policy the planner's simulations play."""
+    import json
+
+    from strategies.apprentice import HIDDEN, N_IN, apprentice_values, input_names, one_hot_inputs
+
+    r, _ = engine
+    rng = np.random.default_rng(3)
+    hot = one_hot_inputs()
+    net = {"mu": np.where(hot, 0.0, rng.normal(size=N_IN)), "sd": np.where(hot, 1.0, rng.uniform(0.5, 2, N_IN)),
+           "w1": rng.normal(scale=0.2, size=(N_IN, HIDDEN)), "b1": rng.normal(scale=0.2, size=HIDDEN),
+           "w2": rng.normal(size=HIDDEN), "b2": np.float64(0.1), "inputs": np.array(input_names()),
+           "provenance": json.dumps({})}
+    np.savez(tmp_path / "net.npz", **net)
+    for name, rollouts in (("alone", 0), ("planner", 2)):
+        (tmp_path / f"{name}.toml").write_text(f'family = "rollout"\nbase = "heuristic"\n[rollout]\ncandidates = 4\n'
+                                               f'rollouts = {rollouts}\napprentice = "{tmp_path / "net.npz"}"\n')
+    W, _ = load_strategies([str(tmp_path / "alone.toml"), str(tmp_path / "planner.toml")])
+    sc = allocate(r)
+    checked = 0
+    for seed, decades in itertools.product(range(3, 9), range(1, 11)):
+        st = _solo_position(r, W, seed, decades)
+        if st is None:
+            continue
+        k = turn_options(st, r, 0)
+        if k < 3:
+            continue
+        alt = allocate(r)
+        copy_state(alt, st)
+        alt.rng[0] = 4242 + seed
+        determinize(alt, r, 0)
+        alt.rng[:] = st.rng
+        alt.opts[:] = st.opts
+        if np.array_equal(alt.ai_deck, st.ai_deck) and np.array_equal(alt.card_seq, st.card_seq):
+            continue
+        checked += 1
+        va, vb = np.zeros(k), np.zeros(k)
+        assert apprentice_values(st, r, W, 0, 0, k, va) == apprentice_values(alt, r, W, 0, 0, k, vb)
+        assert np.array_equal(va, vb) and 1 <= np.isfinite(va).sum() <= min(k, 4)
+        for s in (st, alt):  # the same seat as the planner over the apprentice (strategy row 1)
+            s.pl[0, PF.STRATEGY] = 1
+            s.w[0, P.ROLLOUTS] = 2
+        assert plan_choice(st, sc, r, 0, 0, k, new_labels(sc, 0), W) == plan_choice(alt, sc, r, 0, 0, k, new_labels(sc, 0), W)
+        if checked == 2:
+            break
+    assert checked == 2

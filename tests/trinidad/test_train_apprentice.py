@@ -1,0 +1,145 @@
+"""trinidad.train_apprentice (``trinidad train --apprentice``): the planner's rows as the trainer plays
+them, DAgger games, the data's independence of threads, and the network file it writes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+import trinidad.train_apprentice as ta
+from sim.game import allocate
+from sim.rng import player_seeds
+from sim.rules import apply_overrides, load_rules_doc, rules_from_doc
+from sim.state import N_CHARACTERS
+from sim.variants import for_players
+from strategies.apprentice import AB_ON, AB_ROWS, APPRENTICE_OFFSET, HIDDEN, N_IN, input_names, one_hot_inputs
+from strategies.policy import P
+from strategies.registry import compile_players, load_apprentice_file, load_strategies
+from strategies.rollout import labels_kept, new_labels
+from strategies.weights import N_WEIGHTS
+from trinidad.ai_scale import deal, solo_experiment
+from trinidad.batch import play_batch
+from trinidad.cli import app
+
+DOC = load_rules_doc(None)
+
+
+def rules_for(strength):
+    return rules_from_doc(apply_overrides(DOC, {"solo": {"strength": strength}}))
+
+
+def _net(seed=0):
+    rng = np.random.default_rng(seed)
+    mu = rng.normal(size=N_IN)
+    sd = rng.uniform(0.5, 2.0, N_IN)
+    hot = one_hot_inputs()
+    mu[hot] = 0.0
+    sd[hot] = 1.0
+    return {"mu": mu, "sd": sd, "w1": rng.normal(scale=0.2, size=(N_IN, HIDDEN)), "b1": rng.normal(scale=0.2, size=HIDDEN),
+            "w2": rng.normal(size=HIDDEN), "b2": np.float64(0.3)}
+
+
+@pytest.fixture()
+def planner(tmp_path):
+    """A small rollout planner over the Solo-tuned heuristic (4 candidates, 2 simulations each)."""
+    p = tmp_path / "planner.toml"
+    p.write_text('family = "rollout"\nbase = "heuristic-solo"\n[rollout]\ncandidates = 4\nrollouts = 2\nhorizon = "era"\n')
+    return str(p)
+
+
+def _solo(name, games=2):
+    exp = solo_experiment(name, games, 1, ["weak"])
+    return exp, compile_players(exp.strategy_names(), solo=True).matrix().copy()
+
+
+def test_planner_rows_change_only_what_each_mode_needs(planner):
+    _, W = _solo(planner)
+    row = W[0]
+    base = ta.planner_rows(row, None, "base")
+    changed = np.flatnonzero(base != row)
+    assert len(changed) == 1 + N_CHARACTERS and np.all(changed % N_WEIGHTS == P.ROLLOUTS) and np.all(base[changed] == 0)
+    net = _net()
+    lab = ta.planner_rows(row, net, "label")
+    assert lab[APPRENTICE_OFFSET + AB_ON] == 2.0 and lab[P.ROLLOUTS] == 2  # the planner keeps planning
+    alone = ta.planner_rows(row, net, "alone")
+    assert alone[APPRENTICE_OFFSET + AB_ON] == 1.0 and alone[P.ROLLOUTS] == 0
+    assert alone[APPRENTICE_OFFSET + AB_ROWS] == 4  # the planner's candidates: the rows its labels cover
+    assert np.array_equal(ta.planner_rows(row, None, "label"), row)
+    with pytest.raises(ta.ApprenticeError):
+        ta.planner_rows(row, None, "alone")
+
+
+def test_a_dagger_game_is_the_apprentice_s_own_game_with_the_planner_s_labels(planner):
+    """DAgger's data: the planner labels every position while the network acts, and its simulations
+    never touch the game's own random stream, so the game is move for move the network's alone."""
+    exp, W = _solo(planner)
+    net = _net(1)
+    R = rules_for("weak")
+    strat, chars, _ = deal(0, exp.seat_characters(1, np.arange(2))[:, 0])
+    seeds = player_seeds(5, 2, 0, 2)
+    Wa, Wd, Wp = W.copy(), W.copy(), W.copy()
+    Wa[0] = ta.planner_rows(W[0], net, "alone")
+    Wd[0] = ta.planner_rows(W[0], net, "label")
+    _, alone = play_batch(R, Wa, 2, seeds, strat, chars, threads=1)
+    labels = new_labels(allocate(for_players(R, strat)), 600)
+    _, dagger = play_batch(R, Wd, 2, seeds, strat, chars, threads=1, labels=labels)
+    _, planned = play_batch(R, Wp, 2, seeds, strat, chars, threads=1)
+    assert np.array_equal(alone, dagger)
+    assert not np.array_equal(alone, planned)  # the network, not the planner, chose the moves
+    assert labels_kept(labels) > 10
+
+
+def test_the_gauntlet_s_base_is_the_planner_s_base_heuristic(planner):
+    exp, W = _solo(planner)
+    Wb = W.copy()
+    Wb[0] = ta.planner_rows(W[0], None, "base")
+    _, Wh = _solo("heuristic-solo")
+    assert np.array_equal(ta.beat_rates(rules_for, Wb, exp, ["weak"], 12, 9, 2)["weak"],
+                          ta.beat_rates(rules_for, Wh, exp, ["weak"], 12, 9, 2)["weak"])
+
+
+def test_the_data_do_not_depend_on_threads(planner, monkeypatch):
+    exp, W = _solo(planner)
+    W[0] = ta.planner_rows(W[0], _net(2), "label")
+    monkeypatch.setattr(ta, "CHUNK", 1)  # one game a label room: two jobs
+    X1, y1, k1 = ta.collect(rules_for, W, exp, ["weak"], 2, 3, 0, 300, threads=1)
+    X2, y2, k2 = ta.collect(rules_for, W, exp, ["weak"], 2, 3, 0, 300, threads=2)
+    assert k1 == k2 > 0 and np.array_equal(X1, X2) and np.array_equal(y1, y2)
+    assert X1.shape == (len(y1), N_IN) and X1.dtype == np.float32
+    assert abs(y1.sum()) < 1e-6 * len(y1)  # each row's target: its margin less its decision's mean
+
+
+def test_training_writes_a_network_a_strategy_file_plays(planner, tmp_path):
+    res = ta.train_apprentice(rules_for, planner, ["weak"], 1, 2, 3, 6, 4, epochs=2, threads=2)
+    assert [g.gen for g in res.generations] == [0, 1] and res.chosen in (0, 1)
+    assert res.generations[1].rows_total == res.generations[0].rows + res.generations[1].rows
+    path = ta.write_apprentice_file(tmp_path / "a.npz", res.nets[res.chosen], {"command": "test"})
+    arrs, prov = load_apprentice_file(path)
+    assert prov == {"command": "test"} and list(arrs["inputs"]) == input_names()
+    p = tmp_path / "alone.toml"
+    p.write_text(f'family = "rollout"\nbase = "heuristic-solo"\n[rollout]\ncandidates = 4\nrollouts = 0\napprentice = "{path}"\n')
+    W, _ = load_strategies([str(p)], True)
+    assert W[0, APPRENTICE_OFFSET + AB_ON] == 1.0 and W[0, P.ROLLOUTS] == 0
+    with pytest.raises(ta.ApprenticeError, match="never trained on"):
+        ta.train_apprentice(rules_for, planner, ["weak"], 0, 1, 3, 2, 3)
+    with pytest.raises(ta.ApprenticeError, match="not a rollout planner"):
+        ta.train_apprentice(rules_for, "heuristic-solo", ["weak"], 0, 1, 3, 2, 4)
+
+
+def test_cli_refuses_what_it_cannot_write(tmp_path):
+    r = CliRunner().invoke(app, ["train", "--apprentice", "--out", str(tmp_path / "x.toml")])
+    assert r.exit_code != 0 and ".npz" in r.output
+    r = CliRunner().invoke(app, ["train", "--apprentice", "--strengths", "weak,heroic", "--out", str(tmp_path / "x.npz")])
+    assert r.exit_code != 0 and "--strengths" in r.output
+
+
+def test_the_shipped_apprentice_plays_and_names_its_training():
+    from strategies.registry import VALUE_DIR
+
+    _, prov = load_apprentice_file(VALUE_DIR / "apprentice-solo.npz")
+    assert prov["command"].startswith("trinidad train --apprentice") and prov["seed"] != prov["gauntlet_seed"]
+    assert [g["gen"] for g in prov["generation_log"]][prov["network_of_generation"] - prov["generation_log"][0]["gen"]] == prov["network_of_generation"]
+    exp, W = _solo("apprentice-solo", 4)
+    assert W[0, APPRENTICE_OFFSET + AB_ON] == 1.0 and W[0, P.ROLLOUTS] == 0 and W[0, APPRENTICE_OFFSET + AB_ROWS] == 24
+    assert ta.beat_rates(rules_for, W, exp, ["weak"], 4, 5, 1)["weak"].shape == (4,)

@@ -1,0 +1,276 @@
+"""``trinidad train --apprentice`` (issue 36): the apprentice (strategies.apprentice), a network that
+ranks a seat's TURN rows, fitted by DAgger to the rollout planner's counterfactual labels in Solo
+games against the rulebook's A.I. (TWO PLAYERS GAME & SOLO MODE).
+
+The rollout planner (strategies.rollout.plan_choice) plays each of its candidate rows on from copies
+of the position and keeps the decision with each row's mean VP margin (strategies.rollout.record_labels):
+rows that differ only by the action. Generation 0 fits the network to the planner's labels from its own
+games. Each later generation is DAgger (Ross, Gordon and Bagnell 2011): the last network acts in the
+data games while the planner labels every position it reaches (``AB_ON = 2``), and the network is
+fitted again on every label so far. A network fitted on the planner's positions alone drifts into
+positions it never saw (docs/solo.md: 17 points below its base heuristic); DAgger's labels are where
+it plays.
+
+Each generation's network is measured by a gauntlet: Solo games on deals of another master seed (never
+trained on), the network alone (``rollouts = 0``) against the planner's base heuristic on the same deals,
+paired by deal. The network of the generation with the best mean beat rate is written.
+
+Data games are dealt as ``trinidad.ai_scale`` deals them (balanced Characters, the A.I. first in every
+other block of 12), generation g and strength i playing games ``(g * strengths + i) * games ..`` of
+the master seed, so every generation's games are new. The games of one data batch are split over the
+threads in chunks (each with its own label room, strategies.rollout.new_labels); results do not depend
+on the number of threads.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from sim.game import allocate
+from sim.rng import player_seeds
+from sim.state import N_CHARACTERS
+from sim.variants import for_players
+from strategies.apprentice import AB_ON, APPRENTICE_OFFSET, HIDDEN, N_IN, decision_inputs, input_names, one_hot_inputs
+from strategies.policy import P
+from strategies.rollout import labels_kept, new_labels
+from strategies.weights import N_WEIGHTS
+from trinidad.ai_scale import credit, deal
+from trinidad.batch import play_batch
+
+TARGET_SCALE = 5.0  # VP: the fit's targets are divided by it (MLPRegressor's default initialisation suits unit targets)
+CHUNK = 16  # data games a label room holds: a kept position is a whole state record (about 0.3 MB)
+
+
+class ApprenticeError(ValueError):
+    """A setting the trainer cannot use (the CLI reports it)."""
+
+
+@dataclass
+class Generation:
+    """One generation: its data, its fit and its gauntlet."""
+
+    gen: int
+    data_games: int
+    decisions: int
+    rows: int
+    rows_total: int
+    epochs: int
+    fit_s: float
+    gauntlet: dict[str, float]  # strength -> the network's beat rate on the gauntlet deals
+    paired: dict[str, list[float]]  # strength -> [difference, low, high] against the base heuristic (points, t 95%)
+    seconds: float
+
+
+@dataclass
+class ApprenticeResult:
+    nets: list[dict]
+    generations: list[Generation]
+    base: dict[str, float]  # the base heuristic's beat rate on the gauntlet deals
+    chosen: int  # the generation whose network is written
+    seconds: float = 0.0
+    per_deal: dict[str, list[float]] = field(default_factory=dict)
+
+
+def _blocks(row: np.ndarray, slot: int, value: float) -> np.ndarray:
+    """``row`` with ``slot`` set in every weight block (setup switches a seat to its Character's block)."""
+    row = row.copy()
+    for b in range(1 + N_CHARACTERS):
+        row[b * N_WEIGHTS + slot] = value
+    return row
+
+
+def planner_rows(row: np.ndarray, net: dict | None, mode: str) -> np.ndarray:
+    """The rollout planner's W row ``row`` as the trainer plays it. ``mode``: ``"label"`` the planner
+    (with ``net``: DAgger, the network acts while the planner labels), ``"alone"`` the network alone,
+    ``"base"`` the planner's base heuristic alone."""
+    from strategies.registry import set_apprentice
+
+    cand = int(row[P.CANDIDATES])
+    if mode == "base":
+        return _blocks(row, P.ROLLOUTS, 0.0)
+    if net is None:
+        if mode != "label":
+            raise ApprenticeError(f"mode {mode!r} needs a network")
+        return row.copy()
+    out = set_apprentice(row, net, cand)
+    if mode == "label":
+        out[APPRENTICE_OFFSET + AB_ON] = 2.0  # strategies.rollout.plan_choice: the planner labels, the network acts
+    else:
+        out = _blocks(out, P.ROLLOUTS, 0.0)
+    return out
+
+
+def _dealt(exp, start: int, games: int):
+    return deal(0, exp.seat_characters(1, np.arange(start, start + games))[:, 0])
+
+
+def collect(rules_for, W: np.ndarray, exp, strengths: list[str], games: int, seed: int, gen: int,
+            room: int, threads: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """Data games of generation ``gen`` (strategy row 0 of ``W`` plays, as :func:`planner_rows` set
+    it): the kept decisions as candidate rows ``X`` (float32[rows, N_IN], strategies.apprentice's
+    inputs) and targets ``y`` (each row's mean margin less its decision's mean). Returns (X, y, decisions)."""
+    jobs = []
+    for i, s in enumerate(strengths):
+        start = (gen * len(strengths) + i) * games
+        for a in range(0, games, CHUNK):
+            jobs.append((s, start + a, min(CHUNK, games - a)))
+
+    def one(job):
+        s, start, n = job
+        R = rules_for(s)
+        strat, chars, _ = _dealt(exp, start, n)
+        RP = for_players(R, strat)
+        labels = new_labels(allocate(RP), room * n)
+        play_batch(R, W, 2, player_seeds(seed, 2, start, n), strat, chars, threads=1, labels=labels)
+        k = int(labels_kept(labels))
+        tot = int(labels[1].n[:k].sum())
+        X = np.zeros((tot, N_IN))
+        y = np.zeros(tot)
+        w = decision_inputs(RP, labels, allocate(RP), X, np.zeros(k, np.int64), np.zeros(k, np.int64), y)
+        if w != tot:
+            raise RuntimeError(f"kept decision {-1 - w} listed again differs from its record")
+        return X.astype(np.float32), y, k
+
+    with ThreadPoolExecutor(max(1, threads)) as ex:
+        parts = list(ex.map(one, jobs))
+    return (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]), sum(p[2] for p in parts))
+
+
+def fit(X: np.ndarray, y: np.ndarray, alpha: float, epochs: int, seed: int) -> tuple[dict, int]:
+    """scikit-learn's MLPRegressor (one hidden layer of strategies.apprentice.HIDDEN ReLU units, Adam)
+    on the standardised inputs (one-hot inputs left as they are). Returns the network's arrays
+    (strategies.registry.load_apprentice_file's) and the epochs run."""
+    import warnings
+
+    from sklearn.exceptions import ConvergenceWarning
+    from sklearn.neural_network import MLPRegressor
+
+    mu = X.mean(0, dtype=np.float64)
+    sd = X.std(0, dtype=np.float64)
+    hot = one_hot_inputs()
+    mu[hot] = 0.0
+    sd[hot] = 1.0
+    sd[sd == 0] = 1.0
+    Z = ((X - mu) / sd).astype(np.float32)
+    m = MLPRegressor(hidden_layer_sizes=(HIDDEN,), alpha=alpha, max_iter=epochs, batch_size=min(512, len(y)), random_state=seed)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)  # a fixed number of epochs is the setting, not a failure
+        m.fit(Z, y / TARGET_SCALE)
+    net = {"mu": mu, "sd": sd, "w1": m.coefs_[0].astype(np.float64), "b1": m.intercepts_[0].astype(np.float64),
+           "w2": m.coefs_[1][:, 0].astype(np.float64) * TARGET_SCALE, "b2": np.float64(m.intercepts_[1][0] * TARGET_SCALE)}
+    return net, int(m.n_iter_)
+
+
+def beat_rates(rules_for, W: np.ndarray, exp, strengths: list[str], games: int, seed: int, threads: int) -> dict[str, np.ndarray]:
+    """Strategy row 0 of ``W`` against the A.I. on games ``0 .. games - 1`` of master seed ``seed``:
+    the player's win credit per game (trinidad.ai_scale.credit), by strength."""
+    strat, chars, seat = _dealt(exp, 0, games)
+    seeds = player_seeds(seed, 2, 0, games)
+    return {s: credit(play_batch(rules_for(s), W, 2, seeds, strat, chars, threads=threads)[1], seat)[:, 0] for s in strengths}
+
+
+def paired(a: np.ndarray, b: np.ndarray) -> list[float]:
+    """``a - b`` paired by deal, in points: [mean, low, high] (t 95% interval, analysis.stats.paired_test's)."""
+    from analysis.stats import paired_test
+
+    t = paired_test(np.asarray(a) - np.asarray(b))
+    return [round(100 * t["diff"], 2), round(100 * t["diff_lo"], 2), round(100 * t["diff_hi"], 2)]
+
+
+def train_apprentice(rules_for, strategy: str, strengths: list[str], generations: int, games: int, seed: int,
+                     gauntlet_games: int, gauntlet_seed: int, room: int = 160, alpha: float = 1e-3, epochs: int = 40,
+                     init: dict | None = None, threads: int = 2, say=lambda m: None) -> ApprenticeResult:
+    """Generation 0 (without ``init``): the planner's own games; generations 1 .. ``generations``:
+    DAgger over the last network (``init``'s, when given). ``strategy``: the rollout planner (a
+    strategy file of family rollout, played against the A.I.); ``rules_for(strength)``: the rules."""
+    from strategies.policy import FAMILY_ROLLOUT
+    from strategies.registry import compile_players
+    from trinidad.ai_scale import solo_experiment
+
+    exp = solo_experiment(strategy, games, seed, strengths)
+    gexp = solo_experiment(strategy, gauntlet_games, gauntlet_seed, strengths)
+    W = compile_players(exp.strategy_names(), solo=True).matrix().copy()
+    if int(W[0, 0]) != FAMILY_ROLLOUT or W[0, P.ROLLOUTS] < 1:
+        raise ApprenticeError(f"strategy: {strategy} is not a rollout planner (family = \"rollout\", rollouts >= 1)")
+    if seed == gauntlet_seed:
+        raise ApprenticeError("gauntlet-seed: must differ from --seed (the gauntlet plays deals never trained on)")
+    if generations < 0 or games < 1 or gauntlet_games < 1:
+        raise ApprenticeError("generations >= 0, games >= 1 and gauntlet games >= 1")
+    t0 = time.perf_counter()
+    row = W[0].copy()
+    Wb = W.copy()
+    Wb[0] = planner_rows(row, None, "base")
+    base = beat_rates(rules_for, Wb, gexp, strengths, gauntlet_games, gauntlet_seed, threads)
+    say("gauntlet, base heuristic: " + ", ".join(f"{s} {base[s].mean():.1%}" for s in strengths))
+    res = ApprenticeResult([], [], {s: float(base[s].mean()) for s in strengths}, -1,
+                           per_deal={f"base:{s}": base[s].tolist() for s in strengths})
+    Xs, ys = [], []
+    net = init
+    for g in range(0 if init is None else 1, generations + 1):
+        tg = time.perf_counter()
+        Wd = W.copy()
+        Wd[0] = planner_rows(row, net, "label")
+        X, y, k = collect(rules_for, Wd, exp, strengths, games, seed, g, room, threads)
+        Xs.append(X)
+        ys.append(y)
+        Xa, ya = np.concatenate(Xs), np.concatenate(ys)
+        tf = time.perf_counter()
+        net, ep = fit(Xa, ya, alpha, epochs, seed + g)
+        fit_s = time.perf_counter() - tf
+        del Xa, ya
+        Wg = W.copy()
+        Wg[0] = planner_rows(row, net, "alone")
+        br = beat_rates(rules_for, Wg, gexp, strengths, gauntlet_games, gauntlet_seed, threads)
+        gen = Generation(g, games * len(strengths), k, len(y), sum(len(v) for v in ys), ep, round(fit_s, 1),
+                         {s: float(br[s].mean()) for s in strengths}, {s: paired(br[s], base[s]) for s in strengths},
+                         round(time.perf_counter() - tg, 1))
+        res.nets.append(net)
+        res.generations.append(gen)
+        res.per_deal.update({f"{g}:{s}": br[s].tolist() for s in strengths})
+        say(f"generation {g}: {k} decisions, {len(y)} rows ({gen.rows_total} in all), fit {fit_s:.0f} s ({ep} epochs); "
+            + ", ".join(f"{s} {gen.gauntlet[s]:.1%} ({gen.paired[s][0]:+.1f} [{gen.paired[s][1]:+.1f}, {gen.paired[s][2]:+.1f}])"
+                        for s in strengths) + f"; {gen.seconds:.0f} s")
+    scores = [np.mean(list(gen.gauntlet.values())) for gen in res.generations]
+    res.chosen = int(np.argmax(scores))  # the first best (ties: the earlier generation)
+    res.seconds = time.perf_counter() - t0
+    return res
+
+
+def write_apprentice_file(path: Path, net: dict, provenance: dict) -> Path:
+    """The network file strategies.registry.load_apprentice_file reads (``[rollout] apprentice``)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "wb") as f:  # np.savez would add .npz to another suffix
+        np.savez(f, **{k: np.asarray(v, np.float64) for k, v in net.items()}, inputs=np.array(input_names()),
+                 provenance=json.dumps(provenance, sort_keys=True))
+    return path
+
+
+def curve_markdown(res: ApprenticeResult, prov: dict, strengths: list[str]) -> str:
+    """The training curve (each generation's gauntlet) as a page for docs/ (``--write``)."""
+    lines = ["# The apprentice's training curve", "",
+             "Written by `trinidad train --apprentice` (trinidad/train_apprentice.py); not typed by hand. "
+             f"Command: `{prov['command']}` at commit `{prov['commit']}` on `{prov['machine']}`, {prov['seconds']:.0f} s.", "",
+             f"Generation 0 fits the network to the rollout planner's labels in its own games; each later generation "
+             f"(DAgger) lets the last network play {prov['games_per_generation']} Solo games a strength while the planner "
+             "labels every position it reaches, and fits again on every label so far. The gauntlet: the network alone "
+             f"(`rollouts = 0`) on {prov['gauntlet_games']} deals a strength of master seed {prov['gauntlet_seed']} "
+             "(never trained on), paired by deal against the planner's base heuristic on the same deals (t 95% interval, "
+             "points). The generation with the best mean beat rate is written "
+             f"(generation {prov['network_of_generation']}).", "",
+             "| generation | decisions | candidate rows (all so far) | epochs | fit (s) | "
+             + " | ".join(f"{s}: beat rate (paired)" for s in strengths) + " |",
+             "|---" * (5 + len(strengths)) + "|",
+             "| base heuristic | | | | | " + " | ".join(f"{res.base[s]:.1%}" for s in strengths) + " |"]
+    for g in res.generations:
+        mark = "**" if g.gen == prov["network_of_generation"] else ""
+        lines.append(f"| {mark}{g.gen}{mark} | {g.decisions} | {g.rows} ({g.rows_total}) | {g.epochs} | {g.fit_s:.0f} | "
+                     + " | ".join(f"{g.gauntlet[s]:.1%} ({g.paired[s][0]:+.1f} [{g.paired[s][1]:+.1f}, {g.paired[s][2]:+.1f}])"
+                                  for s in strengths) + " |")
+    return "\n".join(lines) + "\n"
