@@ -712,3 +712,20 @@ def bare_war(r, n, faction, seed):
     st.xw[XG.ACTIVE] = 1
     st.xw[XG.FACTION] = faction
     return st
+
+
+def random_apprentice(seed=0, with_file_keys=True):
+    """A random apprentice network (strategies.apprentice's arrays, as strategies.registry.load_apprentice_file
+    reads them; ``with_file_keys``: with the ``inputs`` and ``provenance`` a network file holds)."""
+    import json
+
+    from strategies.apprentice import HIDDEN, N_IN, input_names, one_hot_inputs
+
+    rng = np.random.default_rng(seed)
+    hot = one_hot_inputs()
+    net = {"mu": np.where(hot, 0.0, rng.normal(size=N_IN)), "sd": np.where(hot, 1.0, rng.uniform(0.5, 2.0, N_IN)),
+           "w1": rng.normal(scale=0.2, size=(N_IN, HIDDEN)), "b1": rng.normal(scale=0.2, size=HIDDEN),
+           "w2": rng.normal(size=HIDDEN), "b2": np.float64(0.3)}
+    if with_file_keys:
+        net.update(inputs=np.array(input_names()), provenance=json.dumps({"test": True}))
+    return net

@@ -4,17 +4,14 @@ through numpy), its file's checks, and that it reads only what its seat can know
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 import pytest
-from helpers import mid_game
+from helpers import mid_game, random_apprentice
 
 from sim.actions import turn_options
 from sim.codes import Act, Dec
 from sim.state import MAX_PLAYERS, N_GROUPS
 from strategies.apprentice import (
-    HIDDEN,
     N_IN,
     N_RX,
     ROW_ACT,
@@ -30,15 +27,7 @@ from strategies.registry import StrategyError, load_strategies
 
 
 def _net(seed=0):
-    rng = np.random.default_rng(seed)
-    mu = rng.normal(size=N_IN)
-    sd = rng.uniform(0.5, 2.0, N_IN)
-    hot = one_hot_inputs()
-    mu[hot] = 0.0
-    sd[hot] = 1.0
-    return {"mu": mu, "sd": sd, "w1": rng.normal(scale=0.2, size=(N_IN, HIDDEN)), "b1": rng.normal(scale=0.2, size=HIDDEN),
-            "w2": rng.normal(size=HIDDEN), "b2": np.float64(0.3), "inputs": np.array(input_names()),
-            "provenance": json.dumps({"test": True})}
+    return random_apprentice(seed)
 
 
 def _files(tmp_path, net, rollouts=0):

@@ -246,17 +246,12 @@ def test_no_peeking_with_an_apprentice_in_a_solo_game(engine, tmp_path):
     """The apprentice (strategies.apprentice) reads only what its seat can know: with the hidden cards
     and the A.I.'s face-down Solo cards dealt again it values every row the same, alone and as the
     policy the planner's simulations play."""
-    import json
+    from helpers import random_apprentice
 
-    from strategies.apprentice import HIDDEN, N_IN, apprentice_values, input_names, one_hot_inputs
+    from strategies.apprentice import apprentice_values
 
     r, _ = engine
-    rng = np.random.default_rng(3)
-    hot = one_hot_inputs()
-    net = {"mu": np.where(hot, 0.0, rng.normal(size=N_IN)), "sd": np.where(hot, 1.0, rng.uniform(0.5, 2, N_IN)),
-           "w1": rng.normal(scale=0.2, size=(N_IN, HIDDEN)), "b1": rng.normal(scale=0.2, size=HIDDEN),
-           "w2": rng.normal(size=HIDDEN), "b2": np.float64(0.1), "inputs": np.array(input_names()),
-           "provenance": json.dumps({})}
+    net = random_apprentice(3)
     np.savez(tmp_path / "net.npz", **net)
     for name, rollouts in (("alone", 0), ("planner", 2)):
         (tmp_path / f"{name}.toml").write_text(f'family = "rollout"\nbase = "heuristic"\n[rollout]\ncandidates = 4\n'

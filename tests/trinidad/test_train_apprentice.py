@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from helpers import random_apprentice
 from typer.testing import CliRunner
 
 import trinidad.train_apprentice as ta
@@ -13,7 +14,7 @@ from sim.rng import player_seeds
 from sim.rules import apply_overrides, load_rules_doc, rules_from_doc
 from sim.state import N_CHARACTERS
 from sim.variants import for_players
-from strategies.apprentice import AB_ON, AB_ROWS, APPRENTICE_OFFSET, HIDDEN, N_IN, input_names, one_hot_inputs
+from strategies.apprentice import AB_ON, AB_ROWS, APPRENTICE_OFFSET, N_IN, input_names
 from strategies.policy import P
 from strategies.registry import compile_players, load_apprentice_file, load_strategies
 from strategies.rollout import labels_kept, new_labels
@@ -30,14 +31,7 @@ def rules_for(strength):
 
 
 def _net(seed=0):
-    rng = np.random.default_rng(seed)
-    mu = rng.normal(size=N_IN)
-    sd = rng.uniform(0.5, 2.0, N_IN)
-    hot = one_hot_inputs()
-    mu[hot] = 0.0
-    sd[hot] = 1.0
-    return {"mu": mu, "sd": sd, "w1": rng.normal(scale=0.2, size=(N_IN, HIDDEN)), "b1": rng.normal(scale=0.2, size=HIDDEN),
-            "w2": rng.normal(size=HIDDEN), "b2": np.float64(0.3)}
+    return random_apprentice(seed, with_file_keys=False)
 
 
 @pytest.fixture()
