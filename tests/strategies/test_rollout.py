@@ -174,14 +174,10 @@ def _solo_position(r, W, seed, decades):
     return st
 
 
-def test_no_peeking_in_a_solo_game(engine, tmp_path):
-    """Against the Solo A.I. (TWO PLAYERS GAME & SOLO MODE) the rollouts redraw the deck order, the
-    A.I.'s face-down hand and the order of its face-down Solo cards: another arrangement of them,
-    consistent with what the player sees, gives the same decision."""
-    r, _ = engine
-    W, _ = load_strategies([_strategy(tmp_path, "solo", 3, 2, "game")])
-    sc = allocate(r)
-    checked = 0
+def _redrawn_solo_positions(r, W):
+    """Solo positions of the player (seat 0) with at least 3 TURN rows, each with a copy in which what
+    it cannot see is dealt again (the hidden cards and the A.I.'s face-down Solo cards): (the
+    position, the copy, its rows)."""
     for seed, decades in itertools.product(range(3, 9), range(1, 11)):
         st = _solo_position(r, W, seed, decades)
         if st is None:
@@ -197,6 +193,18 @@ def test_no_peeking_in_a_solo_game(engine, tmp_path):
         alt.opts[:] = st.opts
         lo = int(st.g[G.AI_TOP])
         assert sorted(alt.ai_deck[lo:]) == sorted(st.ai_deck[lo:])
+        yield st, alt, k
+
+
+def test_no_peeking_in_a_solo_game(engine, tmp_path):
+    """Against the Solo A.I. (TWO PLAYERS GAME & SOLO MODE) the rollouts redraw the deck order, the
+    A.I.'s face-down hand and the order of its face-down Solo cards: another arrangement of them,
+    consistent with what the player sees, gives the same decision."""
+    r, _ = engine
+    W, _ = load_strategies([_strategy(tmp_path, "solo", 3, 2, "game")])
+    sc = allocate(r)
+    checked = 0
+    for st, alt, k in _redrawn_solo_positions(r, W):
         if np.array_equal(alt.ai_deck, st.ai_deck):
             continue
         checked += 1
@@ -259,19 +267,7 @@ def test_no_peeking_with_an_apprentice_in_a_solo_game(engine, tmp_path):
     W, _ = load_strategies([str(tmp_path / "alone.toml"), str(tmp_path / "planner.toml")])
     sc = allocate(r)
     checked = 0
-    for seed, decades in itertools.product(range(3, 9), range(1, 11)):
-        st = _solo_position(r, W, seed, decades)
-        if st is None:
-            continue
-        k = turn_options(st, r, 0)
-        if k < 3:
-            continue
-        alt = allocate(r)
-        copy_state(alt, st)
-        alt.rng[0] = 4242 + seed
-        determinize(alt, r, 0)
-        alt.rng[:] = st.rng
-        alt.opts[:] = st.opts
+    for st, alt, k in _redrawn_solo_positions(r, W):
         if np.array_equal(alt.ai_deck, st.ai_deck) and np.array_equal(alt.card_seq, st.card_seq):
             continue
         checked += 1
