@@ -343,6 +343,17 @@ def load_apprentice_file(path: Path) -> tuple[dict, dict]:
     return arrs, json.loads(str(arrs["provenance"]))
 
 
+def _put_layers(row: np.ndarray, net: dict, mu: int, sd: int, w1: int, b1: int, w2: int, b2: int) -> None:
+    """A one-hidden-layer network's arrays into ``row`` at these columns (the search's network
+    evaluation and the apprentice share the layout: standardisation, then the layers)."""
+    row[mu:mu + len(net["mu"])] = net["mu"]
+    row[sd:sd + len(net["sd"])] = net["sd"]
+    row[w1:b1] = np.asarray(net["w1"], np.float64).reshape(-1)
+    row[b1:w2] = net["b1"]
+    row[w2:b2] = net["w2"]
+    row[b2] = float(net["b2"])
+
+
 def set_apprentice(row: np.ndarray, net: dict, rows: int) -> np.ndarray:
     """``row`` (a W row of the rollout family) with the apprentice ``net`` (the arrays of
     :func:`load_apprentice_file`), valuing the base heuristic's best ``rows`` rows of a decision."""
@@ -350,12 +361,7 @@ def set_apprentice(row: np.ndarray, net: dict, rows: int) -> np.ndarray:
     o = APPRENTICE_OFFSET
     row[o + AB_ON] = 1.0
     row[o + AB_ROWS] = rows
-    row[o + AB_MU:o + AB_MU + N_IN] = net["mu"]
-    row[o + AB_SD:o + AB_SD + N_IN] = net["sd"]
-    row[o + AB_W1:o + AB_B1] = np.asarray(net["w1"], np.float64).reshape(-1)
-    row[o + AB_B1:o + AB_W2] = net["b1"]
-    row[o + AB_W2:o + AB_B2] = net["w2"]
-    row[o + AB_B2] = float(net["b2"])
+    _put_layers(row, net, o + AB_MU, o + AB_SD, o + AB_W1, o + AB_B1, o + AB_W2, o + AB_B2)
     return row
 
 
@@ -473,12 +479,7 @@ def set_network(row: np.ndarray, net: dict) -> np.ndarray:
     :func:`load_network_file`)."""
     row = row.copy()
     o = NET_OFFSET
-    row[o + NET_MU:o + NET_MU + NET_IN] = net["mu"]
-    row[o + NET_SD:o + NET_SD + NET_IN] = net["sd"]
-    row[o + NET_W1:o + NET_B1] = np.asarray(net["w1"], np.float64).reshape(-1)
-    row[o + NET_B1:o + NET_W2] = net["b1"]
-    row[o + NET_W2:o + NET_B2] = net["w2"]
-    row[o + NET_B2] = float(net["b2"])
+    _put_layers(row, net, o + NET_MU, o + NET_SD, o + NET_W1, o + NET_B1, o + NET_W2, o + NET_B2)
     row[SEARCH_OFFSET + SB.MODEL] = MODEL_NETWORK
     row[SEARCH_OFFSET + SB.SCALE] = float(net["scale"])
     return row
