@@ -100,7 +100,7 @@ ROW_NUM = ROW_ACT_A + N_ACT * A_SLOTS  # the row's RX inputs
 N_IN = ROW_NUM + N_RX
 
 # the W row block (after strategies.evaluation's search block): on/off, the standardisation, the layers
-AB_ON = 0
+AB_ON = 0  # one of the AB_MODE values below (0: no apprentice)
 AB_ROWS = 1  # the rows it values: the base heuristic's best this many (the planner's candidates, which its labels cover)
 AB_MU = 2
 AB_SD = AB_MU + N_IN
@@ -108,6 +108,15 @@ AB_W1 = AB_SD + N_IN  # [N_IN, HIDDEN] row by row
 AB_B1 = AB_W1 + N_IN * HIDDEN
 AB_W2 = AB_B1 + HIDDEN
 AB_B2 = AB_W2 + HIDDEN
+# AB_ON's values. ON: the apprentice plays the seat's turns inside the planner's simulations (and alone,
+# with no rollouts, its real turns). The two training modes (trinidad.train_apprentice) let the apprentice
+# take the seat's real turns while the planner labels every position it reaches: DAGGER with the planner's
+# simulations played by the base heuristic (the labels of rollout-solo's planner), EXPERT with them played
+# by the apprentice itself (expert iteration: the labels of the planner over the apprentice, a stronger
+# teacher each generation).
+AB_MODE_ON = 1
+AB_MODE_DAGGER = 2
+AB_MODE_EXPERT = 3
 AB_BLOCK = AB_B2 + 1
 APPRENTICE_OFFSET = SEARCH_OFFSET + SEARCH_BLOCK  # where the block starts in a W row: after the search block
 
@@ -228,7 +237,20 @@ def row_inputs(st, x, i, k, best, num):
 @njit(cache=True)
 def apprentice_on(W, sid):
     """Whether strategy row ``sid`` of ``W`` carries an apprentice (0 when ``W`` has no room for one)."""
-    return sid >= 0 and W.shape[1] >= APPRENTICE_OFFSET + AB_BLOCK and W[sid, APPRENTICE_OFFSET + AB_ON] == 1.0
+    if sid < 0 or W.shape[1] < APPRENTICE_OFFSET + AB_BLOCK:
+        return False
+    mode = W[sid, APPRENTICE_OFFSET + AB_ON]
+    return mode == AB_MODE_ON or mode == AB_MODE_EXPERT
+
+
+@njit(cache=True)
+def apprentice_acts(W, sid):
+    """Whether strategy row ``sid`` of ``W`` is in a training mode (AB_MODE_DAGGER or AB_MODE_EXPERT):
+    its planner labels the seat's positions and the apprentice takes its real turns."""
+    if sid < 0 or W.shape[1] < APPRENTICE_OFFSET + AB_BLOCK:
+        return False
+    mode = W[sid, APPRENTICE_OFFSET + AB_ON]
+    return mode == AB_MODE_DAGGER or mode == AB_MODE_EXPERT
 
 
 @njit(cache=True)

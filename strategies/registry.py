@@ -25,6 +25,7 @@ from strategies.apprentice import (
     AB_B1,
     AB_B2,
     AB_BLOCK,
+    AB_MODE_ON,
     AB_MU,
     AB_ON,
     AB_ROWS,
@@ -359,7 +360,7 @@ def set_apprentice(row: np.ndarray, net: dict, rows: int) -> np.ndarray:
     :func:`load_apprentice_file`), valuing the base heuristic's best ``rows`` rows of a decision."""
     row = row.copy()
     o = APPRENTICE_OFFSET
-    row[o + AB_ON] = 1.0
+    row[o + AB_ON] = AB_MODE_ON
     row[o + AB_ROWS] = rows
     _put_layers(row, net, o + AB_MU, o + AB_SD, o + AB_W1, o + AB_B1, o + AB_W2, o + AB_B2)
     return row

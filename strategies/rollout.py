@@ -18,7 +18,7 @@ from sim.game import copy_state, determinize, end_of_decade, play_decade, set_de
 from sim.rng import mix64
 from sim.rules import RK
 from sim.state import PF, XG, G
-from strategies.apprentice import AB_ON, APPRENTICE_OFFSET, apprentice_on, apprentice_turn, apprentice_turn_rows, apprentice_values
+from strategies.apprentice import apprentice_acts, apprentice_on, apprentice_turn, apprentice_turn_rows, apprentice_values
 from strategies.policy import P, choose, option_values
 from strategies.weights import N_WEIGHTS
 
@@ -200,8 +200,8 @@ def plan_choice(st, sc, r, seat, pos, k, labels, W):
             pick = i
     record_labels(labels, st, seat, k, cand, means)
     sid = st.pl[seat, PF.STRATEGY]
-    if W.shape[1] >= APPRENTICE_OFFSET + AB_ON + 1 and W[sid, APPRENTICE_OFFSET + AB_ON] == 2.0:
-        # DAgger (trial): the planner labels the position, the apprentice acts
+    if apprentice_acts(W, sid):
+        # training (trinidad.train_apprentice): the planner labels the position, the apprentice acts
         return apprentice_values(st, r, W, sid, seat, k, np.empty(k, np.float64))
     return pick
 

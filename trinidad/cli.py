@@ -475,6 +475,9 @@ def train(
     gauntlet_games: Annotated[int, typer.Option("--gauntlet-games", help="--apprentice: gauntlet deals a strength")] = 480,
     gauntlet_seed: Annotated[int, typer.Option("--gauntlet-seed", help="--apprentice: the gauntlet's master seed (never trained on)")] = 7,
     write: Annotated[Path | None, typer.Option("--write", help="--apprentice: write the training curve to this Markdown file")] = None,
+    expert: Annotated[bool, typer.Option("--expert", help=(
+        "--apprentice: expert iteration: the planner's simulations are played by the last network, not the base "
+        "heuristic, so the labels come from the planner over the network (as rollout-apprentice-solo plays)"))] = False,
 ) -> None:
     """Learn the search player's evaluation by self-play (expert iteration): each generation plays,
     refits the per-Era linear model on every position so far, and promotes the candidate only if it
@@ -486,8 +489,10 @@ def train(
             _fail("--apprentice and --network: choose one")
         _train_apprentice(strategy or "rollout-solo", generations, games, alpha if alpha is not None else 1e-3, init, seed,
                           out or Path("strategies/values/apprentice-solo.npz"), threads, strengths, epochs, gauntlet_games,
-                          gauntlet_seed, write)
+                          gauntlet_seed, write, expert)
         return
+    if expert:
+        _fail("--expert: only with --apprentice")
     strategy = strategy or "search"
     alpha = 1.0 if alpha is None else alpha
     out = out or Path("strategies/values/search.toml")
@@ -546,7 +551,7 @@ def train(
 
 
 def _train_apprentice(strategy, generations, games, alpha, init, seed, out, threads, strengths, epochs, gauntlet_games,
-                      gauntlet_seed, write) -> None:
+                      gauntlet_seed, write, expert=False) -> None:
     """``trinidad train --apprentice`` (trinidad.train_apprentice)."""
     import os
 
@@ -578,7 +583,7 @@ def _train_apprentice(strategy, generations, games, alpha, init, seed, out, thre
     cmd = " ".join(["trinidad", "train"] + sys.argv[2:]) if len(sys.argv) > 2 else "trinidad train --apprentice"
     try:
         res = train_apprentice(rules_for, strategy, names, generations, games, seed, gauntlet_games, gauntlet_seed,
-                               alpha=alpha, epochs=epochs, init=net0, threads=threads or os.cpu_count() or 1,
+                               alpha=alpha, epochs=epochs, init=net0, expert=expert, threads=threads or os.cpu_count() or 1,
                                say=lambda m: typer.echo(m, err=True))
     except (ApprenticeError, StrategyError) as e:
         _fail(f"--{e}")
@@ -587,6 +592,7 @@ def _train_apprentice(strategy, generations, games, alpha, init, seed, out, thre
             "strategy": strategy, "seed": seed, "strengths": names, "generations": generations, "games_per_generation": games,
             "alpha": alpha, "epochs": epochs, "gauntlet_games": gauntlet_games, "gauntlet_seed": gauntlet_seed,
             "init": str(init) if init is not None else "none (generation 0: the planner's own games)",
+            "init_net": init is not None, "expert": expert,
             "init_provenance": prov0, "network_of_generation": g.gen, "base_gauntlet": res.base,
             "generation_log": [vars(x) for x in res.generations], "seconds": round(res.seconds, 1)}
     path = write_apprentice_file(out, res.nets[res.chosen], prov)

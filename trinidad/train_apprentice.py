@@ -6,14 +6,20 @@ The rollout planner (strategies.rollout.plan_choice) plays each of its candidate
 of the position and keeps the decision with each row's mean VP margin (strategies.rollout.record_labels):
 rows that differ only by the action. Generation 0 fits the network to the planner's labels from its own
 games. Each later generation is DAgger (Ross, Gordon and Bagnell 2011): the last network acts in the
-data games while the planner labels every position it reaches (``AB_ON = 2``), and the network is
+data games while the planner labels every position it reaches (``AB_MODE_DAGGER``), and the network is
 fitted again on every label so far. A network fitted on the planner's positions alone drifts into
 positions it never saw (docs/solo.md: 17 points below its base heuristic); DAgger's labels are where
 it plays.
 
+With ``expert`` (``--expert``) the teacher improves too (expert iteration, Anthony, Tian and Barber
+2017; AlphaZero's loop without the tree): the planner's simulations, which DAgger plays by the base
+heuristic, are played by the last network (``AB_MODE_EXPERT``), as ``rollout-apprentice-solo`` plays
+them, so each generation is fitted to the labels of the planner over the network before it.
+
 Each generation's network is measured by a gauntlet: Solo games on deals of another master seed (never
 trained on), the network alone (``rollouts = 0``) against the planner's base heuristic on the same deals,
-paired by deal. The network of the generation with the best mean beat rate is written.
+paired by deal. The network of the generation with the best mean beat rate is written; a starting
+network (``init``) is measured too, as generation 0, so a run that does not improve on it writes it back.
 
 Data games are dealt as ``trinidad.ai_scale`` deals them (balanced Characters, the A.I. first in every
 other block of 12), generation g and strength i playing games ``(g * strengths + i) * games ..`` of
@@ -36,7 +42,7 @@ from sim.game import allocate
 from sim.rng import player_seeds
 from sim.state import N_CHARACTERS
 from sim.variants import for_players
-from strategies.apprentice import AB_ON, APPRENTICE_OFFSET, HIDDEN, N_IN, decision_inputs, input_names, one_hot_inputs
+from strategies.apprentice import AB_MODE_DAGGER, AB_MODE_EXPERT, AB_ON, APPRENTICE_OFFSET, HIDDEN, N_IN, decision_inputs, input_names, one_hot_inputs
 from strategies.policy import P
 from strategies.rollout import labels_kept, new_labels
 from strategies.weights import N_WEIGHTS
@@ -85,10 +91,11 @@ def _blocks(row: np.ndarray, slot: int, value: float) -> np.ndarray:
     return row
 
 
-def planner_rows(row: np.ndarray, net: dict | None, mode: str) -> np.ndarray:
+def planner_rows(row: np.ndarray, net: dict | None, mode: str, expert: bool = False) -> np.ndarray:
     """The rollout planner's W row ``row`` as the trainer plays it. ``mode``: ``"label"`` the planner
-    (with ``net``: DAgger, the network acts while the planner labels), ``"alone"`` the network alone,
-    ``"base"`` the planner's base heuristic alone."""
+    (with ``net``: the network acts while the planner labels, its simulations played by the base
+    heuristic, or with ``expert`` by the network), ``"alone"`` the network alone, ``"base"`` the
+    planner's base heuristic alone."""
     from strategies.registry import set_apprentice
 
     cand = int(row[P.CANDIDATES])
@@ -100,7 +107,7 @@ def planner_rows(row: np.ndarray, net: dict | None, mode: str) -> np.ndarray:
         return row.copy()
     out = set_apprentice(row, net, cand)
     if mode == "label":
-        out[APPRENTICE_OFFSET + AB_ON] = 2.0  # strategies.rollout.plan_choice: the planner labels, the network acts
+        out[APPRENTICE_OFFSET + AB_ON] = AB_MODE_EXPERT if expert else AB_MODE_DAGGER  # strategies.rollout.plan_choice
     else:
         out = _blocks(out, P.ROLLOUTS, 0.0)
     return out
@@ -185,10 +192,13 @@ def paired(a: np.ndarray, b: np.ndarray) -> list[float]:
 
 def train_apprentice(rules_for, strategy: str, strengths: list[str], generations: int, games: int, seed: int,
                      gauntlet_games: int, gauntlet_seed: int, room: int = 160, alpha: float = 1e-3, epochs: int = 40,
-                     init: dict | None = None, threads: int = 2, say=lambda m: None) -> ApprenticeResult:
+                     init: dict | None = None, expert: bool = False, threads: int = 2,
+                     say=lambda m: None) -> ApprenticeResult:
     """Generation 0 (without ``init``): the planner's own games; generations 1 .. ``generations``:
-    DAgger over the last network (``init``'s, when given). ``strategy``: the rollout planner (a
-    strategy file of family rollout, played against the A.I.); ``rules_for(strength)``: the rules."""
+    DAgger over the last network (``init``'s, when given; then generation 0 is ``init`` itself, measured
+    by the gauntlet). With ``expert`` the planner's simulations are played by that network (expert
+    iteration). ``strategy``: the rollout planner (a strategy file of family rollout, played against
+    the A.I.); ``rules_for(strength)``: the rules."""
     from strategies.policy import FAMILY_ROLLOUT
     from strategies.registry import compile_players
     from trinidad.ai_scale import solo_experiment
@@ -212,10 +222,20 @@ def train_apprentice(rules_for, strategy: str, strengths: list[str], generations
                            per_deal={f"base:{s}": base[s].tolist() for s in strengths})
     Xs, ys = [], []
     net = init
+    if init is not None:
+        Wg = W.copy()
+        Wg[0] = planner_rows(row, init, "alone")
+        br = beat_rates(rules_for, Wg, gexp, strengths, gauntlet_games, gauntlet_seed, threads)
+        gen = Generation(0, 0, 0, 0, 0, 0, 0.0, {s: float(br[s].mean()) for s in strengths},
+                         {s: paired(br[s], base[s]) for s in strengths}, 0.0)
+        res.nets.append(init)
+        res.generations.append(gen)
+        res.per_deal.update({f"0:{s}": br[s].tolist() for s in strengths})
+        say("generation 0 (the starting network): " + ", ".join(f"{s} {gen.gauntlet[s]:.1%}" for s in strengths))
     for g in range(0 if init is None else 1, generations + 1):
         tg = time.perf_counter()
         Wd = W.copy()
-        Wd[0] = planner_rows(row, net, "label")
+        Wd[0] = planner_rows(row, net, "label", expert)
         X, y, k = collect(rules_for, Wd, exp, strengths, games, seed, g, room, threads)
         Xs.append(X)
         ys.append(y)
@@ -247,19 +267,27 @@ def write_apprentice_file(path: Path, net: dict, provenance: dict) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "wb") as f:  # np.savez would add .npz to another suffix
-        np.savez(f, **{k: np.asarray(v, np.float64) for k, v in net.items()}, inputs=np.array(input_names()),
+        # the network's arrays only (a network read back by --init carries its file's inputs and provenance too)
+        np.savez(f, **{k: np.asarray(net[k], np.float64) for k in ("mu", "sd", "w1", "b1", "w2", "b2")}, inputs=np.array(input_names()),
                  provenance=json.dumps(provenance, sort_keys=True))
     return path
 
 
 def curve_markdown(res: ApprenticeResult, prov: dict, strengths: list[str]) -> str:
     """The training curve (each generation's gauntlet) as a page for docs/ (``--write``)."""
+    if prov.get("expert"):
+        teach = ("the planner labels every position it reaches with its simulations played by that network "
+                 "(expert iteration: a stronger teacher each generation)")
+    else:
+        teach = "the planner labels every position it reaches (DAgger)"
+    first = ("Generation 0 is the starting network (`--init`, "
+             f"{prov['init']}), measured by the gauntlet; each later generation" if prov.get("init_net")
+             else "Generation 0 fits the network to the rollout planner's labels in its own games; each later generation")
     lines = ["# The apprentice's training curve", "",
              "Written by `trinidad train --apprentice` (trinidad/train_apprentice.py); not typed by hand. "
              f"Command: `{prov['command']}` at commit `{prov['commit']}` on `{prov['machine']}`, {prov['seconds']:.0f} s.", "",
-             f"Generation 0 fits the network to the rollout planner's labels in its own games; each later generation "
-             f"(DAgger) lets the last network play {prov['games_per_generation']} Solo games a strength while the planner "
-             "labels every position it reaches, and fits again on every label so far. The gauntlet: the network alone "
+             f"{first} lets the last network play {prov['games_per_generation']} Solo games a strength while {teach}, "
+             "and fits again on every label of this run so far. The gauntlet: the network alone "
              f"(`rollouts = 0`) on {prov['gauntlet_games']} deals a strength of master seed {prov['gauntlet_seed']} "
              "(never trained on), paired by deal against the planner's base heuristic on the same deals (t 95% interval, "
              "points). The generation with the best mean beat rate is written "
@@ -270,7 +298,9 @@ def curve_markdown(res: ApprenticeResult, prov: dict, strengths: list[str]) -> s
              "| base heuristic | | | | | " + " | ".join(f"{res.base[s]:.1%}" for s in strengths) + " |"]
     for g in res.generations:
         mark = "**" if g.gen == prov["network_of_generation"] else ""
-        lines.append(f"| {mark}{g.gen}{mark} | {g.decisions} | {g.rows} ({g.rows_total}) | {g.epochs} | {g.fit_s:.0f} | "
+        data = (f"{g.decisions} | {g.rows} ({g.rows_total}) | {g.epochs} | {g.fit_s:.0f}" if g.data_games
+                else "the starting network | | |")
+        lines.append(f"| {mark}{g.gen}{mark} | {data} | "
                      + " | ".join(f"{g.gauntlet[s]:.1%} ({g.paired[s][0]:+.1f} [{g.paired[s][1]:+.1f}, {g.paired[s][2]:+.1f}])"
                                   for s in strengths) + " |")
     return "\n".join(lines) + "\n"

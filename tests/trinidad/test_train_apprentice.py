@@ -1,5 +1,6 @@
 """trinidad.train_apprentice (``trinidad train --apprentice``): the planner's rows as the trainer plays
-them, DAgger games, the data's independence of threads, and the network file it writes."""
+them, DAgger and expert-iteration games, the data's independence of threads, a run from a starting
+network, and the network file it writes."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from sim.rng import player_seeds
 from sim.rules import apply_overrides, load_rules_doc, rules_from_doc
 from sim.state import N_CHARACTERS
 from sim.variants import for_players
-from strategies.apprentice import AB_ON, AB_ROWS, APPRENTICE_OFFSET, N_IN, input_names
+from strategies.apprentice import AB_MODE_DAGGER, AB_MODE_EXPERT, AB_MODE_ON, AB_ON, AB_ROWS, APPRENTICE_OFFSET, N_IN, input_names
 from strategies.policy import P
 from strategies.registry import compile_players, load_apprentice_file, load_strategies
 from strategies.rollout import labels_kept, new_labels
@@ -55,9 +56,11 @@ def test_planner_rows_change_only_what_each_mode_needs(planner):
     assert len(changed) == 1 + N_CHARACTERS and np.all(changed % N_WEIGHTS == P.ROLLOUTS) and np.all(base[changed] == 0)
     net = _net()
     lab = ta.planner_rows(row, net, "label")
-    assert lab[APPRENTICE_OFFSET + AB_ON] == 2.0 and lab[P.ROLLOUTS] == 2  # the planner keeps planning
+    assert lab[APPRENTICE_OFFSET + AB_ON] == AB_MODE_DAGGER and lab[P.ROLLOUTS] == 2  # the planner keeps planning
+    ex = ta.planner_rows(row, net, "label", expert=True)
+    assert ex[APPRENTICE_OFFSET + AB_ON] == AB_MODE_EXPERT and np.flatnonzero(ex != lab).tolist() == [APPRENTICE_OFFSET + AB_ON]
     alone = ta.planner_rows(row, net, "alone")
-    assert alone[APPRENTICE_OFFSET + AB_ON] == 1.0 and alone[P.ROLLOUTS] == 0
+    assert alone[APPRENTICE_OFFSET + AB_ON] == AB_MODE_ON and alone[P.ROLLOUTS] == 0
     assert alone[APPRENTICE_OFFSET + AB_ROWS] == 4  # the planner's candidates: the rows its labels cover
     assert np.array_equal(ta.planner_rows(row, None, "label"), row)
     with pytest.raises(ta.ApprenticeError):
@@ -82,6 +85,31 @@ def test_a_dagger_game_is_the_apprentice_s_own_game_with_the_planner_s_labels(pl
     assert np.array_equal(alone, dagger)
     assert not np.array_equal(alone, planned)  # the network, not the planner, chose the moves
     assert labels_kept(labels) > 10
+
+
+def test_expert_iteration_labels_the_same_game_with_the_network_in_the_simulations(planner):
+    """--expert: the network still takes every real move (the game is the network's alone), but the
+    planner's simulations are played by the network, so the labels differ from DAgger's; the planner
+    with the network in its simulations (rollout-apprentice-solo's play) labels them the same way."""
+    exp, W = _solo(planner)
+    net = _net(1)
+    R = rules_for("weak")
+    strat, chars, _ = deal(0, exp.seat_characters(1, np.arange(2))[:, 0])
+    seeds = player_seeds(5, 2, 0, 2)
+    RP = for_players(R, strat)
+    Wa, Wd, We = W.copy(), W.copy(), W.copy()
+    Wa[0] = ta.planner_rows(W[0], net, "alone")
+    Wd[0] = ta.planner_rows(W[0], net, "label")
+    We[0] = ta.planner_rows(W[0], net, "label", expert=True)
+    _, alone = play_batch(R, Wa, 2, seeds, strat, chars, threads=1)
+    ld, le = new_labels(allocate(RP), 600), new_labels(allocate(RP), 600)
+    _, dagger = play_batch(R, Wd, 2, seeds, strat, chars, threads=1, labels=ld)
+    _, expert = play_batch(R, We, 2, seeds, strat, chars, threads=1, labels=le)
+    assert np.array_equal(alone, expert) and np.array_equal(alone, dagger)
+    n = int(labels_kept(ld))
+    assert n == int(labels_kept(le)) > 10  # the same positions ...
+    assert np.array_equal(ld[1].rows[:n], le[1].rows[:n])
+    assert not np.array_equal(ld[1].means[:n], le[1].means[:n])  # ... valued by other simulations
 
 
 def test_the_gauntlet_s_base_is_the_planner_s_base_heuristic(planner):
@@ -114,11 +142,27 @@ def test_training_writes_a_network_a_strategy_file_plays(planner, tmp_path):
     p = tmp_path / "alone.toml"
     p.write_text(f'family = "rollout"\nbase = "heuristic-solo"\n[rollout]\ncandidates = 4\nrollouts = 0\napprentice = "{path}"\n')
     W, _ = load_strategies([str(p)], True)
-    assert W[0, APPRENTICE_OFFSET + AB_ON] == 1.0 and W[0, P.ROLLOUTS] == 0
+    assert W[0, APPRENTICE_OFFSET + AB_ON] == AB_MODE_ON and W[0, P.ROLLOUTS] == 0
     with pytest.raises(ta.ApprenticeError, match="never trained on"):
         ta.train_apprentice(rules_for, planner, ["weak"], 0, 1, 3, 2, 3)
     with pytest.raises(ta.ApprenticeError, match="not a rollout planner"):
         ta.train_apprentice(rules_for, "heuristic-solo", ["weak"], 0, 1, 3, 2, 4)
+
+
+def test_a_run_from_a_starting_network_measures_it_and_can_write_it_back(planner, tmp_path):
+    """--init: generation 0 is the starting network (a network file's arrays, with its inputs and
+    provenance), measured by the same gauntlet; the file written holds the network's arrays alone."""
+    init = random_apprentice(3)
+    res = ta.train_apprentice(rules_for, planner, ["weak"], 1, 2, 3, 6, 4, epochs=2, init=init, expert=True, threads=2)
+    assert [g.gen for g in res.generations] == [0, 1] and res.generations[0].data_games == 0
+    assert res.nets[0] is init and res.generations[1].rows_total == res.generations[1].rows > 0
+    exp = solo_experiment(planner, 6, 4, ["weak"])  # the gauntlet's deals
+    W = compile_players(exp.strategy_names(), solo=True).matrix().copy()
+    Wi = W.copy()
+    Wi[0] = ta.planner_rows(W[0], init, "alone")
+    assert res.generations[0].gauntlet["weak"] == ta.beat_rates(rules_for, Wi, exp, ["weak"], 6, 4, 1)["weak"].mean()
+    arrs, _ = load_apprentice_file(ta.write_apprentice_file(tmp_path / "b.npz", res.nets[0], {"command": "test"}))
+    assert all(np.array_equal(arrs[k], init[k]) for k in ("mu", "sd", "w1", "b1", "w2", "b2"))
 
 
 def test_cli_refuses_what_it_cannot_write(tmp_path):
@@ -126,6 +170,8 @@ def test_cli_refuses_what_it_cannot_write(tmp_path):
     assert r.exit_code != 0 and ".npz" in r.output
     r = CliRunner().invoke(app, ["train", "--apprentice", "--strengths", "weak,heroic", "--out", str(tmp_path / "x.npz")])
     assert r.exit_code != 0 and "--strengths" in r.output
+    r = CliRunner().invoke(app, ["train", "--expert", "--out", str(tmp_path / "x.toml")])
+    assert r.exit_code != 0 and "--expert" in r.output
 
 
 def test_the_shipped_apprentice_plays_and_names_its_training():
