@@ -16,7 +16,7 @@ install: $(STAMP)
 
 demo: $(STAMP)
 	rm -rf runs/demo
-	$(BIN)/trinidad run --out runs/demo --ai-games 48
+	$(BIN)/trinidad run --out runs/demo --ai-games 24
 	$(BIN)/trinidad report runs/demo
 
 # Headless Chromium (Debian packages) for the report's browser test; idempotent. Without root or a
