@@ -477,7 +477,7 @@ def train(
     write: Annotated[Path | None, typer.Option("--write", help="--apprentice: write the training curve to this Markdown file")] = None,
     expert: Annotated[bool, typer.Option("--expert", help=(
         "--apprentice: expert iteration: the planner's simulations are played by the last network, not the base "
-        "heuristic, so the labels come from the planner over the network (as rollout-apprentice-solo plays)"))] = False,
+        "heuristic, so the labels come from the planner over the network (as rollout-apprentice-solo plays)"), metavar="")] = False,
 ) -> None:
     """Learn the search player's evaluation by self-play (expert iteration): each generation plays,
     refits the per-Era linear model on every position so far, and promotes the candidate only if it
