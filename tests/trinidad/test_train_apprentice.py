@@ -174,12 +174,20 @@ def test_cli_refuses_what_it_cannot_write(tmp_path):
     assert r.exit_code != 0 and "--expert" in r.output
 
 
-def test_the_shipped_apprentice_plays_and_names_its_training():
+@pytest.mark.parametrize("name", ["apprentice-solo.npz", "apprentice-expert-solo.npz"])
+def test_a_shipped_network_names_its_training(name):
     from strategies.registry import VALUE_DIR
 
-    _, prov = load_apprentice_file(VALUE_DIR / "apprentice-solo.npz")
+    _, prov = load_apprentice_file(VALUE_DIR / name)
     assert prov["command"].startswith("trinidad train --apprentice") and prov["seed"] != prov["gauntlet_seed"]
     assert [g["gen"] for g in prov["generation_log"]][prov["network_of_generation"] - prov["generation_log"][0]["gen"]] == prov["network_of_generation"]
+    if prov.get("init_net"):  # trained on from another network: that network's provenance comes with it
+        assert prov["init_provenance"]["command"].startswith("trinidad train --apprentice")
+
+
+def test_the_shipped_apprentice_plays():
     exp, W = _solo("apprentice-solo", 4)
-    assert W[0, APPRENTICE_OFFSET + AB_ON] == 1.0 and W[0, P.ROLLOUTS] == 0 and W[0, APPRENTICE_OFFSET + AB_ROWS] == 24
+    assert W[0, APPRENTICE_OFFSET + AB_ON] == AB_MODE_ON and W[0, P.ROLLOUTS] == 0 and W[0, APPRENTICE_OFFSET + AB_ROWS] == 24
     assert ta.beat_rates(rules_for, W, exp, ["weak"], 4, 5, 1)["weak"].shape == (4,)
+    _, Wx = _solo("rollout-expert-solo")  # the candidate: the planner with the expert network in its simulations
+    assert Wx[0, APPRENTICE_OFFSET + AB_ON] == AB_MODE_ON and Wx[0, P.ROLLOUTS] == 16
