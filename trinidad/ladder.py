@@ -49,7 +49,7 @@ from sim import variants
 from trinidad import ai_scale
 from trinidad.runner import cpu_model, git_commit
 
-RUNGS = ["random", "greedy", "heuristic", "rollout", "search"]
+RUNGS = ["random", "greedy", "heuristic", "rollout", "search", "search-long"]
 PLAYERS = 4
 ALPHA = 0.05  # family-wise, over the Characters of one rung (Holm)
 BLOCKS = ("ladder", "characters")  # the README's generated blocks

@@ -253,14 +253,24 @@ def test_grouped_build_rows_pick_the_row_the_full_listing_picks(engine):
 def test_best_names_the_top_rung_and_loads_as_it():
     from strategies.registry import aliases, resolve
 
-    assert "best" in available() and aliases()["best"] == resolve("best") == "search"
-    W, names = load_strategies(["best", "search"])
-    assert names == ["best", "search"]  # the alias keeps its own name; its row is the strategy it names
+    assert "best" in available() and aliases()["best"] == resolve("best") == "search-long"
+    W, names = load_strategies(["best", "search-long"])
+    assert names == ["best", "search-long"]  # the alias keeps its own name; its row is the strategy it names
     assert (W[0] == W[1]).all()
     # against the Solo A.I. best is the rollout planner with the apprentice in its simulations (docs/solo.md)
     assert resolve("best", solo=True) == "rollout-apprentice-solo"
     S, _ = load_strategies(["best", "rollout-apprentice-solo"], solo=True)
     assert (S[0] == S[1]).all()
+
+
+def test_search_long_is_search_with_its_simulations_one_decade_longer():
+    from strategies.search import SB
+
+    W, _ = load_strategies(["search", "search-long"])
+    differ = np.flatnonzero(W[0] != W[1])
+    # the same evaluation, budget and width: only the horizon (whole decades played past the current one)
+    assert differ.tolist() == [SEARCH_OFFSET + SB.HORIZON]
+    assert W[0, SEARCH_OFFSET + SB.HORIZON] == 0 and W[1, SEARCH_OFFSET + SB.HORIZON] == 1
 
 
 def test_an_alias_file_by_path_follows_a_chain(tmp_path):
