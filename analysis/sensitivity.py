@@ -94,9 +94,42 @@ def character_table(tiers: list[Tier], rates: list[pl.DataFrame]) -> Table:
                  pct=pct | {"fair share"})
 
 
+def seat_games(run: Run, players: int, groups: list[str]) -> tuple[pl.DataFrame, np.ndarray, np.ndarray]:
+    """The run's games at ``players``: the deals (game, seed), sorted, and (deals, seats) arrays of each
+    seat's Character (its index in ``groups``; ``len(groups)`` pads a game with fewer rows) and win credit."""
+    cols = ["players", "game", "seed", "seat", "character", "credit"]
+    parts = [c.filter(pl.col("players") == players) for c in run.all_games().chunks(cols)]
+    df = pl.concat(parts) if parts else pl.DataFrame(schema={c: pl.Int64 for c in cols})
+    k = len(groups)
+    df = (df.with_columns(pl.col("character").cast(pl.String).replace_strict(groups, list(range(k)), default=k).alias("g"))
+          .sort(["game", "seed", "seat"]).group_by(["game", "seed"], maintain_order=True)
+          .agg(pl.col("g"), pl.col("credit")))
+    width = int(df["g"].list.len().max() or 0)
+    g = np.full((df.height, width), k, np.int64)
+    c = np.zeros((df.height, width))
+    for i, (gg, cc) in enumerate(zip(df["g"].to_list(), df["credit"].to_list(), strict=True)):
+        g[i, :len(gg)], c[i, :len(cc)] = gg, cc
+    return df.select("game", "seed"), g, c
+
+
+def tau_interval(a: Run, b: Run, players: int, groups: list[str]) -> tuple[float, float]:
+    """Bootstrap 95% interval of Kendall's tau between two runs' Character win rates at ``players``
+    (analysis.stats.tau_ci): paired by deal when the two runs played the very same deals, else each
+    run's games resampled on their own."""
+    from analysis.stats import tau_ci
+
+    da, ga, ca = seat_games(a, players, groups)
+    db, gb, cb = seat_games(b, players, groups)
+    if not (da.height and db.height):
+        return float("nan"), float("nan")
+    paired = da.height == db.height and da.equals(db)
+    return tau_ci(ga, ca, gb, cb, k=len(groups), paired=paired)
+
+
 def agreement_table(tiers: list[Tier], rates: list[pl.DataFrame], common: dict[tuple[int, int], float]) -> Table:
-    """Per player count and pair of tiers: Kendall's tau (and its p) and Spearman's rho between the
-    Characters' win rates, and the share of deals the two tiers have in common."""
+    """Per player count and pair of tiers: Kendall's tau (and its p, and its bootstrap 95% interval
+    over the deals) and Spearman's rho between the Characters' win rates, and the share of deals the
+    two tiers have in common."""
     rows = []
     for i, j in itertools.combinations(range(len(tiers)), 2):
         a = rates[i].select("players", "group", pl.col("win_rate").alias("a"))
@@ -108,16 +141,22 @@ def agreement_table(tiers: list[Tier], rates: list[pl.DataFrame], common: dict[t
                 tau = stats.kendalltau(part["a"].to_numpy(), part["b"].to_numpy())
                 rho = stats.spearmanr(part["a"].to_numpy(), part["b"].to_numpy()).statistic
                 tv, tp = float(tau.statistic), float(tau.pvalue)
+                lo, hi = tau_interval(tiers[i].run, tiers[j].run, int(n), part["group"].to_list())
             else:
-                tv = tp = rho = float("nan")
+                tv = tp = rho = lo = hi = float("nan")
             rows.append({"players": int(n), "tier A": tiers[i].label, "tier B": tiers[j].label, "characters": k,
-                         "kendall tau": tv, "p": tp, "spearman rho": float(rho), "shared deals": common[(i, j)]})
+                         "kendall tau": tv, "tau low": lo, "tau high": hi, "p": tp, "spearman rho": float(rho),
+                         "shared deals": common[(i, j)]})
     df = pl.DataFrame(rows, schema={"players": pl.Int64, "tier A": pl.String, "tier B": pl.String, "characters": pl.Int64,
-                                    "kendall tau": pl.Float64, "p": pl.Float64, "spearman rho": pl.Float64,
-                                    "shared deals": pl.Float64})
+                                    "kendall tau": pl.Float64, "tau low": pl.Float64, "tau high": pl.Float64,
+                                    "p": pl.Float64, "spearman rho": pl.Float64, "shared deals": pl.Float64})
     return Table("tier_agreement", "Do the tiers rank the Characters alike?", df,
                  note=("Kendall's tau (scipy.stats.kendalltau, tau-b) and Spearman's rho between two tiers' Character win rates, "
                        "per player count: 1 = the same order, 0 = unrelated, -1 = reversed. p tests tau = 0. "
+                       "Tau low/high: its bootstrap 95% interval (whole deals resampled, the two tiers' games of a deal "
+                       "together when they played the same deals; analysis.stats.tau_ci), the range a rerun on as many "
+                       "other deals would read; noise only scrambles the order, so two tiers with the same true rates "
+                       "also read below 1. "
                        "Shared deals: the share of tier B's games (players, game index, seed) that tier A also played; "
                        "1.0 means the two tiers played the very same deals."),
                  pct={"shared deals"})

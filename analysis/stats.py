@@ -5,7 +5,8 @@ intervals are ``statsmodels.stats.proportion.proportion_confint(method="wilson")
 ``statsmodels.stats.multitest.multipletests(method="holm")``, power is
 ``statsmodels.stats.power.NormalIndPower`` / ``TTestPower`` with Cohen's h from
 ``proportion_effectsize``. The one procedure neither library has, Wald's sequential probability
-ratio test, is written out in :func:`sprt`.
+ratio test, is written out in :func:`sprt`. The interval of a rank agreement, :func:`tau_ci`, is
+``scipy.stats.bootstrap`` over whole games around ``scipy.stats.kendalltau``.
 """
 
 from __future__ import annotations
@@ -221,6 +222,44 @@ def sprt(d, delta: float, alpha: float = ALPHA, beta: float = 0.05, burn_in: int
     if lo_p is not None and lo_m is not None:
         return SPRT("H0: no change", "", max(lo_p, lo_m) + 1, len(a), fin_p, fin_m, lower, upper)
     return SPRT("continue", "", None, len(a), fin_p, fin_m, lower, upper)
+
+
+def _group_rates(groups: np.ndarray, credit: np.ndarray, k: int) -> np.ndarray:
+    """Mean credit of each group 0..k-1 over the seats of ``groups`` (NaN where a group never played)."""
+    n = np.bincount(groups.ravel(), minlength=k)[:k].astype(float)
+    w = np.bincount(groups.ravel(), weights=credit.ravel(), minlength=k)[:k]
+    return np.divide(w, n, out=np.full(k, np.nan), where=n > 0)
+
+
+def tau_ci(groups_a, credit_a, groups_b, credit_b, k: int, paired: bool, alpha: float = ALPHA,
+           n_resamples: int = 1999, seed: int = 0) -> tuple[float, float]:
+    """Bootstrap interval (percentile, ``scipy.stats.bootstrap``) of Kendall's tau-b
+    (``scipy.stats.kendalltau``) between two players' win rates of the groups 0..k-1 (e.g. the
+    Characters).
+
+    ``groups_x`` and ``credit_x`` are (games, seats) arrays: each seat's group and its win credit
+    (a seat of group ``k`` or more is left out, so games with fewer seats can be padded).
+    Whole games are resampled, so the seats of one game (whose credits sum to one) stay together;
+    ``paired``: row i of a and of b is the same deal, resampled together (the ladder's and the tiers'
+    common deals), else each player's games are resampled on their own. The interval is what the tau
+    of a rerun on other deals of the same size would read: it sits below the tau of the true rates,
+    since sampling noise in either player's rates can only scramble the order.
+    """
+    ga, ca = np.asarray(groups_a, np.int64), np.asarray(credit_a, float)
+    gb, cb = np.asarray(groups_b, np.int64), np.asarray(credit_b, float)
+    if paired and ga.shape[0] != gb.shape[0]:
+        raise ValueError(f"paired games need the same deals: {ga.shape[0]} against {gb.shape[0]}")
+
+    def tau(ia, ib=None):
+        ib = ia if ib is None else ib
+        return stats.kendalltau(_group_rates(ga[ia], ca[ia], k), _group_rates(gb[ib], cb[ib], k),
+                                nan_policy="omit").statistic
+
+    data = (np.arange(ga.shape[0]),) if paired else (np.arange(ga.shape[0]), np.arange(gb.shape[0]))
+    res = stats.bootstrap(data, tau, paired=False, vectorized=False, n_resamples=n_resamples,
+                          confidence_level=1 - alpha, method="percentile", batch=16,  # 16 resamples of indices at a time
+                          rng=np.random.default_rng(seed))
+    return float(res.confidence_interval.low), float(res.confidence_interval.high)
 
 
 def chisquare_uniform(observed) -> tuple[float, float]:

@@ -17,7 +17,8 @@ recorded with what it named):
   *above* or *below* the fair share, else *level*.
 
   For each pair of rungs: Kendall's tau (tau-b, scipy.stats.kendalltau) between their Character
-  win-rate vectors and its p-value; the Characters **reversed** (above under one rung, below under
+  win-rate vectors, its p-value and its bootstrap 95% interval over the deals
+  (analysis.stats.tau_ci: whole deals resampled, both rungs' games of a deal together); the Characters **reversed** (above under one rung, below under
   the other) and those **significant under one rung only** (above or below under one, level
   under the other). A reversal is a sign change against the fair share that both rungs detect; a
   one-sided Character may be a sign change the other rung's games were too few to see.
@@ -89,6 +90,9 @@ class Agreement:
     reversed: list[str]  # above under one rung, below under the other
     only_a: list[str]  # significant (above or below) under a, level under b
     only_b: list[str]
+    # bootstrap 95% interval of tau, whole deals resampled (analysis.stats.tau_ci); NaN when not computed
+    tau_low: float = float("nan")
+    tau_high: float = float("nan")
 
 
 @dataclass
@@ -188,29 +192,36 @@ def character_experiment(rung: str, games: int, seed: int):
     return exp
 
 
-def character_rates(rung: str, games: int, seed: int, threads: int | None = None) -> list[CharacterRate]:
-    """``rung`` in all 4 seats on the balanced deals: each Character's win rate, Wilson CI, score
-    test against 1/4 with Holm over the Characters, and its verdict."""
-    import polars as pl
-
-    from analysis.tables import win_rates
-    from sim.rules import character_names
+def play_characters(rung: str, games: int, seed: int, threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """``rung`` in all 4 seats on the balanced deals: (games, seats) arrays of each seat's Character
+    index (the rules' order) and its win credit (a tie for first among k seats: 1/k each)."""
     from sim.schema import RG
     from strategies.registry import compile_players
     from trinidad.runner import _play_records
 
     exp = character_experiment(rung, games, seed)
     players = compile_players(exp.strategy_names())
-    names = character_names()
     chars, credit = [], []
     for a in range(0, games, CHUNK_GAMES):
         _, _, _, gam = _play_records(exp, players, 0, PLAYERS, a, min(CHUNK_GAMES, games - a), threads)
         g = gam[:, :PLAYERS, :]
         win = g[:, :, RG.WINNER].astype(np.float64)
-        chars.append(g[:, :, RG.CHARACTER].ravel())
-        credit.append((win / win.sum(axis=1, keepdims=True)).ravel())  # a tie for first among k seats: 1/k each
-    frame = pl.DataFrame({"players": np.full(games * PLAYERS, PLAYERS), "character": np.asarray(names)[np.concatenate(chars)],
-                          "credit": np.concatenate(credit)})
+        chars.append(g[:, :, RG.CHARACTER].astype(np.int64))
+        credit.append(win / win.sum(axis=1, keepdims=True))
+    return np.concatenate(chars), np.concatenate(credit)
+
+
+def rates_of(chars: np.ndarray, credit: np.ndarray) -> list[CharacterRate]:
+    """Each Character's win rate over :func:`play_characters`' arrays, its Wilson CI, the score test
+    against 1/4 with Holm over the Characters, and its verdict."""
+    import polars as pl
+
+    from analysis.tables import win_rates
+    from sim.rules import character_names
+
+    names = character_names()
+    frame = pl.DataFrame({"players": np.full(chars.size, PLAYERS), "character": np.asarray(names)[chars.ravel()],
+                          "credit": credit.ravel()})
     t = win_rates(frame, ["players", "character"], ["players"])
     out = {}
     for row in t.iter_rows(named=True):
@@ -221,20 +232,36 @@ def character_rates(rung: str, games: int, seed: int, threads: int | None = None
     return [out[c] for c in names if c in out]  # the rules' Character order, on every rung
 
 
-def agreement(a: str, ra: list[CharacterRate], b: str, rb: list[CharacterRate]) -> Agreement:
-    """How two rungs agree on the Characters (module docstring): Kendall tau, reversals, one-sided."""
+def character_rates(rung: str, games: int, seed: int, threads: int | None = None) -> list[CharacterRate]:
+    """``rung`` in all 4 seats on the balanced deals: each Character's win rate (:func:`rates_of`)."""
+    return rates_of(*play_characters(rung, games, seed, threads))
+
+
+def agreement(a: str, ra: list[CharacterRate], b: str, rb: list[CharacterRate],
+              games: tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]] | None = None,
+              seed: int = 0) -> Agreement:
+    """How two rungs agree on the Characters (module docstring): Kendall tau, reversals, one-sided.
+    With ``games`` (each rung's :func:`play_characters` on the same deals) also the bootstrap 95%
+    interval of tau over those deals (analysis.stats.tau_ci, paired by deal)."""
     from scipy.stats import kendalltau
+
+    from analysis.stats import tau_ci
 
     va = {r.character: r for r in ra}
     vb = {r.character: r for r in rb}
     common = [c for c in va if c in vb]
     res = kendalltau([va[c].win_rate for c in common], [vb[c].win_rate for c in common])
+    lo = hi = float("nan")
+    if games is not None:
+        (ca, wa), (cb, wb) = games
+        lo, hi = tau_ci(ca, wa, cb, wb, k=int(max(ca.max(), cb.max())) + 1, paired=True, seed=seed)
     sig = ("above", "below")
     return Agreement(
         a, b, float(res.statistic), float(res.pvalue),
         reversed=[c for c in common if {va[c].verdict, vb[c].verdict} == set(sig)],
         only_a=[c for c in common if va[c].verdict in sig and vb[c].verdict == "level"],
         only_b=[c for c in common if vb[c].verdict in sig and va[c].verdict == "level"],
+        tau_low=lo, tau_high=hi,
     )
 
 
@@ -254,17 +281,19 @@ def measure(rungs: list[str], games: int, character_games: int, seed: int = 3, t
     # with Solo games to come, the engine is compiled once with the Solo A.I. in (sim.variants)
     with variants.including(variants.SOLO_AI) if ai_games else contextlib.nullcontext():
         cells, pair_s = play_pairs(rungs, games, seed, threads, say)
-        chars = {}
+        chars, played = {}, {}
         t1 = time.perf_counter()
         for r in rungs:
             with _Beat(say, f"{r} in all {PLAYERS} seats, balanced Characters, {character_games:,} games"):
-                chars[r] = character_rates(r, character_games, seed, threads)
+                played[r] = play_characters(r, character_games, seed, threads)
+                chars[r] = rates_of(*played[r])
         char_s = time.perf_counter() - t1
         ai = None
         if ai_games:
             with _Beat(say, f"every rung against the Solo A.I., {ai_games:,} games a strength"):
                 ai = ai_scale.measure(rungs, ai_games, seed, threads, say=say)
-    agreements = [agreement(a, chars[a], b, chars[b]) for i, a in enumerate(rungs) for b in rungs[i + 1:]]
+    agreements = [agreement(a, chars[a], b, chars[b], games=(played[a], played[b]), seed=seed)
+                  for i, a in enumerate(rungs) for b in rungs[i + 1:]]
     return Ladder(rungs=rungs, games=games, character_games=character_games, seed=seed, players=PLAYERS,
                   commit=git_commit() or "unknown", dirty=_dirty(), cpu=cpu_model(), seconds=time.perf_counter() - t0,
                   cells=cells, characters=chars, agreements=agreements,
@@ -337,10 +366,13 @@ def agreement_table(lad: Ladder) -> list[str]:
     def names(xs: list[str]) -> str:
         return ", ".join(xs) or "-"
 
-    lines = ["| rungs | Kendall tau | p | reversed | significant under the first only | significant under the second only |",
+    def tau(g: Agreement) -> str:
+        return f"{g.tau:.2f}" + (f" [{g.tau_low:.2f}, {g.tau_high:.2f}]" if np.isfinite(g.tau_low) else "")
+
+    lines = ["| rungs | Kendall tau [95% CI] | p | reversed | significant under the first only | significant under the second only |",
              "|---|---|---|---|---|---|"]
     for g in lad.agreements:
-        lines.append(f"| {g.a} / {g.b} | {g.tau:.2f} | {g.p:.3f} | {names(g.reversed)} | {names(g.only_a)} | {names(g.only_b)} |")
+        lines.append(f"| {g.a} / {g.b} | {tau(g)} | {g.p:.3f} | {names(g.reversed)} | {names(g.only_a)} | {names(g.only_b)} |")
     return lines
 
 
@@ -383,7 +415,10 @@ def page(lad: Ladder, *outputs: str) -> str:
         "",
         "## Do the rungs agree on the Characters?",
         "",
-        "Kendall's tau (tau-b) between two rungs' Character win rates, with its p-value (scipy.stats.kendalltau); "
+        "Kendall's tau (tau-b) between two rungs' Character win rates, with its p-value (scipy.stats.kendalltau) and "
+        "its bootstrap 95% interval over the deals (both rungs' games of a deal resampled together, 1,999 resamples, "
+        "percentile; analysis.stats.tau_ci): the range a rerun on as many other deals would read. Sampling noise can "
+        "only scramble the order, so even two rungs with the same true rates read below 1; "
         "**reversed**: above the fair share on one rung and below it on the other (both significant); **significant under "
         "one only**: above or below on that rung, level on the other (a change the other rung's games may be too few to "
         "see).",

@@ -3,10 +3,11 @@ runs of the same deals with effects planted in some tiers only."""
 
 import json
 
+import polars as pl
 import pytest
 
 from analysis import RunError, analyze, load_run
-from analysis.sensitivity import DEPENDS, ROBUST, shared_deals, tier_labels
+from analysis.sensitivity import DEPENDS, ROBUST, seat_games, shared_deals, tau_interval, tier_labels
 from analysis.synthetic import write_synthetic_run
 from reports.build import build_report
 
@@ -56,6 +57,17 @@ def test_tiers_side_by_side_and_rank_agreement(tiers):
     ag = a.section("agent-sensitivity").table("tier_agreement").df
     assert ag.height == 3 and set(ag["shared deals"].to_list()) == {1.0}
     assert ag["kendall tau"].is_between(-1, 1).all()
+    assert (ag["tau low"] <= ag["tau high"]).all() and ag["tau low"].is_between(-1, 1).all()
+
+
+def test_the_tau_interval_resamples_whole_shared_deals(tiers):
+    runs = [load_run(p) for p in tiers]
+    names = sorted(runs[0].games.select(pl.col("character").cast(pl.String).unique()).collect().to_series().to_list())
+    n = runs[0].player_counts()[0]
+    deals, g, c = seat_games(runs[0], n, names)
+    assert g.shape[0] == deals.height and (c.sum(axis=1) == pytest.approx(1.0))  # a game's credits sum to one
+    assert deals.equals(seat_games(runs[1], n, names)[0])  # the tiers played the same deals
+    assert tau_interval(runs[0], runs[0], n, names) == pytest.approx((1.0, 1.0))  # paired: every resample agrees
 
 
 def test_single_tier_says_it_was_not_checked(tiers):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 import pytest
+from scipy.stats import kendalltau
 from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.power import NormalIndPower, TTestPower
 from statsmodels.stats.proportion import proportion_confint, proportion_effectsize
@@ -146,3 +147,38 @@ def test_mean_ci_from_moments_is_the_t_interval():
         x = rng.integers(-20, 40, n).astype(float)
         m, lo, hi = stats.mean_ci_moments(np.array([n]), np.array([x.sum()]), np.array([(x**2).sum()]))
         assert np.allclose([m[0], lo[0], hi[0]], stats.mean_ci(x))
+
+
+def _dealt(rng, games: int, true: np.ndarray, seats: int = 4) -> tuple[np.ndarray, np.ndarray]:
+    """Games of ``seats`` distinct groups drawn from ``len(true)``; one winner a game, drawn in
+    proportion to the groups' strengths ``true``."""
+    g = np.stack([rng.permutation(len(true))[:seats] for _ in range(games)])
+    w = true[g]
+    u = rng.random((games, 1)) * w.sum(axis=1, keepdims=True)
+    c = np.cumsum(w, axis=1)
+    return g, ((u > c - w) & (u <= c)).astype(float)
+
+
+def test_tau_ci_pairs_the_deals_and_reads_what_a_rerun_would():
+    rng = np.random.default_rng(3)
+    true = np.linspace(0.10, 0.45, 12)
+    ga, ca = _dealt(rng, 1200, true)
+    # the same games twice, paired: every resample reads tau 1; unpaired, the two resamples differ
+    assert stats.tau_ci(ga, ca, ga, ca, k=12, paired=True, n_resamples=199) == pytest.approx((1.0, 1.0))
+    lo, hi = stats.tau_ci(ga, ca, ga, ca, k=12, paired=False, n_resamples=199)
+    assert lo < 0.9 and hi <= 1.0
+    # a player who loses exactly where the other wins ranks the groups the other way round, in every resample
+    lo, hi = stats.tau_ci(ga, ca, ga, (1 - ca) / 3, k=12, paired=True, n_resamples=199)
+    assert (lo, hi) == pytest.approx((-1.0, -1.0))
+    # the interval is what independent reruns of two players with the same true rates read
+    gb, cb = _dealt(rng, 1200, true)
+    lo, hi = stats.tau_ci(ga, ca, gb, cb, k=12, paired=False, n_resamples=499, seed=1)
+    reruns = []
+    for _ in range(60):
+        (x, cx), (y, cy) = _dealt(rng, 1200, true), _dealt(rng, 1200, true)
+        reruns.append(kendalltau(stats._group_rates(x, cx, 12), stats._group_rates(y, cy, 12)).statistic)
+    assert lo <= np.median(reruns) <= hi
+    assert stats.tau_ci(ga, ca, gb, cb, k=12, paired=False, n_resamples=99, seed=5) == \
+        stats.tau_ci(ga, ca, gb, cb, k=12, paired=False, n_resamples=99, seed=5)  # a pure function of its seed
+    with pytest.raises(ValueError, match="same deals"):
+        stats.tau_ci(ga, ca, gb[:10], cb[:10], k=12, paired=True)

@@ -5,12 +5,13 @@ the pages written by the command. Tiny game counts, fast rungs only (the rollout
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 from typer.testing import CliRunner
 
 from trinidad.cli import app
-from trinidad.ladder import CharacterRate, agreement, character_rates, main, measure
+from trinidad.ladder import CharacterRate, agreement, character_rates, main, measure, play_characters, rates_of
 from trinidad.pages import markers
 from trinidad.tournament import run_tournament
 
@@ -55,6 +56,16 @@ def test_character_rates_are_the_runs_on_the_same_deals(small, tmp_path):
         assert r.win_rate == pytest.approx(report[r.character]["win_rate"])
         assert r.p_holm == pytest.approx(report[r.character]["p_holm"], nan_ok=True)
     assert character_rates("greedy", 24, 3, threads=2) == rates  # the threads change nothing
+
+
+def test_agreement_carries_the_bootstrap_interval_of_tau_over_the_deals(small):
+    for g in small.agreements:
+        assert -1.0 <= g.tau_low <= g.tau_high <= 1.0
+    games = play_characters("greedy", 24, 3, threads=1)
+    assert rates_of(*games) == small.characters["greedy"]
+    same = agreement("greedy", small.characters["greedy"], "again", small.characters["greedy"], games=(games, games))
+    assert (same.tau_low, same.tau_high) == pytest.approx((1.0, 1.0))  # paired by deal: every resample agrees
+    assert math.isnan(agreement("x", small.characters["greedy"], "y", small.characters["heuristic"]).tau_low)  # no games
 
 
 def _rates(verdicts: list[str], rates: list[float]) -> list[CharacterRate]:
