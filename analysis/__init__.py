@@ -94,7 +94,7 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
                 "The balance findings asked again of every player tier (tiers strongest first; never pooled): does a finding hold "
                 "for the strongest players, or only for some?")
     if len(tiers) > 1:
-        s.tables, sens = agent_sensitivity(tiers)
+        s.tables, sens = agent_sensitivity(tiers, detail_games)
         s.intro += " Tiers: " + "; ".join(f"{k + 1}. {t.label} ({t.run.path})" for k, t in enumerate(tiers)) + "."
     else:
         s.absent = single_tier_text(run)

@@ -97,9 +97,7 @@ def character_table(tiers: list[Tier], rates: list[pl.DataFrame]) -> Table:
 def seat_games(run: Run, players: int, groups: list[str]) -> tuple[pl.DataFrame, np.ndarray, np.ndarray]:
     """The run's games at ``players``: the deals (game, seed), sorted, and (deals, seats) arrays of each
     seat's Character (its index in ``groups``; ``len(groups)`` pads a game with fewer rows) and win credit."""
-    cols = ["players", "game", "seed", "seat", "character", "credit"]
-    parts = [c.filter(pl.col("players") == players) for c in run.all_games().chunks(cols)]
-    df = pl.concat(parts) if parts else pl.DataFrame(schema={c: pl.Int64 for c in cols})
+    df = run.games_of().filter(pl.col("players") == players).select("game", "seed", "seat", "character", "credit").collect()
     k = len(groups)
     df = (df.with_columns(pl.col("character").cast(pl.String).replace_strict(groups, list(range(k)), default=k).alias("g"))
           .sort(["game", "seed", "seat"]).group_by(["game", "seed"], maintain_order=True)
@@ -115,7 +113,8 @@ def seat_games(run: Run, players: int, groups: list[str]) -> tuple[pl.DataFrame,
 def tau_interval(a: Run, b: Run, players: int, groups: list[str]) -> tuple[float, float]:
     """Bootstrap 95% interval of Kendall's tau between two runs' Character win rates at ``players``
     (analysis.stats.tau_ci): paired by deal when the two runs played the very same deals, else each
-    run's games resampled on their own."""
+    run's games resampled on their own. Every game of each run is held in memory: give a large run
+    as its :meth:`Run.subset`."""
     from analysis.stats import tau_ci
 
     da, ga, ca = seat_games(a, players, groups)
@@ -126,10 +125,13 @@ def tau_interval(a: Run, b: Run, players: int, groups: list[str]) -> tuple[float
     return tau_ci(ga, ca, gb, cb, k=len(groups), paired=paired)
 
 
-def agreement_table(tiers: list[Tier], rates: list[pl.DataFrame], common: dict[tuple[int, int], float]) -> Table:
+def agreement_table(tiers: list[Tier], rates: list[pl.DataFrame], common: dict[tuple[int, int], float],
+                    detail_games: int | None = None) -> Table:
     """Per player count and pair of tiers: Kendall's tau (and its p, and its bootstrap 95% interval
     over the deals) and Spearman's rho between the Characters' win rates, and the share of deals the
-    two tiers have in common."""
+    two tiers have in common. The interval uses at most ``detail_games`` game indices of each run
+    (:meth:`Run.subset`, the same indices in every run, so shared deals stay paired; None: every game)."""
+    subsets = [t.run.subset(detail_games) if detail_games else t.run for t in tiers]
     rows = []
     for i, j in itertools.combinations(range(len(tiers)), 2):
         a = rates[i].select("players", "group", pl.col("win_rate").alias("a"))
@@ -141,7 +143,7 @@ def agreement_table(tiers: list[Tier], rates: list[pl.DataFrame], common: dict[t
                 tau = stats.kendalltau(part["a"].to_numpy(), part["b"].to_numpy())
                 rho = stats.spearmanr(part["a"].to_numpy(), part["b"].to_numpy()).statistic
                 tv, tp = float(tau.statistic), float(tau.pvalue)
-                lo, hi = tau_interval(tiers[i].run, tiers[j].run, int(n), part["group"].to_list())
+                lo, hi = tau_interval(subsets[i], subsets[j], int(n), part["group"].to_list())
             else:
                 tv = tp = rho = lo = hi = float("nan")
             rows.append({"players": int(n), "tier A": tiers[i].label, "tier B": tiers[j].label, "characters": k,
@@ -156,7 +158,8 @@ def agreement_table(tiers: list[Tier], rates: list[pl.DataFrame], common: dict[t
                        "Tau low/high: its bootstrap 95% interval (whole deals resampled, the two tiers' games of a deal "
                        "together when they played the same deals; analysis.stats.tau_ci), the range a rerun on as many "
                        "other deals would read; noise only scrambles the order, so two tiers with the same true rates "
-                       "also read below 1. "
+                       "also read below 1. On a run of more than the report's --detail-games game indices it is computed "
+                       "on that many (the per-game subset), so it is wider than the run's own. "
                        "Shared deals: the share of tier B's games (players, game index, seed) that tier A also played; "
                        "1.0 means the two tiers played the very same deals."),
                  pct={"shared deals"})
@@ -206,14 +209,14 @@ def findings_table(tiers: list[Tier], char_rates: list[pl.DataFrame], seat_rates
                  pct=pct)
 
 
-def agent_sensitivity(tiers: list[Tier]) -> tuple[list[Table], dict]:
+def agent_sensitivity(tiers: list[Tier], detail_games: int | None = None) -> tuple[list[Table], dict]:
     """The section's tables and its summary.json entry for two or more tiers (strongest first)."""
     if len(tiers) < 2:
         raise ValueError("agent sensitivity needs two or more tiers")
     char_rates = [_rates(t.run, "character") for t in tiers]
     seat_rates = [_rates(t.run, "seat") for t in tiers]
     common = {(i, j): shared_deals(tiers[i].run, tiers[j].run) for i, j in itertools.combinations(range(len(tiers)), 2)}
-    tables = [character_table(tiers, char_rates), agreement_table(tiers, char_rates, common),
+    tables = [character_table(tiers, char_rates), agreement_table(tiers, char_rates, common, detail_games),
               findings_table(tiers, char_rates, seat_rates)]
     doc = {"checked": True, "tiers": tier_docs(tiers),
            "characters": [r for t, rr in zip(tiers, char_rates, strict=True) for r in rr.with_columns(pl.lit(t.label).alias("tier"))

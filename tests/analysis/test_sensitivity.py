@@ -68,6 +68,11 @@ def test_the_tau_interval_resamples_whole_shared_deals(tiers):
     assert g.shape[0] == deals.height and (c.sum(axis=1) == pytest.approx(1.0))  # a game's credits sum to one
     assert deals.equals(seat_games(runs[1], n, names)[0])  # the tiers played the same deals
     assert tau_interval(runs[0], runs[0], n, names) == pytest.approx((1.0, 1.0))  # paired: every resample agrees
+    # a large run's interval is taken on the report's per-game subset: the same indices in every tier, still paired
+    small = [r.subset(500) for r in runs[:2]]
+    assert seat_games(small[0], n, names)[0].equals(seat_games(small[1], n, names)[0])
+    assert seat_games(small[0], n, names)[0].height <= 500
+    assert tau_interval(small[0], small[0], n, names) == pytest.approx((1.0, 1.0))
 
 
 def test_single_tier_says_it_was_not_checked(tiers):
