@@ -166,10 +166,14 @@ def probe_weights(W: np.ndarray, option: Option) -> np.ndarray:
     """``W`` (one strategy's row) and a copy of it whose seat is forced to take ``option`` at its
     first legal chance: the probe slots set in every weight block (sim.game.setup switches a seat
     to its Character's block)."""
+    from strategies.evaluation import SEARCH_OFFSET
     from strategies.policy import P
 
     row = W[0].copy()
-    for b in range(row.shape[0] // N_WEIGHTS):
+    # the weight blocks only (the base block and one a Character): the row goes on with the search
+    # block and the apprentice's network, which hold other numbers at these offsets (an evaluation's
+    # coefficients, a network's input scales), and must reach the forced seat unchanged
+    for b in range(SEARCH_OFFSET // N_WEIGHTS):
         row[b * N_WEIGHTS + P.PROBE_ACT] = 0 if option.plan else option.act
         row[b * N_WEIGHTS + P.PROBE_ARG] = option.building + 1 if option.building >= 0 and not option.plan else 0
         row[b * N_WEIGHTS + P.PROBE_PLAN] = option.plan

@@ -315,3 +315,21 @@ def test_the_solo_probe_command(engine):
     assert bad.exit_code == 2 and "--ai-strength: needs --solo" in bad.output
     bad = CliRunner().invoke(app, ["probe", "--solo", "--players", "3", "--games", "2"])
     assert bad.exit_code == 2 and "--solo: the Solo game has one player" in bad.output
+
+
+@pytest.mark.parametrize("name", ["search-long", "apprentice-solo"])
+def test_the_forced_copy_changes_the_probe_slots_of_the_weight_blocks_only(name):
+    """The search block (the evaluation) and the apprentice's network follow the weight blocks in a
+    W row: forcing an option must leave them as they are, or the probed seat plays another
+    evaluation (and the apprentice divided by a zeroed input scale)."""
+    from strategies.evaluation import SEARCH_OFFSET
+    from strategies.policy import N_WEIGHTS, P
+    from strategies.registry import compile_players
+
+    W = compile_players([name]).W
+    for option in (parse_option("city_plan"), parse_option("build_lot")):
+        Wo = probe_weights(W[:1], option)
+        changed = np.nonzero(Wo[1] != W[0])[0]
+        assert changed.size and changed.max() < SEARCH_OFFSET
+        assert set(changed % N_WEIGHTS) <= {P.PROBE_ACT, P.PROBE_ARG, P.PROBE_PLAN}
+        assert (Wo[1, SEARCH_OFFSET:] == W[0, SEARCH_OFFSET:]).all()
