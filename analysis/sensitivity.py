@@ -110,15 +110,22 @@ def seat_games(run: Run, players: int, groups: list[str]) -> tuple[pl.DataFrame,
     return df.select("game", "seed"), g, c
 
 
-def tau_interval(a: Run, b: Run, players: int, groups: list[str]) -> tuple[float, float]:
+def tau_interval(a: Run, b: Run, players: int, groups: list[str], read: dict | None = None) -> tuple[float, float]:
     """Bootstrap 95% interval of Kendall's tau between two runs' Character win rates at ``players``
     (analysis.stats.tau_ci): paired by deal when the two runs played the very same deals, else each
     run's games resampled on their own. Every game of each run is held in memory: give a large run
-    as its :meth:`Run.subset`."""
+    as its :meth:`Run.subset`. ``read``: a dict kept across calls, so a run in several pairs is read once."""
     from analysis.stats import tau_ci
 
-    da, ga, ca = seat_games(a, players, groups)
-    db, gb, cb = seat_games(b, players, groups)
+    read = {} if read is None else read
+
+    def seats(run: Run) -> tuple[pl.DataFrame, np.ndarray, np.ndarray]:
+        key = (id(run), players, tuple(groups))
+        if key not in read:
+            read[key] = seat_games(run, players, groups)
+        return read[key]
+
+    (da, ga, ca), (db, gb, cb) = seats(a), seats(b)
     if not (da.height and db.height):
         return float("nan"), float("nan")
     paired = da.height == db.height and da.equals(db)
@@ -132,6 +139,7 @@ def agreement_table(tiers: list[Tier], rates: list[pl.DataFrame], common: dict[t
     two tiers have in common. The interval uses at most ``detail_games`` game indices of each run
     (:meth:`Run.subset`, the same indices in every run, so shared deals stay paired; None: every game)."""
     subsets = [t.run.subset(detail_games) if detail_games else t.run for t in tiers]
+    read: dict = {}  # each tier's seat_games, read once for every pair it is in
     rows = []
     for i, j in itertools.combinations(range(len(tiers)), 2):
         a = rates[i].select("players", "group", pl.col("win_rate").alias("a"))
@@ -143,7 +151,7 @@ def agreement_table(tiers: list[Tier], rates: list[pl.DataFrame], common: dict[t
                 tau = stats.kendalltau(part["a"].to_numpy(), part["b"].to_numpy())
                 rho = stats.spearmanr(part["a"].to_numpy(), part["b"].to_numpy()).statistic
                 tv, tp = float(tau.statistic), float(tau.pvalue)
-                lo, hi = tau_interval(subsets[i], subsets[j], int(n), part["group"].to_list())
+                lo, hi = tau_interval(subsets[i], subsets[j], int(n), part["group"].to_list(), read)
             else:
                 tv = tp = rho = lo = hi = float("nan")
             rows.append({"players": int(n), "tier A": tiers[i].label, "tier B": tiers[j].label, "characters": k,

@@ -58,6 +58,9 @@ def test_tiers_side_by_side_and_rank_agreement(tiers):
     assert ag.height == 3 and set(ag["shared deals"].to_list()) == {1.0}
     assert ag["kendall tau"].is_between(-1, 1).all()
     assert (ag["tau low"] <= ag["tau high"]).all() and ag["tau low"].is_between(-1, 1).all()
+    names = ch["character"].to_list()
+    first = ag.row(0, named=True)  # each tier read once for all its pairs: the same interval as a pair alone
+    assert (first["tau low"], first["tau high"]) == tau_interval(runs[0], runs[1], first["players"], names)
 
 
 def test_the_tau_interval_resamples_whole_shared_deals(tiers):
