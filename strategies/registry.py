@@ -89,6 +89,7 @@ MAX_MIN_DECADES = 30  # [rollout] min_decades: above the longest game (12 decade
 W_COLUMNS = SEARCH_OFFSET + SEARCH_BLOCK + AB_BLOCK
 assert APPRENTICE_OFFSET == SEARCH_OFFSET + SEARCH_BLOCK
 # [search] keys: (slot, allowed range)
+APPRENTICE_ROWS = 24  # a search file's apprentice ranks the base heuristic's best this many rows (the table planner's candidates)
 SEARCH_KEYS = {"budget": (SB.BUDGET, 0, 100_000), "width": (SB.WIDTH, 1, 1024), "horizon": (SB.HORIZON, 0, 30), "war": (SB.WAR, 0, 1)}
 VALUE_DIR = STRATEGY_DIR / "values"
 CHARACTER_KEYS = [c.name.capitalize() for c in Ch]
@@ -415,15 +416,24 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
     decades simulated after the current one), ``war`` (EXTENDED WAR: 1 its war actions searched
     too, strategies.search.war_turn_searched; 0 by the base strategy's values) and ``value`` (a
     value file under strategies/values/, or "prior": generation 0, strategies.evaluation.prior_model
-    of the base weights)."""
+    of the base weights); ``apprentice``: a network file of ``trinidad train --apprentice`` by which every
+    seat of this strategy plays its TURN decisions inside the simulations (strategies.apprentice, as a
+    rollout file's), choosing among the base heuristic's best ``apprentice_rows`` rows (default
+    :data:`APPRENTICE_ROWS`); the real decisions stay the search's."""
     row, se = _planner_base(path, doc, "search", ("weights", "parameters", "characters", "python", "rollout"))
-    vals: dict = {"budget": 32, "width": 8, "horizon": 0, "war": 1, "value": "prior"}
+    vals: dict = {"budget": 32, "width": 8, "horizon": 0, "war": 1, "value": "prior", "apprentice": "", "apprentice_rows": 0}
     for k, v in se.items():
         if k not in vals:
             raise StrategyError(f"strategy {path.name}: search.{k}: unknown key; allowed: {', '.join(vals)}")
         if k == "value":
             if not isinstance(v, str):
                 raise StrategyError(f"strategy {path.name}: search.value: expected a value file name or \"prior\"")
+        elif k == "apprentice":
+            if not isinstance(v, str) or not v:
+                raise StrategyError(f"strategy {path.name}: search.apprentice: expected a network file name")
+        elif k == "apprentice_rows":
+            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_CANDIDATES:
+                raise StrategyError(f"strategy {path.name}: search.apprentice_rows: expected an integer 1..{MAX_CANDIDATES}, got {v!r}")
         else:
             _, lo, hi = SEARCH_KEYS[k]
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
@@ -433,6 +443,15 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
         row[N_WEIGHTS * b] = FAMILY_SEARCH
     for k, (slot, _, _) in SEARCH_KEYS.items():
         row[SEARCH_OFFSET + slot] = vals[k]
+    if vals["apprentice_rows"] and not vals["apprentice"]:
+        raise StrategyError(f"strategy {path.name}: search.apprentice_rows: only with an apprentice")
+    if vals["apprentice"]:
+        vp = Path(vals["apprentice"])
+        if not vp.is_absolute():
+            vp = VALUE_DIR / vp
+        if not vp.exists():
+            raise StrategyError(f"strategy {path.name}: search.apprentice: {vp} not found")
+        row = set_apprentice(row, load_apprentice_file(vp)[0], vals["apprentice_rows"] or APPRENTICE_ROWS)
     if vals["value"] == "prior":
         model = prior_model(row[:N_WEIGHTS])
     else:

@@ -453,7 +453,9 @@ def train(
     fix: Annotated[list[str] | None, typer.Option("--fix", help=(
         "FEATURE=WEIGHT kept at that weight in every Era, not fitted (e.g. city_ahead=1); repeatable"))] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="master seed")] = 1,
-    players: Annotated[int, typer.Option("--players", "-p", help="2-5")] = 4,
+    players: Annotated[int | None, typer.Option("--players", "-p", help=(
+        "2-5 (default 4); with --apprentice: games of that many players, every seat the planner (default: the Solo "
+        "game against the A.I.)"))] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help=(
         "the value file to write (default strategies/values/search.toml; with --apprentice strategies/values/apprentice-solo.npz)"))] = None,
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="threads (default: all); results do not depend on it")] = None,
@@ -487,10 +489,14 @@ def train(
     if apprentice:
         if network:
             _fail("--apprentice and --network: choose one")
-        _train_apprentice(strategy or "rollout-solo", generations, games, alpha if alpha is not None else 1e-3, init, seed,
-                          out or Path("strategies/values/apprentice-solo.npz"), threads, strengths, epochs, gauntlet_games,
-                          gauntlet_seed, write, expert)
+        if players is not None and not 2 <= players <= 5:
+            _fail(f"--players: must be 2..5, got {players}")
+        _train_apprentice(strategy or ("rollout-solo" if players is None else "rollout-planner"), generations, games,
+                          alpha if alpha is not None else 1e-3, init, seed,
+                          out or Path("strategies/values/apprentice-solo.npz" if players is None else f"strategies/values/apprentice-{players}p.npz"),
+                          threads, strengths, epochs, gauntlet_games, gauntlet_seed, write, expert, players or 1)
         return
+    players = 4 if players is None else players
     if expert:
         _fail("--expert: only with --apprentice")
     strategy = strategy or "search"
@@ -551,7 +557,7 @@ def train(
 
 
 def _train_apprentice(strategy, generations, games, alpha, init, seed, out, threads, strengths, epochs, gauntlet_games,
-                      gauntlet_seed, write, expert=False) -> None:
+                      gauntlet_seed, write, expert=False, players=1) -> None:
     """``trinidad train --apprentice`` (trinidad.train_apprentice)."""
     import os
 
@@ -559,7 +565,7 @@ def _train_apprentice(strategy, generations, games, alpha, init, seed, out, thre
     from sim.rules import apply_overrides, load_rules_doc, rules_from_doc
     from strategies.registry import StrategyError, load_apprentice_file
     from trinidad.runner import cpu_model, git_commit
-    from trinidad.train_apprentice import ApprenticeError, curve_markdown, train_apprentice, write_apprentice_file
+    from trinidad.train_apprentice import TABLE, ApprenticeError, curve_markdown, train_apprentice, write_apprentice_file
 
     if out.suffix != ".npz":
         _fail(f"--out: with --apprentice must be a .npz file, got {str(out)!r}")
@@ -568,7 +574,9 @@ def _train_apprentice(strategy, generations, games, alpha, init, seed, out, thre
     names = [s.strip() for s in strengths.split(",") if s.strip()]
     doc = load_rules_doc()
     known = list(_rules_get(doc, "solo.strengths"))
-    if not names or any(s not in known for s in names):
+    if players > 1:
+        names = [TABLE]  # a table of players plays no A.I.
+    elif not names or any(s not in known for s in names):
         _fail(f"--strengths: expected A.I. strengths among {', '.join(known)}, got {strengths!r}")
     if epochs < 1:
         _fail(f"--epochs: must be >= 1, got {epochs}")
@@ -578,18 +586,20 @@ def _train_apprentice(strategy, generations, games, alpha, init, seed, out, thre
         _fail(f"--init: {e}")
 
     def rules_for(strength):
-        return rules_from_doc(apply_overrides(doc, {"solo": {"strength": strength}}))
+        return rules_from_doc(doc if strength == TABLE else apply_overrides(doc, {"solo": {"strength": strength}}))
 
     cmd = " ".join(["trinidad", "train"] + sys.argv[2:]) if len(sys.argv) > 2 else "trinidad train --apprentice"
     try:
         res = train_apprentice(rules_for, strategy, names, generations, games, seed, gauntlet_games, gauntlet_seed,
                                alpha=alpha, epochs=epochs, init=net0, expert=expert, threads=threads or os.cpu_count() or 1,
+                               players=players,
                                say=lambda m: typer.echo(m, err=True))
     except (ApprenticeError, StrategyError) as e:
         _fail(f"--{e}")
     g = res.generations[res.chosen]
     prov = {"command": cmd, "commit": git_commit() or "unknown", "machine": cpu_model(),
-            "strategy": strategy, "seed": seed, "strengths": names, "generations": generations, "games_per_generation": games,
+            "strategy": strategy, "seed": seed, "strengths": names, "players": players, "generations": generations,
+            "games_per_generation": games,
             "alpha": alpha, "epochs": epochs, "gauntlet_games": gauntlet_games, "gauntlet_seed": gauntlet_seed,
             "init": str(init) if init is not None else "none (generation 0: the planner's own games)",
             "init_net": init is not None, "expert": expert,

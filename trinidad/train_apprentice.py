@@ -1,6 +1,8 @@
 """``trinidad train --apprentice`` (issue 36): the apprentice (strategies.apprentice), a network that
 ranks a seat's TURN rows, fitted by DAgger to the rollout planner's counterfactual labels in Solo
-games against the rulebook's A.I. (TWO PLAYERS GAME & SOLO MODE).
+games against the rulebook's A.I. (TWO PLAYERS GAME & SOLO MODE), or, with ``players`` 2-5, in games
+of that many players (every seat the planner; the table's own network, as Keldon Jones' Race for the
+Galaxy A.I. keeps one network per player count).
 
 The rollout planner (strategies.rollout.plan_choice) plays each of its candidate rows on from copies
 of the position and keeps the decision with each row's mean VP margin (strategies.rollout.record_labels):
@@ -18,12 +20,16 @@ them, so each generation is fitted to the labels of the planner over the network
 
 Each generation's network is measured by a gauntlet: Solo games on deals of another master seed (never
 trained on), the network alone (``rollouts = 0``) against the planner's base heuristic on the same deals,
-paired by deal. The network of the generation with the best mean beat rate is written; a starting
-network (``init``) is measured too, as generation 0, so a run that does not improve on it writes it back.
+paired by deal. At a table the gauntlet seats the network alone at one seat (turning round the seats
+game by game) among the base heuristic's, and pairs its win credit by deal with that seat's in the same
+deal played by the base heuristic at every seat (parity: one over the players). The network of the
+generation with the best mean beat rate is written; a starting network (``init``) is measured too, as
+generation 0, so a run that does not improve on it writes it back.
 
 Data games are dealt as ``trinidad.ai_scale`` deals them (balanced Characters, the A.I. first in every
-other block of 12), generation g and strength i playing games ``(g * strengths + i) * games ..`` of
-the master seed, so every generation's games are new. The games of one data batch are split over the
+other block of 12; at a table balanced Characters over every seat), generation g and strength i playing
+games ``(g * strengths + i) * games ..`` of the master seed, so every generation's games are new (a
+table has one "strength", named :data:`TABLE`). The games of one data batch are split over the
 threads in chunks (each with its own label room, strategies.rollout.new_labels); results do not depend
 on the number of threads.
 """
@@ -49,8 +55,11 @@ from strategies.weights import N_WEIGHTS
 from trinidad.ai_scale import credit, deal
 from trinidad.batch import play_batch
 
+TABLE = "table"  # the one condition of table games (players 2-5, no A.I.), where Solo games have A.I. strengths
 TARGET_SCALE = 5.0  # VP: the fit's targets are divided by it (MLPRegressor's default initialisation suits unit targets)
 CHUNK = 16  # data games a label room holds: a kept position is a whole state record (about 0.3 MB)
+ROOM = 160  # kept decisions a Solo data game has room for (the planner's seat keeps about 50)
+TABLE_ROOM = 100  # kept decisions a table game has room for, a seat (a seat of 4 players keeps about 70)
 
 
 class ApprenticeError(ValueError):
@@ -113,28 +122,50 @@ def planner_rows(row: np.ndarray, net: dict | None, mode: str, expert: bool = Fa
     return out
 
 
-def _dealt(exp, start: int, games: int):
-    return deal(0, exp.seat_characters(1, np.arange(start, start + games))[:, 0])
+def table_experiment(strategy: str, games: int, seed: int, players: int):
+    """The table games the trainer plays (``players`` 2-5, no A.I.): ``strategy`` at every seat, balanced Characters."""
+    from trinidad.experiment import experiment_from_dict
+
+    return experiment_from_dict({"name": "apprentice-table", "players": players, "games": games, "seed": seed,
+                                 "out": "runs/apprentice", "seats": {"strategies": [strategy], "assign": "fixed"},
+                                 "characters": {"assign": "balanced"}}, "apprentice")
+
+
+def _seats(players: int) -> int:
+    """Seats of a game: the Solo game's two (the player and the A.I.), else the players."""
+    return 2 if players == 1 else players
+
+
+def _dealt(exp, start: int, games: int, players: int = 1):
+    """Strategy ids (every player seat 0), Characters and the measured seat of games ``start ..``: the
+    Solo game's as trinidad.ai_scale deals them; at a table the seat turns round game by game."""
+    idx = np.arange(start, start + games)
+    if players == 1:
+        return deal(0, exp.seat_characters(1, idx)[:, 0])
+    return np.zeros((games, players), np.int32), exp.seat_characters(players, idx), (idx % players).astype(np.int64)
 
 
 def collect(rules_for, W: np.ndarray, exp, strengths: list[str], games: int, seed: int, gen: int,
-            room: int, threads: int) -> tuple[np.ndarray, np.ndarray, int]:
+            room: int, threads: int, players: int = 1) -> tuple[np.ndarray, np.ndarray, int]:
     """Data games of generation ``gen`` (strategy row 0 of ``W`` plays, as :func:`planner_rows` set
     it): the kept decisions as candidate rows ``X`` (float32[rows, N_IN], strategies.apprentice's
-    inputs) and targets ``y`` (each row's mean margin less its decision's mean). Returns (X, y, decisions)."""
+    inputs) and targets ``y`` (each row's mean margin less its decision's mean). ``room``: kept decisions a
+    game has room for. Returns (X, y, decisions)."""
+    seats = _seats(players)
+    chunk = max(1, CHUNK * 2 // seats)  # a table game keeps every seat's decisions
     jobs = []
     for i, s in enumerate(strengths):
         start = (gen * len(strengths) + i) * games
-        for a in range(0, games, CHUNK):
-            jobs.append((s, start + a, min(CHUNK, games - a)))
+        for a in range(0, games, chunk):
+            jobs.append((s, start + a, min(chunk, games - a)))
 
     def one(job):
         s, start, n = job
         R = rules_for(s)
-        strat, chars, _ = _dealt(exp, start, n)
+        strat, chars, _ = _dealt(exp, start, n, players)
         RP = for_players(R, strat)
         labels = new_labels(allocate(RP), room * n)
-        play_batch(R, W, 2, player_seeds(seed, 2, start, n), strat, chars, threads=1, labels=labels)
+        play_batch(R, W, seats, player_seeds(seed, seats, start, n), strat, chars, threads=1, labels=labels)
         k = int(labels_kept(labels))
         tot = int(labels[1].n[:k].sum())
         X = np.zeros((tot, N_IN))
@@ -174,12 +205,27 @@ def fit(X: np.ndarray, y: np.ndarray, alpha: float, epochs: int, seed: int) -> t
     return net, int(m.n_iter_)
 
 
-def beat_rates(rules_for, W: np.ndarray, exp, strengths: list[str], games: int, seed: int, threads: int) -> dict[str, np.ndarray]:
+def beat_rates(rules_for, W: np.ndarray, exp, strengths: list[str], games: int, seed: int, threads: int,
+               players: int = 1, base_row: np.ndarray | None = None) -> dict[str, np.ndarray]:
     """Strategy row 0 of ``W`` against the A.I. on games ``0 .. games - 1`` of master seed ``seed``:
-    the player's win credit per game (trinidad.ai_scale.credit), by strength."""
-    strat, chars, seat = _dealt(exp, 0, games)
-    seeds = player_seeds(seed, 2, 0, games)
-    return {s: credit(play_batch(rules_for(s), W, 2, seeds, strat, chars, threads=threads)[1], seat)[:, 0] for s in strengths}
+    the player's win credit per game (trinidad.ai_scale.credit), by strength. At a table (``players``
+    2-5) row 0 plays the measured seat and ``base_row`` every other seat: that seat's win credit (1 a
+    win, 1/k a win shared by k seats)."""
+    from sim.schema import RG
+
+    seats = _seats(players)
+    strat, chars, seat = _dealt(exp, 0, games, players)
+    seeds = player_seeds(seed, seats, 0, games)
+    if players == 1:
+        return {s: credit(play_batch(rules_for(s), W, 2, seeds, strat, chars, threads=threads)[1], seat)[:, 0] for s in strengths}
+    Wt = np.vstack([W[:1], base_row[None, :]])
+    strat = np.ones_like(strat)
+    strat[np.arange(games), seat] = 0
+    out = {}
+    for s in strengths:
+        win = play_batch(rules_for(s), Wt, seats, seeds, strat, chars, threads=threads)[1][:, :seats, RG.WINNER].astype(np.float64)
+        out[s] = (win / win.sum(axis=1, keepdims=True))[np.arange(games), seat]
+    return out
 
 
 def paired(a: np.ndarray, b: np.ndarray) -> list[float]:
@@ -191,21 +237,32 @@ def paired(a: np.ndarray, b: np.ndarray) -> list[float]:
 
 
 def train_apprentice(rules_for, strategy: str, strengths: list[str], generations: int, games: int, seed: int,
-                     gauntlet_games: int, gauntlet_seed: int, room: int = 160, alpha: float = 1e-3, epochs: int = 40,
-                     init: dict | None = None, expert: bool = False, threads: int = 2,
+                     gauntlet_games: int, gauntlet_seed: int, room: int | None = None, alpha: float = 1e-3, epochs: int = 40,
+                     init: dict | None = None, expert: bool = False, threads: int = 2, players: int = 1,
                      say=lambda m: None) -> ApprenticeResult:
     """Generation 0 (without ``init``): the planner's own games; generations 1 .. ``generations``:
     DAgger over the last network (``init``'s, when given; then generation 0 is ``init`` itself, measured
     by the gauntlet). With ``expert`` the planner's simulations are played by that network (expert
-    iteration). ``strategy``: the rollout planner (a strategy file of family rollout, played against
-    the A.I.); ``rules_for(strength)``: the rules."""
+    iteration). ``strategy``: the rollout planner (a strategy file of family rollout); ``players`` 1:
+    Solo games against the A.I. at each of ``strengths``, 2-5: games of that many players, every seat the
+    planner (``strengths`` is then ``[TABLE]``); ``rules_for(strength)``: the rules. ``room``: kept
+    decisions a data game has room for (default :data:`ROOM`, at a table :data:`TABLE_ROOM` a seat)."""
     from strategies.policy import FAMILY_ROLLOUT
     from strategies.registry import compile_players
     from trinidad.ai_scale import solo_experiment
 
-    exp = solo_experiment(strategy, games, seed, strengths)
-    gexp = solo_experiment(strategy, gauntlet_games, gauntlet_seed, strengths)
-    W = compile_players(exp.strategy_names(), solo=True).matrix().copy()
+    if players == 1:
+        exp = solo_experiment(strategy, games, seed, strengths)
+        gexp = solo_experiment(strategy, gauntlet_games, gauntlet_seed, strengths)
+    elif 2 <= players <= 5:
+        if list(strengths) != [TABLE]:
+            raise ApprenticeError(f"strengths: a table of players plays no A.I. (expected [{TABLE!r}])")
+        exp = table_experiment(strategy, games, seed, players)
+        gexp = table_experiment(strategy, gauntlet_games, gauntlet_seed, players)
+    else:
+        raise ApprenticeError(f"players: 1 (the Solo game) or 2-5, got {players}")
+    room = room or (ROOM if players == 1 else TABLE_ROOM * players)
+    W = compile_players(exp.strategy_names(), solo=players == 1).matrix().copy()
     if int(W[0, 0]) != FAMILY_ROLLOUT or W[0, P.ROLLOUTS] < 1:
         raise ApprenticeError(f"strategy: {strategy} is not a rollout planner (family = \"rollout\", rollouts >= 1)")
     if seed == gauntlet_seed:
@@ -214,9 +271,14 @@ def train_apprentice(rules_for, strategy: str, strengths: list[str], generations
         raise ApprenticeError("generations >= 0, games >= 1 and gauntlet games >= 1")
     t0 = time.perf_counter()
     row = W[0].copy()
+    base_row = planner_rows(row, None, "base")
     Wb = W.copy()
-    Wb[0] = planner_rows(row, None, "base")
-    base = beat_rates(rules_for, Wb, gexp, strengths, gauntlet_games, gauntlet_seed, threads)
+    Wb[0] = base_row
+
+    def gauntlet(Wg):
+        return beat_rates(rules_for, Wg, gexp, strengths, gauntlet_games, gauntlet_seed, threads, players, base_row)
+
+    base = gauntlet(Wb)
     say("gauntlet, base heuristic: " + ", ".join(f"{s} {base[s].mean():.1%}" for s in strengths))
     res = ApprenticeResult([], [], {s: float(base[s].mean()) for s in strengths}, -1,
                            per_deal={f"base:{s}": base[s].tolist() for s in strengths})
@@ -225,7 +287,7 @@ def train_apprentice(rules_for, strategy: str, strengths: list[str], generations
     if init is not None:
         Wg = W.copy()
         Wg[0] = planner_rows(row, init, "alone")
-        br = beat_rates(rules_for, Wg, gexp, strengths, gauntlet_games, gauntlet_seed, threads)
+        br = gauntlet(Wg)
         gen = Generation(0, 0, 0, 0, 0, 0, 0.0, {s: float(br[s].mean()) for s in strengths},
                          {s: paired(br[s], base[s]) for s in strengths}, 0.0)
         res.nets.append(init)
@@ -236,7 +298,7 @@ def train_apprentice(rules_for, strategy: str, strengths: list[str], generations
         tg = time.perf_counter()
         Wd = W.copy()
         Wd[0] = planner_rows(row, net, "label", expert)
-        X, y, k = collect(rules_for, Wd, exp, strengths, games, seed, g, room, threads)
+        X, y, k = collect(rules_for, Wd, exp, strengths, games, seed, g, room, threads, players)
         Xs.append(X)
         ys.append(y)
         Xa, ya = np.concatenate(Xs), np.concatenate(ys)
@@ -246,7 +308,7 @@ def train_apprentice(rules_for, strategy: str, strengths: list[str], generations
         del Xa, ya
         Wg = W.copy()
         Wg[0] = planner_rows(row, net, "alone")
-        br = beat_rates(rules_for, Wg, gexp, strengths, gauntlet_games, gauntlet_seed, threads)
+        br = gauntlet(Wg)
         gen = Generation(g, games * len(strengths), k, len(y), sum(len(v) for v in ys), ep, round(fit_s, 1),
                          {s: float(br[s].mean()) for s in strengths}, {s: paired(br[s], base[s]) for s in strengths},
                          round(time.perf_counter() - tg, 1))
@@ -283,17 +345,26 @@ def curve_markdown(res: ApprenticeResult, prov: dict, strengths: list[str]) -> s
     first = ("Generation 0 is the starting network (`--init`, "
              f"{prov['init']}), measured by the gauntlet; each later generation" if prov.get("init_net")
              else "Generation 0 fits the network to the rollout planner's labels in its own games; each later generation")
+    players = prov.get("players", 1)
+    if players == 1:
+        games = f"{prov['games_per_generation']} Solo games a strength"
+        gauntlet = (f"(`rollouts = 0`) on {prov['gauntlet_games']} deals a strength of master seed {prov['gauntlet_seed']} "
+                    "(never trained on), paired by deal against the planner's base heuristic on the same deals")
+    else:
+        games = f"{prov['games_per_generation']} games of {players} players (every seat the network)"
+        gauntlet = (f"(`rollouts = 0`) at one seat, the base heuristic at the others, on {prov['gauntlet_games']} deals of "
+                    f"{players} players of master seed {prov['gauntlet_seed']} (never trained on; the seat turning round "
+                    "game by game), its win credit paired by deal against that seat's with the base heuristic at every seat "
+                    f"(parity {1 / players:.0%})")
     lines = ["# The apprentice's training curve", "",
              "Written by `trinidad train --apprentice` (trinidad/train_apprentice.py); not typed by hand. "
              f"Command: `{prov['command']}` at commit `{prov['commit']}` on `{prov['machine']}`, {prov['seconds']:.0f} s.", "",
-             f"{first} lets the last network play {prov['games_per_generation']} Solo games a strength while {teach}, "
-             "and fits again on every label of this run so far. The gauntlet: the network alone "
-             f"(`rollouts = 0`) on {prov['gauntlet_games']} deals a strength of master seed {prov['gauntlet_seed']} "
-             "(never trained on), paired by deal against the planner's base heuristic on the same deals (t 95% interval, "
+             f"{first} lets the last network play {games} while {teach}, "
+             f"and fits again on every label of this run so far. The gauntlet: the network alone {gauntlet} (t 95% interval, "
              "points). The generation with the best mean beat rate is written "
              f"(generation {prov['network_of_generation']}).", "",
              "| generation | decisions | candidate rows (all so far) | epochs | fit (s) | "
-             + " | ".join(f"{s}: beat rate (paired)" for s in strengths) + " |",
+             + " | ".join((f"{s}: beat rate (paired)" if players == 1 else "win credit at its seat (paired)") for s in strengths) + " |",
              "|---" * (5 + len(strengths)) + "|",
              "| base heuristic | | | | | " + " | ".join(f"{res.base[s]:.1%}" for s in strengths) + " |"]
     for g in res.generations:

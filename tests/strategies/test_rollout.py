@@ -281,3 +281,38 @@ def test_no_peeking_with_an_apprentice_in_a_solo_game(engine, tmp_path):
         if checked == 2:
             break
     assert checked == 2
+
+
+def test_no_peeking_with_an_apprentice_at_a_table(engine, tmp_path):
+    """At a table of 4 (the table apprentice, trinidad train --apprentice --players 4) the apprentice
+    values every row the same when the deck order and the other seats' face-down hands are dealt again
+    from the seat's view: it reads no rival's hidden cards."""
+    from helpers import random_apprentice
+
+    from sim.rng import mix64
+    from strategies.apprentice import apprentice_values
+
+    r, _ = engine
+    np.savez(tmp_path / "net.npz", **random_apprentice(5))
+    (tmp_path / "alone.toml").write_text('family = "rollout"\nbase = "heuristic"\n[rollout]\ncandidates = 8\n'
+                                         f'rollouts = 0\napprentice = "{tmp_path / "net.npz"}"\n')
+    W, _ = load_strategies([str(tmp_path / "alone.toml")])
+    checked = 0
+    for pos_seed in (3, 4, 5):
+        st, seat = mid_game(r, W, seed=pos_seed)
+        k = turn_options(st, r, seat)
+        alt = allocate(r)
+        copy_state(alt, st)
+        alt.rng[0] = mix64(np.uint64(777 + pos_seed))
+        determinize(alt, r, seat)
+        alt.rng[:] = st.rng  # the game's own stream is not hidden information
+        alt.opts[:] = st.opts
+        hidden = [c for c in range(N_CHARACTERS, N_CARDS) if Loc.HAND <= st.card_loc[c] < Loc.PILE and st.card_loc[c] != Loc.HAND + seat]
+        if np.array_equal(alt.card_seq, st.card_seq) and np.array_equal(alt.card_loc, st.card_loc):
+            continue  # nothing hidden to rearrange at this position
+        checked += 1
+        va, vb = np.zeros(k), np.zeros(k)
+        assert apprentice_values(st, r, W, 0, seat, k, va) == apprentice_values(alt, r, W, 0, seat, k, vb)
+        assert np.array_equal(va, vb) and 1 <= np.isfinite(va).sum() <= min(k, 8)
+        assert hidden  # the rivals hold cards the seat cannot see
+    assert checked >= 2

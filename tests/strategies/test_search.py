@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from helpers import mid_game
+from helpers import mid_game, random_apprentice
 
 from sim.actions import turn_options
 from sim.game import allocate, copy_state, determinize
@@ -38,11 +38,19 @@ GAME_FIELDS = ["g", "pl", "vps", "order", "cell_b", "cell_owner", "cell_cube", "
                "peace", "spain", "dock", "built", "card_uses", "card_active", "card_uses_seat", "card_uses_by", "rng", "w"]
 
 
-def _strategy(tmp_path, name, budget=6, width=3, horizon=0, value="prior"):
+def _strategy(tmp_path, name, budget=6, width=3, horizon=0, value="prior", apprentice=None):
     p = tmp_path / f"{name}.toml"
+    extra = f'apprentice = "{apprentice}"\n' if apprentice else ""
     p.write_text(f'family = "search"\nbase = "heuristic"\n[search]\nbudget = {budget}\nwidth = {width}\n'
-                 f'horizon = {horizon}\nvalue = "{value}"\n')
+                 f'horizon = {horizon}\nvalue = "{value}"\n' + extra)
     return str(p)
+
+
+def _apprentice_file(tmp_path, seed=0):
+    """A random apprentice network written as trinidad train --apprentice writes one."""
+    from trinidad.train_apprentice import write_apprentice_file
+
+    return str(write_apprentice_file(tmp_path / f"net{seed}.npz", random_apprentice(seed, with_file_keys=False), {"test": True}))
 
 
 def test_search_file_loads_its_parameters_and_the_prior_model(tmp_path):
@@ -182,12 +190,13 @@ def _hidden(st, seat, n):
     return [c for _, c in deck], hands
 
 
-def test_no_peeking_the_decision_ignores_what_the_seat_cannot_see(engine, tmp_path):
+@pytest.mark.parametrize("apprentice", [False, True])
+def test_no_peeking_the_decision_ignores_what_the_seat_cannot_see(engine, tmp_path, apprentice):
     """Another arrangement of the hidden cards, consistent with the seat's view (the same cards in
     the deck and in the other hands, in the same numbers, dealt again), gives the same decision:
-    the search reads only its redraws."""
+    the search reads only its redraws; with an apprentice playing its simulations too."""
     r, _ = engine
-    W, _ = load_strategies([_strategy(tmp_path, "s", budget=8, width=4)])
+    W, _ = load_strategies([_strategy(tmp_path, "s", budget=8, width=4, apprentice=_apprentice_file(tmp_path) if apprentice else None)])
     sc = allocate(r)
     checked = 0
     for pos_seed in (3, 4, 5):
@@ -228,6 +237,32 @@ def test_recorded_features_are_the_state_at_each_decade_end(engine):
         assert (feats[:, d, :4, VF.BIAS] == 1).all()
     assert np.array_equal(feats[:, 11, :4, VF.VP], gam[:, :4, RG.VP])
     assert (feats[:, 11, :4, VF.SCORINGS_LEFT] == 0).all() and (feats[:, 0, :4, VF.SCORINGS_LEFT] == 3).all()
+
+
+def test_an_apprentice_plays_the_search_s_simulations_not_its_real_turns(engine, tmp_path):
+    """[search] apprentice: the row carries the network (strategies.apprentice, on) and otherwise equals
+    the search's; the simulations are played by it, so the decisions move, and a game of it does not
+    depend on threads. A bad setting is refused."""
+    from strategies.apprentice import AB_MODE_ON, AB_ON, AB_ROWS, APPRENTICE_OFFSET
+    from strategies.registry import APPRENTICE_ROWS
+
+    r, _ = engine
+    net = _apprentice_file(tmp_path, 1)
+    W, _ = load_strategies([_strategy(tmp_path, "plain", budget=4, width=3), _strategy(tmp_path, "a", budget=4, width=3, apprentice=net)])
+    assert W[1, APPRENTICE_OFFSET + AB_ON] == AB_MODE_ON and W[1, APPRENTICE_OFFSET + AB_ROWS] == APPRENTICE_ROWS
+    assert np.array_equal(W[0, :APPRENTICE_OFFSET], W[1, :APPRENTICE_OFFSET])
+    seeds = player_seeds(9, 4, 0, 2)
+    plain = play_batch(r, W, 4, seeds, np.zeros((2, 4), np.int32), threads=1)
+    a1 = play_batch(r, W, 4, seeds, np.ones((2, 4), np.int32), threads=1)
+    a2 = play_batch(r, W, 4, seeds, np.ones((2, 4), np.int32), threads=2)
+    assert np.array_equal(a1[1], a2[1]) and not np.array_equal(plain[1], a1[1])
+    bad = tmp_path / "bad.toml"
+    bad.write_text('family = "search"\n[search]\napprentice_rows = 4\n')
+    with pytest.raises(StrategyError, match="only with an apprentice"):
+        load_strategies([str(bad)])
+    bad.write_text('family = "search"\n[search]\napprentice = "nowhere.npz"\n')
+    with pytest.raises(StrategyError, match="not found"):
+        load_strategies([str(bad)])
 
 
 def test_search_games_do_not_depend_on_threads(engine, tmp_path):

@@ -15,7 +15,7 @@ from strategies.registry import CHARACTER_KEYS, StrategyError, available, load_s
 from strategies.weights import N_WEIGHTS
 
 SHIPPED = ["random", "greedy", "heuristic", "builder", "producer", "politician", "militarist", "cleric", "civic", "rollout",
-           "pyexample"]
+           "apprentice-4p", "pyexample"]
 
 
 def test_the_shipped_strategies_are_all_there():

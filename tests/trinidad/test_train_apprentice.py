@@ -174,7 +174,7 @@ def test_cli_refuses_what_it_cannot_write(tmp_path):
     assert r.exit_code != 0 and "--expert" in r.output
 
 
-@pytest.mark.parametrize("name", ["apprentice-solo.npz", "apprentice-expert-solo.npz"])
+@pytest.mark.parametrize("name", ["apprentice-solo.npz", "apprentice-expert-solo.npz", "apprentice-4p.npz"])
 def test_a_shipped_network_names_its_training(name):
     from strategies.registry import VALUE_DIR
 
@@ -191,3 +191,85 @@ def test_the_shipped_apprentice_plays():
     assert ta.beat_rates(rules_for, W, exp, ["weak"], 4, 5, 1)["weak"].shape == (4,)
     _, Wx = _solo("rollout-expert-solo")  # the candidate: the planner with the expert network in its simulations
     assert Wx[0, APPRENTICE_OFFSET + AB_ON] == AB_MODE_ON and Wx[0, P.ROLLOUTS] == 16
+
+
+def test_the_shipped_table_apprentice_plays_a_table():
+    """apprentice-4p: the table network alone, trained on 4-player games (its provenance says so)."""
+    from strategies.registry import VALUE_DIR
+
+    _, prov = load_apprentice_file(VALUE_DIR / "apprentice-4p.npz")
+    assert prov["players"] == 4 and prov["strengths"] == [ta.TABLE]
+    exp = ta.table_experiment("apprentice-4p", 4, 5, 4)
+    W = compile_players(exp.strategy_names()).matrix().copy()
+    assert W[0, APPRENTICE_OFFSET + AB_ON] == AB_MODE_ON and W[0, P.ROLLOUTS] == 0 and W[0, APPRENTICE_OFFSET + AB_ROWS] == 24
+    base = ta.planner_rows(W[0], None, "base")
+    got = ta.beat_rates(lambda s: rules_from_doc(DOC), W, exp, [ta.TABLE], 4, 5, 1, players=4, base_row=base)[ta.TABLE]
+    assert got.shape == (4,)
+
+
+@pytest.fixture()
+def table_planner(tmp_path):
+    """A small rollout planner over the 4-player heuristic (3 candidates, 2 simulations each)."""
+    p = tmp_path / "table.toml"
+    p.write_text('family = "rollout"\nbase = "heuristic"\n[rollout]\ncandidates = 3\nrollouts = 2\nhorizon = "era"\n')
+    return str(p)
+
+
+def test_a_table_s_data_games_label_every_seat(table_planner):
+    """--players 3: every seat is the planner's (the network acting), so every seat's positions are
+    labelled; the deals are balanced Characters over the seats, the measured seat turning round."""
+    exp = ta.table_experiment(table_planner, 3, 3, 3)
+    W = compile_players(exp.strategy_names()).matrix().copy()
+    strat, chars, seat = ta._dealt(exp, 0, 3, 3)
+    assert strat.shape == (3, 3) and not strat.any() and seat.tolist() == [0, 1, 2]
+    assert np.array_equal(chars, exp.seat_characters(3, np.arange(3))) and all(len(set(c)) == 3 for c in chars)
+    W[0] = ta.planner_rows(W[0], _net(2), "label")
+    R = rules_from_doc(DOC)
+    labels = new_labels(allocate(for_players(R, strat[:1])), 400)
+    play_batch(R, W, 3, player_seeds(3, 3, 0, 1), strat[:1], chars[:1], threads=1, labels=labels)
+    k = int(labels_kept(labels))
+    assert sorted(set(labels[1].seat[:k].tolist())) == [0, 1, 2]
+    X, y, n = ta.collect(lambda s: R, W, exp, [ta.TABLE], 1, 3, 0, 400, threads=1, players=3)
+    assert n == k and X.shape == (len(y), N_IN) and abs(y.sum()) < 1e-6 * len(y)
+
+
+def test_the_table_gauntlet_credits_the_measured_seat(table_planner):
+    """The gauntlet at a table: row 0 at the measured seat, the base heuristic at every other; with the
+    base heuristic at row 0 too, each game's credit is that seat's share of the win in the plain game."""
+    from sim.schema import RG as GR
+
+    exp = ta.table_experiment(table_planner, 6, 9, 3)
+    W = compile_players(exp.strategy_names()).matrix().copy()
+    base = ta.planner_rows(W[0], None, "base")
+    Wb = W.copy()
+    Wb[0] = base
+    R = rules_from_doc(DOC)
+    got = ta.beat_rates(lambda s: R, Wb, exp, [ta.TABLE], 6, 9, 2, players=3, base_row=base)[ta.TABLE]
+    strat, chars, seat = ta._dealt(exp, 0, 6, 3)
+    win = play_batch(R, Wb, 3, player_seeds(9, 3, 0, 6), strat, chars, threads=1)[1][:, :3, GR.WINNER].astype(float)
+    assert np.allclose(got, (win / win.sum(1, keepdims=True))[np.arange(6), seat])
+    Wn = W.copy()
+    Wn[0] = ta.planner_rows(W[0], _net(4), "alone")
+    alone = ta.beat_rates(lambda s: R, Wn, exp, [ta.TABLE], 6, 9, 1, players=3, base_row=base)[ta.TABLE]
+    assert alone.shape == (6,) and ((alone >= 0) & (alone <= 1)).all()
+
+
+def test_a_table_run_writes_its_curve_and_a_network_the_search_plays(table_planner, tmp_path):
+    R = rules_from_doc(DOC)
+    res = ta.train_apprentice(lambda s: R, table_planner, [ta.TABLE], 1, 1, 3, 3, 4, epochs=2, threads=2, players=3)
+    assert [g.gen for g in res.generations] == [0, 1] and res.generations[1].data_games == 1
+    prov = {"command": "test", "commit": "x", "machine": "m", "seconds": 1.0, "players": 3, "games_per_generation": 1,
+            "gauntlet_games": 3, "gauntlet_seed": 4, "network_of_generation": res.chosen}
+    page = ta.curve_markdown(res, prov, [ta.TABLE])
+    assert "games of 3 players" in page and "parity 33%" in page and "win credit at its seat" in page
+    path = ta.write_apprentice_file(tmp_path / "t.npz", res.nets[res.chosen], {"command": "test"})
+    p = tmp_path / "s.toml"
+    p.write_text(f'family = "search"\nbase = "heuristic"\n[search]\nbudget = 2\nwidth = 2\napprentice = "{path}"\n')
+    W, _ = load_strategies([str(p)])
+    assert W[0, APPRENTICE_OFFSET + AB_ON] == AB_MODE_ON
+    with pytest.raises(ta.ApprenticeError, match="no A.I."):
+        ta.train_apprentice(lambda s: R, table_planner, ["weak"], 0, 1, 3, 2, 4, players=3)
+    with pytest.raises(ta.ApprenticeError, match="players"):
+        ta.train_apprentice(lambda s: R, table_planner, [ta.TABLE], 0, 1, 3, 2, 4, players=6)
+    r = CliRunner().invoke(app, ["train", "--apprentice", "--players", "6", "--out", str(tmp_path / "x.npz")])
+    assert r.exit_code != 0 and "--players" in r.output
