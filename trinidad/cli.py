@@ -477,6 +477,8 @@ def train(
     gauntlet_games: Annotated[int, typer.Option("--gauntlet-games", help="--apprentice: gauntlet deals a strength")] = 480,
     gauntlet_seed: Annotated[int, typer.Option("--gauntlet-seed", help="--apprentice: the gauntlet's master seed (never trained on)")] = 7,
     write: Annotated[Path | None, typer.Option("--write", help="--apprentice: write the training curve to this Markdown file")] = None,
+    opponent: Annotated[str | None, typer.Option("--opponent", help=(
+        "--apprentice --players N: the strategy at the gauntlet's other seats (default: the planner's base heuristic)"))] = None,
     expert: Annotated[bool, typer.Option("--expert", help=(
         "--apprentice: expert iteration: the planner's simulations are played by the last network, not the base "
         "heuristic, so the labels come from the planner over the network (as rollout-apprentice-solo plays)"), metavar="")] = False,
@@ -494,11 +496,13 @@ def train(
         _train_apprentice(strategy or ("rollout-solo" if players is None else "rollout-planner"), generations, games,
                           alpha if alpha is not None else 1e-3, init, seed,
                           out or Path("strategies/values/apprentice-solo.npz" if players is None else f"strategies/values/apprentice-{players}p.npz"),
-                          threads, strengths, epochs, gauntlet_games, gauntlet_seed, write, expert, players or 1)
+                          threads, strengths, epochs, gauntlet_games, gauntlet_seed, write, expert, players or 1, opponent)
         return
     players = 4 if players is None else players
     if expert:
         _fail("--expert: only with --apprentice")
+    if opponent is not None:
+        _fail("--opponent: only with --apprentice --players N")
     strategy = strategy or "search"
     alpha = 1.0 if alpha is None else alpha
     out = out or Path("strategies/values/search.toml")
@@ -557,7 +561,7 @@ def train(
 
 
 def _train_apprentice(strategy, generations, games, alpha, init, seed, out, threads, strengths, epochs, gauntlet_games,
-                      gauntlet_seed, write, expert=False, players=1) -> None:
+                      gauntlet_seed, write, expert=False, players=1, opponent=None) -> None:
     """``trinidad train --apprentice`` (trinidad.train_apprentice)."""
     import os
 
@@ -592,13 +596,13 @@ def _train_apprentice(strategy, generations, games, alpha, init, seed, out, thre
     try:
         res = train_apprentice(rules_for, strategy, names, generations, games, seed, gauntlet_games, gauntlet_seed,
                                alpha=alpha, epochs=epochs, init=net0, expert=expert, threads=threads or os.cpu_count() or 1,
-                               players=players,
+                               players=players, opponent=opponent,
                                say=lambda m: typer.echo(m, err=True))
     except (ApprenticeError, StrategyError) as e:
         _fail(f"--{e}")
     g = res.generations[res.chosen]
     prov = {"command": cmd, "commit": git_commit() or "unknown", "machine": cpu_model(),
-            "strategy": strategy, "seed": seed, "strengths": names, "players": players, "generations": generations,
+            "strategy": strategy, "seed": seed, "strengths": names, "players": players, "opponent": opponent, "generations": generations,
             "games_per_generation": games,
             "alpha": alpha, "epochs": epochs, "gauntlet_games": gauntlet_games, "gauntlet_seed": gauntlet_seed,
             "init": str(init) if init is not None else "none (generation 0: the planner's own games)",

@@ -206,10 +206,10 @@ def fit(X: np.ndarray, y: np.ndarray, alpha: float, epochs: int, seed: int) -> t
 
 
 def beat_rates(rules_for, W: np.ndarray, exp, strengths: list[str], games: int, seed: int, threads: int,
-               players: int = 1, base_row: np.ndarray | None = None) -> dict[str, np.ndarray]:
+               players: int = 1, others: np.ndarray | None = None) -> dict[str, np.ndarray]:
     """Strategy row 0 of ``W`` against the A.I. on games ``0 .. games - 1`` of master seed ``seed``:
     the player's win credit per game (trinidad.ai_scale.credit), by strength. At a table (``players``
-    2-5) row 0 plays the measured seat and ``base_row`` every other seat: that seat's win credit (1 a
+    2-5) row 0 plays the measured seat and the W row ``others`` every other seat: that seat's win credit (1 a
     win, 1/k a win shared by k seats)."""
     from sim.schema import RG
 
@@ -218,7 +218,7 @@ def beat_rates(rules_for, W: np.ndarray, exp, strengths: list[str], games: int, 
     seeds = player_seeds(seed, seats, 0, games)
     if players == 1:
         return {s: credit(play_batch(rules_for(s), W, 2, seeds, strat, chars, threads=threads)[1], seat)[:, 0] for s in strengths}
-    Wt = np.vstack([W[:1], base_row[None, :]])
+    Wt = np.vstack([W[:1], others[None, :]])
     strat = np.ones_like(strat)
     strat[np.arange(games), seat] = 0
     out = {}
@@ -239,14 +239,16 @@ def paired(a: np.ndarray, b: np.ndarray) -> list[float]:
 def train_apprentice(rules_for, strategy: str, strengths: list[str], generations: int, games: int, seed: int,
                      gauntlet_games: int, gauntlet_seed: int, room: int | None = None, alpha: float = 1e-3, epochs: int = 40,
                      init: dict | None = None, expert: bool = False, threads: int = 2, players: int = 1,
-                     say=lambda m: None) -> ApprenticeResult:
+                     opponent: str | None = None, say=lambda m: None) -> ApprenticeResult:
     """Generation 0 (without ``init``): the planner's own games; generations 1 .. ``generations``:
     DAgger over the last network (``init``'s, when given; then generation 0 is ``init`` itself, measured
     by the gauntlet). With ``expert`` the planner's simulations are played by that network (expert
     iteration). ``strategy``: the rollout planner (a strategy file of family rollout); ``players`` 1:
     Solo games against the A.I. at each of ``strengths``, 2-5: games of that many players, every seat the
     planner (``strengths`` is then ``[TABLE]``); ``rules_for(strength)``: the rules. ``room``: kept
-    decisions a data game has room for (default :data:`ROOM`, at a table :data:`TABLE_ROOM` a seat)."""
+    decisions a data game has room for (default :data:`ROOM`, at a table :data:`TABLE_ROOM` a seat).
+    ``opponent``: at a table, the strategy at the gauntlet's other seats (default the planner's base
+    heuristic; the measured seat's base is that heuristic either way)."""
     from strategies.policy import FAMILY_ROLLOUT
     from strategies.registry import compile_players
     from trinidad.ai_scale import solo_experiment
@@ -262,7 +264,10 @@ def train_apprentice(rules_for, strategy: str, strengths: list[str], generations
     else:
         raise ApprenticeError(f"players: 1 (the Solo game) or 2-5, got {players}")
     room = room or (ROOM if players == 1 else TABLE_ROOM * players)
-    W = compile_players(exp.strategy_names(), solo=players == 1).matrix().copy()
+    if opponent is not None and players == 1:
+        raise ApprenticeError("opponent: only at a table (the Solo game's opponent is the A.I.)")
+    Wo = compile_players(exp.strategy_names() + ([opponent] if opponent else []), solo=players == 1).matrix().copy()
+    W = Wo[:1].copy()
     if int(W[0, 0]) != FAMILY_ROLLOUT or W[0, P.ROLLOUTS] < 1:
         raise ApprenticeError(f"strategy: {strategy} is not a rollout planner (family = \"rollout\", rollouts >= 1)")
     if seed == gauntlet_seed:
@@ -274,9 +279,10 @@ def train_apprentice(rules_for, strategy: str, strengths: list[str], generations
     base_row = planner_rows(row, None, "base")
     Wb = W.copy()
     Wb[0] = base_row
+    others = Wo[1] if opponent else base_row
 
     def gauntlet(Wg):
-        return beat_rates(rules_for, Wg, gexp, strengths, gauntlet_games, gauntlet_seed, threads, players, base_row)
+        return beat_rates(rules_for, Wg, gexp, strengths, gauntlet_games, gauntlet_seed, threads, players, others)
 
     base = gauntlet(Wb)
     say("gauntlet, base heuristic: " + ", ".join(f"{s} {base[s].mean():.1%}" for s in strengths))
@@ -352,7 +358,8 @@ def curve_markdown(res: ApprenticeResult, prov: dict, strengths: list[str]) -> s
                     "(never trained on), paired by deal against the planner's base heuristic on the same deals")
     else:
         games = f"{prov['games_per_generation']} games of {players} players (every seat the network)"
-        gauntlet = (f"(`rollouts = 0`) at one seat, the base heuristic at the others, on {prov['gauntlet_games']} deals of "
+        opp = f"`{prov['opponent']}`" if prov.get("opponent") else "the base heuristic"
+        gauntlet = (f"(`rollouts = 0`) at one seat, {opp} at the others, on {prov['gauntlet_games']} deals of "
                     f"{players} players of master seed {prov['gauntlet_seed']} (never trained on; the seat turning round "
                     "game by game), its win credit paired by deal against that seat's with the base heuristic at every seat "
                     f"(parity {1 / players:.0%})")

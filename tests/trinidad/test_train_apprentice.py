@@ -203,7 +203,7 @@ def test_the_shipped_table_apprentice_plays_a_table():
     W = compile_players(exp.strategy_names()).matrix().copy()
     assert W[0, APPRENTICE_OFFSET + AB_ON] == AB_MODE_ON and W[0, P.ROLLOUTS] == 0 and W[0, APPRENTICE_OFFSET + AB_ROWS] == 24
     base = ta.planner_rows(W[0], None, "base")
-    got = ta.beat_rates(lambda s: rules_from_doc(DOC), W, exp, [ta.TABLE], 4, 5, 1, players=4, base_row=base)[ta.TABLE]
+    got = ta.beat_rates(lambda s: rules_from_doc(DOC), W, exp, [ta.TABLE], 4, 5, 1, players=4, others=base)[ta.TABLE]
     assert got.shape == (4,)
 
 
@@ -244,13 +244,13 @@ def test_the_table_gauntlet_credits_the_measured_seat(table_planner):
     Wb = W.copy()
     Wb[0] = base
     R = rules_from_doc(DOC)
-    got = ta.beat_rates(lambda s: R, Wb, exp, [ta.TABLE], 6, 9, 2, players=3, base_row=base)[ta.TABLE]
+    got = ta.beat_rates(lambda s: R, Wb, exp, [ta.TABLE], 6, 9, 2, players=3, others=base)[ta.TABLE]
     strat, chars, seat = ta._dealt(exp, 0, 6, 3)
     win = play_batch(R, Wb, 3, player_seeds(9, 3, 0, 6), strat, chars, threads=1)[1][:, :3, GR.WINNER].astype(float)
     assert np.allclose(got, (win / win.sum(1, keepdims=True))[np.arange(6), seat])
     Wn = W.copy()
     Wn[0] = ta.planner_rows(W[0], _net(4), "alone")
-    alone = ta.beat_rates(lambda s: R, Wn, exp, [ta.TABLE], 6, 9, 1, players=3, base_row=base)[ta.TABLE]
+    alone = ta.beat_rates(lambda s: R, Wn, exp, [ta.TABLE], 6, 9, 1, players=3, others=base)[ta.TABLE]
     assert alone.shape == (6,) and ((alone >= 0) & (alone <= 1)).all()
 
 
@@ -267,6 +267,17 @@ def test_a_table_run_writes_its_curve_and_a_network_the_search_plays(table_plann
     p.write_text(f'family = "search"\nbase = "heuristic"\n[search]\nbudget = 2\nwidth = 2\napprentice = "{path}"\n')
     W, _ = load_strategies([str(p)])
     assert W[0, APPRENTICE_OFFSET + AB_ON] == AB_MODE_ON
+    # --opponent: the gauntlet's other seats are that strategy's (the measured seat's base stays the heuristic)
+    greedy = ta.train_apprentice(lambda s: R, table_planner, [ta.TABLE], 0, 1, 3, 3, 4, epochs=2, threads=1, players=3,
+                                 opponent="greedy")
+    exp = ta.table_experiment(table_planner, 3, 4, 3)
+    Wg = compile_players([table_planner, "greedy"]).matrix().copy()
+    base = ta.planner_rows(Wg[0], None, "base")
+    Wg[0] = base
+    want = ta.beat_rates(lambda s: R, Wg, exp, [ta.TABLE], 3, 4, 1, players=3, others=Wg[1])[ta.TABLE]
+    assert greedy.base[ta.TABLE] == pytest.approx(want.mean())
+    with pytest.raises(ta.ApprenticeError, match="only at a table"):
+        ta.train_apprentice(rules_for, table_planner, ["weak"], 0, 1, 3, 2, 4, opponent="greedy")
     with pytest.raises(ta.ApprenticeError, match="no A.I."):
         ta.train_apprentice(lambda s: R, table_planner, ["weak"], 0, 1, 3, 2, 4, players=3)
     with pytest.raises(ta.ApprenticeError, match="players"):
