@@ -305,12 +305,7 @@ def _rollout_row(path: Path, doc: dict) -> np.ndarray:
             row[o + slot] = vals[k]
         row[o + P.HORIZON] = horizon
     if vals["apprentice"]:
-        vp = Path(vals["apprentice"])
-        if not vp.is_absolute():
-            vp = VALUE_DIR / vp
-        if not vp.exists():
-            raise StrategyError(f"strategy {path.name}: rollout.apprentice: {vp} not found")
-        row = set_apprentice(row, load_apprentice_file(vp)[0], vals["apprentice_rows"] or vals["candidates"])
+        row = set_apprentice(row, _apprentice_net(path, "rollout", vals["apprentice"]), vals["apprentice_rows"] or vals["candidates"])
     elif vals["apprentice_rows"]:
         raise StrategyError(f"strategy {path.name}: rollout.apprentice_rows: only with an apprentice")
     return row
@@ -318,6 +313,16 @@ def _rollout_row(path: Path, doc: dict) -> np.ndarray:
 
 APPRENTICE_SHAPES = {"mu": (N_IN,), "sd": (N_IN,), "w1": (N_IN, HIDDEN), "b1": (HIDDEN,), "w2": (HIDDEN,), "b2": (),
                      "inputs": (N_IN,), "provenance": ()}
+
+
+def _apprentice_net(path: Path, table: str, name: str) -> dict:
+    """The network a strategy file's ``[table] apprentice = name`` names (under strategies/values/ unless absolute)."""
+    vp = Path(name)
+    if not vp.is_absolute():
+        vp = VALUE_DIR / vp
+    if not vp.exists():
+        raise StrategyError(f"strategy {path.name}: {table}.apprentice: {vp} not found")
+    return load_apprentice_file(vp)[0]
 
 
 def load_apprentice_file(path: Path) -> tuple[dict, dict]:
@@ -446,12 +451,7 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
     if vals["apprentice_rows"] and not vals["apprentice"]:
         raise StrategyError(f"strategy {path.name}: search.apprentice_rows: only with an apprentice")
     if vals["apprentice"]:
-        vp = Path(vals["apprentice"])
-        if not vp.is_absolute():
-            vp = VALUE_DIR / vp
-        if not vp.exists():
-            raise StrategyError(f"strategy {path.name}: search.apprentice: {vp} not found")
-        row = set_apprentice(row, load_apprentice_file(vp)[0], vals["apprentice_rows"] or APPRENTICE_ROWS)
+        row = set_apprentice(row, _apprentice_net(path, "search", vals["apprentice"]), vals["apprentice_rows"] or APPRENTICE_ROWS)
     if vals["value"] == "prior":
         model = prior_model(row[:N_WEIGHTS])
     else:

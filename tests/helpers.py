@@ -226,6 +226,22 @@ def mid_game(r, W, n=4, decades=5, seed=3):
     return st, seat
 
 
+def redealt(r, st, seat, salt):
+    """A copy of ``st`` with what ``seat`` cannot see (the deck order, the other seats' face-down cards) dealt
+    again from its view (sim.game.determinize, drawn from ``salt``); the game's own stream and option rows
+    kept, since they are not hidden information."""
+    from sim.game import copy_state, determinize
+    from sim.rng import mix64
+
+    alt = allocate(r)
+    copy_state(alt, st)
+    alt.rng[0] = mix64(np.uint64(salt))
+    determinize(alt, r, seat)
+    alt.rng[:] = st.rng
+    alt.opts[:] = st.opts
+    return alt
+
+
 # ----------------------------------------------------------------------------- coins, cards, districts
 
 

@@ -287,9 +287,8 @@ def test_no_peeking_with_an_apprentice_at_a_table(engine, tmp_path):
     """At a table of 4 (the table apprentice, trinidad train --apprentice --players 4) the apprentice
     values every row the same when the deck order and the other seats' face-down hands are dealt again
     from the seat's view: it reads no rival's hidden cards."""
-    from helpers import random_apprentice
+    from helpers import random_apprentice, redealt
 
-    from sim.rng import mix64
     from strategies.apprentice import apprentice_values
 
     r, _ = engine
@@ -301,12 +300,7 @@ def test_no_peeking_with_an_apprentice_at_a_table(engine, tmp_path):
     for pos_seed in (3, 4, 5):
         st, seat = mid_game(r, W, seed=pos_seed)
         k = turn_options(st, r, seat)
-        alt = allocate(r)
-        copy_state(alt, st)
-        alt.rng[0] = mix64(np.uint64(777 + pos_seed))
-        determinize(alt, r, seat)
-        alt.rng[:] = st.rng  # the game's own stream is not hidden information
-        alt.opts[:] = st.opts
+        alt = redealt(r, st, seat, 777 + pos_seed)
         hidden = [c for c in range(N_CHARACTERS, N_CARDS) if Loc.HAND <= st.card_loc[c] < Loc.PILE and st.card_loc[c] != Loc.HAND + seat]
         if np.array_equal(alt.card_seq, st.card_seq) and np.array_equal(alt.card_loc, st.card_loc):
             continue  # nothing hidden to rearrange at this position
