@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from helpers import cells_of, clear_map, mid_game
+from helpers import cells_of, clear_map, mid_game, redealt
 
 from sim.actions import turn_options
 from sim.city import adjacent_to_own, district_value
-from sim.game import allocate, copy_state, determinize
-from sim.rng import mix64, player_seeds
+from sim.game import allocate
+from sim.rng import player_seeds
 from sim.state import N_GROUPS, PF, B, G
 from strategies.evaluation import (
     MODEL_LINEAR,
@@ -208,12 +208,7 @@ def test_no_peeking_with_the_network(engine, tmp_path):
     for pos_seed in (3, 4, 5):
         st, seat = mid_game(r, W, seed=pos_seed)
         k = turn_options(st, r, seat)
-        alt = allocate(r)
-        copy_state(alt, st)
-        alt.rng[0] = mix64(np.uint64(999 + pos_seed))
-        determinize(alt, r, seat)
-        alt.rng[:] = st.rng
-        alt.opts[:] = st.opts
+        alt = redealt(r, st, seat, 999 + pos_seed)  # the hidden cards dealt again, from the seat's view
         if np.array_equal(alt.card_loc, st.card_loc):
             continue
         checked += 1

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from helpers import mid_game, random_apprentice
+from helpers import mid_game, random_apprentice, redealt
 
 from sim.actions import turn_options
-from sim.game import allocate, copy_state, determinize
+from sim.game import allocate
 from sim.records import RD, RG
-from sim.rng import mix64, player_seeds
+from sim.rng import player_seeds
 from sim.state import N_CARDS, N_CHARACTERS, G, Loc
 from strategies.evaluation import (
     EXPLORE_SCALE,
@@ -208,12 +208,7 @@ def test_no_peeking_the_decision_ignores_what_the_seat_cannot_see(engine, tmp_pa
         st, seat = mid_game(r, W, seed=pos_seed)
         n = int(st.g[G.NPLAYERS])
         k = turn_options(st, r, seat)
-        alt = allocate(r)
-        copy_state(alt, st)
-        alt.rng[0] = mix64(np.uint64(12345 + pos_seed))
-        determinize(alt, r, seat)  # the hidden cards dealt again, from the seat's view
-        alt.rng[:] = st.rng  # the game's own stream is not hidden information
-        alt.opts[:] = st.opts
+        alt = redealt(r, st, seat, 12345 + pos_seed)  # the hidden cards dealt again, from the seat's view
         deck_a, hands_a = _hidden(st, seat, n)
         deck_b, hands_b = _hidden(alt, seat, n)
         assert sorted(deck_a + sum(hands_a, [])) == sorted(deck_b + sum(hands_b, []))  # the same unseen cards
