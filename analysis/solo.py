@@ -28,11 +28,12 @@ def has_ai(games: pl.LazyFrame | pl.DataFrame) -> bool:
 
 def beat_ai_table(games: pl.LazyFrame | pl.DataFrame) -> pl.LazyFrame:
     """The players' seats of the games with the A.I., each with the A.I.'s strategy (``ai``), VP
-    (``ai_vp``) and rank in its game and ``beat_ai`` (ahead of the A.I.)."""
+    (``ai_vp``), rank and seat (``ai_seat``: seat s starts at turn position s, so 0 is the A.I. first in
+    turn order) in its game and ``beat_ai`` (ahead of the A.I.)."""
     lf = games.lazy()
     is_ai = pl.col("strategy").cast(pl.String).str.starts_with("ai-")
     ai = lf.filter(is_ai).select(*KEY, pl.col("strategy").cast(pl.String).alias("ai"), pl.col("vp").alias("ai_vp"),
-                                 pl.col("rank").alias("ai_rank"))
+                                 pl.col("rank").alias("ai_rank"), pl.col("seat").alias("ai_seat"))
     return (lf.filter(~is_ai).join(ai, on=KEY, how="inner")
             .with_columns((pl.col("rank") < pl.col("ai_rank")).alias("beat_ai"), pl.col("strategy").cast(pl.String)))
 

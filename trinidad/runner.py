@@ -933,13 +933,15 @@ def cpu_lines(m: dict) -> list[str]:
 
 def _summarize_ai(games: pl.LazyFrame) -> list[str]:
     """The players against the A.I.: per variant, game size and strategy, how often the seat beat it
-    (Wilson 95% CI) and its VP."""
+    (Wilson 95% CI), its VP, and in how many of its games the A.I. sat first in turn order (a player
+    moving after the A.I. beats it measurably more often: docs/solo.md, "Who moves first"; ``[seats]
+    assign = "fixed"`` keeps the A.I. last in every game, ``"rotate"`` moves it round the turn order)."""
     from analysis.solo import beat_ai_table
     from analysis.stats import wilson
 
     t = (beat_ai_table(games).group_by("variant", "players", "ai", "strategy")
          .agg(pl.len().alias("n"), pl.col("beat_ai").sum().alias("beat"), pl.col("vp").mean().alias("vp"),
-              pl.col("ai_vp").mean().alias("ai_vp"))
+              pl.col("ai_vp").mean().alias("ai_vp"), (pl.col("ai_seat") == 0).sum().alias("ai_first"))
          .sort("variant", "players", "strategy").collect(engine="streaming"))
     lines = []
     for (var, n, ai), grp in t.group_by(["variant", "players", "ai"], maintain_order=True):
@@ -948,5 +950,5 @@ def _summarize_ai(games: pl.LazyFrame) -> list[str]:
         lo, hi = wilson(grp["beat"].to_numpy(), grp["n"].to_numpy())
         for row, a, b in zip(grp.iter_rows(named=True), lo, hi):
             lines.append(f"    {str(row['strategy']):<14} beats the A.I. {row['beat'] / row['n']:6.1%} [{a:.1%}, {b:.1%}]  "
-                         f"mean VP {row['vp']:6.1f}  ({row['n']:,} seats)")
+                         f"mean VP {row['vp']:6.1f}  ({row['n']:,} seats; the A.I. first in turn order in {row['ai_first']:,})")
     return lines

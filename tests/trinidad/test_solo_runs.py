@@ -136,6 +136,10 @@ def test_solo_run_tables_summary_and_report(engine, tmp_path):
     text = "\n".join(lines)
     assert "against the A.I. (weak, the Solo game + ai-weak" in text and "against the A.I. (strong, 2 players + ai-strong" in text
     assert text.count("beats the A.I.") == 2 * (2 + 2)  # per strength: Solo both strategies (game by game), 2 players both
+    # who moves first is said: the rotation puts the A.I. first in every other Solo game of a strategy (6 of
+    # them a strength) and in every third game of two players + the A.I.
+    assert text.count("(6 seats; the A.I. first in turn order in 3)") == 2 * 2
+    assert text.count("(12 seats; the A.I. first in turn order in 4)") == 2 * 2
     page = build_report(tmp_path / "run")
     html = page.read_text()
     assert 'id="solo"' in html and "Playing against the A.I." in html and "could not be drawn" not in html
