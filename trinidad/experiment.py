@@ -45,8 +45,11 @@ table adds the A.I. player at a seat of its own, and ``players`` then counts the
 
 The A.I.'s seat is the lineup's last, then assigned with the others (``rotate`` moves it round the
 turn order). A strategy list longer than the players is gone through block by block, a block being
-as many games as the seat assignment takes to go round (``rotate``: one per seat), so a Solo run of
-``["random", "greedy", "heuristic"]`` plays each in a third of its games and each at every seat.
+as many seat arrangements as the assignment takes to go round (``rotate``: one per seat), so a Solo run of
+``["random", "greedy", "heuristic"]`` plays each in a third of its games and each at every seat. With
+``balanced`` Characters an arrangement lasts a deal block of 12 games (``Experiment._arrangement``), so
+every strategy and every seat is dealt each Character once a block; a rotated Solo run then plays the
+A.I. table's games (trinidad.ai_scale).
 
 Every error is one line naming the key and what is allowed (:class:`ExperimentError`).
 """
@@ -138,6 +141,26 @@ class Experiment:
         """Seats of a game of ``n`` players: one more with the A.I."""
         return n + 1 if self.ai else n
 
+    def _arrangement(self, game_index: np.ndarray) -> np.ndarray:
+        """Which seat arrangement (``rotate``: the rotation; ``permute``: the permutation) each game plays.
+        With ``balanced`` Characters it changes once a deal block of 12 games, not every game: the deal
+        gives each lineup entry every Character once a block (:meth:`seat_characters`), and an entry that
+        kept its seat through the block then meets every Character at that seat too. Changed every game,
+        an entry would meet a few Characters several times a block (in a rotated Solo run the player had
+        6 of the 12, each twice) and a strategy's Character counts would drift apart over a run."""
+        gi = np.asarray(game_index, np.int64)
+        return gi // N_CHARACTERS if self.char_assign == "balanced" else gi
+
+    def _entries(self, n: int, game_index: np.ndarray) -> np.ndarray:
+        """Per game and seat, the lineup entry sitting there (``n`` seats, the A.I.'s included)."""
+        a = self._arrangement(game_index)
+        if self.seat_assign == "fixed":
+            return np.tile(np.arange(n, dtype=np.int64), (len(a), 1))
+        if self.seat_assign == "rotate":
+            return (np.arange(n)[None, :] + a[:, None]) % n
+        perms = np.array(list(itertools.permutations(range(n))), np.int64)
+        return perms[a % len(perms)]
+
     def seat_strategies(self, n: int, game_index: np.ndarray) -> np.ndarray:
         """Strategy-name indices (into :meth:`strategy_names`) per game and seat: a pure function
         of the game index, so any shard can be played alone. The A.I.'s seat (the last of the
@@ -149,28 +172,20 @@ class Experiment:
         if self.ai:
             # the players' seats, then the A.I.'s; a list longer than the players is gone through block by
             # block (block j: strategies j*n .. j*n + n-1, cycled), so a Solo run plays every strategy. A
-            # block is as many games as the seat assignment takes to go round (rotate: one game per seat;
+            # block is as many seat arrangements as the assignment takes to go round (rotate: one per seat;
             # permute: one per order), so each lineup meets the A.I. at every seat: going through the list
             # game by game, two strategies in a rotated Solo run would each have kept one seat for good
             # (the one before the A.I. and the one after it)
             s = self.seats(n)
             period = 1 if self.seat_assign == "fixed" else (s if self.seat_assign == "rotate" else math.factorial(s))
-            blk = gi // period
+            blk = self._arrangement(gi) // period
             k = len(self.strategies)
             ids = np.array([names.index(x) for x in self.strategies], np.int32)
             h = (blk[:, None] * n + np.arange(n)[None, :]) % k if k > n else np.tile(np.arange(n) % k, (len(gi), 1))
             base = np.concatenate([ids[h], np.full((len(gi), 1), AI_STRATEGY, np.int32)], axis=1)
         else:
             base = np.tile(np.array([names.index(x) for x in self.lineup(n)], np.int32), (len(gi), 1))
-        n = self.seats(n)
-        if self.seat_assign == "fixed":
-            return base
-        if self.seat_assign == "rotate":
-            idx = (np.arange(n)[None, :] + gi[:, None]) % n
-        else:
-            perms = np.array(list(itertools.permutations(range(n))), np.int64)
-            idx = perms[gi % len(perms)]
-        return np.take_along_axis(base, idx, axis=1)
+        return np.take_along_axis(base, self._entries(self.seats(n), gi), axis=1)
 
     def strategy_names(self) -> list[str]:
         out: list[str] = []
@@ -182,10 +197,12 @@ class Experiment:
     def seat_characters(self, n: int, game_index: np.ndarray) -> np.ndarray | None:
         """Character ids per game and seat, or None to draft them by the rules.
 
-        ``balanced``: games come in blocks of 12; in game j of block b, seat s gets Character
-        ``perm_b[(j + s) % 12]`` where ``perm_b`` is a permutation drawn from (seed, block). Over a
-        block each Character appears exactly once at every seat; the permutation varies which
-        Characters sit together."""
+        ``balanced``: games come in blocks of 12; in game j of block b, the seat holding lineup entry e
+        (:meth:`_entries`; with ``fixed`` seats, entry s sits at seat s) gets Character
+        ``perm_b[(j + e) % 12]`` where ``perm_b`` is a permutation drawn from (seed, block). The seats
+        are arranged once a block (:meth:`_arrangement`), so over a block each Character appears exactly
+        once at every seat and once with every lineup entry; the permutation varies which Characters
+        sit together."""
         gi = np.asarray(game_index, np.int64)
         n = self.seats(n)  # the A.I.'s seat draws its own Character (trinidad.batch)
         if self.char_assign == "draft":
@@ -195,12 +212,13 @@ class Experiment:
             ids = np.array([names.index(c.lower()) for c in self.forced[:n]], np.int32)
             return np.tile(ids, (len(gi), 1))
         out = np.empty((len(gi), n), np.int32)
+        entry = self._entries(n, gi)
         blocks = gi // N_CHARACTERS
         for b in np.unique(blocks):
             perm = np.random.default_rng([self.seed, int(b), 0x5EA7]).permutation(N_CHARACTERS)
             rows = np.nonzero(blocks == b)[0]
             j = gi[rows] % N_CHARACTERS
-            out[rows] = perm[(j[:, None] + np.arange(n)[None, :]) % N_CHARACTERS]
+            out[rows] = perm[(j[:, None] + entry[rows]) % N_CHARACTERS]
         return out
 
     def seat_paid(self, n: int, characters: np.ndarray | None) -> np.ndarray | None:

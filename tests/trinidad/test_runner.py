@@ -707,6 +707,29 @@ def test_characters_balanced(engine, tmp_path):
             at_seat = gam.filter(pl.col("seat") == s)["character"].to_list()
             assert Counter(at_seat) == dict.fromkeys(names, games // 12), (n, s)
         assert (gam.group_by("game").agg(pl.col("character").n_unique())["character"] == n).all()
+        # and by strategy: a strategy in k entries of the rotated lineup (greedy, random, greedy[, random]) is
+        # dealt every Character k times a block, as a seat is dealt them (the seats are arranged once a block)
+        lineup = ["greedy", "random"] * 2
+        for strategy in ("greedy", "random"):
+            of = gam.filter(pl.col("strategy") == strategy)["character"].to_list()
+            assert Counter(of) == dict.fromkeys(names, games // 12 * lineup[:n].count(strategy)), (n, strategy)
+
+
+def test_characters_balanced_for_every_strategy_under_every_seat_assignment(tmp_path):
+    """`balanced` holds for every lineup entry, whatever the seats' assignment: over a block of 12 games
+    each entry is dealt each Character once, and so is each seat."""
+    lineup = ["greedy", "random", "heuristic", "builder"]
+    for assign in ("fixed", "rotate", "permute"):
+        e = _exp(tmp_path, players=[4], seats={"strategies": lineup, "assign": assign})
+        gi = np.arange(12 * 24)
+        strat, chars = e.seat_strategies(4, gi), e.seat_characters(4, gi)
+        names = e.strategy_names()
+        for x in lineup:
+            assert np.bincount(chars[strat == names.index(x)], minlength=12).tolist() == [24] * 12, (assign, x)
+        for s in range(4):
+            assert np.bincount(chars[:, s], minlength=12).tolist() == [24] * 12, (assign, s)
+        if assign != "fixed":
+            assert len({tuple(row) for row in strat}) > 1  # the seats do move
 
 
 def test_characters_forced_and_draft(engine, tmp_path):

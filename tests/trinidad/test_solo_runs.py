@@ -84,14 +84,17 @@ def test_experiment_ai_table(tmp_path):
     assert e.ai == ["weak", "strong"] and [v.name for v in e.variants] == ["weak", "strong"]
     assert [v.overrides for v in e.variants] == [{"solo": {"strength": "weak"}}, {"solo": {"strength": "strong"}}]
     assert e.seats(1) == 2 and e.seats(2) == 3
-    s = e.seat_strategies(1, np.arange(4))
-    # every strategy plays Solo, and each meets the A.I. at both seats (a block of 2 games per strategy
-    # as the rotation goes round): strategy and seat are not aliased
-    assert s.tolist() == [[0, AI_STRATEGY], [AI_STRATEGY, 0], [1, AI_STRATEGY], [AI_STRATEGY, 1]]
-    many = e.seat_strategies(1, np.arange(48))
+    s = e.seat_strategies(1, np.arange(48))
+    # every strategy plays Solo, and each meets the A.I. at both seats (with balanced Characters the seats
+    # are arranged once a deal block of 12 games, and a strategy keeps the table while the rotation goes
+    # round): strategy and seat are not aliased
+    assert s[::12].tolist() == [[0, AI_STRATEGY], [AI_STRATEGY, 0], [1, AI_STRATEGY], [AI_STRATEGY, 1]]
+    assert all((s[b * 12:(b + 1) * 12] == s[b * 12]).all() for b in range(4))
     for sid in (0, 1):
-        assert {int(np.flatnonzero(row == sid)[0]) for row in many if sid in row} == {0, 1}
-    assert e.seat_strategies(2, np.arange(3)).tolist() == [[0, 1, AI_STRATEGY], [1, AI_STRATEGY, 0], [AI_STRATEGY, 0, 1]]
+        assert {int(np.flatnonzero(row == sid)[0]) for row in s if sid in row} == {0, 1}
+    assert e.seat_strategies(2, np.arange(0, 36, 12)).tolist() == [[0, 1, AI_STRATEGY], [1, AI_STRATEGY, 0], [AI_STRATEGY, 0, 1]]
+    d = _exp(tmp_path, characters={"assign": "draft"})  # drafted Characters: the seats move every game
+    assert d.seat_strategies(1, np.arange(4)).tolist() == [[0, AI_STRATEGY], [AI_STRATEGY, 0], [1, AI_STRATEGY], [AI_STRATEGY, 1]]
     e2 = _exp(tmp_path, ai={"strength": "divinity"}, variants=[{"name": "base"}, {"name": "rich", "overrides": {"setup": {"start_silver": 3}}}])
     assert [v.name for v in e2.variants] == ["base", "rich"]
     assert e2.variants[1].overrides == {"setup": {"start_silver": 3}, "solo": {"strength": "divinity"}}
@@ -105,8 +108,28 @@ def test_experiment_ai_table(tmp_path):
         experiment_from_dict({"players": 1})
 
 
+def test_a_rotated_solo_run_plays_the_ai_tables_games(tmp_path):
+    """SETUP 1 draws the turn order at random; a Solo run with its seats rotated and balanced Characters deals
+    as the A.I. table does (trinidad.ai_scale: the A.I. first in every other block of 12, the player dealt
+    every Character once a block), so `trinidad run` and the ladder's A.I. column play the very same games."""
+    from trinidad.ai_scale import deal
+
+    games = np.arange(96)
+    e = _exp(tmp_path, players=1, games=96, seats={"strategies": ["greedy"], "assign": "rotate"}, ai={"strength": "weak"})
+    fixed = _exp(tmp_path, players=1, games=96, seats={"strategies": ["greedy"], "assign": "fixed"}, ai={"strength": "weak"})
+    strat, chars, seat = deal(0, fixed.seat_characters(1, games)[:, 0])
+    assert np.array_equal(e.seat_strategies(1, games), strat)
+    got = e.seat_characters(1, games)
+    assert np.array_equal(got[games, seat], chars[games, seat])
+    for block in range(8):  # each block of 12: all 12 Characters, the A.I.'s seat the same through it
+        rows = slice(12 * block, 12 * block + 12)
+        assert sorted(got[rows][np.arange(12), seat[rows]].tolist()) == list(range(12)) and len(set(seat[rows])) == 1
+
+
 def test_solo_run_tables_summary_and_report(engine, tmp_path):
-    e = _exp(tmp_path)
+    # drafted Characters: the seats move every game, so 12 games a strength already put both strategies at
+    # both seats (with balanced Characters they move once a deal block of 12: test_experiment_ai_table)
+    e = _exp(tmp_path, characters={"assign": "draft"})
     run_experiment(e, workers=1, progress=False)
     games = pl.read_parquet(str(tmp_path / "run" / "games" / "*.parquet"))
     assert games["strategy"].dtype == pl.Enum(["greedy", "random", "ai-weak", "ai-medium", "ai-strong", "ai-divinity"])
@@ -116,7 +139,7 @@ def test_solo_run_tables_summary_and_report(engine, tmp_path):
     assert sorted(games["players"].unique().to_list()) == [2, 3]  # seats: the players and the A.I.
     assert (games.group_by("variant", "players", "game").agg(pl.col("seat").n_unique().alias("k"))
             .select((pl.col("k") == pl.col("players")).all()).item())
-    again = run_experiment(_exp(tmp_path, out=str(tmp_path / "again")), workers=2, progress=False)
+    again = run_experiment(_exp(tmp_path, out=str(tmp_path / "again"), characters={"assign": "draft"}), workers=2, progress=False)
     assert again["status"] == "complete"
     g2 = pl.read_parquet(str(tmp_path / "again" / "games" / "*.parquet"))
     key = ["variant", "players", "game", "seat"]
@@ -128,7 +151,8 @@ def test_solo_run_tables_summary_and_report(engine, tmp_path):
     assert len(shards) == 2 * 2 * 2
     kept = {p.name: p.stat().st_mtime_ns for p in shards[1:]}
     shards[0].unlink()
-    resumed = run_experiment(_exp(tmp_path, out=str(tmp_path / "again")), workers=2, resume=True, progress=False)
+    resumed = run_experiment(_exp(tmp_path, out=str(tmp_path / "again"), characters={"assign": "draft"}), workers=2, resume=True,
+                             progress=False)
     assert resumed["status"] == "complete" and resumed["games_this_session"] == 6
     assert {p.name: p.stat().st_mtime_ns for p in sorted((tmp_path / "again" / "games").glob("part-*.parquet"))[1:]} == kept
     assert pl.read_parquet(str(tmp_path / "again" / "games" / "*.parquet")).sort(key).equals(g2.sort(key))
