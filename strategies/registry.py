@@ -81,6 +81,7 @@ PY_PREFIX = "py:"  # a strategy name "py:MODULE:CLASS" or "py:path/file.py:CLASS
 # [rollout] keys: (W slot, allowed range)
 ROLLOUT_KEYS = {"candidates": (P.CANDIDATES, 1, MAX_CANDIDATES), "rollouts": (P.ROLLOUTS, 0, 1024)}
 HORIZONS = {"era": 0, "game": 1}
+MAX_CHARACTER_AHEAD = 4.0  # [rollout] character_ahead: a weight on VP still to come; above a few it would outweigh the VP scored
 MAX_MIN_DECADES = 30  # [rollout] min_decades: above the longest game (12 decades) it is the game's end
 # W columns: block 0 = the strategy's weights, block 1 + c = its weights when holding Character c
 # (sim.game.setup switches each seat to its Character's block once Characters are dealt), then the
@@ -269,9 +270,12 @@ def _rollout_row(path: Path, doc: dict) -> np.ndarray:
     ``apprentice``: a network file under strategies/values/ (:func:`load_apprentice_file`) by which the
     seat plays its own TURN decisions inside its simulations, and its real ones too with ``rollouts = 0``
     (strategies.apprentice), choosing among the base heuristic's best ``apprentice_rows`` rows (default:
-    ``candidates``, the rows the planner's labels cover)."""
+    ``candidates``, the rows the planner's labels cover); ``character_ahead``: the weight of each seat's
+    Character card VP at the Scorings still to come in a simulation's outcome (strategies.rollout.leaf_margin;
+    default 0)."""
     row, ro = _planner_base(path, doc, "rollout", ("weights", "parameters", "characters", "python"))
-    vals = {"candidates": 4, "rollouts": 4, "horizon": "era", "min_decades": 1, "apprentice": "", "apprentice_rows": 0}
+    vals = {"candidates": 4, "rollouts": 4, "horizon": "era", "min_decades": 1, "apprentice": "", "apprentice_rows": 0,
+            "character_ahead": 0.0}
     for k, v in ro.items():
         if k not in vals:
             raise StrategyError(f"strategy {path.name}: rollout.{k}: unknown key; allowed: {', '.join(vals)}")
@@ -284,6 +288,9 @@ def _rollout_row(path: Path, doc: dict) -> np.ndarray:
         elif k == "apprentice_rows":
             if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_CANDIDATES:
                 raise StrategyError(f"strategy {path.name}: rollout.apprentice_rows: expected an integer 1..{MAX_CANDIDATES}, got {v!r}")
+        elif k == "character_ahead":
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= MAX_CHARACTER_AHEAD:
+                raise StrategyError(f"strategy {path.name}: rollout.character_ahead: expected a number 0..{MAX_CHARACTER_AHEAD}, got {v!r}")
         elif k == "min_decades":
             if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_MIN_DECADES:
                 raise StrategyError(f"strategy {path.name}: rollout.min_decades: expected an integer 1..{MAX_MIN_DECADES}, got {v!r}")
@@ -304,6 +311,7 @@ def _rollout_row(path: Path, doc: dict) -> np.ndarray:
         for k, (slot, _, _) in ROLLOUT_KEYS.items():
             row[o + slot] = vals[k]
         row[o + P.HORIZON] = horizon
+        row[o + P.CHARACTER_AHEAD] = vals["character_ahead"]
     if vals["apprentice"]:
         row = set_apprentice(row, _apprentice_net(path, "rollout", vals["apprentice"]), vals["apprentice_rows"] or vals["candidates"])
     elif vals["apprentice_rows"]:

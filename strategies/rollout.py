@@ -17,6 +17,8 @@ from sim.extended_war import end_war, player_war_actions, war_action, war_over
 from sim.game import copy_state, determinize, end_of_decade, play_decade, set_decade
 from sim.rng import mix64
 from sim.rules import RK
+from sim.scoring import character_base
+from sim.series import scorings_ahead
 from sim.state import PF, XG, G
 from strategies.apprentice import apprentice_acts, apprentice_on, apprentice_turn, apprentice_turn_rows, apprentice_values
 from strategies.policy import P, choose, option_values
@@ -113,7 +115,7 @@ def rollout(st, r, seat, pos, act, a, b, c, horizon, W):
     # simulation always stops just after one; horizon >= 2 keeps a choice made late in an Era from
     # being judged by that Era's scoring alone (workers left on a grid, say, count only later)
     reach = d if horizon == 0 else d + horizon - 1
-    play_out(st, r, seat, pos, act, a, b, c, last if horizon == 1 else ((reach - 1) // dpe + 1) * dpe, W)
+    return play_out(st, r, seat, pos, act, a, b, c, last if horizon == 1 else ((reach - 1) // dpe + 1) * dpe, W)
 
 
 @njit(cache=True)
@@ -124,6 +126,27 @@ def vp_margin(st, seat):
         if s != seat and st.pl[s, PF.VP] > best:
             best = st.pl[s, PF.VP]
     return st.pl[seat, PF.VP] - best
+
+
+@njit(cache=True)
+def leaf_margin(st, r, seat, d, ahead):
+    """A simulation's outcome for ``seat`` at its leaf (decade ``d`` over): :func:`vp_margin`, each
+    seat's VP counted with ``ahead`` times its Character card's VP at the Scorings still to come as the
+    leaf stands (CHARACTER CARDS: VP x Era at every Scoring). A simulation that stops at an Era's end
+    sees that Scoring's Character VP only; a resource majority, a district closed by Walls or a Road
+    held at the leaf scores again at every later Scoring (a Captain's War won and a Noblewoman's
+    peace are the Era's own: a Scoring resets them, so at an Era's end they count 0 and 10 for every
+    candidate alike). ``ahead`` 0: the VP margin."""
+    if ahead == 0.0:
+        return float(vp_margin(st, seat))
+    n = st.g[G.NPLAYERS]
+    _, eras = scorings_ahead(r, d, st.g[G.LAST_DECADE])
+    own = st.pl[seat, PF.VP] + ahead * eras * character_base(st, r, seat, n)
+    best = -1e18
+    for s in range(n):
+        if s != seat:
+            best = max(best, st.pl[s, PF.VP] + ahead * eras * character_base(st, r, s, n))
+    return own - best
 
 
 @njit(cache=True)
@@ -182,6 +205,7 @@ def plan_choice(st, sc, r, seat, pos, k, labels, W):
         cand[j] = bi
     base = mix64(st.rng[0] ^ np.uint64(st.g[G.OPT_N]))
     horizon = int(w[P.HORIZON])
+    ahead = w[P.CHARACTER_AHEAD]
     best = -1e18
     pick = cand[0]
     means = np.empty(ncand, np.float64)
@@ -192,8 +216,8 @@ def plan_choice(st, sc, r, seat, pos, k, labels, W):
             copy_state(sc, st)
             sc.rng[0] = mix64(base + np.uint64(m))
             determinize(sc, r, seat)
-            rollout(sc, r, seat, pos, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3], horizon, W)
-            tot += vp_margin(sc, seat)
+            d = rollout(sc, r, seat, pos, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3], horizon, W)
+            tot += leaf_margin(sc, r, seat, d, ahead)
         means[j] = tot / nroll
         if tot > best + 1e-9:
             best = tot

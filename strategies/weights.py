@@ -11,7 +11,7 @@ import numpy as np
 
 # a strategy's W row block: the policy's feature weights, named coefficients and parameters (F, K, P); the
 # seats' weights in the state record (strategies.seats) are one such block
-N_WEIGHTS = 90
+N_WEIGHTS = 91
 
 FAMILY_RANDOM = 0
 FAMILY_GREEDY = 1
@@ -213,6 +213,9 @@ class P(IntEnum):
     PROBE_ACT = 87  # restricted-play probe (strategies.probe): the Act the seat takes at its first legal chance, 0 none
     PROBE_ARG = 88  # ... and the row's column a + 1 it must have (BUILD: the building type + 1), 0 any
     PROBE_PLAN = 89  # restricted-play plan probe (strategies.probe): 1 the City plan (Lot > House > metal > Palace), 0 none
+    # rollout: a simulation's leaf counts each seat's Character card VP at the Scorings still to come, as the
+    # leaf stands, times this weight (0: the VP margin alone)
+    CHARACTER_AHEAD = 90
 
 
 # The vote model's parameters ([parameters]): default (today's value), range, integer-valued

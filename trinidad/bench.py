@@ -78,7 +78,10 @@ def budget(strategy: str) -> tuple[str, dict]:
     if fam == "rollout":
         h = int(W[0, P.HORIZON])  # strategies.rollout.rollout: 0 the Era, 1 the game, k >= 2 the Era at least k decades on
         b = {k: int(W[0, slot]) for k, (slot, _, _) in ROLLOUT_KEYS.items()}
-        return fam, b | ({"horizon": "era", "min_decades": h} if h >= 2 else {"horizon": {v: k for k, v in HORIZONS.items()}[h]})
+        b |= {"horizon": "era", "min_decades": h} if h >= 2 else {"horizon": {v: k for k, v in HORIZONS.items()}[h]}
+        if W[0, P.CHARACTER_AHEAD]:  # how a simulation's end is valued, not how many there are (a float: no factor of playouts())
+            b["character_ahead"] = float(W[0, P.CHARACTER_AHEAD])
+        return fam, b
     if fam == "search":
         from strategies.registry import SEARCH_KEYS, SEARCH_OFFSET
 

@@ -13,14 +13,15 @@ import pytest
 from helpers import mid_game
 
 from sim.actions import turn_options
+from sim.codes import Ch
 from sim.game import allocate, copy_state, determinize
 from sim.rules import RK
 from sim.state import N_CARDS, N_CHARACTERS, PF, G, Loc
 from strategies.evaluation import SEARCH_OFFSET
 from strategies.match import run_game
 from strategies.policy import FAMILY_ROLLOUT, P
-from strategies.registry import load_strategies
-from strategies.rollout import label_regret, labels_kept, new_labels, plan_choice, rollout
+from strategies.registry import StrategyError, load_strategies
+from strategies.rollout import label_regret, labels_kept, leaf_margin, new_labels, plan_choice, rollout, vp_margin
 from strategies.weights import N_WEIGHTS
 from trinidad.batch import play_batch
 
@@ -123,6 +124,44 @@ def test_a_rollout_stops_at_its_horizon(engine, tmp_path, horizon):
     assert sc.g[G.DECADE] == end and sc.g[G.TURN_SEAT] == -1
     assert sc.vps[:4].sum() > st.vps[:4].sum()  # the Era's scoring happened in the copy
     assert sc.g[G.LOG_ON] == 0 and sc.g[G.EMPTY_OPTS] == 0
+
+
+def test_character_ahead_loads_into_every_block_and_is_checked(tmp_path):
+    p = tmp_path / "ca.toml"
+    p.write_text('family = "rollout"\nbase = "heuristic"\n[rollout]\ncharacter_ahead = 0.5\n')
+    W, _ = load_strategies([str(p), "rollout"])
+    assert (W[0, :SEARCH_OFFSET].reshape(-1, N_WEIGHTS)[:, P.CHARACTER_AHEAD] == 0.5).all()
+    assert (W[1, :SEARCH_OFFSET].reshape(-1, N_WEIGHTS)[:, P.CHARACTER_AHEAD] == 0).all()  # the default: the VP margin alone
+    for bad in ("-1", "9", "true", '"x"'):
+        p.write_text(f'family = "rollout"\nbase = "heuristic"\n[rollout]\ncharacter_ahead = {bad}\n')
+        with pytest.raises(StrategyError, match="character_ahead"):
+            load_strategies([str(p)])
+
+
+def test_a_leaf_counts_the_character_vp_still_to_come(engine):
+    """CHARACTER CARDS, Stonemason: 8 VPs x Era with more stone than all other players together. At the end
+    of Era 2 one Scoring is left (Era 3), so a Stonemason holding that stone at the leaf counts 8 x 3 = 24 VP
+    more at weight 1, 12 at weight 0.5; a Captain's War won is the Era's own (the Scoring reset it), so its
+    rivals add nothing; at the game's end nothing is left to come."""
+    r, _ = engine
+    W, _ = load_strategies(["heuristic"])
+    st, seat = mid_game(r, W, decades=5)
+    k = turn_options(st, r, seat)
+    sc = allocate(r)
+    copy_state(sc, st)
+    d = rollout(sc, r, seat, 0, st.opts[k - 1, 0], st.opts[k - 1, 1], st.opts[k - 1, 2], st.opts[k - 1, 3], 0, W)
+    assert d == 2 * r.k[RK.DECADES_PER_ERA]
+    for s in range(4):
+        sc.pl[s, PF.CHARACTER] = Ch.STONEMASON if s == seat else Ch.CAPTAIN
+        sc.pl[s, PF.STONE] = 5 if s == seat else 1
+    m = vp_margin(sc, seat)
+    assert leaf_margin(sc, r, seat, d, 0.0) == m
+    assert leaf_margin(sc, r, seat, d, 1.0) == pytest.approx(m + 24)
+    assert leaf_margin(sc, r, seat, d, 0.5) == pytest.approx(m + 12)
+    rival = (seat + 1) % 4
+    others = max(sc.pl[s, PF.VP] + (24 if s == seat else 0) for s in range(4) if s != rival)
+    assert leaf_margin(sc, r, rival, d, 1.0) == pytest.approx(sc.pl[rival, PF.VP] - others)  # a rival's Stonemason counts against it
+    assert leaf_margin(sc, r, seat, sc.g[G.LAST_DECADE], 1.0) == pytest.approx(m)
 
 
 @pytest.mark.parametrize("horizon, era_end", [(2, 2), (3, 2), (4, 3)])

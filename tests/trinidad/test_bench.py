@@ -24,6 +24,10 @@ def test_the_budget_comes_from_the_strategy_file_with_defaults_filled_in(tmp_pat
     assert budget(str(p)) == ("rollout", {"candidates": 4, "rollouts": 8, "horizon": "game"})
     p.write_text('family = "rollout"\n[rollout]\nmin_decades = 3\n')
     assert budget(str(p)) == ("rollout", {"candidates": 4, "rollouts": 4, "horizon": "era", "min_decades": 3})
+    p.write_text('family = "rollout"\n[rollout]\ncharacter_ahead = 0.5\n')
+    b = budget(str(p))[1]
+    assert b == {"candidates": 4, "rollouts": 4, "horizon": "era", "character_ahead": 0.5} and playouts(b) == 16
+    assert format_budget(b) == "candidates 4 x rollouts 4, horizon era, character_ahead 0.5"
 
 
 def test_the_default_game_counts_scale_with_the_budget():
