@@ -669,6 +669,29 @@ def _train_network(strategy, generations, games, duel_games, delta, init, seed, 
     typer.echo(f"wrote {path} ({len(promoted)} of {generations} generations promoted, {res.seconds:.0f} s)")
 
 
+def _pct(x: float) -> str:
+    return "-" if x != x else f"{x:.1%}"
+
+
+def _ci(lo_hi: list[float], f: str) -> str:
+    return "" if not lo_hi or lo_hi[0] != lo_hi[0] else f"[{lo_hi[0]:{f}}, {lo_hi[1]:{f}}]"
+
+
+def probe_row(o) -> tuple[str, ...]:
+    """One row of `trinidad probe`'s table for an option's result (trinidad.probe.OptionResult). An option
+    never legal at a turn start played the very same games: "never legal". A plan (city_plan) counts as
+    forced only where completed, yet it is followed in every game: one never completed (no Palace) still
+    changed the games, and its win and margin are shown."""
+    if not o.probed:
+        return (o.option, _pct(o.used), "", "", "", "", "", "")
+    if o.forced == 0 and not o.key.startswith("value:") and not o.vp_by_source:  # the very same games
+        return (o.option, _pct(o.used), _pct(o.forced), "-", _pct(o.win_base), "never legal", "", "")
+    return (o.option, _pct(o.used), _pct(o.forced), "-" if o.forced_decade != o.forced_decade else f"{o.forced_decade:.1f}",
+            _pct(o.win_base), f"{_pct(o.win_forced)} {_ci(o.win_forced_ci, '.1%')}",
+            f"{o.win_diff:+.1%} {_ci(o.win_diff_ci, '+.1%')}",
+            f"{o.margin_diff:+.1f} {_ci(o.margin_diff_ci, '+.1f')}")
+
+
 @app.command(cls=_Command)
 def probe(
     strategy: Annotated[str | None, typer.Option("--strategy", help="the strategy in every seat (default: best if it exists, else heuristic)")] = None,
@@ -726,12 +749,6 @@ def probe(
     from rich.console import Console
     from rich.table import Table
 
-    def pct(x: float) -> str:
-        return "-" if x != x else f"{x:.1%}"
-
-    def ci(lo_hi: list[float], f: str) -> str:
-        return "" if not lo_hi or lo_hi[0] != lo_hi[0] else f"[{lo_hi[0]:{f}}, {lo_hi[1]:{f}}]"
-
     probed = "" if res.seats == 1 else f", {res.seats} probed seats a game"
     table = f"the Solo game against the A.I. ({res.ai})" if res.ai else f"{res.players} players"
     t = Table(title=f"What {res.strategy} plays and what forcing it does: {table}, {res.games:,} games, seed {res.seed}{probed}")
@@ -739,16 +756,7 @@ def probe(
                 "margin forced - unforced"):
         t.add_column(col, justify="left" if col == "option" else "right")
     for o in sorted(res.options, key=lambda o: (not o.probed, o.used)):
-        if not o.probed:
-            t.add_row(o.option, pct(o.used), "", "", "", "", "", "")
-            continue
-        if o.forced == 0 and not o.key.startswith("value:"):  # never legal at a turn start: the very same games
-            t.add_row(o.option, pct(o.used), pct(o.forced), "-", pct(o.win_base), "never legal", "", "")
-            continue
-        t.add_row(o.option, pct(o.used), pct(o.forced), "-" if o.forced_decade != o.forced_decade else f"{o.forced_decade:.1f}",
-                  pct(o.win_base), f"{pct(o.win_forced)} {ci(o.win_forced_ci, '.1%')}",
-                  f"{o.win_diff:+.1%} {ci(o.win_diff_ci, '+.1%')}",
-                  f"{o.margin_diff:+.1f} {ci(o.margin_diff_ci, '+.1f')}")
+        t.add_row(*probe_row(o))
     Console(file=sys.stdout, width=150).print(t)
     for o in res.options:
         if o.probed and o.vp_by_source:

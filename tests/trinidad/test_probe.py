@@ -333,3 +333,20 @@ def test_the_forced_copy_changes_the_probe_slots_of_the_weight_blocks_only(name)
         assert changed.size and changed.max() < SEARCH_OFFSET
         assert set(changed % N_WEIGHTS) <= {P.PROBE_ACT, P.PROBE_ARG, P.PROBE_PLAN}
         assert (Wo[1, SEARCH_OFFSET:] == W[0, SEARCH_OFFSET:]).all()
+
+
+def test_a_plan_never_completed_still_shows_what_it_did():
+    """`trinidad probe`'s table: an option never legal plays the very same games ("never legal"), but the City
+    plan counts as forced only where completed (a Palace built): followed in every game and never completed,
+    it still moved the games, and its win and margin must be shown (they once read "never legal")."""
+    from trinidad.cli import probe_row
+    from trinidad.probe import OptionResult
+
+    plan = OptionResult(option="CITY PLAN", key="city_plan", used=0.0, probed=True, n=480, forced=0.0, win_base=0.873,
+                        win_forced=0.6, win_forced_ci=[0.55, 0.65], win_diff=-0.273, win_diff_ci=[-0.32, -0.22],
+                        margin_diff=-40.0, margin_diff_ci=[-45.0, -35.0], vp_by_source={"city": [0.0, 3.5]})
+    row = probe_row(plan)
+    assert row[5] == "60.0% [55.0%, 65.0%]" and row[6] == "-27.3% [-32.0%, -22.0%]" and row[7] == "-40.0 [-45.0, -35.0]"
+    same = OptionResult(option="BUILD PALACE", key="build_palace", used=0.0, probed=True, n=480, forced=0.0, win_base=0.873,
+                        win_forced=0.873, win_diff=0.0, margin_diff=0.0)
+    assert probe_row(same)[5] == "never legal"
