@@ -82,6 +82,7 @@ PY_PREFIX = "py:"  # a strategy name "py:MODULE:CLASS" or "py:path/file.py:CLASS
 ROLLOUT_KEYS = {"candidates": (P.CANDIDATES, 1, MAX_CANDIDATES), "rollouts": (P.ROLLOUTS, 0, 1024)}
 HORIZONS = {"era": 0, "game": 1}
 MAX_CHARACTER_AHEAD = 4.0  # [rollout] character_ahead: a weight on VP still to come; above a few it would outweigh the VP scored
+MAX_WIN_BONUS = 1000.0  # [rollout] win_bonus (VP): far above any margin a game reaches, so the win alone decides
 MAX_MIN_DECADES = 30  # [rollout] min_decades: above the longest game (12 decades) it is the game's end
 # W columns: block 0 = the strategy's weights, block 1 + c = its weights when holding Character c
 # (sim.game.setup switches each seat to its Character's block once Characters are dealt), then the
@@ -272,10 +273,11 @@ def _rollout_row(path: Path, doc: dict) -> np.ndarray:
     (strategies.apprentice), choosing among the base heuristic's best ``apprentice_rows`` rows (default:
     ``candidates``, the rows the planner's labels cover); ``character_ahead``: the weight of each seat's
     Character card VP at the Scorings still to come in a simulation's outcome (strategies.rollout.leaf_margin;
-    default 0)."""
+    default 0); ``win_bonus``: VP added to a simulation's outcome that reaches the game's end when the seat
+    wins there, taken away when it loses (strategies.rollout.game_outcome; default 0)."""
     row, ro = _planner_base(path, doc, "rollout", ("weights", "parameters", "characters", "python"))
     vals = {"candidates": 4, "rollouts": 4, "horizon": "era", "min_decades": 1, "apprentice": "", "apprentice_rows": 0,
-            "character_ahead": 0.0}
+            "character_ahead": 0.0, "win_bonus": 0.0}
     for k, v in ro.items():
         if k not in vals:
             raise StrategyError(f"strategy {path.name}: rollout.{k}: unknown key; allowed: {', '.join(vals)}")
@@ -291,6 +293,9 @@ def _rollout_row(path: Path, doc: dict) -> np.ndarray:
         elif k == "character_ahead":
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= MAX_CHARACTER_AHEAD:
                 raise StrategyError(f"strategy {path.name}: rollout.character_ahead: expected a number 0..{MAX_CHARACTER_AHEAD}, got {v!r}")
+        elif k == "win_bonus":
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= MAX_WIN_BONUS:
+                raise StrategyError(f"strategy {path.name}: rollout.win_bonus: expected a number 0..{MAX_WIN_BONUS:g}, got {v!r}")
         elif k == "min_decades":
             if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_MIN_DECADES:
                 raise StrategyError(f"strategy {path.name}: rollout.min_decades: expected an integer 1..{MAX_MIN_DECADES}, got {v!r}")
@@ -312,6 +317,7 @@ def _rollout_row(path: Path, doc: dict) -> np.ndarray:
             row[o + slot] = vals[k]
         row[o + P.HORIZON] = horizon
         row[o + P.CHARACTER_AHEAD] = vals["character_ahead"]
+        row[o + P.WIN_BONUS] = vals["win_bonus"]
     if vals["apprentice"]:
         row = set_apprentice(row, _apprentice_net(path, "rollout", vals["apprentice"]), vals["apprentice_rows"] or vals["candidates"])
     elif vals["apprentice_rows"]:

@@ -17,7 +17,7 @@ from sim.extended_war import end_war, player_war_actions, war_action, war_over
 from sim.game import copy_state, determinize, end_of_decade, play_decade, set_decade
 from sim.rng import mix64
 from sim.rules import RK
-from sim.scoring import character_base
+from sim.scoring import character_base, resources_total
 from sim.series import scorings_ahead
 from sim.state import PF, XG, G
 from strategies.apprentice import apprentice_acts, apprentice_on, apprentice_turn, apprentice_turn_rows, apprentice_values
@@ -129,16 +129,36 @@ def vp_margin(st, seat):
 
 
 @njit(cache=True)
-def leaf_margin(st, r, seat, d, ahead):
+def game_outcome(st, seat):
+    """+1 when ``seat`` ranks alone first at the game's end (END OF THE GAME: the most VP, ties broken by
+    the most resources, sim.scoring.ranks), -1 when a rival ranks above it, 0 when it shares the first rank."""
+    own = resources_total(st, seat)
+    shared = False
+    for s in range(st.g[G.NPLAYERS]):
+        if s == seat:
+            continue
+        if st.pl[s, PF.VP] > st.pl[seat, PF.VP] or (st.pl[s, PF.VP] == st.pl[seat, PF.VP] and resources_total(st, s) > own):
+            return -1
+        if st.pl[s, PF.VP] == st.pl[seat, PF.VP] and resources_total(st, s) == own:
+            shared = True
+    return 0 if shared else 1
+
+
+@njit(cache=True)
+def leaf_margin(st, r, seat, d, ahead, win):
     """A simulation's outcome for ``seat`` at its leaf (decade ``d`` over): :func:`vp_margin`, each
     seat's VP counted with ``ahead`` times its Character card's VP at the Scorings still to come as the
     leaf stands (CHARACTER CARDS: VP x Era at every Scoring). A simulation that stops at an Era's end
     sees that Scoring's Character VP only; a resource majority, a district closed by Walls or a Road
     held at the leaf scores again at every later Scoring (a Captain's War won and a Noblewoman's
     peace are the Era's own: a Scoring resets them, so at an Era's end they count 0 and 10 for every
-    candidate alike). ``ahead`` 0: the VP margin."""
+    candidate alike). A leaf at the game's end (``d`` its last decade) adds ``win`` times
+    :func:`game_outcome`: the game is won or lost there, and a margin averaged over the simulations can
+    prefer a wide lead in most of them to a narrow one in all (the player is judged by its wins).
+    ``ahead`` and ``win`` 0: the VP margin."""
+    bonus = win * game_outcome(st, seat) if win != 0.0 and d >= st.g[G.LAST_DECADE] else 0.0
     if ahead == 0.0:
-        return float(vp_margin(st, seat))
+        return float(vp_margin(st, seat)) + bonus
     n = st.g[G.NPLAYERS]
     _, eras = scorings_ahead(r, d, st.g[G.LAST_DECADE])
     own = st.pl[seat, PF.VP] + ahead * eras * character_base(st, r, seat, n)
@@ -146,7 +166,7 @@ def leaf_margin(st, r, seat, d, ahead):
     for s in range(n):
         if s != seat:
             best = max(best, st.pl[s, PF.VP] + ahead * eras * character_base(st, r, s, n))
-    return own - best
+    return own - best + bonus
 
 
 @njit(cache=True)
@@ -206,6 +226,7 @@ def plan_choice(st, sc, r, seat, pos, k, labels, W):
     base = mix64(st.rng[0] ^ np.uint64(st.g[G.OPT_N]))
     horizon = int(w[P.HORIZON])
     ahead = w[P.CHARACTER_AHEAD]
+    win = w[P.WIN_BONUS]
     best = -1e18
     pick = cand[0]
     means = np.empty(ncand, np.float64)
@@ -217,7 +238,7 @@ def plan_choice(st, sc, r, seat, pos, k, labels, W):
             sc.rng[0] = mix64(base + np.uint64(m))
             determinize(sc, r, seat)
             d = rollout(sc, r, seat, pos, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3], horizon, W)
-            tot += leaf_margin(sc, r, seat, d, ahead)
+            tot += leaf_margin(sc, r, seat, d, ahead, win)
         means[j] = tot / nroll
         if tot > best + 1e-9:
             best = tot

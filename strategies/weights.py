@@ -11,7 +11,7 @@ import numpy as np
 
 # a strategy's W row block: the policy's feature weights, named coefficients and parameters (F, K, P); the
 # seats' weights in the state record (strategies.seats) are one such block
-N_WEIGHTS = 91
+N_WEIGHTS = 92
 
 FAMILY_RANDOM = 0
 FAMILY_GREEDY = 1
@@ -216,6 +216,9 @@ class P(IntEnum):
     # rollout: a simulation's leaf counts each seat's Character card VP at the Scorings still to come, as the
     # leaf stands, times this weight (0: the VP margin alone)
     CHARACTER_AHEAD = 90
+    # rollout: a simulation that reaches the game's end adds this many VP to its outcome when the seat wins
+    # (END OF THE GAME: the most VP, then the most resources) and takes them away when it loses (0: the VP margin alone)
+    WIN_BONUS = 91
 
 
 # The vote model's parameters ([parameters]): default (today's value), range, integer-valued

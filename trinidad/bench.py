@@ -81,6 +81,8 @@ def budget(strategy: str) -> tuple[str, dict]:
         b |= {"horizon": "era", "min_decades": h} if h >= 2 else {"horizon": {v: k for k, v in HORIZONS.items()}[h]}
         if W[0, P.CHARACTER_AHEAD]:  # how a simulation's end is valued, not how many there are (a float: no factor of playouts())
             b["character_ahead"] = float(W[0, P.CHARACTER_AHEAD])
+        if W[0, P.WIN_BONUS]:
+            b["win_bonus"] = float(W[0, P.WIN_BONUS])
         return fam, b
     if fam == "search":
         from strategies.registry import SEARCH_KEYS, SEARCH_OFFSET

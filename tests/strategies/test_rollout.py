@@ -21,7 +21,7 @@ from strategies.evaluation import SEARCH_OFFSET
 from strategies.match import run_game
 from strategies.policy import FAMILY_ROLLOUT, P
 from strategies.registry import StrategyError, load_strategies
-from strategies.rollout import label_regret, labels_kept, leaf_margin, new_labels, plan_choice, rollout, vp_margin
+from strategies.rollout import game_outcome, label_regret, labels_kept, leaf_margin, new_labels, plan_choice, rollout, vp_margin
 from strategies.weights import N_WEIGHTS
 from trinidad.batch import play_batch
 
@@ -155,13 +155,53 @@ def test_a_leaf_counts_the_character_vp_still_to_come(engine):
         sc.pl[s, PF.CHARACTER] = Ch.STONEMASON if s == seat else Ch.CAPTAIN
         sc.pl[s, PF.STONE] = 5 if s == seat else 1
     m = vp_margin(sc, seat)
-    assert leaf_margin(sc, r, seat, d, 0.0) == m
-    assert leaf_margin(sc, r, seat, d, 1.0) == pytest.approx(m + 24)
-    assert leaf_margin(sc, r, seat, d, 0.5) == pytest.approx(m + 12)
+    assert leaf_margin(sc, r, seat, d, 0.0, 0.0) == m
+    assert leaf_margin(sc, r, seat, d, 1.0, 0.0) == pytest.approx(m + 24)
+    assert leaf_margin(sc, r, seat, d, 0.5, 0.0) == pytest.approx(m + 12)
     rival = (seat + 1) % 4
     others = max(sc.pl[s, PF.VP] + (24 if s == seat else 0) for s in range(4) if s != rival)
-    assert leaf_margin(sc, r, rival, d, 1.0) == pytest.approx(sc.pl[rival, PF.VP] - others)  # a rival's Stonemason counts against it
-    assert leaf_margin(sc, r, seat, sc.g[G.LAST_DECADE], 1.0) == pytest.approx(m)
+    assert leaf_margin(sc, r, rival, d, 1.0, 0.0) == pytest.approx(sc.pl[rival, PF.VP] - others)  # a rival's Stonemason counts against it
+    assert leaf_margin(sc, r, seat, sc.g[G.LAST_DECADE], 1.0, 0.0) == pytest.approx(m)
+
+
+def test_win_bonus_loads_into_every_block_and_is_checked(tmp_path):
+    p = tmp_path / "wb.toml"
+    p.write_text('family = "rollout"\nbase = "heuristic"\n[rollout]\nwin_bonus = 200\n')
+    W, _ = load_strategies([str(p), "rollout"])
+    assert (W[0, :SEARCH_OFFSET].reshape(-1, N_WEIGHTS)[:, P.WIN_BONUS] == 200).all()
+    assert (W[1, :SEARCH_OFFSET].reshape(-1, N_WEIGHTS)[:, P.WIN_BONUS] == 0).all()  # the default: the VP margin alone
+    for bad in ("-1", "1001", "true", '"x"'):
+        p.write_text(f'family = "rollout"\nbase = "heuristic"\n[rollout]\nwin_bonus = {bad}\n')
+        with pytest.raises(StrategyError, match="win_bonus"):
+            load_strategies([str(p)])
+
+
+def test_a_leaf_at_the_games_end_counts_the_win(engine):
+    """END OF THE GAME: the most VP wins, ties broken by the most resources; a shared first place is
+    neither won nor lost. The bonus counts only at the game's end: before it the game is not decided."""
+    r, _ = engine
+    W, _ = load_strategies(["heuristic"])
+    st, seat = mid_game(r, W, decades=5)
+    last = st.g[G.LAST_DECADE]
+    rival = (seat + 1) % 4
+    for s in range(4):
+        st.pl[s, PF.VP] = 50
+    st.pl[seat, PF.VP] = 100
+    st.pl[rival, PF.VP] = 90
+    m = vp_margin(st, seat)
+    assert m == 10 and game_outcome(st, seat) == 1 and game_outcome(st, rival) == -1
+    assert leaf_margin(st, r, seat, last, 0.0, 200.0) == pytest.approx(10 + 200)
+    assert leaf_margin(st, r, rival, last, 0.0, 200.0) == pytest.approx(-10 - 200)
+    assert leaf_margin(st, r, seat, last - 1, 0.0, 200.0) == pytest.approx(10)  # the game goes on: no bonus
+    assert leaf_margin(st, r, seat, last, 0.0, 0.0) == pytest.approx(10)
+    st.pl[rival, PF.VP] = 100  # tied on VP: the resources decide (sim.scoring.ranks)
+    for res in (PF.WOOD, PF.STONE, PF.METAL, PF.PRECIOUS):
+        st.pl[seat, res] = 0
+        st.pl[rival, res] = 0
+    assert game_outcome(st, seat) == 0 and leaf_margin(st, r, seat, last, 0.0, 200.0) == pytest.approx(0)
+    st.pl[rival, PF.WOOD] = 1
+    assert game_outcome(st, seat) == -1 and game_outcome(st, rival) == 1
+    assert leaf_margin(st, r, rival, last, 0.0, 200.0) == pytest.approx(200)
 
 
 @pytest.mark.parametrize("horizon, era_end", [(2, 2), (3, 2), (4, 3)])

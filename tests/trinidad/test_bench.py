@@ -28,6 +28,9 @@ def test_the_budget_comes_from_the_strategy_file_with_defaults_filled_in(tmp_pat
     b = budget(str(p))[1]
     assert b == {"candidates": 4, "rollouts": 4, "horizon": "era", "character_ahead": 0.5} and playouts(b) == 16
     assert format_budget(b) == "candidates 4 x rollouts 4, horizon era, character_ahead 0.5"
+    p.write_text('family = "rollout"\n[rollout]\nwin_bonus = 100\n')
+    b = budget(str(p))[1]  # how a simulation's end is valued: named, not a factor of the playouts
+    assert b == {"candidates": 4, "rollouts": 4, "horizon": "era", "win_bonus": 100.0} and playouts(b) == 16
 
 
 def test_the_default_game_counts_scale_with_the_budget():
