@@ -189,7 +189,7 @@ def test_the_shipped_apprentice_plays():
     exp, W = _solo("apprentice-solo", 4)
     assert W[0, APPRENTICE_OFFSET + AB_ON] == AB_MODE_ON and W[0, P.ROLLOUTS] == 0 and W[0, APPRENTICE_OFFSET + AB_ROWS] == 24
     assert ta.beat_rates(rules_for, W, exp, ["weak"], 4, 5, 1)["weak"].shape == (4,)
-    _, Wx = _solo("rollout-expert-solo")  # the candidate: the planner with the expert network in its simulations
+    _, Wx = _solo("rollout-expert-solo")  # best against the A.I.: the planner with the expert network in its simulations
     assert Wx[0, APPRENTICE_OFFSET + AB_ON] == AB_MODE_ON and Wx[0, P.ROLLOUTS] == 16
 
 
