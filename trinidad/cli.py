@@ -482,6 +482,9 @@ def train(
     expert: Annotated[bool, typer.Option("--expert", help=(
         "--apprentice: expert iteration: the planner's simulations are played by the last network, not the base "
         "heuristic, so the labels come from the planner over the network (as rollout-apprentice-solo plays)"), metavar="")] = False,
+    warm_start: Annotated[bool, typer.Option("--warm-start", help=(
+        "--apprentice: each generation's fit starts from the last network's weights (--init's for the first), "
+        "not afresh"), metavar="")] = False,
 ) -> None:
     """Learn the search player's evaluation by self-play (expert iteration): each generation plays,
     refits the per-Era linear model on every position so far, and promotes the candidate only if it
@@ -496,11 +499,14 @@ def train(
         _train_apprentice(strategy or ("rollout-solo" if players is None else "rollout-planner"), generations, games,
                           alpha if alpha is not None else 1e-3, init, seed,
                           out or Path("strategies/values/apprentice-solo.npz" if players is None else f"strategies/values/apprentice-{players}p.npz"),
-                          threads, strengths, epochs, gauntlet_games, gauntlet_seed, write, expert, players or 1, opponent)
+                          threads, strengths, epochs, gauntlet_games, gauntlet_seed, write, expert, players or 1, opponent,
+                          warm_start)
         return
     players = 4 if players is None else players
     if expert:
         _fail("--expert: only with --apprentice")
+    if warm_start:
+        _fail("--warm-start: only with --apprentice")
     if opponent is not None:
         _fail("--opponent: only with --apprentice --players N")
     strategy = strategy or "search"
@@ -561,7 +567,7 @@ def train(
 
 
 def _train_apprentice(strategy, generations, games, alpha, init, seed, out, threads, strengths, epochs, gauntlet_games,
-                      gauntlet_seed, write, expert=False, players=1, opponent=None) -> None:
+                      gauntlet_seed, write, expert=False, players=1, opponent=None, warm=False) -> None:
     """``trinidad train --apprentice`` (trinidad.train_apprentice)."""
     import os
 
@@ -596,7 +602,7 @@ def _train_apprentice(strategy, generations, games, alpha, init, seed, out, thre
     try:
         res = train_apprentice(rules_for, strategy, names, generations, games, seed, gauntlet_games, gauntlet_seed,
                                alpha=alpha, epochs=epochs, init=net0, expert=expert, threads=threads or os.cpu_count() or 1,
-                               players=players, opponent=opponent,
+                               players=players, opponent=opponent, warm=warm,
                                say=lambda m: typer.echo(m, err=True))
     except (ApprenticeError, StrategyError) as e:
         _fail(f"--{e}")
@@ -606,7 +612,7 @@ def _train_apprentice(strategy, generations, games, alpha, init, seed, out, thre
             "games_per_generation": games,
             "alpha": alpha, "epochs": epochs, "gauntlet_games": gauntlet_games, "gauntlet_seed": gauntlet_seed,
             "init": str(init) if init is not None else "none (generation 0: the planner's own games)",
-            "init_net": init is not None, "expert": expert,
+            "init_net": init is not None, "expert": expert, "warm_start": warm,
             "init_provenance": prov0, "network_of_generation": g.gen, "base_gauntlet": res.base,
             "generation_log": [vars(x) for x in res.generations], "seconds": round(res.seconds, 1)}
     path = write_apprentice_file(out, res.nets[res.chosen], prov)

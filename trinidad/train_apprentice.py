@@ -180,25 +180,44 @@ def collect(rules_for, W: np.ndarray, exp, strengths: list[str], games: int, see
     return (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]), sum(p[2] for p in parts))
 
 
-def fit(X: np.ndarray, y: np.ndarray, alpha: float, epochs: int, seed: int) -> tuple[dict, int]:
+def fit(X: np.ndarray, y: np.ndarray, alpha: float, epochs: int, seed: int, start: dict | None = None) -> tuple[dict, int]:
     """scikit-learn's MLPRegressor (one hidden layer of strategies.apprentice.HIDDEN ReLU units, Adam)
     on the standardised inputs (one-hot inputs left as they are). Returns the network's arrays
-    (strategies.registry.load_apprentice_file's) and the epochs run."""
+    (strategies.registry.load_apprentice_file's) and the epochs run.
+
+    ``start`` (a network's arrays) warm-starts the fit: its standardisation is kept and Adam begins
+    from its weights (MLPRegressor's ``warm_start``), so what the network knew of earlier labels is
+    where the fit to these begins. A fresh fit on one generation's labels alone played weaker than
+    the network that labelled them (docs/solo.md, "What was tried"). A warm fit runs all ``epochs``
+    (the loss-plateau stop would compare against the one-row pass that gives the model its shapes)."""
     import warnings
 
     from sklearn.exceptions import ConvergenceWarning
     from sklearn.neural_network import MLPRegressor
 
-    mu = X.mean(0, dtype=np.float64)
-    sd = X.std(0, dtype=np.float64)
     hot = one_hot_inputs()
-    mu[hot] = 0.0
-    sd[hot] = 1.0
-    sd[sd == 0] = 1.0
+    if start is None:
+        mu = X.mean(0, dtype=np.float64)
+        sd = X.std(0, dtype=np.float64)
+        mu[hot] = 0.0
+        sd[hot] = 1.0
+        sd[sd == 0] = 1.0
+    else:
+        mu = np.asarray(start["mu"], np.float64).copy()
+        sd = np.asarray(start["sd"], np.float64).copy()
     Z = ((X - mu) / sd).astype(np.float32)
-    m = MLPRegressor(hidden_layer_sizes=(HIDDEN,), alpha=alpha, max_iter=epochs, batch_size=min(512, len(y)), random_state=seed)
+    m = MLPRegressor(hidden_layer_sizes=(HIDDEN,), alpha=alpha, max_iter=epochs, batch_size=min(512, len(y)), random_state=seed,
+                     warm_start=start is not None, n_iter_no_change=epochs + 1 if start is not None else 10)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)  # a fixed number of epochs is the setting, not a failure
+        if start is not None:
+            m.set_params(max_iter=1, batch_size=1)
+            m.fit(Z[:1], y[:1] / TARGET_SCALE)  # gives the model its shapes; the weights are replaced next
+            m.coefs_ = [np.asarray(start["w1"], np.float32).reshape(Z.shape[1], HIDDEN).copy(),
+                        (np.asarray(start["w2"], np.float64) / TARGET_SCALE).astype(np.float32).reshape(HIDDEN, 1)]
+            m.intercepts_ = [np.asarray(start["b1"], np.float32).copy(),
+                             np.array([float(start["b2"]) / TARGET_SCALE], np.float32)]
+            m.set_params(max_iter=epochs, batch_size=min(512, len(y)))
         m.fit(Z, y / TARGET_SCALE)
     net = {"mu": mu, "sd": sd, "w1": m.coefs_[0].astype(np.float64), "b1": m.intercepts_[0].astype(np.float64),
            "w2": m.coefs_[1][:, 0].astype(np.float64) * TARGET_SCALE, "b2": np.float64(m.intercepts_[1][0] * TARGET_SCALE)}
@@ -239,7 +258,7 @@ def paired(a: np.ndarray, b: np.ndarray) -> list[float]:
 def train_apprentice(rules_for, strategy: str, strengths: list[str], generations: int, games: int, seed: int,
                      gauntlet_games: int, gauntlet_seed: int, room: int | None = None, alpha: float = 1e-3, epochs: int = 40,
                      init: dict | None = None, expert: bool = False, threads: int = 2, players: int = 1,
-                     opponent: str | None = None, say=lambda m: None) -> ApprenticeResult:
+                     opponent: str | None = None, warm: bool = False, say=lambda m: None) -> ApprenticeResult:
     """Generation 0 (without ``init``): the planner's own games; generations 1 .. ``generations``:
     DAgger over the last network (``init``'s, when given; then generation 0 is ``init`` itself, measured
     by the gauntlet). With ``expert`` the planner's simulations are played by that network (expert
@@ -248,7 +267,8 @@ def train_apprentice(rules_for, strategy: str, strengths: list[str], generations
     planner (``strengths`` is then ``[TABLE]``); ``rules_for(strength)``: the rules. ``room``: kept
     decisions a data game has room for (default :data:`ROOM`, at a table :data:`TABLE_ROOM` a seat).
     ``opponent``: at a table, the strategy at the gauntlet's other seats (default the planner's base
-    heuristic; the measured seat's base is that heuristic either way)."""
+    heuristic; the measured seat's base is that heuristic either way). ``warm``: each generation's fit
+    starts from the last network's weights (:func:`fit`'s ``start``), not afresh."""
     from strategies.policy import FAMILY_ROLLOUT
     from strategies.registry import compile_players
     from trinidad.ai_scale import solo_experiment
@@ -309,7 +329,7 @@ def train_apprentice(rules_for, strategy: str, strengths: list[str], generations
         ys.append(y)
         Xa, ya = np.concatenate(Xs), np.concatenate(ys)
         tf = time.perf_counter()
-        net, ep = fit(Xa, ya, alpha, epochs, seed + g)
+        net, ep = fit(Xa, ya, alpha, epochs, seed + g, start=net if warm else None)
         fit_s = time.perf_counter() - tf
         del Xa, ya
         Wg = W.copy()

@@ -165,6 +165,47 @@ def test_a_run_from_a_starting_network_measures_it_and_can_write_it_back(planner
     assert all(np.array_equal(arrs[k], init[k]) for k in ("mu", "sd", "w1", "b1", "w2", "b2"))
 
 
+def _forward(net, X):
+    """The network's output for input rows ``X`` (strategies.apprentice's layers, in numpy)."""
+    return np.maximum((X - net["mu"]) / net["sd"] @ net["w1"] + net["b1"], 0.0) @ net["w2"] + net["b2"]
+
+
+def test_a_warm_fit_starts_from_the_network_it_is_given():
+    """fit(start=net): the standardisation is the network's and Adam begins from its weights, so one
+    epoch on the network's own outputs leaves it where it was; a fresh fit's epoch does not."""
+    net = _net(5)
+    rng = np.random.default_rng(1)
+    X = net["mu"] + rng.normal(size=(600, N_IN)) * net["sd"]
+    y = _forward(net, X)
+    warm, ep = ta.fit(X, y, 1e-6, 1, 0, start=net)
+    cold, _ = ta.fit(X, y, 1e-6, 1, 0)
+    assert ep == 1 and np.array_equal(warm["mu"], net["mu"]) and np.array_equal(warm["sd"], net["sd"])
+    err_warm = np.abs(_forward(warm, X) - y).mean()
+    err_cold = np.abs(_forward(cold, X) - y).mean()
+    assert err_warm < 0.05 * np.abs(y - y.mean()).mean() and err_warm < 0.2 * err_cold
+    assert not np.array_equal(warm["w1"], net["w1"])  # it was fitted, not copied
+    again, _ = ta.fit(X, y, 1e-6, 1, 0, start=net)
+    assert all(np.array_equal(again[k], warm[k]) for k in ("w1", "b1", "w2", "b2"))  # reproducible from its seed
+
+
+def test_a_warm_run_fits_each_generation_from_the_last_network(planner, monkeypatch):
+    """--warm-start: generation 1's fit begins from --init's network, generation 2's from generation 1's."""
+    init = random_apprentice(3)
+    starts = []
+    real = ta.fit
+
+    def spy(X, y, alpha, epochs, seed, start=None):
+        starts.append(start)
+        return real(X, y, alpha, epochs, seed, start=start)
+
+    monkeypatch.setattr(ta, "fit", spy)
+    res = ta.train_apprentice(rules_for, planner, ["weak"], 2, 1, 3, 2, 4, epochs=1, init=init, expert=True, threads=2, warm=True)
+    assert starts[0] is init and starts[1] is res.nets[1] and len(starts) == 2
+    starts.clear()
+    ta.train_apprentice(rules_for, planner, ["weak"], 1, 1, 3, 2, 4, epochs=1, init=init, expert=True, threads=2)
+    assert starts == [None]
+
+
 def test_cli_refuses_what_it_cannot_write(tmp_path):
     r = CliRunner().invoke(app, ["train", "--apprentice", "--out", str(tmp_path / "x.toml")])
     assert r.exit_code != 0 and ".npz" in r.output
@@ -172,6 +213,8 @@ def test_cli_refuses_what_it_cannot_write(tmp_path):
     assert r.exit_code != 0 and "--strengths" in r.output
     r = CliRunner().invoke(app, ["train", "--expert", "--out", str(tmp_path / "x.toml")])
     assert r.exit_code != 0 and "--expert" in r.output
+    r = CliRunner().invoke(app, ["train", "--warm-start", "--out", str(tmp_path / "x.toml")])
+    assert r.exit_code != 0 and "--warm-start" in r.output
 
 
 @pytest.mark.parametrize("name", ["apprentice-solo.npz", "apprentice-expert-solo.npz", "apprentice-4p.npz"])
