@@ -371,6 +371,8 @@ def curve_markdown(res: ApprenticeResult, prov: dict, strengths: list[str]) -> s
     first = ("Generation 0 is the starting network (`--init`, "
              f"{prov['init']}), measured by the gauntlet; each later generation" if prov.get("init_net")
              else "Generation 0 fits the network to the rollout planner's labels in its own games; each later generation")
+    refit = (", starting from the last network's weights (`--warm-start`: "
+             f"{prov['epochs']} epochs a generation)") if prov.get("warm_start") else ""
     players = prov.get("players", 1)
     if players == 1:
         games = f"{prov['games_per_generation']} Solo games a strength"
@@ -387,7 +389,7 @@ def curve_markdown(res: ApprenticeResult, prov: dict, strengths: list[str]) -> s
              "Written by `trinidad train --apprentice` (trinidad/train_apprentice.py); not typed by hand. "
              f"Command: `{prov['command']}` at commit `{prov['commit']}` on `{prov['machine']}`, {prov['seconds']:.0f} s.", "",
              f"{first} lets the last network play {games} while {teach}, "
-             f"and fits again on every label of this run so far. The gauntlet: the network alone {gauntlet} (t 95% interval, "
+             f"and fits again on every label of this run so far{refit}. The gauntlet: the network alone {gauntlet} (t 95% interval, "
              "points). The generation with the best mean beat rate is written "
              f"(generation {prov['network_of_generation']}).", "",
              "| generation | decisions | candidate rows (all so far) | epochs | fit (s) | "

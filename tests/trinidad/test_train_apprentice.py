@@ -201,6 +201,11 @@ def test_a_warm_run_fits_each_generation_from_the_last_network(planner, monkeypa
     monkeypatch.setattr(ta, "fit", spy)
     res = ta.train_apprentice(rules_for, planner, ["weak"], 2, 1, 3, 2, 4, epochs=1, init=init, expert=True, threads=2, warm=True)
     assert starts[0] is init and starts[1] is res.nets[1] and len(starts) == 2
+    prov = {"command": "test", "commit": "x", "machine": "m", "seconds": 1.0, "games_per_generation": 1, "gauntlet_games": 2,
+            "gauntlet_seed": 4, "network_of_generation": res.chosen, "init_net": True, "init": "i.npz", "expert": True,
+            "epochs": 1, "warm_start": True}
+    assert "starting from the last network's weights (`--warm-start`: 1 epochs a generation)" in ta.curve_markdown(res, prov, ["weak"])
+    assert "--warm-start" not in ta.curve_markdown(res, {**prov, "warm_start": False}, ["weak"])
     starts.clear()
     ta.train_apprentice(rules_for, planner, ["weak"], 1, 1, 3, 2, 4, epochs=1, init=init, expert=True, threads=2)
     assert starts == [None]
@@ -217,7 +222,7 @@ def test_cli_refuses_what_it_cannot_write(tmp_path):
     assert r.exit_code != 0 and "--warm-start" in r.output
 
 
-@pytest.mark.parametrize("name", ["apprentice-solo.npz", "apprentice-expert-solo.npz", "apprentice-4p.npz"])
+@pytest.mark.parametrize("name", ["apprentice-solo.npz", "apprentice-expert-solo.npz", "apprentice-warm-solo.npz", "apprentice-4p.npz"])
 def test_a_shipped_network_names_its_training(name):
     from strategies.registry import VALUE_DIR
 
@@ -229,11 +234,17 @@ def test_a_shipped_network_names_its_training(name):
 
 
 def test_the_shipped_apprentice_plays():
+    from strategies.registry import VALUE_DIR
+
     exp, W = _solo("apprentice-solo", 4)
     assert W[0, APPRENTICE_OFFSET + AB_ON] == AB_MODE_ON and W[0, P.ROLLOUTS] == 0 and W[0, APPRENTICE_OFFSET + AB_ROWS] == 24
     assert ta.beat_rates(rules_for, W, exp, ["weak"], 4, 5, 1)["weak"].shape == (4,)
     _, Wx = _solo("rollout-expert-solo")  # best against the A.I.: the planner with the expert network in its simulations
     assert Wx[0, APPRENTICE_OFFSET + AB_ON] == AB_MODE_ON and Wx[0, P.ROLLOUTS] == 16
+    _, Ww = _solo("apprentice-warm-solo")  # the warm-started network alone: no simulations
+    assert Ww[0, APPRENTICE_OFFSET + AB_ON] == AB_MODE_ON and Ww[0, P.ROLLOUTS] == 0
+    _, prov = load_apprentice_file(VALUE_DIR / "apprentice-warm-solo.npz")
+    assert prov["warm_start"] and prov["init_provenance"]["warm_start"] and prov["expert"]
 
 
 def test_the_shipped_table_apprentice_plays_a_table():
