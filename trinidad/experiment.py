@@ -76,6 +76,9 @@ SEAT_ASSIGN = ("fixed", "rotate", "permute")
 CHAR_ASSIGN = ("draft", "forced", "balanced")
 _TOP_KEYS = {"name", "players", "games", "seed", "out", "shard_games", "first_game", "extended_war", "seats", "characters", "rules",
              "variants", "ai"}
+# A key of a table written at the top level: the error names the table it belongs under.
+_TABLE_OF = {"strategies": "seats", "assign": "seats or characters", "forced": "characters", "prices": "characters",
+             "file": "rules", "overrides": "rules", "strength": "ai"}
 AI_MAX_PLAYERS = 2  # TWO PLAYERS GAME & SOLO MODE: the A.I. joins the Solo game and the 2-player game
 
 
@@ -328,7 +331,9 @@ def experiment_from_dict(d: dict, where: str = "experiment") -> Experiment:
         raise _err("tiers", "an experiment with [[tiers]] is several runs: play it with trinidad run FILE (one run per tier)")
     unknown = sorted(set(d) - _TOP_KEYS)
     if unknown:
-        raise _err(unknown[0], f"unknown key; allowed: {', '.join(sorted(_TOP_KEYS))}")
+        table = _TABLE_OF.get(unknown[0])
+        under = f" ({unknown[0]!r} belongs under [{table}])" if table else ""
+        raise _err(unknown[0], f"unknown key{under}; allowed: {', '.join(sorted(_TOP_KEYS))}")
     e = Experiment()
     e.name = str(d.get("name", Path(where).stem))
     pl = d.get("players", e.players)

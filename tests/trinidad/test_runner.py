@@ -790,6 +790,8 @@ def test_any_master_seed_runs(engine, tmp_path):
 
 BAD = [
     ("colour = 'red'\n", ["colour", "unknown key"]),
+    ("strategies = ['greedy']\n", ["strategies", "unknown key", "belongs under [seats]"]),
+    ("strength = 'weak'\n", ["strength", "belongs under [ai]"]),
     ("players = 6\n", ["players", "2..5"]),
     ("players = [3, 1]\n", ["players"]),
     ("[seats]\nassign = 'shuffle'\n", ["seats.assign", "shuffle", "rotate"]),
