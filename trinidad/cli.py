@@ -485,6 +485,9 @@ def train(
     warm_start: Annotated[bool, typer.Option("--warm-start", help=(
         "--apprentice: each generation's fit starts from the last network's weights (--init's for the first), "
         "not afresh"), metavar="")] = False,
+    labels: Annotated[Path | None, typer.Option("--labels", help=(
+        "--apprentice: a folder of label files: those already there (an earlier run's, of another --seed) join every "
+        "fit, so a warm-started run does not forget them, and this run's are written there"))] = None,
 ) -> None:
     """Learn the search player's evaluation by self-play (expert iteration): each generation plays,
     refits the per-Era linear model on every position so far, and promotes the candidate only if it
@@ -500,13 +503,15 @@ def train(
                           alpha if alpha is not None else 1e-3, init, seed,
                           out or Path("strategies/values/apprentice-solo.npz" if players is None else f"strategies/values/apprentice-{players}p.npz"),
                           threads, strengths, epochs, gauntlet_games, gauntlet_seed, write, expert, players or 1, opponent,
-                          warm_start)
+                          warm_start, labels)
         return
     players = 4 if players is None else players
     if expert:
         _fail("--expert: only with --apprentice")
     if warm_start:
         _fail("--warm-start: only with --apprentice")
+    if labels is not None:
+        _fail("--labels: only with --apprentice")
     if opponent is not None:
         _fail("--opponent: only with --apprentice --players N")
     strategy = strategy or "search"
@@ -567,7 +572,7 @@ def train(
 
 
 def _train_apprentice(strategy, generations, games, alpha, init, seed, out, threads, strengths, epochs, gauntlet_games,
-                      gauntlet_seed, write, expert=False, players=1, opponent=None, warm=False) -> None:
+                      gauntlet_seed, write, expert=False, players=1, opponent=None, warm=False, labels=None) -> None:
     """``trinidad train --apprentice`` (trinidad.train_apprentice)."""
     import os
 
@@ -602,7 +607,7 @@ def _train_apprentice(strategy, generations, games, alpha, init, seed, out, thre
     try:
         res = train_apprentice(rules_for, strategy, names, generations, games, seed, gauntlet_games, gauntlet_seed,
                                alpha=alpha, epochs=epochs, init=net0, expert=expert, threads=threads or os.cpu_count() or 1,
-                               players=players, opponent=opponent, warm=warm,
+                               players=players, opponent=opponent, warm=warm, labels=labels,
                                say=lambda m: typer.echo(m, err=True))
     except (ApprenticeError, StrategyError) as e:
         _fail(f"--{e}")
@@ -613,6 +618,7 @@ def _train_apprentice(strategy, generations, games, alpha, init, seed, out, thre
             "alpha": alpha, "epochs": epochs, "gauntlet_games": gauntlet_games, "gauntlet_seed": gauntlet_seed,
             "init": str(init) if init is not None else "none (generation 0: the planner's own games)",
             "init_net": init is not None, "expert": expert, "warm_start": warm,
+            "labels": res.labels or None,
             "init_provenance": prov0, "network_of_generation": g.gen, "base_gauntlet": res.base,
             "generation_log": [vars(x) for x in res.generations], "seconds": round(res.seconds, 1)}
     path = write_apprentice_file(out, res.nets[res.chosen], prov)

@@ -32,6 +32,11 @@ games ``(g * strengths + i) * games ..`` of the master seed, so every generation
 table has one "strength", named :data:`TABLE`). The games of one data batch are split over the
 threads in chunks (each with its own label room, strategies.rollout.new_labels); results do not depend
 on the number of threads.
+
+A warm-started fit forgets the labels it no longer sees (docs/solo.md, "What was tried": a second run's
+first generation, fitted on its own rows only, fell 8 points). ``labels`` (``--labels DIR``) carries a
+run's labels into the next: each generation's rows are written to ``DIR`` (:func:`write_labels`), and the
+files already there join every fit of a later run, as earlier generations of one run do.
 """
 
 from __future__ import annotations
@@ -62,6 +67,9 @@ ROOM = 160  # kept decisions a Solo data game has room for (the planner's seat k
 TABLE_ROOM = 100  # kept decisions a table game has room for, a seat (a seat of 4 players keeps about 70)
 
 
+LABELS_GLOB = "labels-seed*-gen*.npz"
+
+
 class ApprenticeError(ValueError):
     """A setting the trainer cannot use (the CLI reports it)."""
 
@@ -90,6 +98,7 @@ class ApprenticeResult:
     chosen: int  # the generation whose network is written
     seconds: float = 0.0
     per_deal: dict[str, list[float]] = field(default_factory=dict)
+    labels: dict = field(default_factory=dict)  # --labels: the folder, the files carried in and those written
 
 
 def _blocks(row: np.ndarray, slot: int, value: float) -> np.ndarray:
@@ -180,6 +189,47 @@ def collect(rules_for, W: np.ndarray, exp, strengths: list[str], games: int, see
     return (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]), sum(p[2] for p in parts))
 
 
+def labels_path(folder: Path, seed: int, gen: int) -> Path:
+    """Where ``--labels`` keeps generation ``gen``'s labels of a run of master seed ``seed``."""
+    return Path(folder) / f"labels-seed{seed}-gen{gen}.npz"
+
+
+def write_labels(path: Path, X: np.ndarray, y: np.ndarray, meta: dict) -> Path:
+    """One generation's labels (:func:`collect`'s ``X`` and ``y``) with the inputs they were listed by and
+    ``meta`` (the run's seed, generation, strategy, players and strengths). Not compressed: a Solo
+    generation of 150 games a strength is about 300,000 rows, 0.4 GB, written in seconds."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "wb") as f:
+        np.savez(f, X=np.asarray(X, np.float32), y=np.asarray(y, np.float64), inputs=np.array(input_names()),
+                 meta=json.dumps(meta, sort_keys=True))
+    return path
+
+
+def read_labels(folder: Path, players: int, strengths: list[str], seed: int, gauntlet_seed: int
+                ) -> tuple[list[np.ndarray], list[np.ndarray], list[dict]]:
+    """Every label file in ``folder`` (by name), checked against the run that will fit on them: the same
+    inputs, players and strengths; none from a run of this ``seed`` (its data games would be these
+    games again) or of the gauntlet's seed (the gauntlet plays deals never trained on). Returns the
+    rows, the targets and each file's record for the provenance."""
+    Xs, ys, rec = [], [], []
+    for path in sorted(Path(folder).glob(LABELS_GLOB)):
+        with np.load(path, allow_pickle=False) as z:
+            if list(z["inputs"]) != input_names():
+                raise ApprenticeError(f"labels: {path} was listed by other inputs than this build's")
+            meta = json.loads(str(z["meta"]))
+            if meta.get("players") != players or list(meta.get("strengths", [])) != list(strengths):
+                raise ApprenticeError(f"labels: {path} holds games of players {meta.get('players')}, strengths "
+                                      f"{meta.get('strengths')}; this run plays players {players}, strengths {list(strengths)}")
+            if meta.get("seed") in (seed, gauntlet_seed):
+                which = "--seed" if meta.get("seed") == seed else "--gauntlet-seed"
+                raise ApprenticeError(f"labels: {path} holds games of master seed {meta.get('seed')}, this run's {which}")
+            Xs.append(z["X"].astype(np.float32))
+            ys.append(z["y"].astype(np.float64))
+        rec.append({"file": path.name, "rows": len(ys[-1]), "seed": meta.get("seed"), "generation": meta.get("generation")})
+    return Xs, ys, rec
+
+
 def fit(X: np.ndarray, y: np.ndarray, alpha: float, epochs: int, seed: int, start: dict | None = None) -> tuple[dict, int]:
     """scikit-learn's MLPRegressor (one hidden layer of strategies.apprentice.HIDDEN ReLU units, Adam)
     on the standardised inputs (one-hot inputs left as they are). Returns the network's arrays
@@ -258,7 +308,8 @@ def paired(a: np.ndarray, b: np.ndarray) -> list[float]:
 def train_apprentice(rules_for, strategy: str, strengths: list[str], generations: int, games: int, seed: int,
                      gauntlet_games: int, gauntlet_seed: int, room: int | None = None, alpha: float = 1e-3, epochs: int = 40,
                      init: dict | None = None, expert: bool = False, threads: int = 2, players: int = 1,
-                     opponent: str | None = None, warm: bool = False, say=lambda m: None) -> ApprenticeResult:
+                     opponent: str | None = None, warm: bool = False, labels: Path | None = None,
+                     say=lambda m: None) -> ApprenticeResult:
     """Generation 0 (without ``init``): the planner's own games; generations 1 .. ``generations``:
     DAgger over the last network (``init``'s, when given; then generation 0 is ``init`` itself, measured
     by the gauntlet). With ``expert`` the planner's simulations are played by that network (expert
@@ -268,7 +319,8 @@ def train_apprentice(rules_for, strategy: str, strengths: list[str], generations
     decisions a data game has room for (default :data:`ROOM`, at a table :data:`TABLE_ROOM` a seat).
     ``opponent``: at a table, the strategy at the gauntlet's other seats (default the planner's base
     heuristic; the measured seat's base is that heuristic either way). ``warm``: each generation's fit
-    starts from the last network's weights (:func:`fit`'s ``start``), not afresh."""
+    starts from the last network's weights (:func:`fit`'s ``start``), not afresh. ``labels``: a folder whose
+    label files join every fit (:func:`read_labels`) and where each generation's labels are written."""
     from strategies.policy import FAMILY_ROLLOUT
     from strategies.registry import compile_players
     from trinidad.ai_scale import solo_experiment
@@ -309,6 +361,10 @@ def train_apprentice(rules_for, strategy: str, strengths: list[str], generations
     res = ApprenticeResult([], [], {s: float(base[s].mean()) for s in strengths}, -1,
                            per_deal={f"base:{s}": base[s].tolist() for s in strengths})
     Xs, ys = [], []
+    if labels is not None:
+        Xs, ys, carried = read_labels(labels, players, strengths, seed, gauntlet_seed)
+        res.labels = {"folder": str(labels), "carried": carried, "written": []}
+        say(f"labels carried from {labels}: {len(carried)} files, {sum(len(v) for v in ys)} rows")
     net = init
     if init is not None:
         Wg = W.copy()
@@ -325,6 +381,11 @@ def train_apprentice(rules_for, strategy: str, strengths: list[str], generations
         Wd = W.copy()
         Wd[0] = planner_rows(row, net, "label", expert)
         X, y, k = collect(rules_for, Wd, exp, strengths, games, seed, g, room, threads, players)
+        if labels is not None:
+            path = write_labels(labels_path(labels, seed, g), X, y, {
+                "seed": seed, "generation": g, "strategy": strategy, "players": players, "strengths": list(strengths),
+                "games": games, "expert": expert})
+            res.labels["written"].append({"file": path.name, "rows": len(y), "seed": seed, "generation": g})
         Xs.append(X)
         ys.append(y)
         Xa, ya = np.concatenate(Xs), np.concatenate(ys)
@@ -373,6 +434,10 @@ def curve_markdown(res: ApprenticeResult, prov: dict, strengths: list[str]) -> s
              else "Generation 0 fits the network to the rollout planner's labels in its own games; each later generation")
     refit = (", starting from the last network's weights (`--warm-start`: "
              f"{prov['epochs']} epochs a generation)") if prov.get("warm_start") else ""
+    carried = (prov.get("labels") or {}).get("carried") or []
+    if carried:
+        refit += (f"; every fit also sees {sum(c['rows'] for c in carried)} rows carried from earlier runs (`--labels`: "
+                  + ", ".join(f"seed {c['seed']} generation {c['generation']}" for c in carried) + ")")
     players = prov.get("players", 1)
     if players == 1:
         games = f"{prov['games_per_generation']} Solo games a strength"

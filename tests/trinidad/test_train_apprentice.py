@@ -211,6 +211,43 @@ def test_a_warm_run_fits_each_generation_from_the_last_network(planner, monkeypa
     assert starts == [None]
 
 
+def test_labels_carry_a_run_s_data_into_the_next(planner, tmp_path, monkeypatch):
+    """--labels DIR: a run writes each generation's labels there; a later run of another seed fits on
+    them as well as on its own (its first fit sees the carried rows first, then its own), and refuses
+    files of its own seed, of its gauntlet's seed, or of other strengths."""
+    d = tmp_path / "labels"
+    first = ta.train_apprentice(rules_for, planner, ["weak"], 0, 1, 3, 2, 4, epochs=1, threads=2, labels=d)
+    written = sorted(x.name for x in d.iterdir())
+    assert written == ["labels-seed3-gen0.npz"] and first.labels["carried"] == []
+    assert first.labels["written"] == [{"file": written[0], "rows": first.generations[0].rows, "seed": 3, "generation": 0}]
+    X0, y0, rec = ta.read_labels(d, 1, ["weak"], 5, 4)
+    assert rec == first.labels["written"] and len(y0[0]) == first.generations[0].rows > 0 and X0[0].shape == (len(y0[0]), N_IN)
+    seen = []
+    real = ta.fit
+
+    def spy(X, y, alpha, epochs, seed, start=None):
+        seen.append((X.copy(), y.copy()))
+        return real(X, y, alpha, epochs, seed, start=start)
+
+    monkeypatch.setattr(ta, "fit", spy)
+    second = ta.train_apprentice(rules_for, planner, ["weak"], 0, 1, 5, 2, 4, epochs=1, threads=2, labels=d)
+    n0, n1 = first.generations[0].rows, second.generations[0].rows
+    assert second.generations[0].rows_total == n0 + n1 and second.labels["carried"] == first.labels["written"]
+    X, y = seen[0]
+    assert np.array_equal(X[:n0], X0[0]) and np.array_equal(y[:n0], y0[0]) and len(y) == n0 + n1
+    assert sorted(x.name for x in d.iterdir()) == ["labels-seed3-gen0.npz", "labels-seed5-gen0.npz"]
+    prov = {"command": "test", "commit": "x", "machine": "m", "seconds": 1.0, "games_per_generation": 1, "gauntlet_games": 2,
+            "gauntlet_seed": 4, "network_of_generation": 0, "init_net": False, "init": "none", "expert": False, "epochs": 1,
+            "labels": second.labels}
+    assert f"{n0} rows carried from earlier runs (`--labels`: seed 3 generation 0)" in ta.curve_markdown(second, prov, ["weak"])
+    with pytest.raises(ta.ApprenticeError, match="this run's --seed"):
+        ta.train_apprentice(rules_for, planner, ["weak"], 0, 1, 3, 2, 7, epochs=1, labels=d)
+    with pytest.raises(ta.ApprenticeError, match="this run's --gauntlet-seed"):
+        ta.train_apprentice(rules_for, planner, ["weak"], 0, 1, 9, 2, 5, epochs=1, labels=d)
+    with pytest.raises(ta.ApprenticeError, match="strengths"):
+        ta.train_apprentice(rules_for, planner, ["weak", "medium"], 0, 1, 9, 2, 4, epochs=1, labels=d)
+
+
 def test_cli_refuses_what_it_cannot_write(tmp_path):
     r = CliRunner().invoke(app, ["train", "--apprentice", "--out", str(tmp_path / "x.toml")])
     assert r.exit_code != 0 and ".npz" in r.output
@@ -220,6 +257,8 @@ def test_cli_refuses_what_it_cannot_write(tmp_path):
     assert r.exit_code != 0 and "--expert" in r.output
     r = CliRunner().invoke(app, ["train", "--warm-start", "--out", str(tmp_path / "x.toml")])
     assert r.exit_code != 0 and "--warm-start" in r.output
+    r = CliRunner().invoke(app, ["train", "--labels", str(tmp_path), "--out", str(tmp_path / "x.toml")])
+    assert r.exit_code != 0 and "--labels" in r.output
 
 
 @pytest.mark.parametrize("name", ["apprentice-solo.npz", "apprentice-expert-solo.npz", "apprentice-warm-solo.npz", "apprentice-4p.npz"])
