@@ -257,9 +257,9 @@ def test_best_names_the_top_rung_and_loads_as_it():
     W, names = load_strategies(["best", "search-long"])
     assert names == ["best", "search-long"]  # the alias keeps its own name; its row is the strategy it names
     assert (W[0] == W[1]).all()
-    # against the Solo A.I. best is the rollout planner with the expert network in its simulations (docs/solo.md)
-    assert resolve("best", solo=True) == "rollout-expert-solo"
-    S, _ = load_strategies(["best", "rollout-expert-solo"], solo=True)
+    # against the Solo A.I. best is the rollout planner with the warm expert network in its simulations (docs/solo.md)
+    assert resolve("best", solo=True) == "rollout-warm-solo"
+    S, _ = load_strategies(["best", "rollout-warm-solo"], solo=True)
     assert (S[0] == S[1]).all()
 
 

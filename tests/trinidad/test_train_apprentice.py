@@ -282,6 +282,9 @@ def test_the_shipped_apprentice_plays():
     assert Wx[0, APPRENTICE_OFFSET + AB_ON] == AB_MODE_ON and Wx[0, P.ROLLOUTS] == 16
     _, Ww = _solo("apprentice-warm-solo")  # the warm-started network alone: no simulations
     assert Ww[0, APPRENTICE_OFFSET + AB_ON] == AB_MODE_ON and Ww[0, P.ROLLOUTS] == 0
+    _, Wr = _solo("rollout-warm-solo")  # the planner of rollout-expert-solo with the warm network in its simulations
+    assert Wr[0, P.ROLLOUTS] == 16 and (np.flatnonzero(Wr[0] != Wx[0]) > APPRENTICE_OFFSET).all()
+    assert (Wr[0, APPRENTICE_OFFSET:] == Ww[0, APPRENTICE_OFFSET:]).all()
     _, prov = load_apprentice_file(VALUE_DIR / "apprentice-warm-solo.npz")
     assert prov["warm_start"] and prov["init_provenance"]["warm_start"] and prov["expert"]
 
