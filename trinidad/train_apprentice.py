@@ -65,9 +65,7 @@ TARGET_SCALE = 5.0  # VP: the fit's targets are divided by it (MLPRegressor's de
 CHUNK = 16  # data games a label room holds: a kept position is a whole state record (about 0.3 MB)
 ROOM = 160  # kept decisions a Solo data game has room for (the planner's seat keeps about 50)
 TABLE_ROOM = 100  # kept decisions a table game has room for, a seat (a seat of 4 players keeps about 70)
-
-
-LABELS_GLOB = "labels-seed*-gen*.npz"
+LABELS_GLOB = "labels-seed*-gen*.npz"  # the files of --labels (labels_path)
 
 
 class ApprenticeError(ValueError):
@@ -197,7 +195,7 @@ def labels_path(folder: Path, seed: int, gen: int) -> Path:
 def write_labels(path: Path, X: np.ndarray, y: np.ndarray, meta: dict) -> Path:
     """One generation's labels (:func:`collect`'s ``X`` and ``y``) with the inputs they were listed by and
     ``meta`` (the run's seed, generation, strategy, players and strengths). Not compressed: a Solo
-    generation of 150 games a strength is about 300,000 rows, 0.4 GB, written in seconds."""
+    generation of 150 games a strength is about 300,000 rows, about 0.4 GB (1.6 KB a row)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "wb") as f:
