@@ -440,16 +440,17 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
     rollout file's), choosing among the base heuristic's best ``apprentice_rows`` rows (default
     :data:`APPRENTICE_ROWS`); the real decisions stay the search's."""
     row, se = _planner_base(path, doc, "search", ("weights", "parameters", "characters", "python", "rollout"))
-    vals: dict = {"budget": 32, "width": 8, "horizon": 0, "war": 1, "value": "prior", "apprentice": "", "apprentice_rows": 0}
+    vals: dict = {"budget": 32, "width": 8, "horizon": 0, "war": 1, "value": "prior", "network": "", "apprentice": "",
+                  "apprentice_rows": 0}
     for k, v in se.items():
         if k not in vals:
             raise StrategyError(f"strategy {path.name}: search.{k}: unknown key; allowed: {', '.join(vals)}")
         if k == "value":
             if not isinstance(v, str):
                 raise StrategyError(f"strategy {path.name}: search.value: expected a value file name or \"prior\"")
-        elif k == "apprentice":
+        elif k in ("apprentice", "network"):
             if not isinstance(v, str) or not v:
-                raise StrategyError(f"strategy {path.name}: search.apprentice: expected a network file name")
+                raise StrategyError(f"strategy {path.name}: search.{k}: expected a network file name")
         elif k == "apprentice_rows":
             if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_CANDIDATES:
                 raise StrategyError(f"strategy {path.name}: search.apprentice_rows: expected an integer 1..{MAX_CANDIDATES}, got {v!r}")
@@ -472,14 +473,39 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
         vp = Path(vals["value"])
         if not vp.is_absolute():
             vp = VALUE_DIR / vp
-        if vp.suffix not in (".toml", ".npz"):
-            vp = vp.with_suffix(".npz") if vp.with_suffix(".npz").exists() else vp.with_suffix(".toml")
+        if vp.suffix == ".npz":
+            # the network reads the linear model's margin and the 1-ply ranking is the linear model's
+            # (strategies.evaluation.margins), so a network never stands in for it
+            raise StrategyError(f"strategy {path.name}: search.value: {vp.name} is a network file: name it in "
+                                "search.network, and in search.value the linear model it was trained with")
+        if vp.suffix != ".toml":
+            vp = vp.with_suffix(".toml")
         if not vp.exists():
             raise StrategyError(f"strategy {path.name}: search.value: {vp} not found")
-        if vp.suffix == ".npz":
-            return set_network(row, load_network_file(vp)[0])
         model, _ = load_value_file(vp)
-    return set_value_model(row, model)
+    row = set_value_model(row, model)
+    if not vals["network"]:
+        return row
+    npath = Path(vals["network"])
+    if not npath.is_absolute():
+        npath = VALUE_DIR / npath
+    npath = npath.with_suffix(".npz")
+    if not npath.exists():
+        raise StrategyError(f"strategy {path.name}: search.network: {npath} not found")
+    net, prov = load_network_file(npath)
+    want = prov.get("linear_model")
+    if want is not None and want != linear_model_digest(model):
+        raise StrategyError(f"strategy {path.name}: search.network: {npath.name} was trained with another linear model "
+                            f"than search.value {vals['value']!r} (its provenance's linear_model {want})")
+    return set_network(row, net)
+
+
+def linear_model_digest(model: np.ndarray) -> str:
+    """A short content hash of a linear value model (``float64[N_STAGES, N_VF]``): a network file's
+    provenance names the linear model whose margin it was trained to read (``linear_model``)."""
+    import hashlib
+
+    return hashlib.sha256(np.ascontiguousarray(model, np.float64).tobytes()).hexdigest()[:16]
 
 
 def load_network_file(path: Path) -> tuple[dict, dict]:

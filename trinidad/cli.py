@@ -635,7 +635,7 @@ def _train_network(strategy, generations, games, duel_games, delta, init, seed, 
     """``trinidad train --network`` (trinidad.train_network)."""
     from sim.rules import apply_overrides, load_rules_doc, rules_from_doc
     from strategies.policy import FAMILY_SEARCH
-    from strategies.registry import StrategyError, load_network_file, load_strategies
+    from strategies.registry import StrategyError, linear_model_digest, load_network_file, load_strategies, value_model
     from trinidad.runner import git_commit
     from trinidad.train import TrainError
     from trinidad.train_network import generation_log, train_network, write_network_file
@@ -671,7 +671,8 @@ def _train_network(strategy, generations, games, duel_games, delta, init, seed, 
         _fail(f"no candidate was promoted in {generations} generations: nothing written "
               f"({'; '.join(f'{g.gen}: {g.candidate_share:.1%} {g.sprt}' for g in res.generations)})")
     promoted = [g for g in res.generations if g.promoted]
-    prov = {"command": cmd, "commit": git_commit() or "unknown", "strategy": strategy, "seed": seed, "generations": generations,
+    prov = {"command": cmd, "commit": git_commit() or "unknown", "strategy": strategy,
+            "linear_model": linear_model_digest(value_model(W[0])), "seed": seed, "generations": generations,
             "games_per_generation": games, "mix": mix, "solo_batches": solo, "lambda": lam, "scale": scale,
             "data_budget": data_budget, "duel_games": duel_games, "delta": delta,
             "init": str(init) if init is not None else "the strategy's linear evaluation", "init_provenance": prov0,

@@ -30,7 +30,15 @@ from strategies.evaluation import (
     stage_of,
     value_features,
 )
-from strategies.registry import StrategyError, load_network_file, load_strategies, network, set_network, value_model
+from strategies.registry import (
+    StrategyError,
+    linear_model_digest,
+    load_network_file,
+    load_strategies,
+    network,
+    set_network,
+    value_model,
+)
 from strategies.search import SB, search_choice
 from trinidad.batch import play_batch
 from trinidad.train_network import (
@@ -54,7 +62,7 @@ def _random_net(seed=0):
 def _net_strategy(tmp_path, net, scale=20.0, budget=4, width=2):
     f = write_network_file(tmp_path / "net.npz", net, scale, {"command": "test"})
     p = tmp_path / "netplayer.toml"
-    p.write_text(f'family = "search"\nbase = "heuristic"\n[search]\nbudget = {budget}\nwidth = {width}\nvalue = "{f}"\n')
+    p.write_text(f'family = "search"\nbase = "heuristic"\n[search]\nbudget = {budget}\nwidth = {width}\nnetwork = "{f}"\n')
     return str(p)
 
 
@@ -154,6 +162,29 @@ def test_network_file_round_trips_and_is_checked(tmp_path):
         load_network_file(tmp_path / "bad2.npz")
 
 
+def test_a_network_strategy_keeps_the_linear_model_it_names_and_refuses_another(tmp_path):
+    """The network reads the linear model's margin and the 1-ply ranking is the linear model's, so a
+    network strategy carries the linear model of ``[search] value``; a network file in ``value`` is
+    refused, and so is a network whose provenance names another linear model than ``value``'s."""
+    Ws, _ = load_strategies(["search"])
+    lin = value_model(Ws[0])
+    assert np.any(lin != 0)
+    f = write_network_file(tmp_path / "net.npz", _random_net(4), 20.0, {"linear_model": linear_model_digest(lin)})
+    p = tmp_path / "withlin.toml"
+    p.write_text(f'family = "search"\nbase = "heuristic"\n[search]\nvalue = "search"\nnetwork = "{f}"\n')
+    W, _ = load_strategies([str(p)])
+    assert np.array_equal(value_model(W[0]), lin) and W[0, SEARCH_OFFSET + SB.MODEL] == MODEL_NETWORK
+    p.write_text(f'family = "search"\nbase = "heuristic"\n[search]\nvalue = "{f}"\n')
+    with pytest.raises(StrategyError, match="search.network"):
+        load_strategies([str(p)])
+    p.write_text(f'family = "search"\nbase = "heuristic"\n[search]\nvalue = "search-g0"\nnetwork = "{f}"\n')
+    with pytest.raises(StrategyError, match="another linear model"):
+        load_strategies([str(p)])
+    p.write_text(f'family = "search"\nbase = "heuristic"\n[search]\nvalue = "search"\nnetwork = "{tmp_path / "none.npz"}"\n')
+    with pytest.raises(StrategyError, match="search.network: .* not found"):
+        load_strategies([str(p)])
+
+
 def test_td_targets_bootstrap_from_the_next_decade_and_end_on_the_outcome():
     c = 0.3
     const = {"mu": np.zeros(NET_IN), "sd": np.ones(NET_IN), "w1": np.zeros((NET_IN, NET_HIDDEN)), "b1": np.zeros(NET_HIDDEN),
@@ -196,6 +227,26 @@ def test_train_network_command_wants_a_npz_file(tmp_path):
 
     res = CliRunner().invoke(app, ["train", "--network", "--out", str(tmp_path / "x.toml")])
     assert res.exit_code != 0 and ".npz" in res.output
+
+
+def test_train_network_command_records_the_linear_model_and_a_strategy_loads_it(tmp_path, monkeypatch):
+    """The written file names the hash of the linear model it was trained with, so a strategy
+    naming the same ``value`` loads it (the training itself is replaced: it has its own tests)."""
+    from typer.testing import CliRunner
+
+    import trinidad.train_network as tn
+    from trinidad.cli import app
+
+    net = _random_net(5)
+    monkeypatch.setattr(tn, "train_network", lambda *a, **k: tn.NetResult(net=net, generations=[], seconds=0.0))
+    out = tmp_path / "net.npz"
+    res = CliRunner().invoke(app, ["train", "--network", "--strategy", "search", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    Ws, _ = load_strategies(["search"])
+    assert load_network_file(out)[1]["linear_model"] == linear_model_digest(value_model(Ws[0]))
+    p = tmp_path / "s.toml"
+    p.write_text(f'family = "search"\nbase = "heuristic"\n[search]\nvalue = "search"\nnetwork = "{out}"\n')
+    assert load_strategies([str(p)])[0][0, SEARCH_OFFSET + SB.MODEL] == MODEL_NETWORK
 
 
 def test_no_peeking_with_the_network(engine, tmp_path):
