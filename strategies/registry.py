@@ -329,14 +329,22 @@ APPRENTICE_SHAPES = {"mu": (N_IN,), "sd": (N_IN,), "w1": (N_IN, HIDDEN), "b1": (
                      "inputs": (N_IN,), "provenance": ()}
 
 
-def _apprentice_net(path: Path, table: str, name: str) -> dict:
-    """The network a strategy file's ``[table] apprentice = name`` names (under strategies/values/ unless absolute)."""
+def _value_path(path: Path, key: str, name: str, suffix: str | None = None) -> Path:
+    """The file a strategy file's ``key = name`` names: under strategies/values/ unless absolute, with
+    ``suffix`` if given; it must exist."""
     vp = Path(name)
     if not vp.is_absolute():
         vp = VALUE_DIR / vp
+    if suffix is not None:
+        vp = vp.with_suffix(suffix)
     if not vp.exists():
-        raise StrategyError(f"strategy {path.name}: {table}.apprentice: {vp} not found")
-    return load_apprentice_file(vp)[0]
+        raise StrategyError(f"strategy {path.name}: {key}: {vp} not found")
+    return vp
+
+
+def _apprentice_net(path: Path, table: str, name: str) -> dict:
+    """The network a strategy file's ``[table] apprentice = name`` names (under strategies/values/ unless absolute)."""
+    return load_apprentice_file(_value_path(path, f"{table}.apprentice", name))[0]
 
 
 def load_apprentice_file(path: Path) -> tuple[dict, dict]:
@@ -470,28 +478,16 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
     if vals["value"] == "prior":
         model = prior_model(row[:N_WEIGHTS])
     else:
-        vp = Path(vals["value"])
-        if not vp.is_absolute():
-            vp = VALUE_DIR / vp
-        if vp.suffix == ".npz":
+        if Path(vals["value"]).suffix == ".npz":
             # the network reads the linear model's margin and the 1-ply ranking is the linear model's
             # (strategies.evaluation.margins), so a network never stands in for it
-            raise StrategyError(f"strategy {path.name}: search.value: {vp.name} is a network file: name it in "
-                                "search.network, and in search.value the linear model it was trained with")
-        if vp.suffix != ".toml":
-            vp = vp.with_suffix(".toml")
-        if not vp.exists():
-            raise StrategyError(f"strategy {path.name}: search.value: {vp} not found")
-        model, _ = load_value_file(vp)
+            raise StrategyError(f"strategy {path.name}: search.value: {Path(vals['value']).name} is a network file: name "
+                                "it in search.network, and in search.value the linear model it was trained with")
+        model, _ = load_value_file(_value_path(path, "search.value", vals["value"], ".toml"))
     row = set_value_model(row, model)
     if not vals["network"]:
         return row
-    npath = Path(vals["network"])
-    if not npath.is_absolute():
-        npath = VALUE_DIR / npath
-    npath = npath.with_suffix(".npz")
-    if not npath.exists():
-        raise StrategyError(f"strategy {path.name}: search.network: {npath} not found")
+    npath = _value_path(path, "search.network", vals["network"], ".npz")
     net, prov = load_network_file(npath)
     want = prov.get("linear_model")
     if want is not None and want != linear_model_digest(model):
