@@ -274,18 +274,16 @@ def test_search_long_is_search_with_its_simulations_one_decade_longer():
 
 
 def test_search_long_seed11_is_search_long_with_the_evaluation_trained_from_other_seeds():
-    import tomllib
-
     from strategies.evaluation import N_VALUE, SEARCH_PARAMS
-    from strategies.registry import VALUE_DIR
+    from strategies.registry import VALUE_DIR, load_value_file
 
     W, _ = load_strategies(["search-long", "search-long-seed11"])
     differ = np.flatnonzero(W[0] != W[1])
     # the convergence rung (docs/search-long.md): the same budget, width and horizon; only the linear model
     model = SEARCH_OFFSET + SEARCH_PARAMS
     assert differ.size and ((differ >= model) & (differ < model + N_VALUE)).all()
-    prov = tomllib.loads((VALUE_DIR / "search-seed11.toml").read_text())["provenance"]
-    shipped = tomllib.loads((VALUE_DIR / "search.toml").read_text())["provenance"]
+    prov = load_value_file(VALUE_DIR / "search-seed11.toml")[1]
+    shipped = load_value_file(VALUE_DIR / "search.toml")[1]
     # the shipped evaluation's training chain, run again from other seeds
     assert shipped["command"] == ("trinidad train --generations 4 --games 600 --duel-games 600 --explore 0.5 "
                                   "--init strategies/values/search-g1.toml --seed 3 --out strategies/values/search.toml")
