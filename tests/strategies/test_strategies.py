@@ -273,22 +273,30 @@ def test_search_long_is_search_with_its_simulations_one_decade_longer():
     assert W[0, SEARCH_OFFSET + SB.HORIZON] == 0 and W[1, SEARCH_OFFSET + SB.HORIZON] == 1
 
 
-def test_search_long_seed11_is_search_long_with_the_evaluation_trained_from_other_seeds():
+@pytest.mark.parametrize("seeds", [(11, 12, 13), (21, 22, 23)])
+def test_search_long_seedN_is_search_long_with_the_evaluation_trained_from_other_seeds(seeds):
     from strategies.evaluation import N_VALUE, SEARCH_PARAMS
     from strategies.registry import VALUE_DIR, load_value_file
 
-    W, _ = load_strategies(["search-long", "search-long-seed11"])
+    tag = f"seed{seeds[0]}"
+    W, _ = load_strategies(["search-long", f"search-long-{tag}"])
     differ = np.flatnonzero(W[0] != W[1])
-    # the convergence rung (docs/search-long.md): the same budget, width and horizon; only the linear model
+    # the convergence rungs (docs/search-long.md): the same budget, width and horizon; only the linear model
     model = SEARCH_OFFSET + SEARCH_PARAMS
     assert differ.size and ((differ >= model) & (differ < model + N_VALUE)).all()
-    prov = load_value_file(VALUE_DIR / "search-seed11.toml")[1]
     shipped = load_value_file(VALUE_DIR / "search.toml")[1]
-    # the shipped evaluation's training chain, run again from other seeds
+    # the shipped evaluation's training chain, run again from other seeds: each link's command is the shipped
+    # chain's with the seed and the file names changed
     assert shipped["command"] == ("trinidad train --generations 4 --games 600 --duel-games 600 --explore 0.5 "
                                   "--init strategies/values/search-g1.toml --seed 3 --out strategies/values/search.toml")
-    assert prov["command"] == ("trinidad train --generations 4 --games 600 --duel-games 600 --explore 0.5 "
-                               "--init strategies/values/search-seed11-g1.toml --seed 13 --out strategies/values/search-seed11.toml")
+    chain = [("-g0", "trinidad train --generations 4 --games 400 --duel-games 1000 --seed {s} --out strategies/values/search-{t}-g0.toml"),
+             ("-g1", "trinidad train --generations 3 --games 400 --duel-games 600 --explore 0.5 "
+                     "--init strategies/values/search-{t}-g0.toml --seed {s} --out strategies/values/search-{t}-g1.toml"),
+             ("", "trinidad train --generations 4 --games 600 --duel-games 600 --explore 0.5 "
+                  "--init strategies/values/search-{t}-g1.toml --seed {s} --out strategies/values/search-{t}.toml")]
+    for (suffix, command), s in zip(chain, seeds):
+        prov = load_value_file(VALUE_DIR / f"search-{tag}{suffix}.toml")[1]
+        assert prov["command"] == command.format(s=s, t=tag) and prov["seed"] == s
 
 
 def test_every_strategy_file_loads():
