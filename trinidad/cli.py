@@ -800,6 +800,8 @@ def ladder(
         "--character-games", help="games per rung on balanced-Character deals (default: --games rounded up to a multiple of 12)")] = None,
     ai_games: Annotated[int, typer.Option("--ai-games", help="Solo games per rung and A.I. strength (weak, medium, strong, divinity); "
                                                              "0: none")] = AI_GAMES,
+    ai_also: Annotated[str, typer.Option("--ai-also", help="comma-separated players added to the A.I. table only, after the rungs "
+                                                           "(one whose Solo player a rung already plays is left out; '' for none)")] = "best",
     seed: Annotated[int, typer.Option("--seed", "-s", help="master seed")] = 3,
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="threads (default: all); results do not depend on it")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="also write everything measured to this JSON file")] = None,
@@ -844,8 +846,14 @@ def ladder(
         load_strategies(names)
     except StrategyError as e:
         _fail(f"--rungs: {e}")
+    also = [r.strip() for r in ai_also.split(",") if r.strip()]
+    try:
+        if also:
+            load_strategies(also, solo=True)
+    except StrategyError as e:
+        _fail(f"--ai-also: {e}")
     say = (lambda _line: None) if quiet else (lambda line: typer.echo(f"ladder: {line}", err=True))
-    res = lad_mod.measure(names, games, cg, seed=seed, threads=threads, say=say, ai_games=ai_games)
+    res = lad_mod.measure(names, games, cg, seed=seed, threads=threads, say=say, ai_games=ai_games, ai_also=also)
     outputs = [f"{opt} {p}" for opt, p in (("--json", json_out), ("--write", write), ("--readme", readme)) if p is not None]
     for line in lad_mod.lines(res):
         typer.echo(line)

@@ -51,6 +51,9 @@ from trinidad import ai_scale
 from trinidad.runner import cpu_model, git_commit
 
 RUNGS = ["random", "greedy", "heuristic", "rollout", "search", "search-long"]
+# Played against the Solo A.I. beside the rungs (trinidad ladder --ai-also): `best` plays its Solo player there
+# (best.toml's solo), the project's strongest against the A.I., which no 4-player rung plays
+AI_ALSO = ["best"]
 PLAYERS = 4
 ALPHA = 0.05  # family-wise, over the Characters of one rung (Holm)
 BLOCKS = ("ladder", "characters")  # the README's generated blocks
@@ -265,10 +268,26 @@ def agreement(a: str, ra: list[CharacterRate], b: str, rb: list[CharacterRate],
     )
 
 
+def ai_players(rungs: list[str], also: list[str]) -> list[str]:
+    """Who plays the Solo A.I.: the rungs, then each of ``also`` whose Solo player (an alias's, as
+    best.toml's solo names it) none of those before it plays: the A.I. table shows each player once."""
+    from strategies.registry import load_strategies, resolve
+
+    if also:
+        load_strategies(also, solo=True)
+    out, seen = list(rungs), {resolve(r, solo=True) for r in rungs}
+    for name in also:
+        if resolve(name, solo=True) not in seen:
+            out.append(name)
+            seen.add(resolve(name, solo=True))
+    return out
+
+
 def measure(rungs: list[str], games: int, character_games: int, seed: int = 3, threads: int | None = None,
-            say: Callable[[str], None] | None = None, ai_games: int = 0) -> Ladder:
+            say: Callable[[str], None] | None = None, ai_games: int = 0, ai_also: list[str] | None = None) -> Ladder:
     """Play the ladder: every pair of rungs, then every rung on the balanced-Character deals, then
-    (``ai_games`` > 0) every rung against the Solo A.I. at each strength, ``ai_games`` games each."""
+    (``ai_games`` > 0) every rung against the Solo A.I. at each strength, ``ai_games`` games each,
+    and after the rungs each of ``ai_also`` whose Solo player no rung plays (:func:`ai_players`)."""
     from strategies.registry import load_strategies, resolve
 
     say = say or (lambda _line: None)
@@ -277,6 +296,7 @@ def measure(rungs: list[str], games: int, character_games: int, seed: int = 3, t
     if games < 1 or character_games < 1 or ai_games < 0:
         raise ValueError(f"games: must be >= 1 (the A.I. games >= 0), got {games}, {character_games} and {ai_games}")
     load_strategies(rungs)  # a bad name fails now, not after minutes of play
+    against_ai = ai_players(rungs, ai_also or [])
     t0 = time.perf_counter()
     # with Solo games to come, the engine is compiled once with the Solo A.I. in (sim.variants)
     with variants.including(variants.SOLO_AI) if ai_games else contextlib.nullcontext():
@@ -291,7 +311,7 @@ def measure(rungs: list[str], games: int, character_games: int, seed: int = 3, t
         ai = None
         if ai_games:
             with _Beat(say, f"every rung against the Solo A.I., {ai_games:,} games a strength"):
-                ai = ai_scale.measure(rungs, ai_games, seed, threads, say=say)
+                ai = ai_scale.measure(against_ai, ai_games, seed, threads, say=say)
     agreements = [agreement(a, chars[a], b, chars[b], games=(played[a], played[b]), seed=seed)
                   for i, a in enumerate(rungs) for b in rungs[i + 1:]]
     return Ladder(rungs=rungs, games=games, character_games=character_games, seed=seed, players=PLAYERS,
@@ -322,7 +342,10 @@ MARK = {"above": " ▲", "below": " ▼", "level": ""}
 def command(lad: Ladder, *outputs: str) -> str:
     rungs = f" --rungs {','.join(lad.rungs)}" if lad.rungs != RUNGS else ""
     ai = lad.against_ai()
-    return (f"trinidad ladder{rungs} --games {lad.games} --character-games {lad.character_games} --ai-games {ai.games if ai else 0} "
+    also = [n for n in ai.strategies if n not in lad.rungs] if ai else AI_ALSO
+    # the players the A.I. table added: the command names them unless they are the default's (or none was played)
+    also_opt = f" --ai-also {','.join(also) or repr('')}" if ai and also != ai_players(lad.rungs, AI_ALSO)[len(lad.rungs):] else ""
+    return (f"trinidad ladder{rungs}{also_opt} --games {lad.games} --character-games {lad.character_games} --ai-games {ai.games if ai else 0} "
             f"--seed {lad.seed}" + "".join(f" {o}" for o in outputs))
 
 

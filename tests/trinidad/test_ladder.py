@@ -90,8 +90,9 @@ def test_the_command_prints_and_writes_the_page_the_readme_blocks_and_json(engin
     cb, ce = markers("characters")
     readme.write_text(f"# Manual\n\n{lb}\nold ladder\n{le}\n\nprose\n\n{cb}\nold characters\n{ce}\n")
     page, js = tmp_path / "ladder.md", tmp_path / "ladder.json"
+    # --ai-also greedy: a rung already plays it against the A.I., so none is added (not the default best, which is)
     args = ["ladder", "--rungs", "random,greedy", "--games", "8", "--character-games", "12", "--ai-games", "4", "--threads", "1",
-            "--write", str(page), "--readme", str(readme), "--json", str(js)]
+            "--ai-also", "greedy", "--write", str(page), "--readme", str(readme), "--json", str(js)]
     res = cli.invoke(app, args)
     assert res.exit_code == 0, res.output
     assert "| **greedy** | " in res.stdout and "| Carpenter | " in res.stdout and "| random / greedy | " in res.stdout
@@ -101,7 +102,7 @@ def test_the_command_prints_and_writes_the_page_the_readme_blocks_and_json(engin
     # two matrix cells, two rungs against four A.I. strengths, two rungs' Characters
     assert text.count("| **") == 2 + 2 and text.count("% [") == 2 + 2 * 4 + 2 * 12
     assert "## Each rung against the Solo A.I." in text
-    assert "Measured at commit `" in text and "--games 8 --character-games 12 --ai-games 4 --seed 3" in text
+    assert "Measured at commit `" in text and "--ai-also '' --games 8 --character-games 12 --ai-games 4 --seed 3" in text
     body = readme.read_text()
     assert "old ladder" not in body and "old characters" not in body and "\n\nprose\n\n" in body
     assert body.count("Measured at commit `") == 2 and body.count("| Noblewoman | ") == 1
@@ -143,6 +144,24 @@ def test_the_rungs_against_the_ai_are_the_ai_scale(engine):
         measure(["random", "greedy"], games=4, character_games=12, ai_games=-1)
 
 
+def test_the_ai_table_adds_each_player_no_rung_plays(engine):
+    """--ai-also: a player added to the A.I. table plays the rungs' Solo games; one whose Solo player a
+    rung (or an earlier addition) already plays is not played twice; the page's command names a
+    non-default list, and the default (best) is added to the default rungs, whose Solo players it is not."""
+    from trinidad.ai_scale import measure as ai_measure
+    from trinidad.ladder import AI_ALSO, RUNGS, ai_players, command
+
+    assert ai_players(["random", "greedy"], ["greedy", "heuristic", "heuristic"]) == ["random", "greedy", "heuristic"]
+    assert ai_players(RUNGS, AI_ALSO) == RUNGS + ["best"] and ai_players(["random", "best"], AI_ALSO) == ["random", "best"]
+    lad = measure(["random", "greedy"], games=4, character_games=12, seed=3, threads=1, ai_games=6, ai_also=["heuristic"])
+    ai = lad.against_ai()
+    assert ai.strategies == ["random", "greedy", "heuristic"]
+    alone = ai_measure(["heuristic"], 6, 3, threads=2)
+    assert [ai.beat("heuristic", s) for s in ai.strengths] == [alone.beat("heuristic", s) for s in alone.strengths]
+    assert "--rungs random,greedy --ai-also heuristic --games 4" in command(lad)
+    assert "--ai-also" not in command(measure(["random", "greedy"], games=4, character_games=12, seed=3, threads=1))
+
+
 def test_a_readme_without_its_markers_fails_before_playing(tmp_path):
     readme = tmp_path / "README.md"
     readme.write_text("# no blocks here\n")
@@ -150,6 +169,8 @@ def test_a_readme_without_its_markers_fails_before_playing(tmp_path):
     assert res.exit_code == 2 and "ladder:begin" in res.output and "against" not in res.output
     res = cli.invoke(app, ["ladder", "--rungs", "random,nosuch"])
     assert res.exit_code == 2 and "--rungs" in res.output and "best = search" in res.output
+    res = cli.invoke(app, ["ladder", "--rungs", "random,greedy", "--ai-also", "nosuch"])
+    assert res.exit_code == 2 and "--ai-also" in res.output and "against" not in res.output
 
 
 def test_the_readme_holds_the_blocks_the_command_writes():
