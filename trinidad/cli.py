@@ -488,6 +488,10 @@ def train(
     labels: Annotated[Path | None, typer.Option("--labels", help=(
         "--apprentice: a folder of label files: those already there (an earlier run's, of another --seed) join every "
         "fit, so a warm-started run does not forget them, and this run's are written there"))] = None,
+    play: Annotated[bool, typer.Option("--play", help=(
+        "tune the first Eras' weights of --init on play instead (trinidad.train_play: an evolution strategy on the share "
+        "of the wins against --init); --generations and --games (games a candidate and generation) size the search, "
+        "--duel-games the final check on fresh deals"), metavar="")] = False,
 ) -> None:
     """Learn the search player's evaluation by self-play (expert iteration): each generation plays,
     refits the per-Era linear model on every position so far, and promotes the candidate only if it
@@ -506,6 +510,14 @@ def train(
                           warm_start, labels)
         return
     players = 4 if players is None else players
+    if play:
+        if network:
+            _fail("--play and --network: choose one")
+        if init is None:
+            _fail("--init: --play tunes a trained value file; name it")
+        _train_play(strategy or "search", generations, games, duel_games, init, seed,
+                    out or Path("strategies/values/search.toml"), threads, players)
+        return
     if expert:
         _fail("--expert: only with --apprentice")
     if warm_start:
@@ -569,6 +581,47 @@ def train(
             "seconds": round(res.seconds, 1)}
     path = write_value_file(out, res, prov)
     typer.echo(f"wrote {path} ({prov['promoted']} of {generations} generations promoted, {res.seconds:.0f} s)")
+
+
+def _train_play(strategy: str, generations: int, games: int, final_games: int, init: Path, seed: int, out: Path,
+                threads: int | None, players: int) -> None:
+    """``trinidad train --play`` (trinidad.train_play)."""
+    from sim.rules import load_rules
+    from strategies.policy import FAMILY_SEARCH
+    from strategies.registry import StrategyError, load_strategies, load_value_file
+    from trinidad.runner import git_commit
+    from trinidad.train import TrainResult, write_value_file
+    from trinidad.train_play import TUNED, TUNED_STAGES, PlayTrainError, train_play
+
+    if out.suffix != ".toml":
+        _fail(f"--out: must be a .toml file, got {str(out)!r}")
+    if threads is not None and threads < 1:
+        _fail(f"--threads: must be >= 1, got {threads}")
+    if not 2 <= players <= 5:
+        _fail(f"--players: must be 2..5, got {players}")
+    try:
+        W, _ = load_strategies([strategy])
+        model0, prov0 = load_value_file(init)
+    except StrategyError as e:
+        _fail(f"--strategy or --init: {e}")
+    if int(W[0, 0]) != FAMILY_SEARCH:
+        _fail(f"--strategy: {strategy} is not a search strategy (family = \"search\")")
+    from strategies.evaluation import VF_NAMES
+
+    cmd = " ".join(["trinidad", "train"] + sys.argv[2:]) if len(sys.argv) > 2 else "trinidad train --play"
+    try:
+        res = train_play(load_rules(), W[0], model0, generations, games, seed, players=players, final_games=final_games,
+                         threads=threads, say=lambda m: typer.echo(m, err=True))
+    except PlayTrainError as e:
+        _fail(f"--{e}")
+    prov = {"command": cmd, "commit": git_commit() or "unknown", "objective": "play", "strategy": strategy, "seed": seed,
+            "players": players, "generations": generations, "games_per_candidate": games, "init": str(init),
+            **_init_record(init, prov0), "tuned_stages": [s + 1 for s in TUNED_STAGES],
+            "tuned_features": [VF_NAMES[f] for f in TUNED], "promoted": int(res.promoted), "final_check": res.final,
+            "es_history": res.history, "seconds": round(res.seconds, 1)}
+    path = write_value_file(out, TrainResult(model=res.model), prov)
+    typer.echo(f"wrote {path} ({'the tuned model' if res.promoted else 'the init kept'}: {res.final['share']:.1%} of the wins "
+               f"against the init on {res.final['games']} fresh games, {res.final['decision']}; {res.seconds:.0f} s)")
 
 
 def _train_apprentice(strategy, generations, games, alpha, init, seed, out, threads, strengths, epochs, gauntlet_games,
