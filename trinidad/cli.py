@@ -534,25 +534,11 @@ def train(
                        data_budget)
         return
     from sim.rules import load_rules
-    from strategies.policy import FAMILY_SEARCH
-    from strategies.registry import StrategyError, load_strategies, load_value_file
     from trinidad.runner import git_commit
     from trinidad.train import TrainError, write_value_file
     from trinidad.train import train as run_train
 
-    if out.suffix != ".toml":
-        _fail(f"--out: must be a .toml file, got {str(out)!r}")
-    if threads is not None and threads < 1:
-        _fail(f"--threads: must be >= 1, got {threads}")
-    if not 2 <= players <= 5:
-        _fail(f"--players: must be 2..5, got {players}")
-    try:
-        W, _ = load_strategies([strategy])
-        model0, prov0 = load_value_file(init) if init is not None else (None, {})
-    except StrategyError as e:
-        _fail(f"--strategy: {e}")
-    if int(W[0, 0]) != FAMILY_SEARCH:
-        _fail(f"--strategy: {strategy} is not a search strategy (family = \"search\")")
+    W, model0, prov0 = _search_train_inputs(strategy, init, out, threads, players)
     cmd = " ".join(["trinidad", "train"] + sys.argv[2:]) if len(sys.argv) > 2 else "trinidad train"
     from strategies.evaluation import VF_NAMES
 
@@ -583,15 +569,11 @@ def train(
     typer.echo(f"wrote {path} ({prov['promoted']} of {generations} generations promoted, {res.seconds:.0f} s)")
 
 
-def _train_play(strategy: str, generations: int, games: int, final_games: int, init: Path, seed: int, out: Path,
-                threads: int | None, players: int) -> None:
-    """``trinidad train --play`` (trinidad.train_play)."""
-    from sim.rules import load_rules
+def _search_train_inputs(strategy: str, init: Path | None, out: Path, threads: int | None, players: int):
+    """The checked inputs of a search evaluation's training (``trinidad train``, ``--play``): the
+    strategy's W matrix, the ``--init`` model and its provenance ((None, {}) without one)."""
     from strategies.policy import FAMILY_SEARCH
     from strategies.registry import StrategyError, load_strategies, load_value_file
-    from trinidad.runner import git_commit
-    from trinidad.train import TrainResult, write_value_file
-    from trinidad.train_play import TUNED, TUNED_STAGES, PlayTrainError, train_play
 
     if out.suffix != ".toml":
         _fail(f"--out: must be a .toml file, got {str(out)!r}")
@@ -601,11 +583,23 @@ def _train_play(strategy: str, generations: int, games: int, final_games: int, i
         _fail(f"--players: must be 2..5, got {players}")
     try:
         W, _ = load_strategies([strategy])
-        model0, prov0 = load_value_file(init)
+        model0, prov0 = load_value_file(init) if init is not None else (None, {})
     except StrategyError as e:
         _fail(f"--strategy or --init: {e}")
     if int(W[0, 0]) != FAMILY_SEARCH:
         _fail(f"--strategy: {strategy} is not a search strategy (family = \"search\")")
+    return W, model0, prov0
+
+
+def _train_play(strategy: str, generations: int, games: int, final_games: int, init: Path, seed: int, out: Path,
+                threads: int | None, players: int) -> None:
+    """``trinidad train --play`` (trinidad.train_play)."""
+    from sim.rules import load_rules
+    from trinidad.runner import git_commit
+    from trinidad.train import TrainResult, write_value_file
+    from trinidad.train_play import TUNED, TUNED_STAGES, PlayTrainError, train_play
+
+    W, model0, prov0 = _search_train_inputs(strategy, init, out, threads, players)
     from strategies.evaluation import VF_NAMES
 
     cmd = " ".join(["trinidad", "train"] + sys.argv[2:]) if len(sys.argv) > 2 else "trinidad train --play"
