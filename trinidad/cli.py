@@ -501,6 +501,8 @@ def train(
     if apprentice:
         if network:
             _fail("--apprentice and --network: choose one")
+        if play:
+            _fail("--apprentice and --play: choose one")
         if players is not None and not 2 <= players <= 5:
             _fail(f"--players: must be 2..5, got {players}")
         _train_apprentice(strategy or ("rollout-solo" if players is None else "rollout-planner"), generations, games,

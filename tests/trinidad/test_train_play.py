@@ -75,3 +75,5 @@ def test_the_command_writes_a_value_file_with_its_provenance(search, monkeypatch
     assert bad.exit_code == 2 and "--init" in bad.output
     bad = cli.invoke(app, ["train", "--play", "--network", "--init", str(INIT)])
     assert bad.exit_code == 2 and "--play and --network" in bad.output
+    bad = cli.invoke(app, ["train", "--play", "--apprentice", "--init", str(INIT)])
+    assert bad.exit_code == 2 and "--apprentice and --play" in bad.output
