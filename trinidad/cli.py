@@ -897,8 +897,7 @@ def ladder(
         _fail(f"--rungs: {e}")
     also = [r.strip() for r in ai_also.split(",") if r.strip()]
     try:
-        if also:
-            load_strategies(also, solo=True)
+        lad_mod.ai_players(names, also)  # a bad name fails now, not after the 4-player games
     except StrategyError as e:
         _fail(f"--ai-also: {e}")
     say = (lambda _line: None) if quiet else (lambda line: typer.echo(f"ladder: {line}", err=True))

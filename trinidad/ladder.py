@@ -342,9 +342,11 @@ MARK = {"above": " ▲", "below": " ▼", "level": ""}
 def command(lad: Ladder, *outputs: str) -> str:
     rungs = f" --rungs {','.join(lad.rungs)}" if lad.rungs != RUNGS else ""
     ai = lad.against_ai()
-    also = [n for n in ai.strategies if n not in lad.rungs] if ai else AI_ALSO
-    # the players the A.I. table added: the command names them unless they are the default's (or none was played)
-    also_opt = f" --ai-also {','.join(also) or repr('')}" if ai and also != ai_players(lad.rungs, AI_ALSO)[len(lad.rungs):] else ""
+    also_opt = ""
+    if ai:  # the players the A.I. table added: the command names them unless they are the default's
+        also = [n for n in ai.strategies if n not in lad.rungs]
+        if also != ai_players(lad.rungs, AI_ALSO)[len(lad.rungs):]:
+            also_opt = f" --ai-also {','.join(also) or repr('')}"
     return (f"trinidad ladder{rungs}{also_opt} --games {lad.games} --character-games {lad.character_games} --ai-games {ai.games if ai else 0} "
             f"--seed {lad.seed}" + "".join(f" {o}" for o in outputs))
 
