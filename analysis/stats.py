@@ -6,7 +6,9 @@ intervals are ``statsmodels.stats.proportion.proportion_confint(method="wilson")
 ``statsmodels.stats.power.NormalIndPower`` / ``TTestPower`` with Cohen's h from
 ``proportion_effectsize``. The one procedure neither library has, Wald's sequential probability
 ratio test, is written out in :func:`sprt`. The interval of a rank agreement, :func:`tau_ci`, is
-``scipy.stats.bootstrap`` over whole games around ``scipy.stats.kendalltau``.
+``scipy.stats.bootstrap`` over whole games around ``scipy.stats.kendalltau``; where two players' group
+rates differ, :func:`paired_groups`, is ``scipy.stats.ttest_1samp`` by group and
+``scipy.stats.permutation_test`` (the players swapped within a deal) over all groups.
 """
 
 from __future__ import annotations
@@ -260,6 +262,83 @@ def tau_ci(groups_a, credit_a, groups_b, credit_b, k: int, paired: bool, alpha: 
                           confidence_level=1 - alpha, method="percentile", batch=16,  # 16 resamples of indices at a time
                           rng=np.random.default_rng(seed))
     return float(res.confidence_interval.low), float(res.confidence_interval.high)
+
+
+@dataclass
+class PairedGroups:
+    """:func:`paired_groups`: where two players on the same deals differ, group by group (index 0..k-1)."""
+    diff: np.ndarray  # rate of a minus rate of b, each group's seats paired by deal; NaN where never played
+    low: np.ndarray  # its paired t 95% interval
+    high: np.ndarray
+    p: np.ndarray  # paired t test (scipy.stats.ttest_1samp of the deals' differences against 0)
+    p_holm: np.ndarray  # Holm over the groups
+    p_same: float  # permutation p of "the two players have the same rates in every group"
+    tau_same: float  # median Kendall tau-b the permutations read: two players alike, on these deals
+
+
+def _deal_sums(groups: np.ndarray, credit: np.ndarray, k: int) -> np.ndarray:
+    """(games, k): each deal's credit summed over its seats of each group (groups >= k left out)."""
+    g, c = np.asarray(groups, np.int64), np.asarray(credit, float)
+    rows = np.repeat(np.arange(g.shape[0]), g.shape[1]).reshape(g.shape)
+    ok = (g >= 0) & (g < k)
+    out = np.zeros((g.shape[0], k))
+    np.add.at(out, (rows[ok], g[ok]), c[ok])
+    return out
+
+
+def paired_groups(groups, credit_a, credit_b, k: int, alpha: float = ALPHA, n_resamples: int = 1999,
+                  seed: int = 0) -> PairedGroups:
+    """Do two players, each playing the same deals (row i of ``credit_a`` and of ``credit_b``: one deal,
+    the same ``groups`` at the same seats, e.g. the ladder's balanced-Character deals), win with each
+    group at different rates?
+
+    By group: the deals' differences of that group's credit, a paired t test, Holm over the groups.
+    Over all groups: ``scipy.stats.permutation_test`` with the two players' games of a deal swapped at
+    random (``permutation_type="samples"``, which keeps the deals' pairing), on the statistic
+    sum over groups of (sum of the deals' differences)^2 / (sum of their squares), which a swap leaves the
+    denominators of; ``p_same`` is its p-value. The same swaps give ``tau_same``: the median Kendall tau-b
+    between the two swapped players' group rates, what two players with equal rates (the mean of a's and
+    b's) read on these deals. A tau well below it is the players disagreeing, not the deals' noise.
+    """
+    ga = np.asarray(groups, np.int64)
+    a, b = _deal_sums(ga, credit_a, k), _deal_sums(ga, credit_b, k)
+    seats = _deal_sums(ga, np.ones(ga.shape), k)
+    n = seats.sum(axis=0)
+    diff, low, high, p = (np.full(k, np.nan) for _ in range(4))
+    for c in range(k):
+        dealt = seats[:, c] > 0
+        if dealt.any():  # the deals' totals of the group, scaled to a seat (seats a deal: n / deals)
+            r, m = paired_test((a - b)[dealt, c], alpha), n[c] / dealt.sum()
+            diff[c], low[c], high[c], p[c] = r["diff"] / m, r["diff_lo"] / m, r["diff_hi"] / m, r["p"]
+    both = np.concatenate([a, b])  # row i: a's deal i; row games + i: b's
+    games = a.shape[0]
+    den = ((a - b) ** 2).sum(axis=0)
+    live = (n > 0) & (den > 0)
+
+    def swapped(x, y):
+        return both[np.asarray(x, np.int64)].sum(axis=-2), both[np.asarray(y, np.int64)].sum(axis=-2)
+
+    def q(x, y, axis=-1):
+        sa, sb = swapped(x, y)
+        return (((sa - sb)[..., live]) ** 2 / den[live]).sum(axis=-1)
+
+    def tau(x, y, axis=-1):
+        sa, sb = swapped(x, y)
+        ok = n > 0
+        ra, rb = np.atleast_2d(sa[..., ok] / n[ok]), np.atleast_2d(sb[..., ok] / n[ok])
+        t = [stats.kendalltau(u, v).statistic for u, v in zip(ra, rb)]
+        return np.asarray(t) if np.ndim(x) > 1 else t[0]
+
+    idx = (np.arange(games, dtype=float), np.arange(games, 2 * games, dtype=float))
+    p_same = tau_same = math.nan
+    if games > 0 and not live.any():  # the same credits on every deal: a swap changes nothing
+        p_same, tau_same = 1.0, float(tau(idx[0], idx[1]))
+    elif games > 0:
+        rng = np.random.default_rng(seed)
+        kw = dict(permutation_type="samples", vectorized=True, n_resamples=n_resamples, batch=64)
+        p_same = float(stats.permutation_test(idx, q, alternative="greater", rng=rng, **kw).pvalue)
+        tau_same = float(np.nanmedian(stats.permutation_test(idx, tau, rng=rng, **kw).null_distribution))
+    return PairedGroups(diff, low, high, p, holm(p), p_same, tau_same)
 
 
 def chisquare_uniform(observed) -> tuple[float, float]:

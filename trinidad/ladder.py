@@ -21,7 +21,11 @@ recorded with what it named):
   (analysis.stats.tau_ci: whole deals resampled, both rungs' games of a deal together); the Characters **reversed** (above under one rung, below under
   the other) and those **significant under one rung only** (above or below under one, level
   under the other). A reversal is a sign change against the fair share that both rungs detect; a
-  one-sided Character may be a sign change the other rung's games were too few to see.
+  one-sided Character may be a sign change the other rung's games were too few to see. Paired by
+  deal (analysis.stats.paired_groups): the Characters whose win rates **differ** between the rungs
+  (paired t test, Holm), a permutation test that none does, and the tau two rungs alike would read
+  on the same deals (each deal's two games swapped at random), so that a tau short of a goal can be
+  told from the deals' noise.
 
 - **Rung against the Solo A.I.** Each rung plays ``--ai-games`` Solo games against the rulebook's
   A.I. at each of its strengths (TWO PLAYERS GAME & SOLO MODE: weak, medium, strong, divinity),
@@ -96,6 +100,11 @@ class Agreement:
     # bootstrap 95% interval of tau, whole deals resampled (analysis.stats.tau_ci); NaN when not computed
     tau_low: float = float("nan")
     tau_high: float = float("nan")
+    # paired by deal (analysis.stats.paired_groups); empty / NaN when not computed
+    differ: list[str] = field(default_factory=list)  # Characters whose win rates differ (paired t, Holm over them)
+    differ_points: list[float] = field(default_factory=list)  # each one's rate under a minus under b, points
+    p_same: float = float("nan")  # permutation p of "the rungs win with every Character at the same rate"
+    tau_same: float = float("nan")  # median tau of those permutations: two rungs alike on these deals
 
 
 @dataclass
@@ -248,23 +257,32 @@ def agreement(a: str, ra: list[CharacterRate], b: str, rb: list[CharacterRate],
     interval of tau over those deals (analysis.stats.tau_ci, paired by deal)."""
     from scipy.stats import kendalltau
 
-    from analysis.stats import tau_ci
+    from analysis.stats import paired_groups, tau_ci
+    from sim.rules import character_names
 
     va = {r.character: r for r in ra}
     vb = {r.character: r for r in rb}
     common = [c for c in va if c in vb]
     res = kendalltau([va[c].win_rate for c in common], [vb[c].win_rate for c in common])
-    lo = hi = float("nan")
+    lo = hi = p_same = tau_same = float("nan")
+    differ: list[tuple[str, float]] = []
     if games is not None:
         (ca, wa), (cb, wb) = games
-        lo, hi = tau_ci(ca, wa, cb, wb, k=int(max(ca.max(), cb.max())) + 1, paired=True, seed=seed)
+        k = int(max(ca.max(), cb.max())) + 1
+        lo, hi = tau_ci(ca, wa, cb, wb, k=k, paired=True, seed=seed)
+        if np.array_equal(ca, cb):  # the same Characters at the same seats: the deals pair seat by seat
+            pg = paired_groups(ca, wa, wb, k, seed=seed)
+            names = character_names()
+            differ = [(names[c], 100 * float(pg.diff[c])) for c in range(k) if pg.p_holm[c] < ALPHA]
+            p_same, tau_same = pg.p_same, pg.tau_same
     sig = ("above", "below")
     return Agreement(
         a, b, float(res.statistic), float(res.pvalue),
         reversed=[c for c in common if {va[c].verdict, vb[c].verdict} == set(sig)],
         only_a=[c for c in common if va[c].verdict in sig and vb[c].verdict == "level"],
         only_b=[c for c in common if vb[c].verdict in sig and va[c].verdict == "level"],
-        tau_low=lo, tau_high=hi,
+        tau_low=lo, tau_high=hi, differ=[c for c, _ in differ], differ_points=[d for _, d in differ],
+        p_same=p_same, tau_same=tau_same,
     )
 
 
@@ -394,10 +412,18 @@ def agreement_table(lad: Ladder) -> list[str]:
     def tau(g: Agreement) -> str:
         return f"{g.tau:.2f}" + (f" [{g.tau_low:.2f}, {g.tau_high:.2f}]" if np.isfinite(g.tau_low) else "")
 
-    lines = ["| rungs | Kendall tau [95% CI] | p | reversed | significant under the first only | significant under the second only |",
-             "|---|---|---|---|---|---|"]
+    def num(x: float, f: str) -> str:
+        return format(x, f) if np.isfinite(x) else "-"
+
+    def differ(g: Agreement) -> str:
+        return ", ".join(f"{c} {d:+.1f}" for c, d in zip(g.differ, g.differ_points)) or "-"
+
+    lines = ["| rungs | Kendall tau [95% CI] | p | two alike would read | differ (points, first - second) | p (none differs) "
+             "| reversed | significant under the first only | significant under the second only |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for g in lad.agreements:
-        lines.append(f"| {g.a} / {g.b} | {tau(g)} | {g.p:.3f} | {names(g.reversed)} | {names(g.only_a)} | {names(g.only_b)} |")
+        lines.append(f"| {g.a} / {g.b} | {tau(g)} | {g.p:.3f} | {num(g.tau_same, '.2f')} | {differ(g)} | {num(g.p_same, '.4f')} "
+                     f"| {names(g.reversed)} | {names(g.only_a)} | {names(g.only_b)} |")
     return lines
 
 
@@ -443,7 +469,13 @@ def page(lad: Ladder, *outputs: str) -> str:
         "Kendall's tau (tau-b) between two rungs' Character win rates, with its p-value (scipy.stats.kendalltau) and "
         "its bootstrap 95% interval over the deals (both rungs' games of a deal resampled together, 1,999 resamples, "
         "percentile; analysis.stats.tau_ci): the range a rerun on as many other deals would read. Sampling noise can "
-        "only scramble the order, so even two rungs with the same true rates read below 1; "
+        "only scramble the order, so even two rungs with the same true rates read below 1: **two alike would read** is "
+        "the median tau when each deal's two games are given to the two rungs at random (1,999 such swaps; "
+        "analysis.stats.paired_groups), what two rungs winning with every Character at the rates of their mean read on "
+        "these deals. **Differ**: the Characters whose win rates differ between the rungs (the deals' paired "
+        "differences, t test, Holm over the 12 Characters, family-wise 5%), rate under the first minus under the second; "
+        "**p (none differs)**: the permutation test of the same swaps that no Character differs. A tau below what two "
+        "alike read, with Characters that differ, is the rungs disagreeing, not the deals' noise; "
         "**reversed**: above the fair share on one rung and below it on the other (both significant); **significant under "
         "one only**: above or below on that rung, level on the other (a change the other rung's games may be too few to "
         "see).",

@@ -182,3 +182,44 @@ def test_tau_ci_pairs_the_deals_and_reads_what_a_rerun_would():
         stats.tau_ci(ga, ca, gb, cb, k=12, paired=False, n_resamples=99, seed=5)  # a pure function of its seed
     with pytest.raises(ValueError, match="same deals"):
         stats.tau_ci(ga, ca, gb[:10], cb[:10], k=12, paired=True)
+
+
+def _credit(rng, g: np.ndarray, true: np.ndarray) -> np.ndarray:
+    """One winner a game on the deals ``g``, drawn in proportion to the groups' strengths ``true``."""
+    w = true[g]
+    u = rng.random((g.shape[0], 1)) * w.sum(axis=1, keepdims=True)
+    c = np.cumsum(w, axis=1)
+    return ((u > c - w) & (u <= c)).astype(float)
+
+
+def test_paired_groups_names_the_groups_two_players_differ_on():
+    from scipy.stats import ttest_rel
+
+    rng = np.random.default_rng(11)
+    true = np.linspace(0.10, 0.45, 12)
+    g, a = _dealt(rng, 2400, true)
+    # two players alike on the same deals: no group differs, the permutation test does not reject
+    alike = stats.paired_groups(g, a, _credit(rng, g, true), 12, n_resamples=499)
+    assert np.all(alike.p_holm >= 0.05) and alike.p_same > 0.05
+    # the same games twice: nothing differs and every swap reads the same ranking
+    same = stats.paired_groups(g, a, a, 12, n_resamples=99)
+    assert same.p_same == 1.0 and same.tau_same == pytest.approx(1.0) and np.all(same.diff == 0)
+    # one group twice as strong under b: it is named, with the sign a - b, and the whole test rejects
+    stronger = true.copy()
+    stronger[0] *= 2
+    b = _credit(rng, g, stronger)
+    r = stats.paired_groups(g, a, b, 12, n_resamples=499)
+    assert r.p_holm[0] < 0.05 and r.diff[0] < 0 and r.p_same < 0.01
+    # each group's difference is the paired t test of its seats (one a deal here)
+    for c in (0, 5, 11):
+        rows, seat = np.nonzero(g == c)
+        t = ttest_rel(a[rows, seat], b[rows, seat])
+        ci = t.confidence_interval()
+        assert (r.diff[c], r.low[c], r.high[c], r.p[c]) == pytest.approx(
+            ((a - b)[rows, seat].mean(), ci.low, ci.high, t.pvalue))
+    # the alike tau is what two players with the same rates read on these deals
+    reruns = [kendalltau(stats._group_rates(g, _credit(rng, g, true), 12),
+                         stats._group_rates(g, _credit(rng, g, true), 12)).statistic for _ in range(60)]
+    assert abs(alike.tau_same - np.median(reruns)) < 0.1
+    x, y = (stats.paired_groups(g, a, b, 12, n_resamples=99, seed=4) for _ in range(2))
+    assert (x.p_same, x.tau_same) == (y.p_same, y.tau_same)  # a pure function of its seed

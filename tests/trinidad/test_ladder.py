@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from trinidad.cli import app
-from trinidad.ladder import CharacterRate, agreement, character_rates, main, measure, play_characters, rates_of
+from trinidad.ladder import CharacterRate, agreement, agreement_table, character_rates, main, measure, play_characters, rates_of
 from trinidad.pages import markers
 from trinidad.tournament import run_tournament
 
@@ -182,3 +182,15 @@ def test_the_readme_holds_the_blocks_the_command_writes():
     text = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     for name in BLOCKS:
         assert replace_block(text, name, "x") != text
+
+
+def test_agreement_pairs_the_deals_to_name_the_characters_that_differ(small):
+    """Paired by deal: a rung against itself differs nowhere (p 1, alike tau 1); the pair of the fixture
+    carries the permutation p and the alike tau; a table row shows them."""
+    games = play_characters("greedy", 24, 3, threads=1)
+    same = agreement("greedy", small.characters["greedy"], "again", small.characters["greedy"], games=(games, games))
+    assert same.differ == [] and same.p_same == 1.0 and same.tau_same == pytest.approx(1.0)
+    g = small.agreements[0]
+    assert 0.0 < g.p_same <= 1.0 and -1.0 <= g.tau_same <= 1.0 and len(g.differ) == len(g.differ_points)
+    row = [x for x in agreement_table(small) if x.startswith(f"| {g.a} / {g.b} |")]
+    assert len(row) == 1 and f"| {g.tau_same:.2f} |" in row[0] and f"| {g.p_same:.4f} |" in row[0]
