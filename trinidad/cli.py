@@ -854,6 +854,9 @@ def ladder(
     seed: Annotated[int, typer.Option("--seed", "-s", help="master seed")] = 3,
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="threads (default: all); results do not depend on it")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="also write everything measured to this JSON file")] = None,
+    store: Annotated[Path | None, typer.Option("--store", help="keep each rung's balanced-deal games in this folder and read them back "
+                                                              "when the same rung (its compiled weights), rules, deals and engine come "
+                                                              "again; the results do not depend on it")] = None,
     write: Annotated[Path | None, typer.Option("--write", help="write the ladder page here (docs/ladder.md)")] = None,
     readme: Annotated[Path | None, typer.Option("--readme", help="replace the ladder and characters blocks of this page (README.md)")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress lines", metavar="")] = False,
@@ -901,7 +904,7 @@ def ladder(
     except StrategyError as e:
         _fail(f"--ai-also: {e}")
     say = (lambda _line: None) if quiet else (lambda line: typer.echo(f"ladder: {line}", err=True))
-    res = lad_mod.measure(names, games, cg, seed=seed, threads=threads, say=say, ai_games=ai_games, ai_also=also)
+    res = lad_mod.measure(names, games, cg, seed=seed, threads=threads, say=say, ai_games=ai_games, ai_also=also, store=store)
     outputs = [f"{opt} {p}" for opt, p in (("--json", json_out), ("--write", write), ("--readme", readme)) if p is not None]
     for line in lad_mod.lines(res):
         typer.echo(line)

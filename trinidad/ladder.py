@@ -204,19 +204,41 @@ def character_experiment(rung: str, games: int, seed: int):
     return exp
 
 
-def play_characters(rung: str, games: int, seed: int, threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+def _stored_games(engine: str, threads: int | None, **args) -> np.ndarray:
+    """:func:`trinidad.batch.play_batch`'s game records for ``args``: a pure function of them and of the engine's
+    code (``engine``: :func:`sim.engine_hash`), so a store (joblib.Memory, keyed by every argument but
+    ``threads``, on which the games do not depend) may keep them and give them back."""
+    from trinidad.batch import play_batch
+
+    return play_batch(threads=threads, **args)[1]
+
+
+def play_characters(rung: str, games: int, seed: int, threads: int | None = None,
+                    store: Path | None = None) -> tuple[np.ndarray, np.ndarray]:
     """``rung`` in all 4 seats on the balanced deals: (games, seats) arrays of each seat's Character
-    index (the rules' order) and its win credit (a tie for first among k seats: 1/k each)."""
+    index (the rules' order) and its win credit (a tie for first among k seats: 1/k each).
+
+    ``store``: a folder where the games are kept (:func:`_stored_games`) and from which they are read
+    back when the same games come again: the same compiled strategy row (its weights, evaluation and
+    networks), rules, deals, game count and engine code, under whatever name. A strategy with Python
+    parts (whose code the engine's hash does not cover) is always played."""
+    import joblib
+
+    import sim
     from sim.schema import RG
-    from strategies.registry import compile_players
-    from trinidad.runner import _play_records
+    from strategies.registry import compile_players, has_python
+    from trinidad.runner import record_inputs
 
     exp = character_experiment(rung, games, seed)
     players = compile_players(exp.strategy_names())
+    play = _stored_games
+    if store is not None and not has_python(players.matrix()):
+        play = joblib.Memory(store, verbose=0).cache(_stored_games, ignore=["threads"])
+    engine = sim.engine_hash(Path(sim.__file__).resolve().parent.parent)
     chars, credit = [], []
     for a in range(0, games, CHUNK_GAMES):
-        _, _, _, gam = _play_records(exp, players, 0, PLAYERS, a, min(CHUNK_GAMES, games - a), threads)
-        g = gam[:, :PLAYERS, :]
+        _, args = record_inputs(exp, players, 0, PLAYERS, a, min(CHUNK_GAMES, games - a))
+        g = play(engine, threads, **args)[:, :PLAYERS, :]
         win = g[:, :, RG.WINNER].astype(np.float64)
         chars.append(g[:, :, RG.CHARACTER].astype(np.int64))
         credit.append(win / win.sum(axis=1, keepdims=True))
@@ -302,10 +324,12 @@ def ai_players(rungs: list[str], also: list[str]) -> list[str]:
 
 
 def measure(rungs: list[str], games: int, character_games: int, seed: int = 3, threads: int | None = None,
-            say: Callable[[str], None] | None = None, ai_games: int = 0, ai_also: list[str] | None = None) -> Ladder:
+            say: Callable[[str], None] | None = None, ai_games: int = 0, ai_also: list[str] | None = None,
+            store: Path | None = None) -> Ladder:
     """Play the ladder: every pair of rungs, then every rung on the balanced-Character deals, then
     (``ai_games`` > 0) every rung against the Solo A.I. at each strength, ``ai_games`` games each,
-    and after the rungs each of ``ai_also`` whose Solo player no rung plays (:func:`ai_players`)."""
+    and after the rungs each of ``ai_also`` whose Solo player no rung plays (:func:`ai_players`).
+    ``store``: where the balanced-deal games are kept and read back (:func:`play_characters`)."""
     from strategies.registry import load_strategies, resolve
 
     say = say or (lambda _line: None)
@@ -323,7 +347,7 @@ def measure(rungs: list[str], games: int, character_games: int, seed: int = 3, t
         t1 = time.perf_counter()
         for r in rungs:
             with _Beat(say, f"{r} in all {PLAYERS} seats, balanced Characters, {character_games:,} games"):
-                played[r] = play_characters(r, character_games, seed, threads)
+                played[r] = play_characters(r, character_games, seed, threads, store)
                 chars[r] = rates_of(*played[r])
         char_s = time.perf_counter() - t1
         ai = None

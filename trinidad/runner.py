@@ -108,16 +108,23 @@ def _columns(arr: np.ndarray, block: int = 2048) -> np.ndarray:
     return out
 
 
-def _play_records(exp: Experiment, players: Players, vi: int, n: int, start: int, count: int, threads: int | None = None):
-    """Play one shard's games: (game indices, seeds, decade records, game records) as arrays."""
+def record_inputs(exp: Experiment, players: Players, vi: int, n: int, start: int, count: int) -> tuple[np.ndarray, dict]:
+    """One shard's game indices and the arguments of :func:`trinidad.batch.play_batch` that play it
+    (every input the games are a function of, the engine's code aside)."""
     _, rules = _variant_rules(exp, vi)
-    W = players.matrix()
     gi = np.arange(start, start + count, dtype=np.int64)
     ns = exp.seats(n)  # with the A.I.: one more seat than players
-    seeds = player_seeds(exp.seed, ns, start, count)
     chars = exp.seat_characters(n, gi)
-    dec, gam = play_batch(rules, W, ns, seeds, exp.seat_strategies(n, gi), chars, exp.first_game, threads, paid=exp.seat_paid(n, chars))
-    return gi, seeds, dec, gam
+    return gi, dict(rules=rules, W=players.matrix(), n_players=ns, seeds=player_seeds(exp.seed, ns, start, count),
+                    strategies=exp.seat_strategies(n, gi), characters=chars, first_game=exp.first_game,
+                    paid=exp.seat_paid(n, chars))
+
+
+def _play_records(exp: Experiment, players: Players, vi: int, n: int, start: int, count: int, threads: int | None = None):
+    """Play one shard's games: (game indices, seeds, decade records, game records) as arrays."""
+    gi, args = record_inputs(exp, players, vi, n, start, count)
+    dec, gam = play_batch(threads=threads, **args)
+    return gi, args["seeds"], dec, gam
 
 
 def strategy_categories(exp: Experiment) -> list[str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
@@ -194,3 +195,33 @@ def test_agreement_pairs_the_deals_to_name_the_characters_that_differ(small):
     assert 0.0 < g.p_same <= 1.0 and -1.0 <= g.tau_same <= 1.0 and len(g.differ) == len(g.differ_points)
     row = [x for x in agreement_table(small) if x.startswith(f"| {g.a} / {g.b} |")]
     assert len(row) == 1 and f"| {g.tau_same:.2f} |" in row[0] and f"| {g.p_same:.4f} |" in row[0]
+
+
+def test_a_store_gives_back_the_games_of_the_same_compiled_rung(tmp_path, monkeypatch):
+    """--store: the same rung's games are read back, not played again, under any name of the same row; another
+    rung, other deals or another count are played."""
+    import shutil
+
+    import trinidad.batch
+    from strategies.registry import STRATEGY_DIR
+
+    store = tmp_path / "store"
+    fresh = play_characters("greedy", 24, 3, threads=1)
+    first = play_characters("greedy", 24, 3, threads=1, store=store)
+    calls = []
+    real = trinidad.batch.play_batch
+
+    def counted(*a, **k):
+        calls.append(1)
+        return real(*a, **k)
+
+    monkeypatch.setattr(trinidad.batch, "play_batch", counted)
+    copy = tmp_path / "greedy-again.toml"
+    shutil.copy(STRATEGY_DIR / "greedy.toml", copy)
+    for again in (play_characters("greedy", 24, 3, threads=2, store=store), play_characters(str(copy), 24, 3, store=store)):
+        assert all(np.array_equal(x, y) for x, y in zip(again, fresh)) and all(np.array_equal(x, y) for x, y in zip(first, fresh))
+    assert calls == []  # read back: the threads and the name do not enter the key
+    play_characters("heuristic", 24, 3, threads=1, store=store)
+    play_characters("greedy", 24, 4, threads=1, store=store)
+    play_characters("greedy", 36, 3, threads=1, store=store)
+    assert len(calls) == 3
