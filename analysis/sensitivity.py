@@ -117,19 +117,34 @@ def tau_interval(a: Run, b: Run, players: int, groups: list[str], read: dict | N
     as its :meth:`Run.subset`. ``read``: a dict kept across calls, so a run in several pairs is read once."""
     from analysis.stats import tau_ci
 
-    read = {} if read is None else read
-
-    def seats(run: Run) -> tuple[pl.DataFrame, np.ndarray, np.ndarray]:
-        key = (id(run), players, tuple(groups))
-        if key not in read:
-            read[key] = seat_games(run, players, groups)
-        return read[key]
-
-    (da, ga, ca), (db, gb, cb) = seats(a), seats(b)
+    (da, ga, ca), (db, gb, cb) = (_seats(r, players, groups, read) for r in (a, b))
     if not (da.height and db.height):
         return float("nan"), float("nan")
     paired = da.height == db.height and da.equals(db)
     return tau_ci(ga, ca, gb, cb, k=len(groups), paired=paired)
+
+
+def _seats(run: Run, players: int, groups: list[str], read: dict | None) -> tuple[pl.DataFrame, np.ndarray, np.ndarray]:
+    """:func:`seat_games`, kept in ``read`` (when given) so a run in several pairs is read once."""
+    if read is None:
+        return seat_games(run, players, groups)
+    key = (id(run), players, tuple(groups))
+    if key not in read:
+        read[key] = seat_games(run, players, groups)
+    return read[key]
+
+
+def paired_reading(a: Run, b: Run, players: int, groups: list[str], read: dict | None = None):
+    """Where two runs that played the very same deals with the same Characters at the same seats (two
+    tiers of one experiment) differ, Character by Character (:func:`analysis.stats.paired_groups`: each
+    deal's difference, paired t, Holm; the permutation p that none differs; the tau two tiers with equal
+    rates would read on these deals). None when the runs' deals or seatings are not the same."""
+    from analysis.stats import paired_groups
+
+    (da, ga, ca), (db, gb, cb) = (_seats(r, players, groups, read) for r in (a, b))
+    if not da.height or not (da.equals(db) and np.array_equal(ga, gb)):
+        return None
+    return paired_groups(ga, ca, cb, len(groups))
 
 
 def agreement_table(tiers: list[Tier], rates: list[pl.DataFrame], common: dict[tuple[int, int], float],
@@ -151,23 +166,37 @@ def agreement_table(tiers: list[Tier], rates: list[pl.DataFrame], common: dict[t
                 tau = stats.kendalltau(part["a"].to_numpy(), part["b"].to_numpy())
                 rho = stats.spearmanr(part["a"].to_numpy(), part["b"].to_numpy()).statistic
                 tv, tp = float(tau.statistic), float(tau.pvalue)
-                lo, hi = tau_interval(subsets[i], subsets[j], int(n), part["group"].to_list(), read)
+                names = part["group"].to_list()
+                lo, hi = tau_interval(subsets[i], subsets[j], int(n), names, read)
+                pg = paired_reading(subsets[i], subsets[j], int(n), names, read)
             else:
                 tv = tp = rho = lo = hi = float("nan")
+                pg = None
+            differ = None if pg is None else ", ".join(
+                f"{names[c]} {100 * pg.diff[c]:+.1f}" for c in np.argsort(-np.abs(pg.diff)) if pg.p_holm[c] < SIG) or "none"
             rows.append({"players": int(n), "tier A": tiers[i].label, "tier B": tiers[j].label, "characters": k,
                          "kendall tau": tv, "tau low": lo, "tau high": hi, "p": tp, "spearman rho": float(rho),
+                         "two alike would read": None if pg is None else pg.tau_same,
+                         "differ (points, A - B)": differ, "p (none differs)": None if pg is None else pg.p_same,
                          "shared deals": common[(i, j)]})
     df = pl.DataFrame(rows, schema={"players": pl.Int64, "tier A": pl.String, "tier B": pl.String, "characters": pl.Int64,
                                     "kendall tau": pl.Float64, "tau low": pl.Float64, "tau high": pl.Float64,
-                                    "p": pl.Float64, "spearman rho": pl.Float64, "shared deals": pl.Float64})
+                                    "p": pl.Float64, "spearman rho": pl.Float64, "two alike would read": pl.Float64,
+                                    "differ (points, A - B)": pl.String, "p (none differs)": pl.Float64,
+                                    "shared deals": pl.Float64})
     return Table("tier_agreement", "Do the tiers rank the Characters alike?", df,
                  note=("Kendall's tau (scipy.stats.kendalltau, tau-b) and Spearman's rho between two tiers' Character win rates, "
                        "per player count: 1 = the same order, 0 = unrelated, -1 = reversed. p tests tau = 0. "
                        "Tau low/high: its bootstrap 95% interval (whole deals resampled, the two tiers' games of a deal "
                        "together when they played the same deals; analysis.stats.tau_ci), the range a rerun on as many "
                        "other deals would read; noise only scrambles the order, so two tiers with the same true rates "
-                       "also read below 1. On a run of more than the report's --detail-games game indices it is computed "
-                       "on that many (the per-game subset), so it is wider than the run's own. "
+                       "also read below 1. Where the two tiers played the very same deals with the same Characters at the same "
+                       "seats, the deals pair seat by seat (analysis.stats.paired_groups): two alike would read is the median "
+                       "tau of the deals' two games swapped at random (two tiers with equal rates, on these deals); differ "
+                       "names the Characters whose win rates differ (each deal's difference, paired t, Holm p < 0.05; points, "
+                       "tier A minus tier B, largest first); p (none differs) is the permutation test that no Character does. "
+                       "On a run of more than the report's --detail-games game indices these are computed "
+                       "on that many (the per-game subset), so they are wider than the run's own. "
                        "Shared deals: the share of tier B's games (players, game index, seed) that tier A also played; "
                        "1.0 means the two tiers played the very same deals."),
                  pct={"shared deals"})

@@ -264,6 +264,18 @@ def tau_ci(groups_a, credit_a, groups_b, credit_b, k: int, paired: bool, alpha: 
     return float(res.confidence_interval.low), float(res.confidence_interval.high)
 
 
+def kendall_tau_rows(a, b) -> np.ndarray:
+    """Kendall's tau-b between row i of ``a`` and row i of ``b`` (each ``[rows, k]``), for every row at
+    once: what ``scipy.stats.kendalltau(a[i], b[i]).statistic`` gives (NaN where a row is constant), without
+    a call per row, which the permutation tests of :func:`paired_groups` would make thousands of times.
+    Tau-b = sum over pairs of sign(a_i - a_j) sign(b_i - b_j) / sqrt(pairs untied in a x pairs untied in b)."""
+    a, b = np.atleast_2d(np.asarray(a, float)), np.atleast_2d(np.asarray(b, float))
+    i, j = np.triu_indices(a.shape[1], 1)
+    sa, sb = np.sign(a[:, i] - a[:, j]), np.sign(b[:, i] - b[:, j])
+    den = np.sqrt(np.count_nonzero(sa, axis=1).astype(float) * np.count_nonzero(sb, axis=1))
+    return np.divide((sa * sb).sum(axis=1), den, out=np.full(a.shape[0], np.nan), where=den > 0)
+
+
 @dataclass
 class PairedGroups:
     """:func:`paired_groups`: where two players on the same deals differ, group by group (index 0..k-1)."""
@@ -293,8 +305,9 @@ def paired_groups(groups, credit_a, credit_b, k: int, alpha: float = ALPHA, n_re
     group at different rates?
 
     By group: the deals' differences of that group's credit, a paired t test, Holm over the groups.
-    Over all groups: ``scipy.stats.permutation_test`` with the two players' games of a deal swapped at
-    random (``permutation_type="samples"``, which keeps the deals' pairing), on the statistic
+    Over all groups: a permutation test with the two players' games of a deal swapped at random (the test
+    ``scipy.stats.permutation_test(permutation_type="samples")`` makes, which keeps the deals' pairing), on
+    the statistic
     sum over groups of (sum of the deals' differences)^2 / (sum of their squares), which a swap leaves the
     denominators of; ``p_same`` is its p-value. The same swaps give ``tau_same``: the median Kendall tau-b
     between the two swapped players' group rates, what two players with equal rates (the mean of a's and
@@ -310,34 +323,37 @@ def paired_groups(groups, credit_a, credit_b, k: int, alpha: float = ALPHA, n_re
         if dealt.any():  # the deals' totals of the group, scaled to a seat (seats a deal: n / deals)
             r, m = paired_test((a - b)[dealt, c], alpha), n[c] / dealt.sum()
             diff[c], low[c], high[c], p[c] = r["diff"] / m, r["diff_lo"] / m, r["diff_hi"] / m, r["p"]
-    both = np.concatenate([a, b])  # row i: a's deal i; row games + i: b's
     games = a.shape[0]
-    den = ((a - b) ** 2).sum(axis=0)
+    d = a - b
+    den = (d ** 2).sum(axis=0)
     live = (n > 0) & (den > 0)
+    ok, half = n > 0, (a + b).sum(axis=0) / 2
 
-    def swapped(x, y):
-        return both[np.asarray(x, np.int64)].sum(axis=-2), both[np.asarray(y, np.int64)].sum(axis=-2)
+    def null(flips: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Each row of ``flips`` (+1 keeps a deal's two games, -1 swaps them): the statistic and the tau."""
+        s = flips @ d  # the swapped players' summed difference, by group: sum a' - sum b'
+        qs = (s[:, live] ** 2 / den[live]).sum(axis=1)
+        return qs, kendall_tau_rows((half + s / 2)[:, ok] / n[ok], (half - s / 2)[:, ok] / n[ok])
 
-    def q(x, y, axis=-1):
-        sa, sb = swapped(x, y)
-        return (((sa - sb)[..., live]) ** 2 / den[live]).sum(axis=-1)
-
-    def tau(x, y, axis=-1):
-        sa, sb = swapped(x, y)
-        ok = n > 0
-        ra, rb = np.atleast_2d(sa[..., ok] / n[ok]), np.atleast_2d(sb[..., ok] / n[ok])
-        t = [stats.kendalltau(u, v).statistic for u, v in zip(ra, rb)]
-        return np.asarray(t) if np.ndim(x) > 1 else t[0]
-
-    idx = (np.arange(games, dtype=float), np.arange(games, 2 * games, dtype=float))
     p_same = tau_same = math.nan
     if games > 0 and not live.any():  # the same credits on every deal: a swap changes nothing
-        p_same, tau_same = 1.0, float(tau(idx[0], idx[1]))
+        p_same, tau_same = 1.0, float(null(np.ones((1, games)))[1][0])
     elif games > 0:
+        # The test scipy.stats.permutation_test(permutation_type="samples") makes of two paired samples: each
+        # deal's two games swapped at random, here as a random sign on each deal's difference. Written out
+        # because scipy's loops over the deals in Python (about 4 s a pair of 2,000 deals), and the report
+        # reads every pair of tiers; tests/analysis/test_stats.py checks the two nulls agree.
         rng = np.random.default_rng(seed)
-        kw = dict(permutation_type="samples", vectorized=True, n_resamples=n_resamples, batch=64)
-        p_same = float(stats.permutation_test(idx, q, alternative="greater", rng=rng, **kw).pvalue)
-        tau_same = float(np.nanmedian(stats.permutation_test(idx, tau, rng=rng, **kw).null_distribution))
+        qs, taus = [], []
+        for lo in range(0, n_resamples, 256):
+            flips = rng.choice(np.array([-1.0, 1.0]), size=(min(256, n_resamples - lo), games))
+            q, t = null(flips)
+            qs.append(q)
+            taus.append(t)
+        q0 = null(np.ones((1, games)))[0][0]
+        qs = np.concatenate(qs)
+        p_same = float((np.sum(qs >= q0 * (1 - 1e-12)) + 1) / (n_resamples + 1))  # scipy's: the observed counts once
+        tau_same = float(np.nanmedian(np.concatenate(taus)))
     return PairedGroups(diff, low, high, p, holm(p), p_same, tau_same)
 
 

@@ -170,7 +170,7 @@ def _num(v, col: str, t: Table) -> str:
         return "∞" if v > 0 else "−∞"
     if col in t.pct:
         return f"{100 * v:.1f}%"
-    if col in ("p", "p_holm") or col.startswith("p_") or col.startswith("Holm p"):  # "Holm p · <tier>": Agent sensitivity
+    if col in ("p", "p_holm") or col.startswith(("p_", "p (", "Holm p")):  # "Holm p · <tier>", "p (none differs)": Agent sensitivity
         return "<0.001" if v < 0.001 else f"{v:.3f}"
     if isinstance(v, bool):
         return "yes" if v else "no"

@@ -7,7 +7,7 @@ import polars as pl
 import pytest
 
 from analysis import RunError, analyze, load_run
-from analysis.sensitivity import DEPENDS, ROBUST, seat_games, shared_deals, tau_interval, tier_labels
+from analysis.sensitivity import DEPENDS, ROBUST, paired_reading, seat_games, shared_deals, tau_interval, tier_labels
 from analysis.synthetic import write_synthetic_run
 from reports.build import build_report
 
@@ -61,6 +61,31 @@ def test_tiers_side_by_side_and_rank_agreement(tiers):
     names = ch["character"].to_list()
     first = ag.row(0, named=True)  # each tier read once for all its pairs: the same interval as a pair alone
     assert (first["tau low"], first["tau high"]) == tau_interval(runs[0], runs[1], first["players"], names)
+
+
+def test_tiers_of_the_same_deals_are_read_deal_by_deal(tiers):
+    # best and rollout differ only in the planted Captain (+10 points); best and heuristic in the Governor
+    # (-10 against +10: -20 points) and the Captain
+    runs = [load_run(p) for p in tiers]
+    ag = analyze(runs[0], others=runs[1:]).section("agent-sensitivity").table("tier_agreement").df
+    row = {(r["tier A"], r["tier B"]): r for r in ag.iter_rows(named=True)}
+    br, bh = row[("best", "rollout")], row[("best", "heuristic")]
+    def points(r):  # "Captain +10.5, General -1.2, ...": largest first
+        return {x.rsplit(" ", 1)[0]: float(x.rsplit(" ", 1)[1]) for x in r["differ (points, A - B)"].split(", ")}
+
+    br_pts, bh_pts = points(br), points(bh)
+    # the planted Captain first; the others give up its win share between them (a deal's credits sum to one)
+    assert list(br_pts)[0] == "Captain" and 7 < br_pts["Captain"] < 13
+    assert all(abs(v) < 3 for c, v in br_pts.items() if c != "Captain")
+    assert list(bh_pts)[0] == "Governor" and -26 < bh_pts["Governor"] < -14 and bh_pts["Captain"] > 5
+    assert all(r["p (none differs)"] < 0.01 for r in row.values())
+    assert all(r["two alike would read"] > r["kendall tau"] for r in (br, bh))
+    names = sorted(runs[0].games.select(pl.col("character").cast(pl.String).unique()).collect().to_series().to_list())
+    n = runs[0].player_counts()[0]
+    same = paired_reading(runs[0], runs[0], n, names)
+    assert same.p_same == 1.0 and not (same.p_holm < 0.05).any()  # a tier against itself differs nowhere
+    other = write_synthetic_run(tiers[0].parent / "other-deals", games=300, strategies=("best",), seed=8)
+    assert paired_reading(runs[0], load_run(other), n, names) is None  # other deals: nothing to pair
 
 
 def test_the_tau_interval_resamples_whole_shared_deals(tiers):

@@ -223,3 +223,37 @@ def test_paired_groups_names_the_groups_two_players_differ_on():
     assert abs(alike.tau_same - np.median(reruns)) < 0.1
     x, y = (stats.paired_groups(g, a, b, 12, n_resamples=99, seed=4) for _ in range(2))
     assert (x.p_same, x.tau_same) == (y.p_same, y.tau_same)  # a pure function of its seed
+
+
+def test_kendall_tau_rows_is_scipys_tau_b_row_by_row():
+    rng = np.random.default_rng(5)
+    a = rng.integers(0, 5, (200, 12)).astype(float)  # few values: many ties, where tau-b and tau-a part
+    b = a + rng.integers(-2, 3, (200, 12))
+    a[0] = 3.0  # a constant row: scipy reads NaN
+    want = np.array([kendalltau(u, v).statistic for u, v in zip(a, b, strict=True)])
+    got = stats.kendall_tau_rows(a, b)
+    assert np.isnan(got[0]) and np.isnan(want[0])
+    assert got[1:] == pytest.approx(want[1:])
+
+
+def test_paired_groups_swaps_the_deals_as_scipys_permutation_test_does():
+    from scipy.stats import permutation_test
+
+    rng = np.random.default_rng(3)
+    true = np.linspace(0.10, 0.45, 12)
+    g, a = _dealt(rng, 300, true)
+    stronger = true.copy()
+    stronger[3] *= 1.6
+    b = _credit(rng, g, stronger)
+    r = stats.paired_groups(g, a, b, 12, n_resamples=4999)
+    sa, sb = stats._deal_sums(g, a, 12), stats._deal_sums(g, b, 12)
+    den = ((sa - sb) ** 2).sum(axis=0)
+    live = den > 0
+
+    def q(x, y, axis=-1):  # scipy hands each group's deals on the last axis
+        return (((x - y).sum(axis=-1)[..., live]) ** 2 / den[live]).sum(axis=-1)
+
+    want = permutation_test((sa, sb), q, permutation_type="samples", alternative="greater", n_resamples=4999,
+                            rng=np.random.default_rng(1), axis=0, vectorized=True)
+    assert r.p_same == pytest.approx(want.pvalue, abs=0.02)
+    assert 0.005 < want.pvalue < 0.5  # a p where the two nulls' shapes, not only their tails, are compared
