@@ -53,6 +53,7 @@ from strategies.evaluation import (
     NET_W2,
     SEARCH_BLOCK,
     SEARCH_OFFSET,
+    VF,
     VF_NAMES,
     prior_model,
     value_offset,
@@ -427,6 +428,18 @@ def value_model(row: np.ndarray) -> np.ndarray:
     return np.stack([np.asarray(row[value_offset(st):value_offset(st) + len(VF_NAMES)], np.float64) for st in range(N_STAGES)])
 
 
+def character_blind(model: np.ndarray) -> np.ndarray:
+    """``model`` with the weight of every Character feature (``VF.CH_*``) 0 in every Era: the evaluation then
+    judges a seat by its holdings, tracks and scores alone, not by how its Character fared in the self-play
+    games the weights were fitted on. Why a balance tool wants that: a Character weight is the training
+    player's own finding about the Character fed back into its play (whom it counts as the leader to stop),
+    so two training chains that found different Character weights measure the Characters through them
+    (docs/search-long.md, "Do the Character weights make the chains disagree?")."""
+    m = np.array(model, np.float64, copy=True)
+    m[:, [int(f) for f in VF if f.name.startswith("CH_")]] = 0.0
+    return m
+
+
 def set_value_model(row: np.ndarray, model: np.ndarray) -> np.ndarray:
     """``row`` with its evaluation model replaced (a W row of the search family)."""
     row = row.copy()
@@ -449,11 +462,14 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
     :data:`APPRENTICE_ROWS`); the real decisions stay the search's."""
     row, se = _planner_base(path, doc, "search", ("weights", "parameters", "characters", "python", "rollout"))
     vals: dict = {"budget": 32, "width": 8, "horizon": 0, "war": 1, "value": "prior", "network": "", "apprentice": "",
-                  "apprentice_rows": 0}
+                  "apprentice_rows": 0, "character_weights": True}
     for k, v in se.items():
         if k not in vals:
             raise StrategyError(f"strategy {path.name}: search.{k}: unknown key; allowed: {', '.join(vals)}")
-        if k == "value":
+        if k == "character_weights":
+            if not isinstance(v, bool):
+                raise StrategyError(f"strategy {path.name}: search.character_weights: expected true or false, got {v!r}")
+        elif k == "value":
             if not isinstance(v, str):
                 raise StrategyError(f"strategy {path.name}: search.value: expected a value file name or \"prior\"")
         elif k in ("apprentice", "network"):
@@ -484,6 +500,11 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
             raise StrategyError(f"strategy {path.name}: search.value: {Path(vals['value']).name} is a network file: name "
                                 "it in search.network, and in search.value the linear model it was trained with")
         model, _ = load_value_file(_value_path(path, "search.value", vals["value"], ".toml"))
+    if not vals["character_weights"]:
+        if vals["network"]:
+            raise StrategyError(f"strategy {path.name}: search.character_weights = false: not with a network, which "
+                                "reads the seat's Character among its inputs")
+        model = character_blind(model)
     row = set_value_model(row, model)
     if not vals["network"]:
         return row

@@ -6,6 +6,8 @@ are the state's, the fit, and determinism."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from helpers import mid_game, random_apprentice, redealt
@@ -80,6 +82,31 @@ def test_search_file_errors_name_the_key(tmp_path):
         bad.write_text(f'family = "search"\n[search]\n{text}\n')
         with pytest.raises(StrategyError, match=key):
             load_strategies([str(bad)])
+
+
+def test_a_character_blind_search_reads_no_character_weight_and_nothing_else_changes(tmp_path):
+    from strategies.registry import VALUE_DIR
+
+    model, _ = load_value_file(VALUE_DIR / "search-seed11.toml")
+    ch = [int(f) for f in VF if f.name.startswith("CH_")]
+    assert np.abs(model[:, ch]).max() > 1  # the trained chain does weigh the Characters
+    value = str(VALUE_DIR / "search-seed11")
+    seen = _strategy(tmp_path, "seen", value=value)
+    blind = Path(_strategy(tmp_path, "blind", value=value))
+    blind.write_text(blind.read_text() + "character_weights = false\n")
+    W, _ = load_strategies([seen, str(blind)])
+    rest = [f for f in range(N_VF) if f not in ch]
+    for s in range(N_STAGES):
+        o = value_offset(s)
+        assert np.all(W[1, o:o + N_VF][ch] == 0)
+        assert np.array_equal(W[1, o:o + N_VF][rest], model[s, rest])
+    out = np.ones(W.shape[1], bool)
+    for s in range(N_STAGES):
+        out[value_offset(s) + np.array(ch)] = False
+    assert np.array_equal(W[0][out], W[1][out])  # the rest of the row: the same player
+    blind.write_text(blind.read_text().replace("character_weights = false", 'character_weights = "no"'))
+    with pytest.raises(StrategyError, match="search.character_weights"):
+        load_strategies([str(blind)])
 
 
 def test_shipped_search_plays_the_shipped_value_file():
