@@ -451,7 +451,8 @@ def train(
     plant: Annotated[float, typer.Option("--plant", help=(
         "share of self-play seats playing the City plan (Lot > House > metal > Palace; trinidad probe --option city_plan)"))] = 0.0,
     fix: Annotated[list[str] | None, typer.Option("--fix", help=(
-        "FEATURE=WEIGHT kept at that weight in every Era, not fitted (e.g. city_ahead=1); repeatable"))] = None,
+        "FEATURE=WEIGHT kept at that weight in every Era, not fitted (e.g. city_ahead=1); FEATURE may be a pattern "
+        "('ch_*=0': every Character weight 0, a Character-blind evaluation); repeatable"))] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="master seed")] = 1,
     players: Annotated[int | None, typer.Option("--players", "-p", help=(
         "2-5 (default 4); with --apprentice: games of that many players, every seat the planner (default: the Solo "
@@ -537,21 +538,15 @@ def train(
         return
     from sim.rules import load_rules
     from trinidad.runner import git_commit
-    from trinidad.train import TrainError, write_value_file
+    from trinidad.train import TrainError, fixed_weights, write_value_file
     from trinidad.train import train as run_train
 
     W, model0, prov0 = _search_train_inputs(strategy, init, out, threads, players)
     cmd = " ".join(["trinidad", "train"] + sys.argv[2:]) if len(sys.argv) > 2 else "trinidad train"
     from strategies.evaluation import VF_NAMES
 
-    fixed: dict[int, float] = {}
-    for item in fix or []:
-        name, _, val = item.partition("=")
-        try:
-            fixed[VF_NAMES.index(name.strip())] = float(val)
-        except ValueError:
-            _fail(f"--fix: expected FEATURE=WEIGHT with FEATURE one of {', '.join(VF_NAMES)}, got {item!r}")
     try:
+        fixed = fixed_weights(fix or [])
         res = run_train(load_rules(), W[0], generations, games, seed, players=players, duel_games=duel_games,
                         delta=delta, alpha=alpha, init=model0, threads=threads, explore=explore,
                         sigma=explore_sigma, plant=plant, fixed=fixed, say=lambda m: typer.echo(m, err=True))

@@ -174,6 +174,28 @@ def fit(X, y, stage, game, winners, alpha: float, prior: np.ndarray, holdout: fl
     return model, r2, acc
 
 
+def fixed_weights(items: list[str]) -> dict[int, float]:
+    """``trinidad train --fix``'s FEATURE=WEIGHT items as {feature: weight}. FEATURE is a value feature's
+    name (strategies.evaluation.VF_NAMES) or a shell-style pattern naming several: ``ch_*=0`` keeps every
+    Character's weight at 0, an evaluation that never reads which Character a seat holds (as
+    ``[search] character_weights = false`` plays a trained one, strategies.registry.character_blind)."""
+    from fnmatch import fnmatchcase
+
+    out: dict[int, float] = {}
+    for item in items:
+        name, eq, val = item.partition("=")
+        hits = [f for f, n in enumerate(VF_NAMES) if fnmatchcase(n, name.strip())]
+        try:
+            weight = float(val)
+        except ValueError:
+            weight = None
+        if not eq or not hits or weight is None:
+            raise TrainError(f"fix: expected FEATURE=WEIGHT with FEATURE one of {', '.join(VF_NAMES)} or a pattern "
+                             f"such as ch_*, got {item!r}")
+        out.update(dict.fromkeys(hits, weight))
+    return out
+
+
 def duel(rules, row_a: np.ndarray, row_b: np.ndarray, max_games: int, batch: int, seed: int, players: int,
          delta: float, threads: int | None):
     """Candidate ``row_a`` against incumbent ``row_b``, two seats each (seats rotated on common
@@ -219,7 +241,8 @@ def train(rules, base_row: np.ndarray, generations: int, games: int, seed: int, 
     """Expert iteration (see the module's docstring). ``base_row``: the search strategy's W row (its
     budget and base weights); ``init``: the generation-0 model (default the prior); ``plant``: the
     share of self-play seats playing the City plan (:func:`positions`; never in the duels);
-    ``fixed``: weights kept, not fitted (:func:`fit`): every candidate carries them."""
+    ``fixed``: weights kept, not fitted (:func:`fit`): every candidate carries them, and so does the
+    generation-0 model."""
     from strategies.registry import set_value_model
 
     if generations < 1:
@@ -239,6 +262,7 @@ def train(rules, base_row: np.ndarray, generations: int, games: int, seed: int, 
     for f, v in (fixed or {}).items():
         if not (v >= lower_bounds()[f] and np.isfinite(v)):
             raise TrainError(f"fix: {VF_NAMES[f]} = {v} is below its least weight {lower_bounds()[f]}")
+        model[:, f] = v  # the generation-0 incumbent carries them too: an --init fitted without them is held to them
     prior = model.copy()
     res = TrainResult(model=model)
     pool_X, pool_y, pool_s, pool_g, pool_w, pool_p = [], [], [], [], [], []

@@ -434,6 +434,29 @@ def test_train_command_rejects_a_bad_fixed_weight(tmp_path):
         assert not (tmp_path / "x.toml").exists()
 
 
+def test_fix_names_features_by_pattern_and_holds_the_init_to_them(engine, tmp_path):
+    """trinidad train --fix 'ch_*=0': every Character feature and nothing else is fixed, and an --init that
+    weighs the Characters is held to 0 from generation 0 on, promoted or not (a Character-blind chain)."""
+    from trinidad.train import TrainError, fixed_weights, train
+
+    ch = [int(f) for f in VF if f.name.startswith("CH_")]
+    assert len(ch) == 12 and sorted(fixed_weights(["ch_*=0"])) == ch
+    assert fixed_weights(["ch_*=0", "ch_captain=2.5"]) == {**dict.fromkeys(ch, 0.0), int(VF.CH_CAPTAIN): 2.5}
+    assert fixed_weights(["houses=3"]) == {int(VF.HOUSES): 3.0}
+    for bad in ("zz_*=0", "ch_*", "ch_*=x"):
+        with pytest.raises(TrainError, match="^fix: expected FEATURE=WEIGHT"):
+            fixed_weights([bad])
+    r, _ = engine
+    W, _ = load_strategies([_strategy(tmp_path, "tiny", budget=2, width=2)])
+    init = prior_model(W[0][:N_WEIGHTS])
+    init[:, ch] = np.linspace(-9.0, 9.0, 12)
+    res = train(r, W[0], 1, 12, 4, duel_games=8, init=init, threads=1, fixed=fixed_weights(["ch_*=0"]))
+    assert (res.model[:, ch] == 0).all()
+    others = [f for f in range(N_VF) if f not in ch]
+    assert not res.generations[0].promoted  # 8 duel games decide nothing: the model written is the init's
+    assert np.array_equal(res.model[:, others], init[:, others])
+
+
 def test_fit_takes_a_plans_own_effect_out_of_the_holdings_that_go_with_it():
     # planted seats hold Houses and lose 20 VP to their plan; a House is worth 2 VP: without the
     # plan's column the fit gives Houses what the plan costs (a negative, held at 0); with it, 2
