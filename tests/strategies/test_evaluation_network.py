@@ -183,6 +183,12 @@ def test_a_network_strategy_keeps_the_linear_model_it_names_and_refuses_another(
     p.write_text(f'family = "search"\nbase = "heuristic"\n[search]\nvalue = "search"\nnetwork = "{tmp_path / "none.npz"}"\n')
     with pytest.raises(StrategyError, match="search.network: .* not found"):
         load_strategies([str(p)])
+    # a network reads the seat's Character among its inputs: zeroing the linear model's Character weights
+    # (character_weights = false) would not make the player Character-blind, so it is refused
+    p.write_text(f'family = "search"\nbase = "heuristic"\n[search]\nvalue = "search"\nnetwork = "{f}"\n'
+                 "character_weights = false\n")
+    with pytest.raises(StrategyError, match="character_weights = false: not with a network"):
+        load_strategies([str(p)])
 
 
 def test_td_targets_bootstrap_from_the_next_decade_and_end_on_the_outcome():
