@@ -25,7 +25,10 @@ recorded with what it named):
   deal (analysis.stats.paired_groups): the Characters whose win rates **differ** between the rungs
   (paired t test, Holm), a permutation test that none does, and the tau two rungs alike would read
   on the same deals (each deal's two games swapped at random), so that a tau short of a goal can be
-  told from the deals' noise.
+  told from the deals' noise. For each Character that differs, **where its VP moved**: its seats' VP
+  by source (sim.state.VS_NAMES) under one rung minus under the other, paired seat-game by seat-game
+  with a t interval (scipy.stats.ttest_rel), the sources that moved most first: whether a finding
+  moved with how the players score (the City, the Council, the war) or with the deals.
 
 - **Rung against the Solo A.I.** Each rung plays ``--ai-games`` Solo games against the rulebook's
   A.I. at each of its strengths (TWO PLAYERS GAME & SOLO MODE: weak, medium, strong, divinity),
@@ -47,6 +50,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -62,6 +66,7 @@ PLAYERS = 4
 ALPHA = 0.05  # family-wise, over the Characters of one rung (Holm)
 BLOCKS = ("ladder", "characters")  # the README's generated blocks
 CHUNK_GAMES = 2048  # Character games per batch (the decade records are ~17 KB a game)
+SOURCES_SHOWN = 3  # VP sources named for each Character that differs between two rungs, largest move first
 
 
 @dataclass
@@ -105,6 +110,9 @@ class Agreement:
     differ_points: list[float] = field(default_factory=list)  # each one's rate under a minus under b, points
     p_same: float = float("nan")  # permutation p of "the rungs win with every Character at the same rate"
     tau_same: float = float("nan")  # median tau of those permutations: two rungs alike on these deals
+    # for each Character of `differ`, where its VP moved (:func:`moved_sources`): [{"source", "vp", "low", "high"}],
+    # the total VP first, then the SOURCES_SHOWN sources that moved most; first rung minus second, per seat-game
+    differ_sources: list[list[dict]] = field(default_factory=list)
 
 
 @dataclass
@@ -213,10 +221,17 @@ def _stored_games(engine: str, threads: int | None, **args) -> np.ndarray:
     return play_batch(threads=threads, **args)[1]
 
 
+class Played(NamedTuple):
+    """A rung's games on the balanced deals (:func:`play_characters`), seat by seat."""
+
+    chars: np.ndarray  # (games, seats): each seat's Character index (the rules' order)
+    credit: np.ndarray  # (games, seats): its win credit (a tie for first among k seats: 1/k each)
+    vp: np.ndarray  # (games, seats, 1 + N_VS): its final VP, then its VP by source (sim.state.VS_NAMES)
+
+
 def play_characters(rung: str, games: int, seed: int, threads: int | None = None,
-                    store: Path | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """``rung`` in all 4 seats on the balanced deals: (games, seats) arrays of each seat's Character
-    index (the rules' order) and its win credit (a tie for first among k seats: 1/k each).
+                    store: Path | None = None) -> Played:
+    """``rung`` in all 4 seats on the balanced deals: each seat's Character, win credit and VP by source.
 
     ``store``: a folder where the games are kept (:func:`_stored_games`) and from which they are read
     back when the same games come again: the same compiled strategy row (its weights, evaluation and
@@ -226,6 +241,7 @@ def play_characters(rung: str, games: int, seed: int, threads: int | None = None
 
     import sim
     from sim.schema import RG
+    from sim.state import N_VS
     from strategies.registry import compile_players, has_python
     from trinidad.runner import record_inputs
 
@@ -235,14 +251,40 @@ def play_characters(rung: str, games: int, seed: int, threads: int | None = None
     if store is not None and not has_python(players.matrix()):
         play = joblib.Memory(store, verbose=0).cache(_stored_games, ignore=["threads"])
     engine = sim.engine_hash(Path(sim.__file__).resolve().parent.parent)
-    chars, credit = [], []
+    chars, credit, vp = [], [], []
     for a in range(0, games, CHUNK_GAMES):
         _, args = record_inputs(exp, players, 0, PLAYERS, a, min(CHUNK_GAMES, games - a))
         g = play(engine, threads, **args)[:, :PLAYERS, :]
         win = g[:, :, RG.WINNER].astype(np.float64)
         chars.append(g[:, :, RG.CHARACTER].astype(np.int64))
         credit.append(win / win.sum(axis=1, keepdims=True))
-    return np.concatenate(chars), np.concatenate(credit)
+        vp.append(np.concatenate([g[:, :, [RG.VP]], g[:, :, RG.VP_SRC:RG.VP_SRC + N_VS]], axis=2).astype(np.float64))
+    return Played(np.concatenate(chars), np.concatenate(credit), np.concatenate(vp))
+
+
+def moved_sources(a: Played, b: Played, character: int, shown: int = SOURCES_SHOWN) -> list[dict]:
+    """Where ``character``'s seats score differently under two rungs on the same deals (the same Character at
+    the same seat of each deal): its final VP, then the ``shown`` VP sources (sim.state.VS_NAMES) whose mean
+    moved most, each as the mean per seat-game under ``a`` minus under ``b`` with its 95% interval paired
+    seat-game by seat-game (scipy.stats.ttest_rel). Sources whose mean did not move are left out."""
+    from scipy.stats import ttest_rel
+
+    from sim.state import VS_NAMES
+
+    if not np.array_equal(a.chars, b.chars):
+        raise ValueError("moved_sources: the two rungs' games are not the same deals")
+    m = a.chars == character
+    va, vb = a.vp[m], b.vp[m]  # (seat-games, 1 + N_VS)
+    d = (va - vb).mean(axis=0)
+    order = [0] + [1 + i for i in np.argsort(-np.abs(d[1:]), kind="stable")[:shown] if d[1 + i] != 0]
+    out = []
+    for j in order:
+        if np.array_equal(va[:, j], vb[:, j]):  # no move at all: the interval is a point
+            lo = hi = 0.0
+        else:
+            lo, hi = ttest_rel(va[:, j], vb[:, j]).confidence_interval(0.95)
+        out.append({"source": "VP" if j == 0 else VS_NAMES[j - 1], "vp": float(d[j]), "low": float(lo), "high": float(hi)})
+    return out
 
 
 def rates_of(chars: np.ndarray, credit: np.ndarray) -> list[CharacterRate]:
@@ -268,15 +310,16 @@ def rates_of(chars: np.ndarray, credit: np.ndarray) -> list[CharacterRate]:
 
 def character_rates(rung: str, games: int, seed: int, threads: int | None = None) -> list[CharacterRate]:
     """``rung`` in all 4 seats on the balanced deals: each Character's win rate (:func:`rates_of`)."""
-    return rates_of(*play_characters(rung, games, seed, threads))
+    p = play_characters(rung, games, seed, threads)
+    return rates_of(p.chars, p.credit)
 
 
 def agreement(a: str, ra: list[CharacterRate], b: str, rb: list[CharacterRate],
-              games: tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]] | None = None,
-              seed: int = 0) -> Agreement:
+              games: tuple[Played, Played] | None = None, seed: int = 0) -> Agreement:
     """How two rungs agree on the Characters (module docstring): Kendall tau, reversals, one-sided.
     With ``games`` (each rung's :func:`play_characters` on the same deals) also the bootstrap 95%
-    interval of tau over those deals (analysis.stats.tau_ci, paired by deal)."""
+    interval of tau over those deals (analysis.stats.tau_ci, paired by deal) and, with the same
+    Characters at the same seats, the Characters that differ and where their VP moved."""
     from scipy.stats import kendalltau
 
     from analysis.stats import paired_groups, tau_ci
@@ -288,14 +331,18 @@ def agreement(a: str, ra: list[CharacterRate], b: str, rb: list[CharacterRate],
     res = kendalltau([va[c].win_rate for c in common], [vb[c].win_rate for c in common])
     lo = hi = p_same = tau_same = float("nan")
     differ: list[tuple[str, float]] = []
+    sources: list[list[dict]] = []
     if games is not None:
-        (ca, wa), (cb, wb) = games
+        pa, pb = games
+        ca, wa, cb, wb = pa.chars, pa.credit, pb.chars, pb.credit
         k = int(max(ca.max(), cb.max())) + 1
         lo, hi = tau_ci(ca, wa, cb, wb, k=k, paired=True, seed=seed)
         if np.array_equal(ca, cb):  # the same Characters at the same seats: the deals pair seat by seat
             pg = paired_groups(ca, wa, wb, k, seed=seed)
             names = character_names()
-            differ = [(names[c], 100 * float(pg.diff[c])) for c in range(k) if pg.p_holm[c] < ALPHA]
+            hits = [c for c in range(k) if pg.p_holm[c] < ALPHA]
+            differ = [(names[c], 100 * float(pg.diff[c])) for c in hits]
+            sources = [moved_sources(pa, pb, c) for c in hits]
             p_same, tau_same = pg.p_same, pg.tau_same
     sig = ("above", "below")
     return Agreement(
@@ -304,7 +351,7 @@ def agreement(a: str, ra: list[CharacterRate], b: str, rb: list[CharacterRate],
         only_a=[c for c in common if va[c].verdict in sig and vb[c].verdict == "level"],
         only_b=[c for c in common if vb[c].verdict in sig and va[c].verdict == "level"],
         tau_low=lo, tau_high=hi, differ=[c for c, _ in differ], differ_points=[d for _, d in differ],
-        p_same=p_same, tau_same=tau_same,
+        p_same=p_same, tau_same=tau_same, differ_sources=sources,
     )
 
 
@@ -348,7 +395,7 @@ def measure(rungs: list[str], games: int, character_games: int, seed: int = 3, t
         for r in rungs:
             with _Beat(say, f"{r} in all {PLAYERS} seats, balanced Characters, {character_games:,} games"):
                 played[r] = play_characters(r, character_games, seed, threads, store)
-                chars[r] = rates_of(*played[r])
+                chars[r] = rates_of(played[r].chars, played[r].credit)
         char_s = time.perf_counter() - t1
         ai = None
         if ai_games:
@@ -451,6 +498,32 @@ def agreement_table(lad: Ladder) -> list[str]:
     return lines
 
 
+def sources_table(lad: Ladder) -> list[str]:
+    """Where the VP of each Character that differs between two rungs moved (:func:`moved_sources`); no
+    lines when no pair names one."""
+    rows = [(g, c, pts, src) for g in lad.agreements for c, pts, src in zip(g.differ, g.differ_points, g.differ_sources)]
+    if not rows:
+        return []
+
+    def vp(x: dict) -> str:
+        return f"{x['vp']:+.1f} [{x['low']:+.1f}, {x['high']:+.1f}]"
+
+    lines = ["| rungs | Character | win rate (points, first - second) | VP a seat-game | the sources that moved most |",
+             "|---|---|---|---|---|"]
+    for g, c, pts, src in rows:
+        lines.append(f"| {g.a} / {g.b} | {c} | {pts:+.1f} | {vp(src[0])} | "
+                     + (", ".join(f"{x['source']} {vp(x)}" for x in src[1:]) or "-") + " |")
+    return lines
+
+
+SOURCES_NOTE = ("Where the VP of each Character that differs moved: its seats' final VP and the VP sources whose mean "
+                "moved most, per seat-game under the first rung minus under the second, with a 95% interval paired "
+                "seat-game by seat-game (the same Character at the same seat of the same deal; scipy.stats.ttest_rel). "
+                "It reads the Character's own seats only: a win rate also moves with what the rivals score. A finding "
+                "that moves with a source the two players use differently (the City, a Major building) moved with the "
+                "players, not with the game.")
+
+
 def _matrix_note(lad: Ladder) -> str:
     n = lad.cells[0].n if lad.cells else 0
     return (f"Row rung's win rate per seat-game against the column rung, with its Wilson 95% CI: {PLAYERS} players, two "
@@ -506,6 +579,7 @@ def page(lad: Ladder, *outputs: str) -> str:
         "",
         *agreement_table(lad),
         "",
+        *([SOURCES_NOTE, "", *sources_table(lad), ""] if sources_table(lad) else []),
     ])
 
 
@@ -522,7 +596,8 @@ def lines(lad: Ladder) -> list[str]:
     """What the command prints: the matrix, the rungs against the Solo A.I. (when played), the
     Character win rates and the agreement."""
     ai = [*ai_table(lad), f"({_ai_note(lad)})", ""] if lad.ai else []
-    return [*matrix_table(lad), "", *ai, *character_table(lad), "", *agreement_table(lad)]
+    moved = sources_table(lad)
+    return [*matrix_table(lad), "", *ai, *character_table(lad), "", *agreement_table(lad), *(["", *moved] if moved else [])]
 
 
 def main(argv: list[str] | None = None) -> int:

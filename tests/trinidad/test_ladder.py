@@ -63,7 +63,7 @@ def test_agreement_carries_the_bootstrap_interval_of_tau_over_the_deals(small):
     for g in small.agreements:
         assert -1.0 <= g.tau_low <= g.tau_high <= 1.0
     games = play_characters("greedy", 24, 3, threads=1)
-    assert rates_of(*games) == small.characters["greedy"]
+    assert rates_of(games.chars, games.credit) == small.characters["greedy"]
     same = agreement("greedy", small.characters["greedy"], "again", small.characters["greedy"], games=(games, games))
     assert (same.tau_low, same.tau_high) == pytest.approx((1.0, 1.0))  # paired by deal: every resample agrees
     assert math.isnan(agreement("x", small.characters["greedy"], "y", small.characters["heuristic"]).tau_low)  # no games
@@ -192,9 +192,47 @@ def test_agreement_pairs_the_deals_to_name_the_characters_that_differ(small):
     same = agreement("greedy", small.characters["greedy"], "again", small.characters["greedy"], games=(games, games))
     assert same.differ == [] and same.p_same == 1.0 and same.tau_same == pytest.approx(1.0)
     g = small.agreements[0]
-    assert 0.0 < g.p_same <= 1.0 and -1.0 <= g.tau_same <= 1.0 and len(g.differ) == len(g.differ_points)
+    assert 0.0 < g.p_same <= 1.0 and -1.0 <= g.tau_same <= 1.0 and len(g.differ) == len(g.differ_points) == len(g.differ_sources)
+    assert same.differ_sources == [] and all(s[0]["source"] == "VP" for s in g.differ_sources)
     row = [x for x in agreement_table(small) if x.startswith(f"| {g.a} / {g.b} |")]
     assert len(row) == 1 and f"| {g.tau_same:.2f} |" in row[0] and f"| {g.p_same:.4f} |" in row[0]
+
+
+def test_where_a_characters_vp_moved_is_read_seat_game_by_seat_game():
+    """moved_sources: a planted move of one Character's City VP under the first rung is named first, with the
+    paired interval scipy gives; the total leads; the deals must be the same; a differing Character gets a row."""
+    from scipy.stats import ttest_rel
+
+    from sim.state import N_VS, VS_NAMES
+    from trinidad.ladder import Agreement, Ladder, Played, moved_sources, sources_table
+
+    rng = np.random.default_rng(7)
+    games = 240
+    chars = np.stack([rng.permutation(12)[:4] for _ in range(games)])
+    vp = rng.normal(20, 3, (games, 4, 1 + N_VS)).round()
+    other = vp.copy()
+    city, money = 1 + VS_NAMES.index("city"), 1 + VS_NAMES.index("money")
+    captain = 7
+    other[..., money] += rng.normal(0, 0.5, (games, 4)).round()  # noise on every seat
+    vp[..., city] += np.where(chars == captain, 9.0, 0.0)  # the first rung's Captains build 9 VP more City
+    vp[..., 0] = vp[..., 1:].sum(axis=2)
+    other[..., 0] = other[..., 1:].sum(axis=2)
+    credit = np.full((games, 4), 0.25)
+    a, b = Played(chars, credit, vp), Played(chars, credit, other)
+    got = moved_sources(a, b, captain)
+    assert [x["source"] for x in got] == ["VP", "city", "money"]  # the sources that did not move are left out
+    m = chars == captain
+    assert got[1]["vp"] == pytest.approx(9.0)
+    lo, hi = ttest_rel(vp[m][:, city], other[m][:, city]).confidence_interval(0.95)
+    assert (got[1]["low"], got[1]["high"]) == pytest.approx((lo, hi))
+    assert all(abs(x["vp"]) < 1 for x in moved_sources(a, b, 0)[1:])  # no planted move: only the noise
+    with pytest.raises(ValueError, match="not the same deals"):
+        moved_sources(a, Played(chars[::-1], credit, other), captain)
+    g = Agreement("A", "B", 0.5, 0.1, [], [], [], differ=["Captain"], differ_points=[6.0], differ_sources=[got])
+    lad = Ladder(["A", "B"], 0, games, 1, 4, "x", False, "cpu", 0.0, [], {}, [g])
+    rows = sources_table(lad)
+    assert len(rows) == 3 and rows[2].startswith("| A / B | Captain | +6.0 |") and "city +9.0 [" in rows[2]
+    assert sources_table(Ladder(["A", "B"], 0, games, 1, 4, "x", False, "cpu", 0.0, [], {}, [])) == []
 
 
 def test_a_store_gives_back_the_games_of_the_same_compiled_rung(tmp_path, monkeypatch):
