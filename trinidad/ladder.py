@@ -110,7 +110,7 @@ class Agreement:
     differ_points: list[float] = field(default_factory=list)  # each one's rate under a minus under b, points
     p_same: float = float("nan")  # permutation p of "the rungs win with every Character at the same rate"
     tau_same: float = float("nan")  # median tau of those permutations: two rungs alike on these deals
-    # for each Character of `differ`, where its VP moved (:func:`moved_sources`): [{"source", "vp", "low", "high"}],
+    # for each Character of `differ`, where its VP moved (:func:`moved_sources`): [{"source", "vp", "low", "high", "rivals"}],
     # the total VP first, then the SOURCES_SHOWN sources that moved most; first rung minus second, per seat-game
     differ_sources: list[list[dict]] = field(default_factory=list)
 
@@ -266,7 +266,9 @@ def moved_sources(a: Played, b: Played, character: int, shown: int = SOURCES_SHO
     """Where ``character``'s seats score differently under two rungs on the same deals (the same Character at
     the same seat of each deal): its final VP, then the ``shown`` VP sources (sim.state.VS_NAMES) whose mean
     moved most, each as the mean per seat-game under ``a`` minus under ``b`` with its 95% interval paired
-    seat-game by seat-game (scipy.stats.ttest_rel). Sources whose mean did not move are left out."""
+    seat-game by seat-game (scipy.stats.ttest_rel), and ``rivals``: the same move for the other seats of
+    those games (their mean), since a win rate is the seat's VP against theirs. Sources whose mean did not
+    move are left out."""
     from scipy.stats import ttest_rel
 
     from sim.state import VS_NAMES
@@ -275,6 +277,9 @@ def moved_sources(a: Played, b: Played, character: int, shown: int = SOURCES_SHO
         raise ValueError("moved_sources: the two rungs' games are not the same deals")
     m = a.chars == character
     va, vb = a.vp[m], b.vp[m]  # (seat-games, 1 + N_VS)
+    n = a.chars.shape[1]
+    rivals = ((a.vp - b.vp).sum(axis=1, keepdims=True) - (a.vp - b.vp)) / (n - 1)  # the other seats' mean move
+    ra = rivals[m]
     d = (va - vb).mean(axis=0)
     order = [0] + [1 + i for i in np.argsort(-np.abs(d[1:]), kind="stable")[:shown] if d[1 + i] != 0]
     out = []
@@ -283,7 +288,8 @@ def moved_sources(a: Played, b: Played, character: int, shown: int = SOURCES_SHO
             lo = hi = 0.0
         else:
             lo, hi = ttest_rel(va[:, j], vb[:, j]).confidence_interval(0.95)
-        out.append({"source": "VP" if j == 0 else VS_NAMES[j - 1], "vp": float(d[j]), "low": float(lo), "high": float(hi)})
+        out.append({"source": "VP" if j == 0 else VS_NAMES[j - 1], "vp": float(d[j]), "low": float(lo), "high": float(hi),
+                    "rivals": float(ra[:, j].mean())})
     return out
 
 
@@ -506,9 +512,9 @@ def sources_table(lad: Ladder) -> list[str]:
         return []
 
     def vp(x: dict) -> str:
-        return f"{x['vp']:+.1f} [{x['low']:+.1f}, {x['high']:+.1f}]"
+        return f"{x['vp']:+.1f} [{x['low']:+.1f}, {x['high']:+.1f}] (rivals {x['rivals']:+.1f})"
 
-    lines = ["| rungs | Character | win rate (points, first - second) | VP a seat-game | the sources that moved most |",
+    lines = ["| rungs | Character | win rate (points, first - second) | VP a seat-game (its rivals') | the sources that moved most |",
              "|---|---|---|---|---|"]
     for g, c, pts, src in rows:
         lines.append(f"| {g.a} / {g.b} | {c} | {pts:+.1f} | {vp(src[0])} | "
@@ -518,8 +524,9 @@ def sources_table(lad: Ladder) -> list[str]:
 
 SOURCES_NOTE = ("Where the VP of each Character that differs moved: its seats' final VP and the VP sources whose mean "
                 "moved most, per seat-game under the first rung minus under the second, with a 95% interval paired "
-                "seat-game by seat-game (the same Character at the same seat of the same deal; scipy.stats.ttest_rel). "
-                "It reads the Character's own seats only: a win rate also moves with what the rivals score. A finding "
+                "seat-game by seat-game (the same Character at the same seat of the same deal; scipy.stats.ttest_rel), and "
+                "in brackets the same move for its rivals, the other seats of those games: a win rate is the seat's VP "
+                "against theirs. A finding "
                 "that moves with a source the two players use differently (the City, a Major building) moved with the "
                 "players, not with the game.")
 

@@ -225,13 +225,18 @@ def test_where_a_characters_vp_moved_is_read_seat_game_by_seat_game():
     assert got[1]["vp"] == pytest.approx(9.0)
     lo, hi = ttest_rel(vp[m][:, city], other[m][:, city]).confidence_interval(0.95)
     assert (got[1]["low"], got[1]["high"]) == pytest.approx((lo, hi))
+    assert abs(got[1]["rivals"]) < 1e-12  # the Captain's rivals' City did not move
     assert all(abs(x["vp"]) < 1 for x in moved_sources(a, b, 0)[1:])  # no planted move: only the noise
+    # the Carpenter's rivals: the other three seats of each of its games, their mean total VP move, seat by seat
+    want = [np.mean([vp[g, t, 0] - other[g, t, 0] for t in range(4) if t != s]) for g, s in zip(*np.nonzero(chars == 0))]
+    assert moved_sources(a, b, 0)[0]["rivals"] == pytest.approx(np.mean(want))
+    assert np.mean(want) > 0.5  # a Captain beside it in a third of its games: +9 City over three rivals
     with pytest.raises(ValueError, match="not the same deals"):
         moved_sources(a, Played(chars[::-1], credit, other), captain)
     g = Agreement("A", "B", 0.5, 0.1, [], [], [], differ=["Captain"], differ_points=[6.0], differ_sources=[got])
     lad = Ladder(["A", "B"], 0, games, 1, 4, "x", False, "cpu", 0.0, [], {}, [g])
     rows = sources_table(lad)
-    assert len(rows) == 3 and rows[2].startswith("| A / B | Captain | +6.0 |") and "city +9.0 [" in rows[2]
+    assert len(rows) == 3 and rows[2].startswith("| A / B | Captain | +6.0 |") and "city +9.0 [" in rows[2] and "(rivals +0.0)" in rows[2]
     assert sources_table(Ladder(["A", "B"], 0, games, 1, 4, "x", False, "cpu", 0.0, [], {}, [])) == []
 
 
