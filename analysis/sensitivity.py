@@ -23,6 +23,7 @@ from scipy import stats
 from analysis.data import Run
 from analysis.tables import Table, win_rates
 
+SOURCES_SHOWN = 3  # VP sources named for each Character that differs between two tiers, largest move first
 ROBUST = "robust"
 DEPENDS = "depends on the players"
 SIG = 0.05  # Holm-adjusted p below which a tier "finds" a difference
@@ -110,6 +111,47 @@ def seat_games(run: Run, players: int, groups: list[str]) -> tuple[pl.DataFrame,
     return df.select("game", "seed"), g, c
 
 
+def moved_sources(chars: np.ndarray, vp_a: np.ndarray, vp_b: np.ndarray, character: int, sources: list[str],
+                  shown: int = SOURCES_SHOWN) -> list[dict]:
+    """Where ``character``'s seats score differently under two players on the very same deals (``chars``:
+    (deals, seats), the same Character at the same seat under both; ``vp_a``, ``vp_b``: (deals, seats,
+    1 + len(sources)), each seat's final VP then its VP by source): the final VP, then the ``shown``
+    sources whose mean moved most, each the mean per seat-game under ``a`` minus under ``b`` with its 95%
+    interval paired seat-game by seat-game (scipy.stats.ttest_rel), and ``rivals``: the same move for the
+    other seats of those games (their mean), since a win rate is the seat's VP against theirs. Sources
+    whose mean did not move are left out."""
+    m = chars == character
+    va, vb = vp_a[m], vp_b[m]  # (seat-games, 1 + sources)
+    diff = vp_a - vp_b
+    rivals = ((diff.sum(axis=1, keepdims=True) - diff) / (chars.shape[1] - 1))[m]  # the other seats' mean move
+    d = (va - vb).mean(axis=0)
+    order = [0] + [1 + i for i in np.argsort(-np.abs(d[1:]), kind="stable")[:shown] if d[1 + i] != 0]
+    out = []
+    for j in order:
+        if np.array_equal(va[:, j], vb[:, j]):  # no move at all: the interval is a point
+            lo = hi = 0.0
+        else:
+            lo, hi = stats.ttest_rel(va[:, j], vb[:, j]).confidence_interval(0.95)
+        out.append({"source": "VP" if j == 0 else sources[j - 1], "vp": float(d[j]), "low": float(lo), "high": float(hi),
+                    "rivals": float(rivals[:, j].mean())})
+    return out
+
+
+def sources_text(moved: list[dict]) -> str:
+    """:func:`moved_sources`' sources (not the total) as one line: ``city +6.3 [+5.4, +7.2] (rivals +8.1), ...``."""
+    return ", ".join(f"{x['source']} {x['vp']:+.1f} [{x['low']:+.1f}, {x['high']:+.1f}] (rivals {x['rivals']:+.1f})"
+                     for x in moved[1:]) or "-"
+
+
+def seat_vp(run: Run, players: int, sources: list[str]) -> np.ndarray:
+    """(deals, seats, 1 + len(sources)): each seat's final VP and VP by source (the games table's ``vp`` and
+    ``vp_<source>``), deals and seats in :func:`seat_games`' order."""
+    cols = ["vp"] + [f"vp_{x}" for x in sources]
+    df = (run.games_of().filter(pl.col("players") == players).select("game", "seed", "seat", *cols).collect()
+          .sort(["game", "seed", "seat"]))
+    return df.select(cols).to_numpy().astype(np.float64).reshape(-1, players, len(cols))
+
+
 def tau_interval(a: Run, b: Run, players: int, groups: list[str], read: dict | None = None) -> tuple[float, float]:
     """Bootstrap 95% interval of Kendall's tau between two runs' Character win rates at ``players``
     (analysis.stats.tau_ci): paired by deal when the two runs played the very same deals, else each
@@ -148,14 +190,18 @@ def paired_reading(a: Run, b: Run, players: int, groups: list[str], read: dict |
 
 
 def agreement_table(tiers: list[Tier], rates: list[pl.DataFrame], common: dict[tuple[int, int], float],
-                    detail_games: int | None = None) -> Table:
+                    detail_games: int | None = None) -> tuple[Table, Table]:
     """Per player count and pair of tiers: Kendall's tau (and its p, and its bootstrap 95% interval
     over the deals) and Spearman's rho between the Characters' win rates, and the share of deals the
     two tiers have in common. The interval uses at most ``detail_games`` game indices of each run
-    (:meth:`Run.subset`, the same indices in every run, so shared deals stay paired; None: every game)."""
+    (:meth:`Run.subset`, the same indices in every run, so shared deals stay paired; None: every game).
+    The second table: for each Character that differs between two tiers of the same deals, where its
+    VP moved (:func:`moved_sources`)."""
+    from sim.state import VS_NAMES
+
     subsets = [t.run.subset(detail_games) if detail_games else t.run for t in tiers]
     read: dict = {}  # each tier's seat_games, read once for every pair it is in
-    rows = []
+    rows, moved = [], []
     for i, j in itertools.combinations(range(len(tiers)), 2):
         a = rates[i].select("players", "group", pl.col("win_rate").alias("a"))
         b = rates[j].select("players", "group", pl.col("win_rate").alias("b"))
@@ -172,8 +218,17 @@ def agreement_table(tiers: list[Tier], rates: list[pl.DataFrame], common: dict[t
             else:
                 tv = tp = rho = lo = hi = float("nan")
                 pg = None
-            differ = None if pg is None else ", ".join(
-                f"{names[c]} {100 * pg.diff[c]:+.1f}" for c in np.argsort(-np.abs(pg.diff)) if pg.p_holm[c] < SIG) or "none"
+            hits = [] if pg is None else [c for c in np.argsort(-np.abs(pg.diff), kind="stable") if pg.p_holm[c] < SIG]
+            differ = None if pg is None else ", ".join(f"{names[c]} {100 * pg.diff[c]:+.1f}" for c in hits) or "none"
+            if hits:
+                ga = _seats(subsets[i], int(n), names, read)[1]
+                va, vb = (seat_vp(subsets[x], int(n), VS_NAMES) for x in (i, j))
+                for c in hits:
+                    src = moved_sources(ga, va, vb, int(c), VS_NAMES)
+                    moved.append({"players": int(n), "tier A": tiers[i].label, "tier B": tiers[j].label,
+                                  "character": names[c], "win rate (A - B)": float(pg.diff[c]),
+                                  "VP (A - B)": src[0]["vp"], "VP (A - B)_lo": src[0]["low"], "VP (A - B)_hi": src[0]["high"],
+                                  "rivals' VP (A - B)": src[0]["rivals"], "sources that moved most": sources_text(src)})
             rows.append({"players": int(n), "tier A": tiers[i].label, "tier B": tiers[j].label, "characters": k,
                          "kendall tau": tv, "tau low": lo, "tau high": hi, "p": tp, "spearman rho": float(rho),
                          "two alike would read": None if pg is None else pg.tau_same,
@@ -199,7 +254,22 @@ def agreement_table(tiers: list[Tier], rates: list[pl.DataFrame], common: dict[t
                        "on that many (the per-game subset), so they are wider than the run's own. "
                        "Shared deals: the share of tier B's games (players, game index, seed) that tier A also played; "
                        "1.0 means the two tiers played the very same deals."),
-                 pct={"shared deals"})
+                 pct={"shared deals"}), moved_table(moved)
+
+
+def moved_table(rows: list[dict]) -> Table:
+    """The rows :func:`agreement_table` gathers for each Character that differs between two tiers."""
+    schema = {"players": pl.Int64, "tier A": pl.String, "tier B": pl.String, "character": pl.String,
+              "win rate (A - B)": pl.Float64, "VP (A - B)": pl.Float64, "VP (A - B)_lo": pl.Float64,
+              "VP (A - B)_hi": pl.Float64, "rivals' VP (A - B)": pl.Float64, "sources that moved most": pl.String}
+    return Table("tier_moved", "Where the VP of a Character that differs between tiers moved", pl.DataFrame(rows, schema=schema),
+                 note=("For each Character whose win rate differs between two tiers of the very same deals (the agreement "
+                       "table's differ): its seats' final VP per seat-game under tier A minus under tier B, with a 95% interval "
+                       "paired seat-game by seat-game (scipy.stats.ttest_rel), the same move for its rivals (the other seats "
+                       f"of those games), and the {SOURCES_SHOWN} VP sources whose mean moved most, each with its interval and "
+                       "its rivals' move. A win rate is the seat's VP against its rivals': a finding that moves with a source "
+                       "the two tiers use differently (the City, a Major building) moved with the players, not with the game."),
+                 pct={"win rate (A - B)"})
 
 
 def findings_table(tiers: list[Tier], char_rates: list[pl.DataFrame], seat_rates: list[pl.DataFrame]) -> Table:
@@ -253,12 +323,15 @@ def agent_sensitivity(tiers: list[Tier], detail_games: int | None = None) -> tup
     char_rates = [_rates(t.run, "character") for t in tiers]
     seat_rates = [_rates(t.run, "seat") for t in tiers]
     common = {(i, j): shared_deals(tiers[i].run, tiers[j].run) for i, j in itertools.combinations(range(len(tiers)), 2)}
-    tables = [character_table(tiers, char_rates), agreement_table(tiers, char_rates, common, detail_games),
-              findings_table(tiers, char_rates, seat_rates)]
+    agree, moved = agreement_table(tiers, char_rates, common, detail_games)
+    tables = [character_table(tiers, char_rates), agree, findings_table(tiers, char_rates, seat_rates)]
+    if not moved.empty:
+        tables.append(moved)
     doc = {"checked": True, "tiers": tier_docs(tiers),
            "characters": [r for t, rr in zip(tiers, char_rates, strict=True) for r in rr.with_columns(pl.lit(t.label).alias("tier"))
                           .rename({"group": "character"}).to_dicts()],
-           "agreement": tables[1].df.to_dicts(), "findings": _finding_docs(tables[2].df, tiers)}
+           "agreement": tables[1].df.to_dicts(), "findings": _finding_docs(tables[2].df, tiers),
+           "moved": moved.df.to_dicts()}
     return tables, doc
 
 

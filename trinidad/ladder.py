@@ -66,7 +66,6 @@ PLAYERS = 4
 ALPHA = 0.05  # family-wise, over the Characters of one rung (Holm)
 BLOCKS = ("ladder", "characters")  # the README's generated blocks
 CHUNK_GAMES = 2048  # Character games per batch (the decade records are ~17 KB a game)
-SOURCES_SHOWN = 3  # VP sources named for each Character that differs between two rungs, largest move first
 
 
 @dataclass
@@ -111,7 +110,7 @@ class Agreement:
     p_same: float = float("nan")  # permutation p of "the rungs win with every Character at the same rate"
     tau_same: float = float("nan")  # median tau of those permutations: two rungs alike on these deals
     # for each Character of `differ`, where its VP moved (:func:`moved_sources`): [{"source", "vp", "low", "high", "rivals"}],
-    # the total VP first, then the SOURCES_SHOWN sources that moved most; first rung minus second, per seat-game
+    # the total VP first, then the sources that moved most; first rung minus second, per seat-game
     differ_sources: list[list[dict]] = field(default_factory=list)
 
 
@@ -262,35 +261,17 @@ def play_characters(rung: str, games: int, seed: int, threads: int | None = None
     return Played(np.concatenate(chars), np.concatenate(credit), np.concatenate(vp))
 
 
-def moved_sources(a: Played, b: Played, character: int, shown: int = SOURCES_SHOWN) -> list[dict]:
-    """Where ``character``'s seats score differently under two rungs on the same deals (the same Character at
-    the same seat of each deal): its final VP, then the ``shown`` VP sources (sim.state.VS_NAMES) whose mean
-    moved most, each as the mean per seat-game under ``a`` minus under ``b`` with its 95% interval paired
-    seat-game by seat-game (scipy.stats.ttest_rel), and ``rivals``: the same move for the other seats of
-    those games (their mean), since a win rate is the seat's VP against theirs. Sources whose mean did not
-    move are left out."""
-    from scipy.stats import ttest_rel
-
+def moved_sources(a: Played, b: Played, character: int, shown: int | None = None) -> list[dict]:
+    """Where ``character``'s VP moved between two rungs on the same deals (analysis.sensitivity.moved_sources:
+    its final VP and the ``shown`` VP sources that moved most, first rung minus second, paired intervals, and
+    its rivals' move)."""
+    from analysis.sensitivity import SOURCES_SHOWN
+    from analysis.sensitivity import moved_sources as moved
     from sim.state import VS_NAMES
 
     if not np.array_equal(a.chars, b.chars):
         raise ValueError("moved_sources: the two rungs' games are not the same deals")
-    m = a.chars == character
-    va, vb = a.vp[m], b.vp[m]  # (seat-games, 1 + N_VS)
-    n = a.chars.shape[1]
-    rivals = ((a.vp - b.vp).sum(axis=1, keepdims=True) - (a.vp - b.vp)) / (n - 1)  # the other seats' mean move
-    ra = rivals[m]
-    d = (va - vb).mean(axis=0)
-    order = [0] + [1 + i for i in np.argsort(-np.abs(d[1:]), kind="stable")[:shown] if d[1 + i] != 0]
-    out = []
-    for j in order:
-        if np.array_equal(va[:, j], vb[:, j]):  # no move at all: the interval is a point
-            lo = hi = 0.0
-        else:
-            lo, hi = ttest_rel(va[:, j], vb[:, j]).confidence_interval(0.95)
-        out.append({"source": "VP" if j == 0 else VS_NAMES[j - 1], "vp": float(d[j]), "low": float(lo), "high": float(hi),
-                    "rivals": float(ra[:, j].mean())})
-    return out
+    return moved(a.chars, a.vp, b.vp, character, VS_NAMES, SOURCES_SHOWN if shown is None else shown)
 
 
 def rates_of(chars: np.ndarray, credit: np.ndarray) -> list[CharacterRate]:
@@ -507,18 +488,17 @@ def agreement_table(lad: Ladder) -> list[str]:
 def sources_table(lad: Ladder) -> list[str]:
     """Where the VP of each Character that differs between two rungs moved (:func:`moved_sources`); no
     lines when no pair names one."""
+    from analysis.sensitivity import sources_text
+
     rows = [(g, c, pts, src) for g in lad.agreements for c, pts, src in zip(g.differ, g.differ_points, g.differ_sources)]
     if not rows:
         return []
-
-    def vp(x: dict) -> str:
-        return f"{x['vp']:+.1f} [{x['low']:+.1f}, {x['high']:+.1f}] (rivals {x['rivals']:+.1f})"
-
     lines = ["| rungs | Character | win rate (points, first - second) | VP a seat-game (its rivals') | the sources that moved most |",
              "|---|---|---|---|---|"]
     for g, c, pts, src in rows:
-        lines.append(f"| {g.a} / {g.b} | {c} | {pts:+.1f} | {vp(src[0])} | "
-                     + (", ".join(f"{x['source']} {vp(x)}" for x in src[1:]) or "-") + " |")
+        t = src[0]
+        lines.append(f"| {g.a} / {g.b} | {c} | {pts:+.1f} | {t['vp']:+.1f} [{t['low']:+.1f}, {t['high']:+.1f}] "
+                     f"(rivals {t['rivals']:+.1f}) | {sources_text(src)} |")
     return lines
 
 

@@ -2,6 +2,7 @@
 runs of the same deals with effects planted in some tiers only."""
 
 import json
+import re
 
 import polars as pl
 import pytest
@@ -80,6 +81,16 @@ def test_tiers_of_the_same_deals_are_read_deal_by_deal(tiers):
     assert list(bh_pts)[0] == "Governor" and -26 < bh_pts["Governor"] < -14 and bh_pts["Captain"] > 5
     assert all(r["p (none differs)"] < 0.01 for r in row.values())
     assert all(r["two alike would read"] > r["kendall tau"] for r in (br, bh))
+    # where the differing Characters' VP moved: one row each; the planted Captain scores more under best, its
+    # rivals less, and every source of its VP (a share of the total) moves the same way
+    a = analyze(runs[0], others=runs[1:])
+    moved = a.section("agent-sensitivity").table("tier_moved").df
+    assert moved.height == sum(len(points(r)) for r in row.values()) and a.sensitivity["moved"] == moved.to_dicts()
+    cap = moved.filter((pl.col("tier B") == "rollout") & (pl.col("character") == "Captain")).row(0, named=True)
+    assert cap["VP (A - B)_lo"] > 0 and cap["rivals' VP (A - B)"] < cap["VP (A - B)"]
+    assert cap["win rate (A - B)"] == pytest.approx(br_pts["Captain"] / 100, abs=0.001)
+    moves = re.findall(r"(\w+) ([+-][\d.]+) \[", cap["sources that moved most"])
+    assert len(moves) == 3 and all(float(v) > 0 for _, v in moves)
     names = sorted(runs[0].games.select(pl.col("character").cast(pl.String).unique()).collect().to_series().to_list())
     n = runs[0].player_counts()[0]
     same = paired_reading(runs[0], runs[0], n, names)
