@@ -211,15 +211,6 @@ def character_experiment(rung: str, games: int, seed: int):
     return exp
 
 
-def _stored_games(engine: str, threads: int | None, **args) -> np.ndarray:
-    """:func:`trinidad.batch.play_batch`'s game records for ``args``: a pure function of them and of the engine's
-    code (``engine``: :func:`sim.engine_hash`), so a store (joblib.Memory, keyed by every argument but
-    ``threads``, on which the games do not depend) may keep them and give them back."""
-    from trinidad.batch import play_batch
-
-    return play_batch(threads=threads, **args)[1]
-
-
 class Played(NamedTuple):
     """A rung's games on the balanced deals (:func:`play_characters`), seat by seat."""
 
@@ -232,7 +223,7 @@ def play_characters(rung: str, games: int, seed: int, threads: int | None = None
                     store: Path | None = None) -> Played:
     """``rung`` in all 4 seats on the balanced deals: each seat's Character, win credit and VP by source.
 
-    ``store``: a folder where the games are kept (:func:`_stored_games`) and from which they are read
+    ``store``: a folder where the games are kept (:func:`trinidad.store.stored_games`) and from which they are read
     back when the same games come again: the same compiled strategy row (its weights, evaluation and
     networks), rules, deals, game count and engine code, under whatever name. A strategy with Python
     parts (whose code the engine's hash does not cover) is always played."""
@@ -243,12 +234,13 @@ def play_characters(rung: str, games: int, seed: int, threads: int | None = None
     from sim.state import N_VS
     from strategies.registry import compile_players, has_python
     from trinidad.runner import record_inputs
+    from trinidad.store import stored_games
 
     exp = character_experiment(rung, games, seed)
     players = compile_players(exp.strategy_names())
-    play = _stored_games
+    play = stored_games
     if store is not None and not has_python(players.matrix()):
-        play = joblib.Memory(store, verbose=0).cache(_stored_games, ignore=["threads"])
+        play = joblib.Memory(store, verbose=0).cache(stored_games, ignore=["threads"])
     engine = sim.engine_hash(Path(sim.__file__).resolve().parent.parent)
     chars, credit, vp = [], [], []
     for a in range(0, games, CHUNK_GAMES):
