@@ -498,9 +498,8 @@ SOURCES_NOTE = ("Where the VP of each Character that differs moved: its seats' f
                 "moved most, per seat-game under the first rung minus under the second, with a 95% interval paired "
                 "seat-game by seat-game (the same Character at the same seat of the same deal; scipy.stats.ttest_rel), and "
                 "in brackets the same move for its rivals, the other seats of those games: a win rate is the seat's VP "
-                "against theirs. A finding "
-                "that moves with a source the two players use differently (the City, a Major building) moved with the "
-                "players, not with the game.")
+                "against theirs. A finding that moves with a source the two players use differently (the City, a Major "
+                "building) moved with the players, not with the game.")
 
 
 def _matrix_note(lad: Ladder) -> str:
@@ -522,6 +521,7 @@ def _characters_note(lad: Ladder) -> str:
 
 def page(lad: Ladder, *outputs: str) -> str:
     """The whole ladder page (docs/ladder.md)."""
+    moved = sources_table(lad)
     return "\n".join([
         "# The skill ladder",
         "",
@@ -558,7 +558,7 @@ def page(lad: Ladder, *outputs: str) -> str:
         "",
         *agreement_table(lad),
         "",
-        *([SOURCES_NOTE, "", *sources_table(lad), ""] if sources_table(lad) else []),
+        *([SOURCES_NOTE, "", *moved, ""] if moved else []),
     ])
 
 
