@@ -112,10 +112,9 @@ def credit(game_records: np.ndarray, seat: np.ndarray) -> np.ndarray:
     """The player's and the A.I.'s win credit per game (``[games, 2]``) from ``play_batch``'s game
     records, the player's seat given: 1 a win, 1/k a win shared among k seats ranked first (a full
     tie), 0 a loss."""
-    from sim.schema import RG
+    from trinidad.tournament import win_credit
 
-    win = game_records[:, :2, RG.WINNER].astype(np.float64)
-    share = win / win.sum(axis=1, keepdims=True)
+    share = win_credit(game_records, 2)
     rows = np.arange(len(seat))
     return np.stack([share[rows, seat], share[rows, 1 - seat]], axis=1)
 

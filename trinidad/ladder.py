@@ -235,6 +235,7 @@ def play_characters(rung: str, games: int, seed: int, threads: int | None = None
     from strategies.registry import compile_players, has_python
     from trinidad.runner import record_inputs
     from trinidad.store import stored_games
+    from trinidad.tournament import win_credit
 
     exp = character_experiment(rung, games, seed)
     players = compile_players(exp.strategy_names())
@@ -246,9 +247,8 @@ def play_characters(rung: str, games: int, seed: int, threads: int | None = None
     for a in range(0, games, CHUNK_GAMES):
         _, args = record_inputs(exp, players, 0, PLAYERS, a, min(CHUNK_GAMES, games - a))
         g = play(engine, threads, **args)[:, :PLAYERS, :]
-        win = g[:, :, RG.WINNER].astype(np.float64)
         chars.append(g[:, :, RG.CHARACTER].astype(np.int64))
-        credit.append(win / win.sum(axis=1, keepdims=True))
+        credit.append(win_credit(g, PLAYERS))
         vp.append(np.concatenate([g[:, :, [RG.VP]], g[:, :, RG.VP_SRC:RG.VP_SRC + N_VS]], axis=2).astype(np.float64))
     return Played(np.concatenate(chars), np.concatenate(credit), np.concatenate(vp))
 

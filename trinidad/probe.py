@@ -49,6 +49,7 @@ from sim.codes import Act
 from sim.schema import RG, act_column
 from sim.state import MINOR_NAMES, N_VS, VS_NAMES, B, Res
 from strategies.weights import N_WEIGHTS
+from trinidad.tournament import win_credit
 
 CHUNK_GAMES = 2048  # games per batch call (the decade records are ~17 KB a game)
 DEFAULT_THRESHOLD = 0.05
@@ -295,8 +296,7 @@ def _outcomes(gam: np.ndarray, seats: np.ndarray) -> tuple[np.ndarray, np.ndarra
     """Per game and probed seat (``seats``: [games, k] seat indices): the seat's win credit (1/k for a
     tie for first among k) and VP margin (its VP minus the best other seat's), [games, k] each."""
     g = np.arange(gam.shape[0])
-    win = gam[:, :, RG.WINNER].astype(np.float64)
-    credit = win[g[:, None], seats] / win.sum(axis=1)[:, None]
+    credit = win_credit(gam, gam.shape[1])[g[:, None], seats]
     vp = gam[:, :, RG.VP].astype(np.int64)
     margin = np.empty(seats.shape, np.float64)
     for j in range(seats.shape[1]):

@@ -103,6 +103,20 @@ def plan(n_strategies: int, games: int) -> tuple[int, int]:
     return base, base * n_strategies
 
 
+def win_credit(records: np.ndarray, players: int) -> np.ndarray:
+    """Each seat's credit for the win (``[games, players]``) from games' per-seat records
+    (``[games, >=players, N_RG]``, sim.schema.RG): 1 to the winner, 1/k to each of k seats tied for
+    first (END OF THE GAME VPS VARIATIONS: the most VPs, then the most resources, then "both players
+    win"; RG.WINNER marks every seat left level), 0 to the others."""
+    from sim.schema import RG
+
+    win = records[:, :players, RG.WINNER].astype(np.float64)
+    k = win.sum(axis=1, keepdims=True)
+    if np.any(k < 1):
+        raise ValueError("records: a game without a winner")
+    return win / k
+
+
 def tally(records: np.ndarray, players: int, n_strategies: int) -> dict[str, np.ndarray]:
     """Sums per strategy id over games' per-seat records (``[games, >=players, N_RG]``, sim.schema.RG):
     seat-games, fractional wins, rank and VP sums, seat-games per seat, and games with a tie for first."""
@@ -110,11 +124,7 @@ def tally(records: np.ndarray, players: int, n_strategies: int) -> dict[str, np.
 
     g = records[:, :players, :]
     sid = g[:, :, RG.STRATEGY].astype(np.int64)
-    win = g[:, :, RG.WINNER].astype(np.float64)
-    k = win.sum(axis=1, keepdims=True)
-    if np.any(k < 1):
-        raise ValueError("records: a game without a winner")
-    share = win / k  # 1/k of a win to each of k tied winners
+    share = win_credit(g, players)
     seat = np.broadcast_to(np.arange(players), sid.shape)
     ns = n_strategies
     return {
@@ -123,7 +133,7 @@ def tally(records: np.ndarray, players: int, n_strategies: int) -> dict[str, np.
         "rank": np.bincount(sid.ravel(), weights=g[:, :, RG.RANK].ravel().astype(np.float64), minlength=ns),
         "vp": np.bincount(sid.ravel(), weights=g[:, :, RG.VP].ravel().astype(np.float64), minlength=ns),
         "seat": np.bincount((sid * players + seat).ravel(), minlength=ns * players).reshape(ns, players).astype(np.int64),
-        "tie_games": np.array(int((k[:, 0] > 1).sum()), np.int64),
+        "tie_games": np.array(int((share.max(axis=1) < 1).sum()), np.int64),
     }
 
 

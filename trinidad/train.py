@@ -203,9 +203,8 @@ def duel(rules, row_a: np.ndarray, row_b: np.ndarray, max_games: int, batch: int
     games, candidate's share of the wins)."""
     from analysis.stats import sprt
     from sim.rng import player_seeds
-    from sim.schema import RG
     from trinidad.batch import play_batch
-    from trinidad.tournament import rotations
+    from trinidad.tournament import rotations, win_credit
 
     W = np.stack([row_a, row_b])
     rot = rotations([0, 1], players)
@@ -220,9 +219,7 @@ def duel(rules, row_a: np.ndarray, row_b: np.ndarray, max_games: int, batch: int
         seeds2 = np.repeat(seeds, 2)
         strat = np.tile(rot, (nb, 1))
         _, gam = play_batch(rules, W, players, seeds2, strat, threads=threads)
-        win = gam[:, :players, RG.WINNER].astype(np.float64)
-        win = win / win.sum(axis=1, keepdims=True)
-        a = (win * (strat == 0)).sum(axis=1)  # candidate's share of each game's win
+        a = (win_credit(gam, players) * (strat == 0)).sum(axis=1)  # candidate's share of each game's win
         per_seed = a.reshape(nb, 2).mean(axis=1)
         diffs.extend((2 * per_seed - 1).tolist())  # candidate share minus incumbent share
         share_a += float(a.sum())

@@ -278,7 +278,7 @@ def beat_rates(rules_for, W: np.ndarray, exp, strengths: list[str], games: int, 
     the player's win credit per game (trinidad.ai_scale.credit), by strength. At a table (``players``
     2-5) row 0 plays the measured seat and the W row ``others`` every other seat: that seat's win credit (1 a
     win, 1/k a win shared by k seats)."""
-    from sim.schema import RG
+    from trinidad.tournament import win_credit
 
     seats = _seats(players)
     strat, chars, seat = _dealt(exp, 0, games, players)
@@ -290,8 +290,8 @@ def beat_rates(rules_for, W: np.ndarray, exp, strengths: list[str], games: int, 
     strat[np.arange(games), seat] = 0
     out = {}
     for s in strengths:
-        win = play_batch(rules_for(s), Wt, seats, seeds, strat, chars, threads=threads)[1][:, :seats, RG.WINNER].astype(np.float64)
-        out[s] = (win / win.sum(axis=1, keepdims=True))[np.arange(games), seat]
+        out[s] = win_credit(play_batch(rules_for(s), Wt, seats, seeds, strat, chars, threads=threads)[1],
+                            seats)[np.arange(games), seat]
     return out
 
 

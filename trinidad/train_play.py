@@ -87,10 +87,9 @@ def shares(rules, base_row: np.ndarray, models: list[np.ndarray], init: np.ndarr
     """Each model's share of the wins against ``init`` on the same ``games`` games (two seats each,
     seats rotated: ``games // 2`` base seeds from index ``start``, each played in both rotations)."""
     from sim.rng import player_seeds
-    from sim.schema import RG
     from strategies.registry import set_value_model
     from trinidad.batch import play_batch
-    from trinidad.tournament import rotations
+    from trinidad.tournament import rotations, win_credit
 
     k = len(models)
     nb = max(1, games // 2)
@@ -99,9 +98,7 @@ def shares(rules, base_row: np.ndarray, models: list[np.ndarray], init: np.ndarr
     seeds = np.tile(np.repeat(player_seeds(seed, players, start, nb), 2), k)
     strat = np.concatenate([np.where(np.tile(rot, (nb, 1)) == 0, j, k) for j in range(k)]).astype(np.int32)
     _, gam = play_batch(rules, W, players, seeds, strat, threads=threads)
-    win = gam[:, :players, RG.WINNER].astype(np.float64)
-    win = win / win.sum(axis=1, keepdims=True)  # a tie for first shares the win
-    cand = (win * (strat != k)).sum(axis=1)
+    cand = (win_credit(gam, players) * (strat != k)).sum(axis=1)
     return cand.reshape(k, 2 * nb).mean(axis=1)
 
 

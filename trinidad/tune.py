@@ -180,8 +180,8 @@ def lineups(seed: int, players: int, start: int, count: int, char: int, pool_siz
 def play_candidates(rules, base_row: np.ndarray, pool_W: np.ndarray, char: int, X: np.ndarray, seed: int,
                     players: int, start: int, count: int, threads: int | None = None) -> np.ndarray:
     """Fractional win rate of each candidate (rows of ``X``: the tuned weights) on the same games."""
-    from sim.schema import RG
     from trinidad.batch import play_batch
+    from trinidad.tournament import win_credit
 
     k = X.shape[0]
     W = np.vstack([np.repeat(base_row[None, :], k, axis=0), pool_W])
@@ -193,9 +193,7 @@ def play_candidates(rules, base_row: np.ndarray, pool_W: np.ndarray, char: int, 
     strat[:, rows, seat] = np.arange(k)[:, None]
     _, gam = play_batch(rules, W, players, np.tile(seeds, k), strat.reshape(k * count, players),
                         characters=np.tile(chars, (k, 1)), threads=threads)
-    win = gam[:, :players, RG.WINNER].astype(np.float64).reshape(k, count, players)
-    share = win[:, rows, seat] / win.sum(axis=2)
-    return share.mean(axis=1)
+    return win_credit(gam, players).reshape(k, count, players)[:, rows, seat].mean(axis=1)
 
 
 # --------------------------------------------------------------------------- the whole run

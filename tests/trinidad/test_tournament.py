@@ -12,7 +12,16 @@ from typer.testing import CliRunner
 
 from sim.records import N_RG, RG
 from trinidad.cli import app
-from trinidad.tournament import default_players, plan, rotations, run_tournament, score_games, wilson
+from trinidad.tournament import (
+    default_players,
+    plan,
+    rotations,
+    run_tournament,
+    score_games,
+    tally,
+    wilson,
+    win_credit,
+)
 
 cli = CliRunner()
 
@@ -53,6 +62,19 @@ def test_fractional_ties_on_a_synthetic_table():
     assert (st["a"].ci_low, st["a"].ci_high) == pytest.approx(proportion_confint(7 / 3, 5, method="wilson"))
     assert st["a"].mean_rank == pytest.approx((1 + 3 + 1 + 2 + 1) / 5)
     assert st["c"].mean_vp == pytest.approx((10 + 25 + 9) / 3)
+
+
+def test_win_credit_shares_a_tie_for_first_and_refuses_a_game_without_a_winner():
+    rec = np.stack([
+        _game([(0, 30, 1), (1, 20, 2), (2, 10, 3)]),
+        _game([(1, 25, 1), (2, 25, 1), (0, 5, 3)]),
+        _game([(2, 9, 1), (0, 9, 1), (1, 9, 1)]),
+    ])
+    np.testing.assert_allclose(win_credit(rec, 3), [[1, 0, 0], [0.5, 0.5, 0], [1 / 3, 1 / 3, 1 / 3]])
+    assert int(tally(rec, 3, 3)["tie_games"]) == 2
+    rec[0, 0, RG.WINNER] = 0
+    with pytest.raises(ValueError, match="without a winner"):
+        win_credit(rec, 3)
 
 
 @pytest.mark.parametrize("k,n", [(2, 2), (2, 4), (3, 3), (3, 4), (4, 4), (2, 5), (5, 5), (6, 4)])
