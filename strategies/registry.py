@@ -428,6 +428,11 @@ def value_model(row: np.ndarray) -> np.ndarray:
     return np.stack([np.asarray(row[value_offset(st):value_offset(st) + len(VF_NAMES)], np.float64) for st in range(N_STAGES)])
 
 
+# The evaluation's Character features (VF.CH_CARPENTER ...: 1 for the seat's own Character), one per Character:
+# a constant of the seat's game, which character_blind zeroes and trinidad.train_play never tunes.
+CHARACTER_FEATURES = tuple(int(f) for f in VF if f.name.startswith("CH_"))
+
+
 def character_blind(model: np.ndarray) -> np.ndarray:
     """``model`` with the weight of every Character feature (``VF.CH_*``) 0 in every Era: the evaluation then
     judges a seat by its holdings, tracks and scores alone, not by how its Character fared in the self-play
@@ -436,7 +441,7 @@ def character_blind(model: np.ndarray) -> np.ndarray:
     so two training chains that found different Character weights measure the Characters through them
     (docs/search-long.md, "Do the Character weights make the chains disagree?")."""
     m = np.array(model, np.float64, copy=True)
-    m[:, [int(f) for f in VF if f.name.startswith("CH_")]] = 0.0
+    m[:, list(CHARACTER_FEATURES)] = 0.0
     return m
 
 

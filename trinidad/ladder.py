@@ -365,6 +365,9 @@ def measure(rungs: list[str], games: int, character_games: int, seed: int = 3, t
         raise ValueError(f"games: must be >= 1 (the A.I. games >= 0), got {games}, {character_games} and {ai_games}")
     load_strategies(rungs)  # a bad name fails now, not after minutes of play
     against_ai = ai_players(rungs, ai_also or [])
+    # the code a run plays is the code at its start: a commit made, or a file edited, during a run of hours must
+    # not be recorded as what it measured
+    commit, dirty = git_commit() or "unknown", _dirty()
     t0 = time.perf_counter()
     # with Solo games to come, the engine is compiled once with the Solo A.I. in (sim.variants)
     with variants.including(variants.SOLO_AI) if ai_games else contextlib.nullcontext():
@@ -383,7 +386,7 @@ def measure(rungs: list[str], games: int, character_games: int, seed: int = 3, t
     agreements = [agreement(a, chars[a], b, chars[b], games=(played[a], played[b]), seed=seed)
                   for i, a in enumerate(rungs) for b in rungs[i + 1:]]
     return Ladder(rungs=rungs, games=games, character_games=character_games, seed=seed, players=PLAYERS,
-                  commit=git_commit() or "unknown", dirty=_dirty(), cpu=cpu_model(), seconds=time.perf_counter() - t0,
+                  commit=commit, dirty=dirty, cpu=cpu_model(), seconds=time.perf_counter() - t0,
                   cells=cells, characters=chars, agreements=agreements,
                   aliases={r: resolve(r) for r in rungs if resolve(r) != r}, ai=ai.to_dict() if ai else None,
                   seconds_by_part={"pairs": round(pair_s, 1), "characters": round(char_s, 1)}
