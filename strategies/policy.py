@@ -20,7 +20,7 @@ import numpy as np
 from numba import njit, objmode
 
 from sim.city import district_tally, district_value, house_value, next_to_faith, own_buildings_in_district, palace_value
-from sim.codes import Act, Card, Ch, Dec, Law, Side
+from sim.codes import FIRST_FREE_ACT, Act, Card, Ch, Dec, Law, Side
 from sim.rng import rand_below
 from sim.rules import AP, RK
 from sim.series import card_group, n_colours, pile_loc, scorings_ahead, series_base, series_counts, top_of
@@ -38,6 +38,8 @@ from strategies.weights import (  # noqa: F401 (the slots and families, re-expor
     FAMILY_ROLLOUT,
     FAMILY_SEARCH,
     FEATURES,
+    FORBID_CITY,
+    FORBID_PRODUCTION,
     K_DEFAULT,
     N_FEATURES,
     N_WEIGHTS,
@@ -761,9 +763,60 @@ def _per_space(st, seat):
 def turn_groups_ok(st, seat):
     """The seat's TURN decision may see the BUILD rows grouped by (type, district, Status marker)
     (sim.actions.decide_turn): its policy values rows (greedy, heuristic, rollout) and those rows
-    share a value (not :func:`_per_space`)."""
+    share a value (not :func:`_per_space`), and it carries no forbid probe (:func:`drop_forbidden`
+    works on the full listing)."""
     fam = int(st.w[seat, F.FAMILY])
-    return fam != FAMILY_RANDOM and fam != FAMILY_PYTHON and not _per_space(st, seat)
+    return fam != FAMILY_RANDOM and fam != FAMILY_PYTHON and not _per_space(st, seat) and not _forbids(st, seat)
+
+
+@njit(cache=True)
+def _forbids(st, seat):
+    """The seat carries a forbid probe (strategies.probe): P.PROBE_ACT or P.PROBE_PLAN below 0."""
+    return st.w[seat, P.PROBE_ACT] < 0 or st.w[seat, P.PROBE_PLAN] < 0
+
+
+@njit(cache=True)
+def _forbidden(st, r, seat, act, a):
+    """TURN row (``act``, ``a``) is one the seat's forbid probe takes away: an Act (P.PROBE_ACT = -Act), of one
+    column a (P.PROBE_ARG = a + 1, 0 any), or a group of BUILD rows (P.PROBE_PLAN: FORBID_CITY, the Lots, Houses
+    and Palaces; FORBID_PRODUCTION, the Production buildings of SCORING PHASE City, ``r.b_prod``)."""
+    pa = st.w[seat, P.PROBE_ACT]
+    if pa < 0:
+        arg = st.w[seat, P.PROBE_ARG]
+        return act == -pa and (arg == 0 or a == arg - 1)
+    plan = st.w[seat, P.PROBE_PLAN]
+    if act != Act.BUILD:
+        return False
+    if plan == FORBID_CITY:
+        return a == B.LOT or a == B.HOUSE or a == B.PALACE
+    if plan == FORBID_PRODUCTION:
+        return r.b_prod[a] > 0
+    return False
+
+
+@njit(cache=True)
+def drop_forbidden(st, r, seat, k):
+    """A forbid probe (``trinidad probe --forbid``): the seat's TURN rows ``st.opts[:k]`` less those its probe
+    forbids (:func:`_forbidden`), the rest kept in order; returns how many are left. Only while another main
+    action stays legal: a seat whose every main action is forbidden takes one (a turn must end in a main action
+    or PASS, B. ACTION PHASE), and the record shows it. Every family lists its TURN rows through
+    sim.actions.turn_options, so a searching seat never considers the option, nor plays it in its simulations
+    (its copies carry the probe); the other seats are unchanged."""
+    if not _forbids(st, seat):
+        return k
+    left = 0
+    for i in range(k):
+        if st.opts[i, 0] < FIRST_FREE_ACT and not _forbidden(st, r, seat, st.opts[i, 0], st.opts[i, 1]):
+            left += 1
+    if left == 0:
+        return k
+    m = 0
+    for i in range(k):
+        if not _forbidden(st, r, seat, st.opts[i, 0], st.opts[i, 1]):
+            if m != i:
+                st.opts[m] = st.opts[i]
+            m += 1
+    return m
 
 
 @njit(cache=True)

@@ -17,6 +17,11 @@ pays metal, or an activation that gives it) while it owns a Lot or House and hol
 any coming on the Dock; BUILD HOUSE while it owns no House; BUILD LOT while it owns neither; once
 it owns one, an activation that gives wood, stone or precious its next purchase (House, metal load,
 Palace) lacks, paid with nothing it lacks; and when none is, the turn is its own. Its record's ``probe_decade`` is the decade of its first Palace.
+
+A forbid probe (``P.PROBE_ACT`` below 0, or ``P.PROBE_PLAN`` FORBID_CITY / FORBID_PRODUCTION) is the opposite:
+the seat plays by its own strategy but never takes the option while another main action is legal. It is not
+played here: the rows are taken out of the seat's listing itself (strategies.policy.drop_forbidden, through
+sim.actions.turn_options), so whatever the seat's family, its own choices, plans and simulations never hold them.
 """
 
 import numpy as np

@@ -738,10 +738,14 @@ def probe_row(o) -> tuple[str, ...]:
     """One row of `trinidad probe`'s table for an option's result (trinidad.probe.OptionResult). An option
     never legal at a turn start played the very same games: "never legal". A plan (city_plan) counts as
     forced only where completed, yet it is followed in every game: one never completed (no Palace) still
-    changed the games, and its win and margin are shown."""
+    changed the games, and its win and margin are shown. A forbidden option that changed no seat's VP source was
+    never wanted: "no change"."""
     if not o.probed:
         return (o.option, _pct(o.used), "", "", "", "", "", "")
-    if o.forced == 0 and not o.key.startswith("value:") and not o.vp_by_source:  # the very same games
+    forbid = o.key.startswith("forbid:")
+    if forbid and not o.vp_by_source:
+        return (o.option, _pct(o.used), _pct(o.forced), "-", _pct(o.win_base), "no change", "", "")
+    if not forbid and o.forced == 0 and not o.key.startswith("value:") and not o.vp_by_source:  # the very same games
         return (o.option, _pct(o.used), _pct(o.forced), "-", _pct(o.win_base), "never legal", "", "")
     return (o.option, _pct(o.used), _pct(o.forced), "-" if o.forced_decade != o.forced_decade else f"{o.forced_decade:.1f}",
             _pct(o.win_base), f"{_pct(o.win_forced)} {_ci(o.win_forced_ci, '.1%')}",
@@ -761,6 +765,10 @@ def probe(
     bonus: Annotated[list[str] | None, typer.Option("--bonus", help=(
         "also probe a value bonus (search strategies): FEATURE=VP[,...] added to the probed seat's evaluation in every "
         "Era, e.g. palaces=20,metal=10; repeatable"))] = None,
+    forbid: Annotated[list[str] | None, typer.Option("--forbid", help=(
+        "also probe forbidding this option (any --option but city_plan, e.g. build_market, major, major_fort) or group "
+        "(city: Lots, Houses, Palaces; production: Market, Carpentry, Quarry) while another main action is legal; "
+        "repeatable"))] = None,
     seats: Annotated[int, typer.Option("--seats", help="probed seats per game (game g: seats g, g+1, ... mod players); 1..players-1")] = 1,
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="threads (default: all); results do not depend on it")] = None,
     solo: Annotated[bool, typer.Option("--solo", help=(
@@ -771,8 +779,8 @@ def probe(
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object", metavar="")] = False,
 ) -> None:
     """Which building types and main actions a strategy leaves alone, and what forcing one seat to
-    take each at its first legal chance (or offering it a value bonus) does to that seat's wins and
-    VP margin on the same deals. With --solo, in the Solo game against the rulebook's A.I."""
+    take each at its first legal chance (offering it a value bonus, or forbidding it) does to that seat's wins
+    and VP margin on the same deals. With --solo, in the Solo game against the rulebook's A.I."""
     from trinidad.probe import ProbeError, run_probe
 
     if ai_strength is not None and not solo:
@@ -795,7 +803,7 @@ def probe(
     try:
         res = run_probe(strategy, games=games, seed=seed, players=players, threshold=threshold, options=option,
                         threads=threads, progress=bar.update if not as_json and sys.stderr.isatty() else None, bonuses=bonus,
-                        seats=seats, ai=ai)
+                        seats=seats, ai=ai, forbids=forbid)
     except ProbeError as e:
         _fail(f"--{e}")
     finally:
@@ -829,7 +837,8 @@ def probe(
     who = "the player (not the A.I.)" if res.ai else "one seat (game g: seat g mod players)"
     typer.echo(f"Probe: the same deals again, {who} forced to take the option at the start of "
                "its first turn in which it is legal; forced = share of games in which it was, decade = mean decade it was taken "
-               "(a plan: completed, and the decade it was).")
+               "(a plan: completed, and the decade it was); forbidden: the seat never takes it while another main action is "
+               "legal, and forced = share of games it took it all the same (-: not in the record).")
     typer.echo("Win: a tie for first among k seats counts 1/k (Wilson 95% CI); forced - unforced: the same seat on the same "
                "deal, paired (t 95% CI); margin = the seat's VP minus the best other seat's"
                + (" (the A.I.'s)." if res.ai else "."))

@@ -27,10 +27,21 @@ is bad, or because the strategy never sees its value?
    whether the seat that builds more of it wins more or less. ``forced`` is then the share of games
    in which the probed seat built at least one of the rewarded buildings (a Palace for ``palaces``).
 
+5. A forbid probe (``forbids``) is the third kind the issue names: the probed seat plays by its own strategy
+   but never takes the option while another main action is legal (strategies.policy.drop_forbidden: the rows
+   leave the seat's listing, so its search never considers them, in its simulations either). What the seat
+   loses shows how much its play leans on the option. Besides every option above, a forbid may name a group:
+   ``city`` (every Lot, House and Palace) or ``production`` (every Production building of SCORING PHASE City:
+   Market, Carpentry, Quarry). ``forced`` is then the share of probed seat-games that still took it (only
+   where no other main action was legal).
+6. Each Major building is an option of its own (``major_cathedral`` ... ``major_walls``: a MAJOR row on that
+   building's grid), forced or forbidden when named; the games record counts MAJOR rows, not per building,
+   so its ``used`` and a forbid's ``forced`` are not known (NaN).
+
 Every probed option also reports ``holdings``: what the probed seat built and gained, unforced and
 probed (Palaces and Houses built per game and the share of games with one, metal gained).
 
-5. **The Solo game** (``ai``: an A.I. strength of TWO PLAYERS GAME & SOLO MODE): one player against
+7. **The Solo game** (``ai``: an A.I. strength of TWO PLAYERS GAME & SOLO MODE): one player against
    the rulebook's A.I. on the deals of :mod:`trinidad.ai_scale` (the Solo experiment's seeds, the
    player's Character dealt balanced, the A.I. first in every other block of 12 games). The player's
    seat is the probed one; ``used`` is then the share of the player's games, the margin is its VP
@@ -47,8 +58,8 @@ import numpy as np
 
 from sim.codes import Act
 from sim.schema import RG, act_column
-from sim.state import MINOR_NAMES, N_VS, VS_NAMES, B, Res
-from strategies.weights import N_WEIGHTS
+from sim.state import MINOR_NAMES, N_VS, VS_NAMES, B, M, Res
+from strategies.weights import FORBID_CITY, FORBID_PRODUCTION, N_WEIGHTS, PLAN_CITY
 from trinidad.tournament import win_credit
 
 CHUNK_GAMES = 2048  # games per batch call (the decade records are ~17 KB a game)
@@ -61,35 +72,75 @@ class ProbeError(ValueError):
     """A bad probe argument; the message is one line starting with the argument's name."""
 
 
+GROUP_TYPES = {FORBID_CITY: (B.LOT, B.HOUSE, B.PALACE)}  # a forbid group's Minor types; production ones from the rules
+
+
 @dataclass(frozen=True)
 class Option:
-    """A forceable option: a main action (``building`` -1), or BUILD of one Minor building type; or,
-    with ``plan`` 1, the City plan (strategies.probe: Lot > House > metal > Palace, each step at its
-    first legal chance), whose record column is BUILD PALACE."""
+    """A probed option: a main action (``building`` -1), BUILD of one Minor building type, or MAJOR on one Major
+    building's grid (``major``, an M); with ``plan`` PLAN_CITY, the City plan (strategies.probe: Lot > House >
+    metal > Palace, each step at its first legal chance), whose record column is BUILD PALACE; with ``plan``
+    FORBID_CITY or FORBID_PRODUCTION (``forbid`` only), a group of BUILD rows. ``forbid``: the seat never takes
+    it while another main action is legal, instead of taking it at its first legal chance."""
 
     act: int
     building: int = -1
     plan: int = 0
+    major: int = -1
+    forbid: bool = False
 
     @property
-    def key(self) -> str:
-        if self.plan:
+    def base_key(self) -> str:
+        if self.plan == PLAN_CITY:
             return "city_plan"
+        if self.plan == FORBID_CITY:
+            return "city"
+        if self.plan == FORBID_PRODUCTION:
+            return "production"
+        if self.major >= 0:
+            return f"major_{M(self.major).name.lower()}"
         return f"build_{MINOR_NAMES[self.building]}" if self.building >= 0 else Act(self.act).name.lower()
 
     @property
+    def key(self) -> str:
+        return ("forbid:" if self.forbid else "") + self.base_key
+
+    @property
     def label(self) -> str:
-        if self.plan:
-            return "CITY PLAN (Lot > House > metal > Palace)"
-        return f"BUILD {MINOR_NAMES[self.building].upper()}" if self.building >= 0 else Act(self.act).name
+        if self.plan == PLAN_CITY:
+            text = "CITY PLAN (Lot > House > metal > Palace)"
+        elif self.plan == FORBID_CITY:
+            text = "THE CITY (Lot, House, Palace)"
+        elif self.plan == FORBID_PRODUCTION:
+            text = "PRODUCTION BUILDINGS (Market, Carpentry, Quarry)"
+        elif self.major >= 0:
+            text = f"MAJOR {M(self.major).name}"
+        else:
+            text = f"BUILD {MINOR_NAMES[self.building].upper()}" if self.building >= 0 else Act(self.act).name
+        return ("FORBID " if self.forbid else "") + text
 
     def column(self) -> int:
-        """The games-record column that counts its uses (sim.schema.RG)."""
+        """The games-record column that counts its uses (sim.schema.RG); -1 where the record has none (one Major
+        building, a group)."""
+        if self.major >= 0 or self.plan < 0:
+            return -1
         return RG.BUILT + self.building - 1 if self.building >= 0 else act_column(self.act)
+
+    def columns(self, rules) -> list[int]:
+        """The games-record columns that count its uses: a group's Minor types (the Production ones from the rules'
+        ``b_prod``), else :meth:`column`; [] where the record has none."""
+        if self.plan == FORBID_PRODUCTION:
+            return [RG.BUILT + t - 1 for t in MINOR_TYPES if rules.b_prod[t] > 0]
+        if self.plan == FORBID_CITY:
+            return [RG.BUILT + int(t) - 1 for t in GROUP_TYPES[FORBID_CITY]]
+        c = self.column()
+        return [] if c < 0 else [c]
 
 
 OPTIONS = [Option(Act.BUILD, int(t)) for t in MINOR_TYPES] + [Option(int(a)) for a in MAIN_ACTS]
-PLANS = [Option(Act.BUILD, int(B.PALACE), plan=1)]  # probed only when named: a plan is no option of the turn
+PLANS = [Option(Act.BUILD, int(B.PALACE), plan=PLAN_CITY)]  # probed only when named: a plan is no option of the turn
+MAJORS = [Option(Act.MAJOR, major=int(m)) for m in M]  # probed only when named: the record does not count them apart
+GROUPS = [Option(Act.BUILD, plan=FORBID_CITY, forbid=True), Option(Act.BUILD, plan=FORBID_PRODUCTION, forbid=True)]
 
 
 @dataclass(frozen=True)
@@ -154,19 +205,34 @@ def bonus_weights(W: np.ndarray, bonus: Bonus, strategy: str = "") -> np.ndarray
     return np.vstack([W[:1], set_value_model(W[0], model)[None, :]])
 
 
+def _norm(text: str) -> str:
+    return "_".join(text.strip().lower().replace("-", "_").split()).replace(" ", "_")
+
+
 def parse_option(text: str) -> Option:
-    """``ship``, ``MILICIANO``, ``build palace``, ``BUILD_QUARRY`` (case and ``_``/space free)."""
-    k = "_".join(text.strip().lower().replace("-", "_").split()).replace(" ", "_")
-    for o in OPTIONS + PLANS:
+    """``ship``, ``MILICIANO``, ``build palace``, ``BUILD_QUARRY``, ``major fort`` (case and ``_``/space free)."""
+    k = _norm(text)
+    for o in OPTIONS + PLANS + MAJORS:
         if o.key == k:
             return o
-    raise ProbeError(f"option: unknown option {text!r}; allowed: {', '.join(o.key for o in OPTIONS + PLANS)}")
+    raise ProbeError(f"option: unknown option {text!r}; allowed: {', '.join(o.key for o in OPTIONS + PLANS + MAJORS)}")
+
+
+def parse_forbid(text: str) -> Option:
+    """An option to forbid: any of :func:`parse_option`'s but the City plan, or a group (``city``,
+    ``production``)."""
+    k = _norm(text)
+    for o in OPTIONS + MAJORS + GROUPS:
+        if o.base_key == k:
+            return o if o.forbid else Option(o.act, o.building, o.plan, o.major, forbid=True)
+    allowed = ", ".join(o.base_key for o in GROUPS + OPTIONS + MAJORS)
+    raise ProbeError(f"forbid: unknown option {text!r}; allowed: {allowed}")
 
 
 def probe_weights(W: np.ndarray, option: Option) -> np.ndarray:
     """``W`` (one strategy's row) and a copy of it whose seat is forced to take ``option`` at its
-    first legal chance: the probe slots set in every weight block (sim.game.setup switches a seat
-    to its Character's block)."""
+    first legal chance (``option.forbid``: never to take it while another main action is legal): the probe
+    slots set in every weight block (sim.game.setup switches a seat to its Character's block)."""
     from strategies.evaluation import SEARCH_OFFSET
     from strategies.policy import P
 
@@ -174,9 +240,10 @@ def probe_weights(W: np.ndarray, option: Option) -> np.ndarray:
     # the weight blocks only (the base block and one a Character): the row goes on with the search
     # block and the apprentice's network, which hold other numbers at these offsets (an evaluation's
     # coefficients, a network's input scales), and must reach the forced seat unchanged
+    arg = option.major + 1 if option.major >= 0 else option.building + 1 if option.building >= 0 else 0
     for b in range(SEARCH_OFFSET // N_WEIGHTS):
-        row[b * N_WEIGHTS + P.PROBE_ACT] = 0 if option.plan else option.act
-        row[b * N_WEIGHTS + P.PROBE_ARG] = option.building + 1 if option.building >= 0 and not option.plan else 0
+        row[b * N_WEIGHTS + P.PROBE_ACT] = 0 if option.plan else -option.act if option.forbid else option.act
+        row[b * N_WEIGHTS + P.PROBE_ARG] = 0 if option.plan else arg
         row[b * N_WEIGHTS + P.PROBE_PLAN] = option.plan
     return np.vstack([W[:1], row[None, :]])
 
@@ -309,8 +376,10 @@ def _outcomes(gam: np.ndarray, seats: np.ndarray) -> tuple[np.ndarray, np.ndarra
 def run_probe(strategy: str | None = None, games: int = 400, seed: int = 1, players: int = 4,
               threshold: float = DEFAULT_THRESHOLD, options: list[str] | None = None, threads: int | None = None,
               rules=None, progress: Callable[[int, int], None] | None = None,
-              bonuses: list[str] | None = None, seats: int = 1, ai: str | None = None) -> ProbeResult:
+              bonuses: list[str] | None = None, seats: int = 1, ai: str | None = None,
+              forbids: list[str] | None = None) -> ProbeResult:
     """Measure and probe (module doc). ``options``: option keys probed whatever their use.
+    ``forbids``: options (or groups) the probed seat is forbidden, each probed (:func:`parse_forbid`).
     ``ai``: an A.I. strength: the Solo game (``players`` 1, module doc 5; ``rules`` then left out:
     they are the rules file's with that strength).
     ``bonuses``: value bonuses probed (:func:`parse_bonus`; search strategies only). ``seats``: probed
@@ -342,6 +411,7 @@ def run_probe(strategy: str | None = None, games: int = 400, seed: int = 1, play
     if not solo and not 1 <= seats < players:
         raise ProbeError(f"seats: must be 1..{players - 1} (probed seats per game, fewer than the players), got {seats}")
     named = [parse_option(o) for o in options or []]
+    forbidden = list(dict.fromkeys(parse_forbid(o) for o in forbids or []))
     bonus = [parse_bonus(b) for b in bonuses or []]
     try:
         W, _ = load_strategies([strategy], solo=solo)
@@ -388,19 +458,19 @@ def run_probe(strategy: str | None = None, games: int = 400, seed: int = 1, play
         strat[gs, fs] = 1  # row 1 of the probe's W: the forced copy
         mine = np.broadcast_to(np.arange(players), (games, players))  # every seat plays the strategy
 
-    def used_by(col: int) -> float:
-        return float((base[gs, mine, col] > 0).mean())
+    def used_by(cols: list[int]) -> float:
+        return float((base[gs[:, :, None], mine[:, :, None], cols] > 0).any(axis=2).mean()) if cols else float("nan")
 
     win0, margin0 = _outcomes(base, fs)
     results = []
     todo = []
-    for o in OPTIONS + [p for p in PLANS if p in named]:
-        used = used_by(o.column())
+    for o in OPTIONS + [p for p in PLANS + MAJORS if p in named] + forbidden:
+        used = used_by(o.columns(rules))
         results.append(OptionResult(option=o.label, key=o.key, used=used))
-        if o.plan or used < threshold or o in named:
+        if o.plan or o.forbid or used < threshold or o in named:
             todo.append((o, results[-1], probe_weights(W, o)))
     for b, Wb in zip(bonus, bonus_rows):
-        results.append(OptionResult(option=b.label, key=b.key, used=used_by(b.column())))
+        results.append(OptionResult(option=b.label, key=b.key, used=used_by([b.column()])))
         todo.append((b, results[-1], Wb))
     total[0] += games * len(todo)
     hold0 = _holdings(base, fs)
@@ -409,6 +479,9 @@ def run_probe(strategy: str | None = None, games: int = 400, seed: int = 1, play
         win1, margin1 = _outcomes(gam, fs)
         if isinstance(o, Bonus):  # no forcing: "taken" is the rewarded building built by the probed seat
             dec = np.where(gam[gs, fs, o.column()] > 0, 1, 0)
+        elif o.forbid:  # taken all the same: no other main action was legal (nan where the record does not count it)
+            cols = o.columns(rules)
+            dec = (gam[gs[:, :, None], fs[:, :, None], cols] > 0).any(axis=2).astype(np.int32) if cols else None
         else:
             dec = gam[gs, fs, RG.PROBE_DECADE]
         lo0, hi0 = wilson(win0.sum(), win0.size)  # over the probed seat-games
@@ -417,8 +490,9 @@ def run_probe(strategy: str | None = None, games: int = 400, seed: int = 1, play
         pw, pm = paired_test(win1.mean(axis=1) - win0.mean(axis=1)), paired_test(margin1.mean(axis=1) - margin0.mean(axis=1))
         res.probed = True
         res.n = games
-        res.forced = float((dec > 0).mean())
-        res.forced_decade = float(dec[dec > 0].mean()) if (dec > 0).any() and not isinstance(o, Bonus) else float("nan")
+        if dec is not None:
+            res.forced = float((dec > 0).mean())
+            res.forced_decade = float(dec[dec > 0].mean()) if (dec > 0).any() and isinstance(o, Option) and not o.forbid else float("nan")
         res.win_base, res.win_base_ci = float(win0.mean()), [float(lo0[0]), float(hi0[0])]
         res.win_forced, res.win_forced_ci = float(win1.mean()), [float(lo1[0]), float(hi1[0])]
         res.win_diff, res.win_diff_ci = pw["diff"], [pw["diff_lo"], pw["diff_hi"]]

@@ -30,7 +30,7 @@ from sim.deck import burn_card
 from sim.extended_war import war_attackers, war_round_begin, war_round_end, war_turn_begin, war_turn_end
 from sim.major_buildings import place_on_grid, recover_workers_free
 from sim.rules import AP
-from sim.seam import choose_grouped, turn_groups_ok
+from sim.seam import choose_grouped, drop_forbidden, turn_groups_ok
 from sim.solo import ai_turn
 from sim.state import N_CARDS, PF, TG, TL, TS, G, Loc, Sup
 from sim.variants import extended_war, solo_ai_entry
@@ -47,8 +47,9 @@ xw_war_turn_end = extended_war(war_turn_end)
 @njit(cache=True)
 def turn_options(st, r, seat):
     """Every legal row for the seat's TURN decision. Never empty: with workers, Player Order
-    (1 worker) is always legal; without, PASS is."""
-    return _turn_options(st, r, seat, False)
+    (1 worker) is always legal; without, PASS is. A seat under a forbid probe loses the rows it
+    forbids while another main action stays legal (sim.seam.drop_forbidden)."""
+    return drop_forbidden(st, r, seat, _turn_options(st, r, seat, False))
 
 
 @njit(cache=True)
