@@ -350,6 +350,13 @@ def test_a_plan_never_completed_still_shows_what_it_did():
     same = OptionResult(option="BUILD PALACE", key="build_palace", used=0.0, probed=True, n=480, forced=0.0, win_base=0.873,
                         win_forced=0.873, win_diff=0.0, margin_diff=0.0)
     assert probe_row(same)[5] == "never legal"
+    unwanted = OptionResult(option="FORBID BUILD PALACE", key="forbid:build_palace", used=0.0, probed=True, n=480, forced=0.0,
+                            win_base=0.873, win_forced=0.873, win_diff=0.0, margin_diff=0.0)
+    assert probe_row(unwanted)[5] == "no change"
+    lost = OptionResult(option="FORBID MAJOR", key="forbid:major", used=0.9, probed=True, n=480, forced=0.0, win_base=0.873,
+                        win_forced=0.5, win_forced_ci=[0.45, 0.55], win_diff=-0.373, win_diff_ci=[-0.42, -0.32],
+                        margin_diff=-30.0, margin_diff_ci=[-35.0, -25.0], vp_by_source={"major_spaces": [80.0, 0.0]})
+    assert probe_row(lost)[5] == "50.0% [45.0%, 55.0%]"
 
 
 @pytest.mark.parametrize("key", ["major", "major_fort", "city", "production", "build_lot"])
