@@ -52,7 +52,7 @@ probed (Palaces and Houses built per game and the share of games with one, metal
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 import numpy as np
 
@@ -72,7 +72,7 @@ class ProbeError(ValueError):
     """A bad probe argument; the message is one line starting with the argument's name."""
 
 
-GROUP_TYPES = {FORBID_CITY: (B.LOT, B.HOUSE, B.PALACE)}  # a forbid group's Minor types; production ones from the rules
+CITY_TYPES = (B.LOT, B.HOUSE, B.PALACE)  # the forbid group ``city``'s Minor types (the production group's come from the rules)
 
 
 @dataclass(frozen=True)
@@ -132,7 +132,7 @@ class Option:
         if self.plan == FORBID_PRODUCTION:
             return [RG.BUILT + t - 1 for t in MINOR_TYPES if rules.b_prod[t] > 0]
         if self.plan == FORBID_CITY:
-            return [RG.BUILT + int(t) - 1 for t in GROUP_TYPES[FORBID_CITY]]
+            return [RG.BUILT + int(t) - 1 for t in CITY_TYPES]
         c = self.column()
         return [] if c < 0 else [c]
 
@@ -224,7 +224,7 @@ def parse_forbid(text: str) -> Option:
     k = _norm(text)
     for o in OPTIONS + MAJORS + GROUPS:
         if o.base_key == k:
-            return o if o.forbid else Option(o.act, o.building, o.plan, o.major, forbid=True)
+            return replace(o, forbid=True)
     allowed = ", ".join(o.base_key for o in GROUPS + OPTIONS + MAJORS)
     raise ProbeError(f"forbid: unknown option {text!r}; allowed: {allowed}")
 
