@@ -701,16 +701,21 @@ def resources_total(st, seat):
 
 
 @njit(cache=True)
+def rank_of(st, s):
+    """Seat ``s``'s rank (END OF THE GAME): 1 + the seats ahead of it by (VP, resources); equal pairs share the rank."""
+    rk = 1
+    for t in range(st.g[G.NPLAYERS]):
+        if t == s:
+            continue
+        if st.pl[t, PF.VP] > st.pl[s, PF.VP] or (
+            st.pl[t, PF.VP] == st.pl[s, PF.VP] and resources_total(st, t) > resources_total(st, s)
+        ):
+            rk += 1
+    return rk
+
+
+@njit(cache=True)
 def ranks(st, out):
     """Rank 1 = best by (VP, resources); equal pairs share the rank."""
-    n = st.g[G.NPLAYERS]
-    for s in range(n):
-        rk = 1
-        for t in range(n):
-            if t == s:
-                continue
-            if st.pl[t, PF.VP] > st.pl[s, PF.VP] or (
-                st.pl[t, PF.VP] == st.pl[s, PF.VP] and resources_total(st, t) > resources_total(st, s)
-            ):
-                rk += 1
-        out[s] = rk
+    for s in range(st.g[G.NPLAYERS]):
+        out[s] = rank_of(st, s)

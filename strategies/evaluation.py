@@ -98,6 +98,10 @@ class VF(IntEnum):
 
 
 N_VF = len(VF)
+# The Character features (VF.CH_CARPENTER ...: 1 for the seat's own Character), one per Character: a constant of
+# the seat's game, which strategies.registry.character_blind zeroes and trinidad.train_play never tunes.
+CHARACTER_FEATURES = tuple(VF(int(VF.CH_CARPENTER) + c) for c in range(N_CHARACTERS))
+assert all(f.name.startswith("CH_") for f in CHARACTER_FEATURES) and VF.CH_NOBLEWOMAN == CHARACTER_FEATURES[-1]
 VF_NAMES = [f.name.lower() for f in VF]
 N_VALUE = N_STAGES * N_VF
 SEARCH_PARAMS = 8  # search parameter slots before the value model in the search block (strategies.search.SB)
@@ -140,7 +144,7 @@ PRIOR_FROM_WEIGHTS = {VF.WOOD: F.WOOD, VF.STONE: F.STONE, VF.PRECIOUS: F.PRECIOU
 # the bound a ridge fit on self-play where a holding is rare can give it a negative weight (it did:
 # Lots at -5 VP in Era 3), and the search then throws the holding away for nothing.
 # the intercept, the clock, who the seat is (A.I., Character): either sign
-UNBOUNDED = (VF.BIAS, VF.SCORINGS_LEFT, VF.DECADE, VF.IS_AI) + tuple(VF(VF.CH_CARPENTER + c) for c in range(N_CHARACTERS))
+UNBOUNDED = (VF.BIAS, VF.SCORINGS_LEFT, VF.DECADE, VF.IS_AI) + CHARACTER_FEATURES
 # Exploration (trinidad.train --explore): the standard deviation, in VP per unit, of the noise added to
 # each holding's weight in an explorer seat's model, about one unit's VP at the table (a House's few VP
 # a Scoring, a Palace's 10 + district value, a metal cube's share of a Palace). Self-play in which every

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.codes import Ch
+from sim.codes import FIRST_FREE_ACT, Act, Ch
 from sim.state import N_CHARACTERS
 from strategies import python_bridge
 from strategies.apprentice import (
@@ -39,6 +39,7 @@ from strategies.apprentice import (
     one_hot_inputs,
 )
 from strategies.evaluation import (
+    CHARACTER_FEATURES,
     MODEL_NETWORK,
     N_STAGES,
     N_VF,
@@ -53,7 +54,6 @@ from strategies.evaluation import (
     NET_W2,
     SEARCH_BLOCK,
     SEARCH_OFFSET,
-    VF,
     VF_NAMES,
     prior_model,
     value_offset,
@@ -94,6 +94,8 @@ assert APPRENTICE_OFFSET == SEARCH_OFFSET + SEARCH_BLOCK
 # [search] keys: (slot, allowed range)
 APPRENTICE_ROWS = 24  # a search file's apprentice ranks the base heuristic's best this many rows (the table planner's candidates)
 SEARCH_KEYS = {"budget": (SB.BUDGET, 0, 100_000), "width": (SB.WIDTH, 1, 1024), "horizon": (SB.HORIZON, 0, 30), "war": (SB.WAR, 0, 1)}
+# [search] rollout_forbid: the main actions (sim.codes.Act, below the free actions) a seat's simulated self may be kept from
+ROLLOUT_FORBID = [a.name.lower() for a in Act if 0 < a < FIRST_FREE_ACT and a != Act.PASS]
 VALUE_DIR = STRATEGY_DIR / "values"
 CHARACTER_KEYS = [c.name.capitalize() for c in Ch]
 
@@ -428,11 +430,6 @@ def value_model(row: np.ndarray) -> np.ndarray:
     return np.stack([np.asarray(row[value_offset(st):value_offset(st) + len(VF_NAMES)], np.float64) for st in range(N_STAGES)])
 
 
-# The evaluation's Character features (VF.CH_CARPENTER ...: 1 for the seat's own Character), one per Character:
-# a constant of the seat's game, which character_blind zeroes and trinidad.train_play never tunes.
-CHARACTER_FEATURES = tuple(int(f) for f in VF if f.name.startswith("CH_"))
-
-
 def character_blind(model: np.ndarray) -> np.ndarray:
     """``model`` with the weight of every Character feature (``VF.CH_*``) 0 in every Era: the evaluation then
     judges a seat by its holdings, tracks and scores alone, not by how its Character fared in the self-play
@@ -464,14 +461,19 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
     of the base weights); ``apprentice``: a network file of ``trinidad train --apprentice`` by which every
     seat of this strategy plays its TURN decisions inside the simulations (strategies.apprentice, as a
     rollout file's), choosing among the base heuristic's best ``apprentice_rows`` rows (default
-    :data:`APPRENTICE_ROWS`); the real decisions stay the search's."""
+    :data:`APPRENTICE_ROWS`); the real decisions stay the search's. ``rollout_forbid``: a main action (an Act
+    name, such as "major") the seat's own play inside its simulations never takes while another main action is
+    legal (strategies.search.SB.ROLLOUT_FORBID); its real decisions may still take it (default "": none)."""
     row, se = _planner_base(path, doc, "search", ("weights", "parameters", "characters", "python", "rollout"))
     vals: dict = {"budget": 32, "width": 8, "horizon": 0, "war": 1, "value": "prior", "network": "", "apprentice": "",
-                  "apprentice_rows": 0, "character_weights": True}
+                  "apprentice_rows": 0, "character_weights": True, "rollout_forbid": ""}
     for k, v in se.items():
         if k not in vals:
             raise StrategyError(f"strategy {path.name}: search.{k}: unknown key; allowed: {', '.join(vals)}")
-        if k == "character_weights":
+        if k == "rollout_forbid":
+            if v not in ROLLOUT_FORBID:
+                raise StrategyError(f"strategy {path.name}: search.rollout_forbid: allowed: {', '.join(ROLLOUT_FORBID)}, got {v!r}")
+        elif k == "character_weights":
             if not isinstance(v, bool):
                 raise StrategyError(f"strategy {path.name}: search.character_weights: expected true or false, got {v!r}")
         elif k == "value":
@@ -492,6 +494,8 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
         row[N_WEIGHTS * b] = FAMILY_SEARCH
     for k, (slot, _, _) in SEARCH_KEYS.items():
         row[SEARCH_OFFSET + slot] = vals[k]
+    if vals["rollout_forbid"]:
+        row[SEARCH_OFFSET + SB.ROLLOUT_FORBID] = int(Act[vals["rollout_forbid"].upper()])
     if vals["apprentice_rows"] and not vals["apprentice"]:
         raise StrategyError(f"strategy {path.name}: search.apprentice_rows: only with an apprentice")
     if vals["apprentice"]:

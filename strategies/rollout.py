@@ -17,7 +17,7 @@ from sim.extended_war import end_war, player_war_actions, war_action, war_over
 from sim.game import copy_state, determinize, end_of_decade, play_decade, set_decade
 from sim.rng import mix64
 from sim.rules import RK
-from sim.scoring import character_base, resources_total
+from sim.scoring import character_base, rank_of
 from sim.series import scorings_ahead
 from sim.state import PF, XG, G
 from strategies.apprentice import apprentice_acts, apprentice_on, apprentice_turn, apprentice_turn_rows, apprentice_values
@@ -132,16 +132,12 @@ def vp_margin(st, seat):
 def game_outcome(st, seat):
     """+1 when ``seat`` ranks alone first at the game's end (END OF THE GAME: the most VP, ties broken by
     the most resources, sim.scoring.ranks), -1 when a rival ranks above it, 0 when it shares the first rank."""
-    own = resources_total(st, seat)
-    shared = False
+    if rank_of(st, seat) > 1:
+        return -1
     for s in range(st.g[G.NPLAYERS]):
-        if s == seat:
-            continue
-        if st.pl[s, PF.VP] > st.pl[seat, PF.VP] or (st.pl[s, PF.VP] == st.pl[seat, PF.VP] and resources_total(st, s) > own):
-            return -1
-        if st.pl[s, PF.VP] == st.pl[seat, PF.VP] and resources_total(st, s) == own:
-            shared = True
-    return 0 if shared else 1
+        if s != seat and rank_of(st, s) == 1:
+            return 0
+    return 1
 
 
 @njit(cache=True)

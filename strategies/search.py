@@ -35,8 +35,8 @@ from sim.game import copy_state, determinize
 from sim.rng import mix64
 from sim.state import N_GROUPS, PF, XG, G
 from sim.variants import extended_war_entry
-from strategies.evaluation import MODEL_SLOT, N_VF, SCALE_SLOT, SEARCH_OFFSET, margins
-from strategies.policy import option_values
+from strategies.evaluation import MODEL_SLOT, N_VF, SCALE_SLOT, SEARCH_OFFSET, SEARCH_PARAMS, margins
+from strategies.policy import P, option_values
 from strategies.rollout import play_out, play_out_war
 
 # the optional parts, reached only through their hooks (sim.variants: compiled only into the runs that play them)
@@ -52,9 +52,13 @@ class SB(IntEnum):
     WAR = 3  # EXTENDED WAR: 1 its war actions searched as its TURN decisions, 0 by its base strategy's values
     MODEL = MODEL_SLOT  # the evaluation: strategies.evaluation.MODEL_LINEAR or MODEL_NETWORK (set by the value file)
     SCALE = SCALE_SLOT  # the network's VP scale (strategies.evaluation.soft_margin; set by the value file)
+    # an Act (0 none) the seat's own play inside its simulations never takes while another main action is legal
+    # (strategies.policy.drop_forbidden, as a forbid probe, on the simulation's copy only): its real decisions may
+    ROLLOUT_FORBID = 6
 
 
 N_SB = len(SB)
+assert N_SB <= SEARCH_PARAMS, "the search parameters overrun the value model in a W row's search block"
 
 
 @njit(cache=True)
@@ -109,6 +113,7 @@ def search_choice(st, sc, r, W, seat, pos, k, war):
     budget = int(W[sid, o + SB.BUDGET])
     width = min(k, int(W[sid, o + SB.WIDTH]))
     horizon = int(W[sid, o + SB.HORIZON])
+    forbid = W[sid, o + SB.ROLLOUT_FORBID]
     n = st.g[G.NPLAYERS]
     feats, scr, mv = _scratch(n)
     d0 = st.g[G.DECADE]
@@ -167,6 +172,10 @@ def search_choice(st, sc, r, W, seat, pos, k, war):
             i = cand[j]
             for m in range(per):
                 _redrawn(sc, st, r, seat, base, m0 + cnt[j])
+                if forbid > 0 and sc.w[seat, P.PROBE_ACT] == 0 and sc.w[seat, P.PROBE_PLAN] == 0:
+                    # the seat's simulated self kept from the option (a probe of its own, if any, left as it is)
+                    sc.w[seat, P.PROBE_ACT] = -forbid
+                    sc.w[seat, P.PROBE_ARG] = 0
                 if war:
                     d = xw_play_out_war(r, 0, sc, r, seat, pos, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3], d0 + horizon, W)
                 else:

@@ -34,12 +34,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from strategies.evaluation import N_STAGES, VF, lower_bounds
-from strategies.registry import CHARACTER_FEATURES
+from strategies.evaluation import N_STAGES, UNBOUNDED, VF, lower_bounds
 
 TUNED_STAGES = tuple(range(N_STAGES - 1))  # every Era's model but the last's (see the module docstring)
-# features the same for every move of one seat at one decision (they only shift its level, or which rival leads)
-CONSTANT = {VF.BIAS, VF.DECADE, VF.SCORINGS_LEFT, VF.IS_AI} | set(CHARACTER_FEATURES)
+# features the same for every move of one seat at one decision (they only shift its level, or which rival leads):
+# the evaluation's unbounded ones, the intercept, the clock and who the seat is
+CONSTANT = set(UNBOUNDED)
 TUNED = tuple(int(f) for f in VF if f not in CONSTANT)
 SIGMA0 = 1.0  # initial step: one VP per standard deviation of a feature
 BOUND = 10.0  # a step of at most 10 VP per standard deviation from the init (the refits moved weights by up to ~10)

@@ -40,9 +40,10 @@ GAME_FIELDS = ["g", "pl", "vps", "order", "cell_b", "cell_owner", "cell_cube", "
                "peace", "spain", "dock", "built", "card_uses", "card_active", "card_uses_seat", "card_uses_by", "rng", "w"]
 
 
-def _strategy(tmp_path, name, budget=6, width=3, horizon=0, value="prior", apprentice=None):
+def _strategy(tmp_path, name, budget=6, width=3, horizon=0, value="prior", apprentice=None, rollout_forbid=None):
     p = tmp_path / f"{name}.toml"
     extra = f'apprentice = "{apprentice}"\n' if apprentice else ""
+    extra += f'rollout_forbid = "{rollout_forbid}"\n' if rollout_forbid else ""
     p.write_text(f'family = "search"\nbase = "heuristic"\n[search]\nbudget = {budget}\nwidth = {width}\n'
                  f'horizon = {horizon}\nvalue = "{value}"\n' + extra)
     return str(p)
@@ -142,9 +143,11 @@ def test_value_file_takes_a_stage_without_a_held_out_r2(tmp_path):
     assert prov["held_out_r2"][0] == 0.5 and np.isnan(prov["held_out_r2"][1]) and prov["held_out_r2"][2] == float("inf")
 
 
-def test_searching_leaves_the_real_game_untouched(engine, tmp_path):
+@pytest.mark.parametrize("rollout_forbid", [None, "major"])
+def test_searching_leaves_the_real_game_untouched(engine, tmp_path, rollout_forbid):
+    """The real game is as it was (its seats' weights too: a rollout_forbid lives on the simulations' copies)."""
     r, _ = engine
-    W, _ = load_strategies([_strategy(tmp_path, "s")])
+    W, _ = load_strategies([_strategy(tmp_path, "s", rollout_forbid=rollout_forbid)])
     st, seat = mid_game(r, W)
     k = turn_options(st, r, seat)
     assert k > 3
@@ -160,6 +163,31 @@ def test_searching_leaves_the_real_game_untouched(engine, tmp_path):
         assert np.array_equal(now, was), f
     st.g[G.OPT_N] -= 1
     assert search_choice(st, sc, r, W, seat, 0, k, False) == i  # the same redraws again
+
+
+def test_rollout_forbid_keeps_only_the_seat_s_simulated_self_off_the_option(engine, tmp_path):
+    """[search] rollout_forbid: the row is the plain search's but for SB.ROLLOUT_FORBID (the Act); any other name
+    is refused; the seat's simulations change and so do its decisions, while its real listing keeps the option
+    (the shipped search-long-nogrid still places on the Major grids)."""
+    from sim.codes import Act
+    from sim.records import act_column
+
+    r, _ = engine
+    W, _ = load_strategies([_strategy(tmp_path, "plain", budget=4, width=3, horizon=1),
+                            _strategy(tmp_path, "rf", budget=4, width=3, horizon=1, rollout_forbid="major")])
+    assert W[0, SEARCH_OFFSET + SB.ROLLOUT_FORBID] == 0 and W[1, SEARCH_OFFSET + SB.ROLLOUT_FORBID] == Act.MAJOR
+    assert np.array_equal(np.delete(W[0], SEARCH_OFFSET + SB.ROLLOUT_FORBID), np.delete(W[1], SEARCH_OFFSET + SB.ROLLOUT_FORBID))
+    for bad in ("pass", "f_recover", "nowhere"):
+        with pytest.raises(StrategyError, match="search.rollout_forbid: allowed: build, "):
+            load_strategies([_strategy(tmp_path, "bad", rollout_forbid=bad)])
+    seeds = player_seeds(9, 4, 0, 2)
+    plain = play_batch(r, W, 4, seeds, np.zeros((2, 4), np.int32), threads=1)
+    rf = play_batch(r, W, 4, seeds, np.ones((2, 4), np.int32), threads=1)
+    assert not np.array_equal(plain[1], rf[1])
+    Wn, _ = load_strategies(["search-long-nogrid"])
+    assert Wn[0, SEARCH_OFFSET + SB.ROLLOUT_FORBID] == Act.MAJOR
+    _, gam = play_batch(r, Wn, 4, player_seeds(5, 4, 0, 4), np.zeros((4, 4), np.int32), threads=1)
+    assert gam[:, :4, act_column(Act.MAJOR)].sum() > 0
 
 
 def test_search_war_key_defaults_on_and_is_checked(tmp_path):
