@@ -96,6 +96,8 @@ APPRENTICE_ROWS = 24  # a search file's apprentice ranks the base heuristic's be
 SEARCH_KEYS = {"budget": (SB.BUDGET, 0, 100_000), "width": (SB.WIDTH, 1, 1024), "horizon": (SB.HORIZON, 0, 30), "war": (SB.WAR, 0, 1)}
 # [search] rollout_forbid: the main actions (sim.codes.Act, below the free actions) a seat's simulated self may be kept from
 ROLLOUT_FORBID = [a.name.lower() for a in Act if 0 < a < FIRST_FREE_ACT and a != Act.PASS]
+# [search] rollout_forbid_seats: whose play inside the simulations the forbid holds (its index: the SB slot's value)
+ROLLOUT_FORBID_SEATS = ["self", "all"]
 VALUE_DIR = STRATEGY_DIR / "values"
 CHARACTER_KEYS = [c.name.capitalize() for c in Ch]
 
@@ -463,16 +465,21 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
     rollout file's), choosing among the base heuristic's best ``apprentice_rows`` rows (default
     :data:`APPRENTICE_ROWS`); the real decisions stay the search's. ``rollout_forbid``: a main action (an Act
     name, such as "major") the seat's own play inside its simulations never takes while another main action is
-    legal (strategies.search.SB.ROLLOUT_FORBID); its real decisions may still take it (default "": none)."""
+    legal (strategies.search.SB.ROLLOUT_FORBID); its real decisions may still take it (default "": none).
+    ``rollout_forbid_seats``: "self" (default) keeps only the seat's own simulated play from it, "all" every seat's
+    inside the simulations, the rivals' too (strategies.search.SB.ROLLOUT_FORBID_ALL)."""
     row, se = _planner_base(path, doc, "search", ("weights", "parameters", "characters", "python", "rollout"))
     vals: dict = {"budget": 32, "width": 8, "horizon": 0, "war": 1, "value": "prior", "network": "", "apprentice": "",
-                  "apprentice_rows": 0, "character_weights": True, "rollout_forbid": ""}
+                  "apprentice_rows": 0, "character_weights": True, "rollout_forbid": "", "rollout_forbid_seats": "self"}
     for k, v in se.items():
         if k not in vals:
             raise StrategyError(f"strategy {path.name}: search.{k}: unknown key; allowed: {', '.join(vals)}")
         if k == "rollout_forbid":
             if v not in ROLLOUT_FORBID:
                 raise StrategyError(f"strategy {path.name}: search.rollout_forbid: allowed: {', '.join(ROLLOUT_FORBID)}, got {v!r}")
+        elif k == "rollout_forbid_seats":
+            if v not in ROLLOUT_FORBID_SEATS:
+                raise StrategyError(f"strategy {path.name}: search.rollout_forbid_seats: allowed: {', '.join(ROLLOUT_FORBID_SEATS)}, got {v!r}")
         elif k == "character_weights":
             if not isinstance(v, bool):
                 raise StrategyError(f"strategy {path.name}: search.character_weights: expected true or false, got {v!r}")
@@ -496,6 +503,9 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
         row[SEARCH_OFFSET + slot] = vals[k]
     if vals["rollout_forbid"]:
         row[SEARCH_OFFSET + SB.ROLLOUT_FORBID] = int(Act[vals["rollout_forbid"].upper()])
+        row[SEARCH_OFFSET + SB.ROLLOUT_FORBID_ALL] = ROLLOUT_FORBID_SEATS.index(vals["rollout_forbid_seats"])
+    elif vals["rollout_forbid_seats"] != "self":
+        raise StrategyError(f"strategy {path.name}: search.rollout_forbid_seats: only with a rollout_forbid")
     if vals["apprentice_rows"] and not vals["apprentice"]:
         raise StrategyError(f"strategy {path.name}: search.apprentice_rows: only with an apprentice")
     if vals["apprentice"]:

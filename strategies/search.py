@@ -55,6 +55,9 @@ class SB(IntEnum):
     # an Act (0 none) the seat's own play inside its simulations never takes while another main action is legal
     # (strategies.policy.drop_forbidden, as a forbid probe, on the simulation's copy only): its real decisions may
     ROLLOUT_FORBID = 6
+    # 1: every seat's play inside the simulations kept from ROLLOUT_FORBID, the rivals' too (all play the base
+    # heuristic there, which overvalues the Major grids: docs/probes.md); 0: the seat's own only
+    ROLLOUT_FORBID_ALL = 7
 
 
 N_SB = len(SB)
@@ -114,6 +117,7 @@ def search_choice(st, sc, r, W, seat, pos, k, war):
     width = min(k, int(W[sid, o + SB.WIDTH]))
     horizon = int(W[sid, o + SB.HORIZON])
     forbid = W[sid, o + SB.ROLLOUT_FORBID]
+    forbid_all = W[sid, o + SB.ROLLOUT_FORBID_ALL] > 0
     n = st.g[G.NPLAYERS]
     feats, scr, mv = _scratch(n)
     d0 = st.g[G.DECADE]
@@ -172,10 +176,13 @@ def search_choice(st, sc, r, W, seat, pos, k, war):
             i = cand[j]
             for m in range(per):
                 _redrawn(sc, st, r, seat, base, m0 + cnt[j])
-                if forbid > 0 and sc.w[seat, P.PROBE_ACT] == 0 and sc.w[seat, P.PROBE_PLAN] == 0:
-                    # the seat's simulated self kept from the option (a probe of its own, if any, left as it is)
-                    sc.w[seat, P.PROBE_ACT] = -forbid
-                    sc.w[seat, P.PROBE_ARG] = 0
+                if forbid > 0:
+                    # the seat's simulated self (and with forbid_all every simulated seat) kept from the option;
+                    # a probe a seat carries of its own is left as it is
+                    for s in range(n):
+                        if (s == seat or forbid_all) and sc.w[s, P.PROBE_ACT] == 0 and sc.w[s, P.PROBE_PLAN] == 0:
+                            sc.w[s, P.PROBE_ACT] = -forbid
+                            sc.w[s, P.PROBE_ARG] = 0
                 if war:
                     d = xw_play_out_war(r, 0, sc, r, seat, pos, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3], d0 + horizon, W)
                 else:

@@ -16,7 +16,7 @@ from sim.actions import turn_options
 from sim.game import allocate
 from sim.records import RD, RG
 from sim.rng import player_seeds
-from sim.state import N_CARDS, N_CHARACTERS, G, Loc
+from sim.state import N_CARDS, N_CHARACTERS, PF, G, Loc
 from strategies.evaluation import (
     EXPLORE_SCALE,
     N_STAGES,
@@ -28,7 +28,7 @@ from strategies.evaluation import (
     prior_model,
     value_offset,
 )
-from strategies.policy import FAMILY_SEARCH
+from strategies.policy import FAMILY_SEARCH, P
 from strategies.registry import StrategyError, load_strategies, load_value_file, set_value_model
 from strategies.search import SB, search_choice
 from strategies.weights import N_WEIGHTS
@@ -40,10 +40,12 @@ GAME_FIELDS = ["g", "pl", "vps", "order", "cell_b", "cell_owner", "cell_cube", "
                "peace", "spain", "dock", "built", "card_uses", "card_active", "card_uses_seat", "card_uses_by", "rng", "w"]
 
 
-def _strategy(tmp_path, name, budget=6, width=3, horizon=0, value="prior", apprentice=None, rollout_forbid=None):
+def _strategy(tmp_path, name, budget=6, width=3, horizon=0, value="prior", apprentice=None, rollout_forbid=None,
+              rollout_forbid_seats=None):
     p = tmp_path / f"{name}.toml"
     extra = f'apprentice = "{apprentice}"\n' if apprentice else ""
     extra += f'rollout_forbid = "{rollout_forbid}"\n' if rollout_forbid else ""
+    extra += f'rollout_forbid_seats = "{rollout_forbid_seats}"\n' if rollout_forbid_seats else ""
     p.write_text(f'family = "search"\nbase = "heuristic"\n[search]\nbudget = {budget}\nwidth = {width}\n'
                  f'horizon = {horizon}\nvalue = "{value}"\n' + extra)
     return str(p)
@@ -143,11 +145,11 @@ def test_value_file_takes_a_stage_without_a_held_out_r2(tmp_path):
     assert prov["held_out_r2"][0] == 0.5 and np.isnan(prov["held_out_r2"][1]) and prov["held_out_r2"][2] == float("inf")
 
 
-@pytest.mark.parametrize("rollout_forbid", [None, "major"])
-def test_searching_leaves_the_real_game_untouched(engine, tmp_path, rollout_forbid):
+@pytest.mark.parametrize(("rollout_forbid", "seats"), [(None, None), ("major", None), ("major", "all")])
+def test_searching_leaves_the_real_game_untouched(engine, tmp_path, rollout_forbid, seats):
     """The real game is as it was (its seats' weights too: a rollout_forbid lives on the simulations' copies)."""
     r, _ = engine
-    W, _ = load_strategies([_strategy(tmp_path, "s", rollout_forbid=rollout_forbid)])
+    W, _ = load_strategies([_strategy(tmp_path, "s", rollout_forbid=rollout_forbid, rollout_forbid_seats=seats)])
     st, seat = mid_game(r, W)
     k = turn_options(st, r, seat)
     assert k > 3
@@ -188,6 +190,38 @@ def test_rollout_forbid_keeps_only_the_seat_s_simulated_self_off_the_option(engi
     assert Wn[0, SEARCH_OFFSET + SB.ROLLOUT_FORBID] == Act.MAJOR
     _, gam = play_batch(r, Wn, 4, player_seeds(5, 4, 0, 4), np.zeros((4, 4), np.int32), threads=1)
     assert gam[:, :4, act_column(Act.MAJOR)].sum() > 0
+
+
+def test_rollout_forbid_seats_all_keeps_every_simulated_seat_off_the_option(engine, tmp_path):
+    """[search] rollout_forbid_seats = "all": the row is the "self" one's but for SB.ROLLOUT_FORBID_ALL; the
+    simulations' copy carries the forbid for every seat (with "self" for the deciding seat only), the real game's
+    seats for none; decisions change; any other value, or one without a rollout_forbid, is refused."""
+    from sim.codes import Act
+
+    r, _ = engine
+    W, _ = load_strategies([_strategy(tmp_path, "own", budget=4, width=3, horizon=1, rollout_forbid="major"),
+                            _strategy(tmp_path, "all", budget=4, width=3, horizon=1, rollout_forbid="major",
+                                      rollout_forbid_seats="all")])
+    assert W[0, SEARCH_OFFSET + SB.ROLLOUT_FORBID_ALL] == 0 and W[1, SEARCH_OFFSET + SB.ROLLOUT_FORBID_ALL] == 1
+    assert np.array_equal(np.delete(W[0], SEARCH_OFFSET + SB.ROLLOUT_FORBID_ALL),
+                          np.delete(W[1], SEARCH_OFFSET + SB.ROLLOUT_FORBID_ALL))
+    with pytest.raises(StrategyError, match="search.rollout_forbid_seats: allowed: self, all"):
+        load_strategies([_strategy(tmp_path, "bad", rollout_forbid="major", rollout_forbid_seats="rivals")])
+    with pytest.raises(StrategyError, match="search.rollout_forbid_seats: only with a rollout_forbid"):
+        load_strategies([_strategy(tmp_path, "bad2", rollout_forbid_seats="all")])
+    for sid, forbidden in ((0, {0}), (1, {0, 1, 2, 3})):
+        st, seat = mid_game(r, W)
+        st.pl[:, PF.STRATEGY] = sid
+        k = turn_options(st, r, seat)
+        sc = allocate(r)
+        search_choice(st, sc, r, W, seat, 0, k, False)
+        want = [-int(Act.MAJOR) if (s - seat) % 4 in forbidden else 0 for s in range(4)]
+        assert [int(x) for x in sc.w[:4, P.PROBE_ACT]] == want  # the last simulation's copy
+        assert not st.w[:4, P.PROBE_ACT].any()
+    seeds = player_seeds(9, 4, 0, 2)
+    own = play_batch(r, W, 4, seeds, np.zeros((2, 4), np.int32), threads=1)
+    every = play_batch(r, W, 4, seeds, np.ones((2, 4), np.int32), threads=1)
+    assert not np.array_equal(own[1], every[1])
 
 
 def test_search_war_key_defaults_on_and_is_checked(tmp_path):
