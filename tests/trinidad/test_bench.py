@@ -9,6 +9,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+from strategies.registry import resolve
 from trinidad.bench import budget, default_games, default_nojit_games, format_budget, playouts
 from trinidad.cli import app
 
@@ -17,7 +18,8 @@ cli = CliRunner()
 
 def test_the_budget_comes_from_the_strategy_file_with_defaults_filled_in(tmp_path):
     assert budget("rollout") == ("rollout", {"candidates": 4, "rollouts": 4, "horizon": "era"})
-    assert budget("best") == budget("search-long")  # an alias measures what it names
+    # an alias measures what it names (best = search-long-nogrid-all, 24 simulations a decision)
+    assert budget("best") == budget(resolve("best")) == ("search", {"budget": 24, "width": 8, "horizon": 1, "war": 1})
     assert budget("heuristic") == ("heuristic", {}) and budget("random") == ("random", {})
     p = tmp_path / "deep.toml"
     p.write_text('family = "rollout"\n[rollout]\nrollouts = 8\nhorizon = "game"\n')
