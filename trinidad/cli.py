@@ -466,7 +466,9 @@ def train(
     mix: Annotated[float, typer.Option("--mix", help="--network: share of seats played by the opponent pool")] = 0.3,
     solo: Annotated[int, typer.Option("--solo", help=(
         "--network: batches of Solo games against the A.I. per generation (a quarter of --games each, strengths in turn)"))] = 0,
-    lam: Annotated[float, typer.Option("--lambda", help="--network: TD(lambda)'s lambda (1: the outcome alone)")] = 0.7,
+    lam: Annotated[float | None, typer.Option("--lambda", help=(
+        "TD(lambda)'s lambda of the fit's targets, bootstrapped from the incumbent (1: the outcome alone; default 1, "
+        "with --network 0.7)"))] = None,
     scale: Annotated[float, typer.Option("--scale", help="--network: VP scale of the soft final margin, tanh(margin / scale)")] = 20.0,
     data_budget: Annotated[int | None, typer.Option("--data-budget", help=(
         "--network: simulations per decision in the data games (default: the strategy's budget)"))] = None,
@@ -533,7 +535,8 @@ def train(
     alpha = 1.0 if alpha is None else alpha
     out = out or Path("strategies/values/search.toml")
     if network:
-        _train_network(strategy, generations, games, duel_games, delta, init, seed, out, threads, mix, solo, lam, scale,
+        _train_network(strategy, generations, games, duel_games, delta, init, seed, out, threads, mix, solo,
+                       0.7 if lam is None else lam, scale,
                        data_budget)
         return
     from sim.rules import load_rules
@@ -549,14 +552,15 @@ def train(
         fixed = fixed_weights(fix or [])
         res = run_train(load_rules(), W[0], generations, games, seed, players=players, duel_games=duel_games,
                         delta=delta, alpha=alpha, init=model0, threads=threads, explore=explore,
-                        sigma=explore_sigma, plant=plant, fixed=fixed, say=lambda m: typer.echo(m, err=True))
+                        sigma=explore_sigma, plant=plant, fixed=fixed, lam=1.0 if lam is None else lam,
+                        say=lambda m: typer.echo(m, err=True))
     except TrainError as e:
         _fail(f"--{e}")
     promoted = [g for g in res.generations if g.promoted]
     last = promoted[-1] if promoted else res.generations[-1]  # the generation whose model is written
     prov = {"command": cmd, "commit": git_commit() or "unknown", "strategy": strategy, "seed": seed, "players": players,
             "generations": generations, "games_per_generation": games, "explore": explore,
-            "explore_sigma": explore_sigma, "plant": plant,
+            "explore_sigma": explore_sigma, "plant": plant, "lambda": 1.0 if lam is None else lam,
             "fixed": {VF_NAMES[f]: v for f, v in fixed.items()}, "init": str(init) if init is not None else "prior",
             **_init_record(init, prov0), "promoted": len(promoted),
             "model_of_generation": last.gen if promoted else 0, "held_out_r2": [round(x, 4) for x in last.r2],

@@ -111,16 +111,11 @@ class Batch:
 
 def td_targets(b: Batch, net: dict | None, lam: float) -> np.ndarray:
     """TD(lambda) targets ``[games, decades - 1, n]`` (module docstring, 2); lambda 1 without a net."""
-    T = b.x.shape[1]
-    G = np.empty(b.x.shape[:3], np.float64)
-    G[:, T - 1] = b.z
+    from trinidad.train import td_returns
+
     if net is None or lam >= 1.0:
-        G[:] = b.z[:, None, :]
-        return G
-    V = forward_np(net, b.x)  # [games, T, n]
-    for d in range(T - 2, -1, -1):
-        G[:, d] = (1.0 - lam) * V[:, d + 1] + lam * G[:, d + 1]
-    return G
+        return np.broadcast_to(b.z[:, None, :], b.x.shape[:3]).astype(np.float64)
+    return td_returns(forward_np(net, b.x), b.z, lam)  # V: [games, T, n]
 
 
 def play(rules, W: np.ndarray, players: int, seeds: np.ndarray, strat: np.ndarray, scale: float, learner: int,
