@@ -539,6 +539,7 @@ def train(
                        0.7 if lam is None else lam, scale,
                        data_budget)
         return
+    lam = 1.0 if lam is None else lam  # the search evaluation's default: the final VP alone
     from sim.rules import load_rules
     from trinidad.runner import git_commit
     from trinidad.train import TrainError, fixed_weights, write_value_file
@@ -552,7 +553,7 @@ def train(
         fixed = fixed_weights(fix or [])
         res = run_train(load_rules(), W[0], generations, games, seed, players=players, duel_games=duel_games,
                         delta=delta, alpha=alpha, init=model0, threads=threads, explore=explore,
-                        sigma=explore_sigma, plant=plant, fixed=fixed, lam=1.0 if lam is None else lam,
+                        sigma=explore_sigma, plant=plant, fixed=fixed, lam=lam,
                         say=lambda m: typer.echo(m, err=True))
     except TrainError as e:
         _fail(f"--{e}")
@@ -560,7 +561,7 @@ def train(
     last = promoted[-1] if promoted else res.generations[-1]  # the generation whose model is written
     prov = {"command": cmd, "commit": git_commit() or "unknown", "strategy": strategy, "seed": seed, "players": players,
             "generations": generations, "games_per_generation": games, "explore": explore,
-            "explore_sigma": explore_sigma, "plant": plant, "lambda": 1.0 if lam is None else lam,
+            "explore_sigma": explore_sigma, "plant": plant, "lambda": lam,
             "fixed": {VF_NAMES[f]: v for f, v in fixed.items()}, "init": str(init) if init is not None else "prior",
             **_init_record(init, prov0), "promoted": len(promoted),
             "model_of_generation": last.gen if promoted else 0, "held_out_r2": [round(x, 4) for x in last.r2],

@@ -14,7 +14,7 @@ Each generation:
    the final VP's variance, so a fit to the outcome alone there follows noise);
 2. a candidate model is fitted on the positions of every generation so far: one ridge regression
    per Era still to come, shrunk toward the prior and with the monotone weights bounded below by 0
-   (scipy ``lsq_linear``), games split 80/20 to measure it held out (R^2 of the final VP and how
+   (scipy ``lsq_linear``), games split 80/20 to measure it held out (R^2 of the targets and how
    often the predicted leader is the real winner);
 3. the candidate plays the incumbent, two seats each and seats rotated on common seeds, in batches
    until Wald's SPRT (analysis.stats.sprt, on the per-seed difference of the two sides' win

@@ -44,7 +44,7 @@ from pathlib import Path
 import numpy as np
 
 from strategies.evaluation import MAX_PLAYERS, N_VF, NET_HIDDEN, NET_IN, VF_NAMES
-from trinidad.train import TrainError, duel
+from trinidad.train import TrainError, duel, td_returns
 
 # the heuristic and its archetypes (strategies/*.toml): the opponent pool's cheap players
 OPPONENTS = ("heuristic", "builder", "civic", "cleric", "militarist", "politician", "producer")
@@ -111,8 +111,6 @@ class Batch:
 
 def td_targets(b: Batch, net: dict | None, lam: float) -> np.ndarray:
     """TD(lambda) targets ``[games, decades - 1, n]`` (module docstring, 2); lambda 1 without a net."""
-    from trinidad.train import td_returns
-
     if net is None or lam >= 1.0:
         return np.broadcast_to(b.z[:, None, :], b.x.shape[:3]).astype(np.float64)
     return td_returns(forward_np(net, b.x), b.z, lam)  # V: [games, T, n]
