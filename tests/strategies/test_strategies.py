@@ -329,3 +329,29 @@ def test_bad_alias_files_fail_with_the_key(tmp_path, text, key):
         load_strategies([str(p)])
     msg = str(e.value)
     assert "\n" not in msg and f"{key}:" in msg, msg
+
+
+@pytest.mark.parametrize(("name", "seed", "init"), [("search-long-nogrid-all-td31", 31, "search.toml"),
+                                                    ("search-long-nogrid-all-td41", 41, "search.toml"),
+                                                    ("search-long-nogrid-all-td61", 61, "search-seed21.toml")])
+def test_the_td_refits_are_best_over_a_td_refit_of_the_shipped_init(name, seed, init):
+    """The TD(lambda) refits (docs/search-long-nogrid-all.md): `best`'s search, budget and simulations off the
+    grids, over an evaluation that `trinidad train --lambda 0.5` refitted from the shipped file it names as its
+    init (the same bytes), Character-blind, promoted, and not the init written back."""
+    import hashlib
+
+    from strategies.evaluation import N_VALUE, SEARCH_PARAMS, VF_NAMES
+    from strategies.registry import VALUE_DIR, load_value_file
+
+    W, _ = load_strategies(["search-long-nogrid-all", name])
+    differ = np.flatnonzero(W[0] != W[1])
+    model = SEARCH_OFFSET + SEARCH_PARAMS
+    assert differ.size and ((differ >= model) & (differ < model + N_VALUE)).all()
+    refit, prov = load_value_file(VALUE_DIR / f"search-td{seed}.toml")
+    start, _ = load_value_file(VALUE_DIR / init)
+    assert prov["lambda"] == 0.5 and prov["seed"] == seed and prov["strategy"] == "search-long-nogrid-all"
+    assert prov["init"] == f"strategies/values/{init}" and f"--init strategies/values/{init}" in prov["command"]
+    assert prov["init_sha256"] == hashlib.sha256((VALUE_DIR / init).read_bytes()).hexdigest()
+    assert prov["promoted"] >= 1 and not np.allclose(refit, start)
+    chars = [i for i, f in enumerate(VF_NAMES) if f.startswith("ch_")]
+    assert (refit[:, chars] == 0).all()  # --fix 'ch_*=0', as best's evaluation has none
