@@ -273,17 +273,23 @@ def test_search_long_is_search_with_its_simulations_one_decade_longer():
     assert W[0, SEARCH_OFFSET + SB.HORIZON] == 0 and W[1, SEARCH_OFFSET + SB.HORIZON] == 1
 
 
+def _only_the_linear_model_differs(a: str, b: str) -> None:
+    """Strategies ``a`` and ``b`` compile to rows that differ, and only in the search evaluation's linear model."""
+    from strategies.evaluation import N_VALUE, SEARCH_PARAMS
+
+    W, _ = load_strategies([a, b])
+    differ = np.flatnonzero(W[0] != W[1])
+    model = SEARCH_OFFSET + SEARCH_PARAMS
+    assert differ.size and ((differ >= model) & (differ < model + N_VALUE)).all()
+
+
 @pytest.mark.parametrize("seeds", [(11, 12, 13), (21, 22, 23)])
 def test_search_long_seedN_is_search_long_with_the_evaluation_trained_from_other_seeds(seeds):
-    from strategies.evaluation import N_VALUE, SEARCH_PARAMS
     from strategies.registry import VALUE_DIR, load_value_file
 
     tag = f"seed{seeds[0]}"
-    W, _ = load_strategies(["search-long", f"search-long-{tag}"])
-    differ = np.flatnonzero(W[0] != W[1])
     # the convergence rungs (docs/search-long.md): the same budget, width and horizon; only the linear model
-    model = SEARCH_OFFSET + SEARCH_PARAMS
-    assert differ.size and ((differ >= model) & (differ < model + N_VALUE)).all()
+    _only_the_linear_model_differs("search-long", f"search-long-{tag}")
     shipped = load_value_file(VALUE_DIR / "search.toml")[1]
     # the shipped evaluation's training chain, run again from other seeds: each link's command is the shipped
     # chain's with the seed and the file names changed
@@ -340,13 +346,10 @@ def test_the_td_refits_are_best_over_a_td_refit_of_the_shipped_init(name, seed, 
     init (the same bytes), Character-blind, promoted, and not the init written back."""
     import hashlib
 
-    from strategies.evaluation import N_VALUE, SEARCH_PARAMS, VF_NAMES
+    from strategies.evaluation import VF_NAMES
     from strategies.registry import VALUE_DIR, load_value_file
 
-    W, _ = load_strategies(["search-long-nogrid-all", name])
-    differ = np.flatnonzero(W[0] != W[1])
-    model = SEARCH_OFFSET + SEARCH_PARAMS
-    assert differ.size and ((differ >= model) & (differ < model + N_VALUE)).all()
+    _only_the_linear_model_differs("search-long-nogrid-all", name)
     refit, prov = load_value_file(VALUE_DIR / f"search-td{seed}.toml")
     start, _ = load_value_file(VALUE_DIR / init)
     assert prov["lambda"] == 0.5 and prov["seed"] == seed and prov["strategy"] == "search-long-nogrid-all"
