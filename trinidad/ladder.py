@@ -58,7 +58,8 @@ from sim import variants
 from trinidad import ai_scale
 from trinidad.runner import cpu_model, git_commit
 
-RUNGS = ["random", "greedy", "heuristic", "rollout", "search", "search-long", "search-long-nogrid-all"]
+RUNGS = ["random", "greedy", "heuristic", "rollout", "search", "search-long", "search-long-nogrid-all",
+         "search-long-nogrid-all-td61"]
 # Played against the Solo A.I. beside the rungs (trinidad ladder --ai-also): `best` plays its Solo player there
 # (best.toml's solo), the project's strongest against the A.I., which no 4-player rung plays
 AI_ALSO = ["best"]
