@@ -284,15 +284,17 @@ def _hidden(st, seat, n):
     return [c for _, c in deck], hands
 
 
-@pytest.mark.parametrize(("apprentice", "forbid_all"), [(False, False), (True, False), (False, True)])
-def test_no_peeking_the_decision_ignores_what_the_seat_cannot_see(engine, tmp_path, apprentice, forbid_all):
+@pytest.mark.parametrize(("apprentice", "forbid_all", "value"),
+                         [(False, False, "prior"), (True, False, "prior"), (False, True, "prior"), (False, True, "search-td61")])
+def test_no_peeking_the_decision_ignores_what_the_seat_cannot_see(engine, tmp_path, apprentice, forbid_all, value):
     """Another arrangement of the hidden cards, consistent with the seat's view (the same cards in
     the deck and in the other hands, in the same numbers, dealt again), gives the same decision:
     the search reads only its redraws; with an apprentice playing its simulations too, or with every simulated
-    seat kept off the Major grids (best's rollout_forbid)."""
+    seat kept off the Major grids (best's rollout_forbid), also over best's own evaluation (search-td61) at a
+    smaller budget."""
     r, _ = engine
     W, _ = load_strategies([_strategy(tmp_path, "s", budget=8, width=4, apprentice=_apprentice_file(tmp_path) if apprentice else None,
-                                      rollout_forbid="major" if forbid_all else None,
+                                      value=value, rollout_forbid="major" if forbid_all else None,
                                       rollout_forbid_seats="all" if forbid_all else None)])
     sc = allocate(r)
     checked = 0
