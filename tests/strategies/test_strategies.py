@@ -339,7 +339,8 @@ def test_bad_alias_files_fail_with_the_key(tmp_path, text, key):
 
 @pytest.mark.parametrize(("name", "seed", "init"), [("search-long-nogrid-all-td31", 31, "search.toml"),
                                                     ("search-long-nogrid-all-td41", 41, "search.toml"),
-                                                    ("search-long-nogrid-all-td61", 61, "search-seed21.toml")])
+                                                    ("search-long-nogrid-all-td61", 61, "search-seed21.toml"),
+                                                    ("search-long-nogrid-all-td91", 91, "search-seed21.toml")])
 def test_the_td_refits_are_best_over_a_td_refit_of_the_shipped_init(name, seed, init):
     """The TD(lambda) refits (docs/search-long-nogrid-all.md): `best`'s search, budget and simulations off the
     grids, over an evaluation that `trinidad train --lambda 0.5` refitted from the shipped file it names as its
