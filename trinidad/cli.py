@@ -446,7 +446,8 @@ def train(
     alpha: Annotated[float | None, typer.Option("--alpha", help=(
         "ridge penalty of the fit (default 1); with --apprentice the network's L2 penalty (default 0.001)"))] = None,
     init: Annotated[Path | None, typer.Option("--init", help="a value file to start from (default: the prior, generation 0)")] = None,
-    explore: Annotated[float, typer.Option("--explore", help="share of self-play seats played by explorers (holdings' weights moved at random)")] = 0.5,
+    explore: Annotated[float | None, typer.Option("--explore", help=(
+        "share of self-play seats played by explorers (holdings' weights moved at random; default 0.5, with --network 0)"))] = None,
     explore_sigma: Annotated[float, typer.Option("--explore-sigma", help="size of the explorers' moves (x EXPLORE_SCALE)")] = 1.0,
     plant: Annotated[float, typer.Option("--plant", help=(
         "share of self-play seats playing the City plan (Lot > House > metal > Palace; trinidad probe --option city_plan)"))] = 0.0,
@@ -470,6 +471,10 @@ def train(
         "TD(lambda)'s lambda of the fit's targets, bootstrapped from the incumbent (1: the outcome alone; default 1, "
         "with --network 0.7)"))] = None,
     scale: Annotated[float, typer.Option("--scale", help="--network: VP scale of the soft final margin, tanh(margin / scale)")] = 20.0,
+    residual: Annotated[bool, typer.Option("--residual", help=(
+        "--network: start at the linear evaluation and learn a correction to its margin (two hidden units pass it "
+        "through), generation 1's TD targets bootstrapped from it; with --scale 10000 the leaf is the linear margin "
+        "in VP plus the correction; --alpha is the correction's L2 penalty (default 0.001)"), metavar="")] = False,
     data_budget: Annotated[int | None, typer.Option("--data-budget", help=(
         "--network: simulations per decision in the data games (default: the strategy's budget)"))] = None,
     apprentice: Annotated[bool, typer.Option("--apprentice", help=(
@@ -532,13 +537,17 @@ def train(
     if opponent is not None:
         _fail("--opponent: only with --apprentice --players N")
     strategy = strategy or "search"
-    alpha = 1.0 if alpha is None else alpha
+    if residual and not network:
+        _fail("--residual: only with --network")
     out = out or Path("strategies/values/search.toml")
     if network:
         _train_network(strategy, generations, games, duel_games, delta, init, seed, out, threads, mix, solo,
                        0.7 if lam is None else lam, scale,
-                       data_budget)
+                       data_budget, residual, 0.0 if explore is None else explore, explore_sigma,
+                       1e-3 if alpha is None else alpha)
         return
+    alpha = 1.0 if alpha is None else alpha
+    explore = 0.5 if explore is None else explore
     lam = 1.0 if lam is None else lam  # the search evaluation's default: the final VP alone
     from sim.rules import load_rules
     from trinidad.runner import git_commit
@@ -680,7 +689,7 @@ def _train_apprentice(strategy, generations, games, alpha, init, seed, out, thre
 
 
 def _train_network(strategy, generations, games, duel_games, delta, init, seed, out, threads, mix, solo, lam, scale,
-                   data_budget) -> None:
+                   data_budget, residual=False, explore=0.0, sigma=1.0, alpha=1e-3) -> None:
     """``trinidad train --network`` (trinidad.train_network)."""
     from sim.rules import apply_overrides, load_rules_doc, rules_from_doc
     from strategies.policy import FAMILY_SEARCH
@@ -713,7 +722,8 @@ def _train_network(strategy, generations, games, duel_games, delta, init, seed, 
     try:
         res = train_network(rules_for, W[0], generations, games, seed, mix=mix, solo=solo, lam=lam, scale=scale,
                             duel_games=duel_games, delta=delta, data_budget=data_budget, init=net0, threads=threads,
-                            say=lambda m: typer.echo(m, err=True))
+                            say=lambda m: typer.echo(m, err=True), residual=residual, explore=explore, sigma=sigma,
+                            alpha=alpha)
     except TrainError as e:
         _fail(f"--{e}")
     if res.net is None:
@@ -723,7 +733,8 @@ def _train_network(strategy, generations, games, duel_games, delta, init, seed, 
     prov = {"command": cmd, "commit": git_commit() or "unknown", "strategy": strategy,
             "linear_model": linear_model_digest(value_model(W[0])), "seed": seed, "generations": generations,
             "games_per_generation": games, "mix": mix, "solo_batches": solo, "lambda": lam, "scale": scale,
-            "data_budget": data_budget, "duel_games": duel_games, "delta": delta,
+            "data_budget": data_budget, "duel_games": duel_games, "delta": delta, "residual": residual,
+            "explore": explore, "explore_sigma": sigma, "alpha": alpha if residual else None,
             "init": str(init) if init is not None else "the strategy's linear evaluation", "init_provenance": prov0,
             "promoted": len(promoted), "network_of_generation": promoted[-1].gen if promoted else 0,
             "generation_log": generation_log(res), "seconds": round(res.seconds, 1)}

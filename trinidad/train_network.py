@@ -28,6 +28,17 @@ Each generation:
 4. **promotion**: the candidate plays the incumbent, two seats each, seats rotated on common seeds,
    until Wald's SPRT decides (trinidad.train.duel); promoted only on H1 (+).
 
+With ``residual`` the network starts where the linear evaluation is and learns only what it misses
+(:func:`fit_residual`): two of its hidden units pass the linear margin through (relu(z) - relu(-z) =
+z), the others fit the targets' residual over it, and generation 1's TD targets bootstrap from the
+linear evaluation (the incumbent then) instead of being the outcome alone: the same targets that
+made the TD refits of the linear evaluation stronger (docs/search-long-nogrid-all.md, "TD(lambda)
+targets"). With a large ``scale`` (10,000 VP: tanh(m / scale) is m / scale within 1e-5 over any
+margin a game reaches) the leaf is then the linear margin in VP plus a correction, and a candidate
+whose correction is 0 plays as the linear evaluation does. ``explore`` adds the linear trainer's
+explorers (trinidad.train.positions): seats of the incumbent whose linear model's holding weights
+are moved at random, so that the positions are not only those the incumbent's own tables reach.
+
 Everything is a pure function of the seed. The result is a network file
 (strategies/values/*.npz) carrying its provenance, which a search strategy names in
 ``[search] value``.
@@ -109,11 +120,14 @@ class Batch:
     own: np.ndarray
 
 
-def td_targets(b: Batch, net: dict | None, lam: float) -> np.ndarray:
-    """TD(lambda) targets ``[games, decades - 1, n]`` (module docstring, 2); lambda 1 without a net."""
-    if net is None or lam >= 1.0:
+def td_targets(b: Batch, net: dict | None, lam: float, linear_scale: float | None = None) -> np.ndarray:
+    """TD(lambda) targets ``[games, decades - 1, n]`` (module docstring, 2); without a net the outcome
+    alone (lambda 1), or with ``linear_scale`` bootstrapped from the linear evaluation: each
+    position's linear margin (the inputs' last column) as a soft margin at that scale."""
+    if lam >= 1.0 or (net is None and linear_scale is None):
         return np.broadcast_to(b.z[:, None, :], b.x.shape[:3]).astype(np.float64)
-    return td_returns(forward_np(net, b.x), b.z, lam)  # V: [games, T, n]
+    V = forward_np(net, b.x) if net is not None else np.tanh(b.x[..., -1] / linear_scale)
+    return td_returns(V, b.z, lam)  # V: [games, T, n]
 
 
 def play(rules, W: np.ndarray, players: int, seeds: np.ndarray, strat: np.ndarray, scale: float, learner: int,
@@ -139,7 +153,6 @@ def fit(batches: list[Batch], targets: list[np.ndarray], holdout: Batch | None, 
         seed: int, max_iter: int = 60):
     """A candidate network fitted on every batch's positions (module docstring, 3); returns
     (net, held-out R^2, held-out winner accuracy)."""
-    from sklearn.metrics import r2_score
     from sklearn.neural_network import MLPRegressor
 
     X = np.concatenate([b.x.reshape(-1, NET_IN) for b in batches])
@@ -153,14 +166,62 @@ def fit(batches: list[Batch], targets: list[np.ndarray], holdout: Batch | None, 
     reg.fit((X - mu) / sd, y)
     net = {"mu": mu, "sd": sd, "w1": reg.coefs_[0].copy(), "b1": reg.intercepts_[0].copy(), "w2": reg.coefs_[1][:, 0].copy(),
            "b2": np.float64(reg.intercepts_[1][0])}
-    r2 = acc = float("nan")
-    if holdout is not None and len(holdout.x):
-        pred = forward_np(net, holdout.x)  # [games, T, n]
-        r2 = float(r2_score(held_targets.reshape(-1), pred.reshape(-1)))
-        lead = pred.argmax(axis=2)  # the predicted leader at each decade's end
-        g = np.arange(pred.shape[0])[:, None]
-        acc = float(np.mean(holdout.winners[g, lead] > 0))
-    return net, r2, acc
+    return (net, *_held_out(net, holdout, held_targets))
+
+
+LIN = NET_IN - 1  # the inputs' last column: the seat's margin by the row's linear model (net_inputs)
+
+
+def linear_passthrough(mu: np.ndarray, sd: np.ndarray, scale: float) -> dict:
+    """A network whose output is the linear margin over ``scale`` (the inputs standardised by ``mu``,
+    ``sd``): hidden units 0 and 1 carry relu(z) and relu(-z) of the margin's standardised input, the
+    rest are 0. :func:`fit_residual`'s start and its correction-free candidate."""
+    w1 = np.zeros((NET_IN, NET_HIDDEN))
+    w1[LIN, 0], w1[LIN, 1] = 1.0, -1.0
+    w2 = np.zeros(NET_HIDDEN)
+    w2[0], w2[1] = sd[LIN] / scale, -sd[LIN] / scale
+    return {"mu": mu.copy(), "sd": sd.copy(), "w1": w1, "b1": np.zeros(NET_HIDDEN), "w2": w2,
+            "b2": np.float64(mu[LIN] / scale)}
+
+
+def fit_residual(batches: list[Batch], targets: list[np.ndarray], holdout: Batch | None, held_targets: np.ndarray | None,
+                 seed: int, scale: float, alpha: float = 1e-3, max_iter: int = 60):
+    """A candidate that is the linear margin plus a fitted correction (module docstring): the
+    :func:`linear_passthrough` units and ``NET_HIDDEN - 2`` ReLU units fitted by ``MLPRegressor`` to
+    the targets minus the linear margin over ``scale``, in VP (the residual standardised for the
+    fit). Returns (net, held-out R^2, held-out winner accuracy) as :func:`fit`."""
+    from sklearn.neural_network import MLPRegressor
+
+    X = np.concatenate([b.x.reshape(-1, NET_IN) for b in batches])
+    y = np.concatenate([t.reshape(-1) for t in targets])
+    mu = X.mean(axis=0)
+    sd = X.std(axis=0)
+    sd = np.where(sd > 1e-9, sd, 1.0)
+    res = (y - X[:, LIN] / scale) * scale  # what the linear margin misses, in VP
+    r_mu, r_sd = float(res.mean()), float(res.std()) or 1.0
+    reg = MLPRegressor(hidden_layer_sizes=(NET_HIDDEN - 2,), activation="relu", solver="adam", alpha=alpha,
+                       batch_size=256, learning_rate_init=1e-3, max_iter=max_iter, early_stopping=True,
+                       validation_fraction=0.1, n_iter_no_change=6, random_state=seed)
+    reg.fit((X - mu) / sd, (res - r_mu) / r_sd)
+    net = linear_passthrough(mu, sd, scale)
+    net["w1"][:, 2:] = reg.coefs_[0]
+    net["b1"][2:] = reg.intercepts_[0]
+    net["w2"][2:] = reg.coefs_[1][:, 0] * r_sd / scale
+    net["b2"] = np.float64(net["b2"] + (reg.intercepts_[1][0] * r_sd + r_mu) / scale)
+    return (net, *_held_out(net, holdout, held_targets))
+
+
+def _held_out(net: dict, holdout: Batch | None, held_targets: np.ndarray | None) -> tuple[float, float]:
+    """Held-out R^2 of the targets and how often the seat with the highest prediction wins."""
+    from sklearn.metrics import r2_score
+
+    if holdout is None or not len(holdout.x):
+        return float("nan"), float("nan")
+    pred = forward_np(net, holdout.x)  # [games, T, n]
+    r2 = float(r2_score(held_targets.reshape(-1), pred.reshape(-1)))
+    lead = pred.argmax(axis=2)  # the predicted leader at each decade's end
+    g = np.arange(pred.shape[0])[:, None]
+    return r2, float(np.mean(holdout.winners[g, lead] > 0))
 
 
 @dataclass
@@ -197,17 +258,21 @@ def _pool_rows(rows_past: list[np.ndarray]) -> list[np.ndarray]:
 def train_network(rules_for, base_row: np.ndarray, generations: int, games: int, seed: int, mix: float = 0.3,
                   solo: int = 0, lam: float = 0.7, scale: float = 20.0, duel_games: int = 2000, duel_batch: int = 200,
                   delta: float = 0.1, data_budget: int | None = None, init: dict | None = None, threads: int | None = None,
-                  say: Callable[[str], None] | None = None, keep: Path | None = None) -> NetResult:
+                  say: Callable[[str], None] | None = None, keep: Path | None = None, residual: bool = False,
+                  explore: float = 0.0, sigma: float = 1.0, alpha: float = 1e-3) -> NetResult:
     """The generations of the module's docstring. ``rules_for(strength)``: the rules (None: the 4-player
     game; a strength name: the Solo game against it); ``base_row``: the search strategy's W row
     (budget, width, base weights; its linear model is generation 0's evaluation unless ``init``
     gives a network); ``data_budget``: the simulations per decision in the data games (default the
-    row's own); ``keep``: a folder to save every candidate's W row in (``cand<gen>.npy``)."""
+    row's own); ``keep``: a folder to save every candidate's W row in (``cand<gen>.npy``); ``residual``,
+    ``explore`` (explorers' share of the seats, moved by ``sigma``) and ``alpha`` (the residual fit's
+    L2 penalty): the module docstring's last paragraph."""
     from sim.rng import player_seeds
     from sim.state import AI_STRATEGY
-    from strategies.evaluation import SEARCH_OFFSET
-    from strategies.registry import set_network
+    from strategies.evaluation import SEARCH_OFFSET, explorer_model
+    from strategies.registry import set_network, set_value_model, value_model
     from strategies.search import SB
+    from trinidad.train import N_EXPLORERS
 
     if generations < 1:
         raise TrainError(f"generations: must be >= 1, got {generations}")
@@ -219,6 +284,10 @@ def train_network(rules_for, base_row: np.ndarray, generations: int, games: int,
         raise TrainError(f"lambda: must be in [0, 1], got {lam}")
     if not scale > 0:
         raise TrainError(f"scale: must be > 0, got {scale}")
+    if not 0.0 <= explore < 1.0 or explore + mix > 1.0:
+        raise TrainError(f"explore: must be in [0, 1) with explore + mix <= 1, got {explore} (mix {mix})")
+    if not sigma > 0:
+        raise TrainError(f"explore-sigma: must be > 0, got {sigma}")
     t0 = time.perf_counter()
     res = NetResult(net=init)
     incumbent = set_network(base_row, {**init, "scale": scale}) if init is not None else base_row.copy()
@@ -234,8 +303,16 @@ def train_network(rules_for, base_row: np.ndarray, generations: int, games: int,
         W = np.stack([data_row] + pool)
         rng = np.random.default_rng([seed, gen])
         strat = np.zeros((games, 4), np.int32)
-        swap = rng.random((games, 4)) < mix
+        u = rng.random((games, 4))
+        swap = u < mix
         strat[swap] = rng.integers(1, len(W), int(swap.sum()))
+        if explore > 0:  # drawn after the pool, from its own stream, so explore 0 leaves the games as they were
+            erng = np.random.default_rng([seed, gen, 7])
+            base = value_model(data_row)
+            W = np.concatenate([W, np.stack([set_value_model(data_row, explorer_model(base, sigma, erng))
+                                             for _ in range(N_EXPLORERS)])])
+            pick = (u >= mix) & (u < mix + explore)
+            strat[pick] = len(W) - N_EXPLORERS + erng.integers(0, N_EXPLORERS, int(pick.sum()))
         seeds = player_seeds(seed * 1000 + gen, 4, 0, games)
         new = [play(rules4, W, 4, seeds, strat, scale, 0, threads)]
         for k in range(solo):
@@ -253,8 +330,13 @@ def train_network(rules_for, base_row: np.ndarray, generations: int, games: int,
         cut = int(round(len(hb.x) * 0.8))
         held = Batch(hb.x[cut:], hb.z[cut:], hb.winners[cut:], hb.own[cut:])
         train_b = batches[:-len(new)] + [Batch(hb.x[:cut], hb.z[:cut], hb.winners[:cut], hb.own[:cut])] + new[1:]
-        targets = [td_targets(b, res.net, lam) for b in train_b]
-        cand, r2, acc = fit(train_b, targets, held, td_targets(held, res.net, lam), seed * 1000 + gen)
+        lin_scale = scale if residual else None
+        targets = [td_targets(b, res.net, lam, lin_scale) for b in train_b]
+        held_t = td_targets(held, res.net, lam, lin_scale)
+        if residual:
+            cand, r2, acc = fit_residual(train_b, targets, held, held_t, seed * 1000 + gen, scale, alpha)
+        else:
+            cand, r2, acc = fit(train_b, targets, held, held_t, seed * 1000 + gen)
         cand_row = set_network(base_row, {**cand, "scale": scale})
         if keep is not None:
             np.save(keep / f"cand{gen}.npy", cand_row)

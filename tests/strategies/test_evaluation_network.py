@@ -42,9 +42,12 @@ from strategies.registry import (
 from strategies.search import SB, search_choice
 from trinidad.batch import play_batch
 from trinidad.train_network import (
+    LIN,
     Batch,
+    fit_residual,
     forward_np,
     linear_margins_np,
+    linear_passthrough,
     net_inputs_np,
     soft_margins,
     td_targets,
@@ -224,6 +227,47 @@ def test_training_is_a_pure_function_of_the_seed(engine, tmp_path):
         rows.append(np.load(keep / "cand1.npy"))
         assert res.generations[0].positions > 0
     assert np.array_equal(rows[0], rows[1])
+
+
+def test_the_residual_network_starts_at_the_linear_margin_and_fits_what_it_misses():
+    """trinidad.train_network, ``residual``: the pass-through units reproduce the linear margin over
+    the scale exactly; a fit to targets that are the linear margin plus a function of another input
+    learns that function, and generation 1's TD targets bootstrap from the linear margin."""
+    rng = np.random.default_rng(3)
+    scale = 10_000.0
+    x = rng.normal(size=(300, 4, 3, NET_IN))
+    x[..., LIN] = rng.normal(0, 25, size=x.shape[:-1])  # the linear margin, in VP
+    mu, sd = x.reshape(-1, NET_IN).mean(axis=0), x.reshape(-1, NET_IN).std(axis=0)
+    assert np.allclose(forward_np(linear_passthrough(mu, sd, scale), x), x[..., LIN] / scale)
+    extra = 8.0 * np.maximum(x[..., 0], 0.0)  # VP the linear margin misses: increasing returns in input 0
+    z = (x[:, -1, :, LIN] + extra[:, -1]) / scale
+    b = Batch(x=x, z=z, winners=np.zeros((300, 3)), own=np.ones((300, 3), bool))
+    t = td_targets(b, None, 0.0, scale)  # lambda 0: each target is the next position's linear value
+    assert np.allclose(t[:, :-1], np.tanh(x[:, 1:, :, LIN] / scale)) and np.allclose(t[:, -1], z)
+    target = (x[..., LIN] + extra) / scale
+    net, r2, _ = fit_residual([b], [target], b, target, seed=1, scale=scale, alpha=1e-4, max_iter=200)
+    pred = forward_np(net, x)
+    lin_only = x[..., LIN] / scale
+    assert np.mean((pred - target) ** 2) < 0.1 * np.mean((lin_only - target) ** 2)
+    assert r2 > 0.9
+
+
+def test_residual_training_with_explorers_is_a_pure_function_of_the_seed(engine, tmp_path):
+    from sim.rules import load_rules
+
+    r = load_rules()
+    W, _ = load_strategies(["search"])
+    rows = []
+    for threads in (1, 2):
+        keep = tmp_path / f"r{threads}"
+        keep.mkdir()
+        res = train_network(lambda strength: r, W[0], 1, 12, 6, mix=0.0, duel_games=4, duel_batch=4, data_budget=0,
+                            threads=threads, keep=keep, residual=True, explore=0.5, scale=10_000.0)
+        rows.append(np.load(keep / "cand1.npy"))
+        assert res.generations[0].positions > 0
+    assert np.array_equal(rows[0], rows[1])
+    net = network(rows[0])
+    assert net["w1"][LIN, 0] == 1.0 and net["w1"][LIN, 1] == -1.0 and net["w2"][0] == -net["w2"][1] > 0
 
 
 def test_train_network_command_wants_a_npz_file(tmp_path):
