@@ -444,7 +444,8 @@ def train(
     duel_games: Annotated[int, typer.Option("--duel-games", help="at most this many games of candidate vs incumbent per generation (SPRT)")] = 2000,
     delta: Annotated[float, typer.Option("--delta", help="SPRT effect: the difference of win shares a promotion must show")] = 0.1,
     alpha: Annotated[float | None, typer.Option("--alpha", help=(
-        "ridge penalty of the fit (default 1); with --apprentice the network's L2 penalty (default 0.001)"))] = None,
+        "ridge penalty of the fit (default 1); with --apprentice the network's L2 penalty (default 0.001); with "
+        "--network --residual the correction's (default 10)"))] = None,
     init: Annotated[Path | None, typer.Option("--init", help="a value file to start from (default: the prior, generation 0)")] = None,
     explore: Annotated[float | None, typer.Option("--explore", help=(
         "share of self-play seats played by explorers (holdings' weights moved at random; default 0.5, with --network 0)"))] = None,
@@ -474,7 +475,7 @@ def train(
     residual: Annotated[bool, typer.Option("--residual", help=(
         "--network: start at the linear evaluation and learn a correction to its margin (two hidden units pass it "
         "through), generation 1's TD targets bootstrapped from it; with --scale 10000 the leaf is the linear margin "
-        "in VP plus the correction; --alpha is the correction's L2 penalty (default 0.001)"), metavar="")] = False,
+        "in VP plus the correction; --alpha is the correction's L2 penalty (default 10)"), metavar="")] = False,
     data_budget: Annotated[int | None, typer.Option("--data-budget", help=(
         "--network: simulations per decision in the data games (default: the strategy's budget)"))] = None,
     apprentice: Annotated[bool, typer.Option("--apprentice", help=(
@@ -544,7 +545,7 @@ def train(
         _train_network(strategy, generations, games, duel_games, delta, init, seed, out, threads, mix, solo,
                        0.7 if lam is None else lam, scale,
                        data_budget, residual, 0.0 if explore is None else explore, explore_sigma,
-                       1e-3 if alpha is None else alpha)
+                       10.0 if alpha is None else alpha)
         return
     alpha = 1.0 if alpha is None else alpha
     explore = 0.5 if explore is None else explore
@@ -689,7 +690,7 @@ def _train_apprentice(strategy, generations, games, alpha, init, seed, out, thre
 
 
 def _train_network(strategy, generations, games, duel_games, delta, init, seed, out, threads, mix, solo, lam, scale,
-                   data_budget, residual=False, explore=0.0, sigma=1.0, alpha=1e-3) -> None:
+                   data_budget, residual=False, explore=0.0, sigma=1.0, alpha=10.0) -> None:
     """``trinidad train --network`` (trinidad.train_network)."""
     from sim.rules import apply_overrides, load_rules_doc, rules_from_doc
     from strategies.policy import FAMILY_SEARCH

@@ -245,7 +245,7 @@ def test_the_residual_network_starts_at_the_linear_margin_and_fits_what_it_misse
     t = td_targets(b, None, 0.0, scale)  # lambda 0: each target is the next position's linear value
     assert np.allclose(t[:, :-1], np.tanh(x[:, 1:, :, LIN] / scale)) and np.allclose(t[:, -1], z)
     target = (x[..., LIN] + extra) / scale
-    net, r2, _ = fit_residual([b], [target], b, target, seed=1, scale=scale, alpha=1e-4, max_iter=200)
+    net, r2, _ = fit_residual([b], [target], b, target, seed=1, scale=scale, alpha=1e-4, max_epochs=200)
     pred = forward_np(net, x)
     lin_only = x[..., LIN] / scale
     assert np.mean((pred - target) ** 2) < 0.1 * np.mean((lin_only - target) ** 2)
