@@ -771,15 +771,19 @@ def turn_groups_ok(st, seat):
 
 @njit(cache=True)
 def _forbids(st, seat):
-    """The seat carries a forbid probe (strategies.probe): P.PROBE_ACT or P.PROBE_PLAN below 0."""
-    return st.w[seat, P.PROBE_ACT] < 0 or st.w[seat, P.PROBE_PLAN] < 0
+    """The seat carries a forbid probe (strategies.probe: P.PROBE_ACT or P.PROBE_PLAN below 0) or, inside a
+    search's simulations, that search's forbid (P.SIM_FORBID)."""
+    return st.w[seat, P.PROBE_ACT] < 0 or st.w[seat, P.PROBE_PLAN] < 0 or st.w[seat, P.SIM_FORBID] > 0
 
 
 @njit(cache=True)
 def _forbidden(st, r, seat, act, a):
     """TURN row (``act``, ``a``) is one the seat's forbid probe takes away: an Act (P.PROBE_ACT = -Act), of one
     column a (P.PROBE_ARG = a + 1, 0 any), or a group of BUILD rows (P.PROBE_PLAN: FORBID_CITY, the Lots, Houses
-    and Palaces; FORBID_PRODUCTION, the Production buildings of SCORING PHASE City, ``r.b_prod``)."""
+    and Palaces; FORBID_PRODUCTION, the Production buildings of SCORING PHASE City, ``r.b_prod``), or the
+    Act a search's simulations keep the seat from (P.SIM_FORBID, any column)."""
+    if st.w[seat, P.SIM_FORBID] > 0 and act == st.w[seat, P.SIM_FORBID]:
+        return True
     pa = st.w[seat, P.PROBE_ACT]
     if pa < 0:
         arg = st.w[seat, P.PROBE_ARG]

@@ -53,7 +53,8 @@ class SB(IntEnum):
     MODEL = MODEL_SLOT  # the evaluation: strategies.evaluation.MODEL_LINEAR or MODEL_NETWORK (set by the value file)
     SCALE = SCALE_SLOT  # the network's VP scale (strategies.evaluation.soft_margin; set by the value file)
     # an Act (0 none) the seat's own play inside its simulations never takes while another main action is legal
-    # (strategies.policy.drop_forbidden, as a forbid probe, on the simulation's copy only): its real decisions may
+    # (strategies.policy.drop_forbidden, through P.SIM_FORBID on the simulation's copy only, beside any probe the seat
+    # carries): its real decisions may
     ROLLOUT_FORBID = 6
     # 1: every seat's play inside the simulations kept from ROLLOUT_FORBID, the rivals' too (all play the base
     # heuristic there, which overvalues the Major grids: docs/probes.md); 0: the seat's own only
@@ -177,12 +178,12 @@ def search_choice(st, sc, r, W, seat, pos, k, war):
             for m in range(per):
                 _redrawn(sc, st, r, seat, base, m0 + cnt[j])
                 if forbid > 0:
-                    # the seat's simulated self (and with forbid_all every simulated seat) kept from the option;
-                    # a probe a seat carries of its own is left as it is
+                    # the seat's simulated self (and with forbid_all every simulated seat) kept from the option,
+                    # in a slot of its own: a probe a seat carries (trinidad probe) holds beside it, so a probed
+                    # seat's simulations are kept off the option as every other seat's are
                     for s in range(n):
-                        if (s == seat or forbid_all) and sc.w[s, P.PROBE_ACT] == 0 and sc.w[s, P.PROBE_PLAN] == 0:
-                            sc.w[s, P.PROBE_ACT] = -forbid
-                            sc.w[s, P.PROBE_ARG] = 0
+                        if s == seat or forbid_all:
+                            sc.w[s, P.SIM_FORBID] = forbid
                 if war:
                     d = xw_play_out_war(r, 0, sc, r, seat, pos, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3], d0 + horizon, W)
                 else:

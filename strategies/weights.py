@@ -11,7 +11,7 @@ import numpy as np
 
 # a strategy's W row block: the policy's feature weights, named coefficients and parameters (F, K, P); the
 # seats' weights in the state record (strategies.seats) are one such block
-N_WEIGHTS = 92
+N_WEIGHTS = 93
 
 FAMILY_RANDOM = 0
 FAMILY_GREEDY = 1
@@ -221,6 +221,10 @@ class P(IntEnum):
     # rollout: a simulation that reaches the game's end adds this many VP to its outcome when the seat wins
     # (END OF THE GAME: the most VP, then the most resources) and takes them away when it loses (0: the VP margin alone)
     WIN_BONUS = 91
+    # search: the Act a seat's play inside a search's simulations never takes while another main action is legal
+    # ([search] rollout_forbid, set on the simulation's copy only; strategies.policy.drop_forbidden), apart from
+    # PROBE_ACT so that a probed seat's simulations keep it as every other seat's do; 0 none
+    SIM_FORBID = 92
 
 
 # P.PROBE_PLAN's codes (strategies.probe): a plan forced, or a group of BUILD rows forbidden

@@ -16,7 +16,7 @@ from sim.actions import turn_options
 from sim.game import allocate
 from sim.records import RD, RG
 from sim.rng import player_seeds
-from sim.state import N_CARDS, N_CHARACTERS, PF, G, Loc
+from sim.state import N_CARDS, N_CHARACTERS, PF, B, G, Loc
 from strategies.evaluation import (
     EXPLORE_SCALE,
     N_STAGES,
@@ -28,10 +28,10 @@ from strategies.evaluation import (
     prior_model,
     value_offset,
 )
-from strategies.policy import FAMILY_SEARCH, P
+from strategies.policy import FAMILY_SEARCH, P, _forbidden
 from strategies.registry import StrategyError, load_strategies, load_value_file, set_value_model
 from strategies.search import SB, search_choice
-from strategies.weights import N_WEIGHTS
+from strategies.weights import FORBID_CITY, N_WEIGHTS
 from trinidad.batch import play_batch
 from trinidad.train import TrainResult, fit, td_targets, write_value_file
 
@@ -215,9 +215,20 @@ def test_rollout_forbid_seats_all_keeps_every_simulated_seat_off_the_option(engi
         k = turn_options(st, r, seat)
         sc = allocate(r)
         search_choice(st, sc, r, W, seat, 0, k, False)
-        want = [-int(Act.MAJOR) if (s - seat) % 4 in forbidden else 0 for s in range(4)]
-        assert [int(x) for x in sc.w[:4, P.PROBE_ACT]] == want  # the last simulation's copy
-        assert not st.w[:4, P.PROBE_ACT].any()
+        want = [int(Act.MAJOR) if (s - seat) % 4 in forbidden else 0 for s in range(4)]
+        assert [int(x) for x in sc.w[:4, P.SIM_FORBID]] == want  # the last simulation's copy
+        assert not st.w[:4, P.SIM_FORBID].any() and not sc.w[:4, P.PROBE_ACT].any()
+    # a seat that carries a probe of its own (trinidad probe --forbid city) keeps it, and its simulations keep
+    # the search's forbid beside it: both are dropped from its simulated listings
+    st, seat = mid_game(r, W)
+    st.pl[:, PF.STRATEGY] = 1
+    st.w[seat, P.PROBE_PLAN] = FORBID_CITY
+    k = turn_options(st, r, seat)
+    sc = allocate(r)
+    search_choice(st, sc, r, W, seat, 0, k, False)
+    assert sc.w[seat, P.PROBE_PLAN] == FORBID_CITY and sc.w[seat, P.SIM_FORBID] == int(Act.MAJOR)
+    assert _forbidden(sc, r, seat, int(Act.MAJOR), 0) and _forbidden(sc, r, seat, int(Act.BUILD), int(B.LOT))
+    assert not _forbidden(sc, r, seat, int(Act.BUILD), int(B.MARKET))
     seeds = player_seeds(9, 4, 0, 2)
     own = play_batch(r, W, 4, seeds, np.zeros((2, 4), np.int32), threads=1)
     every = play_batch(r, W, 4, seeds, np.ones((2, 4), np.int32), threads=1)
