@@ -81,8 +81,7 @@ def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threa
     from sim.rng import player_seeds
     from sim.rules import RK
     from sim.schema import RG
-    from strategies.evaluation import explorer_model, stage_of
-    from strategies.registry import set_value_model, value_model
+    from strategies.evaluation import stage_of
     from trinidad.batch import play_batch
 
     seeds = player_seeds(seed, players, 0, games)
@@ -91,8 +90,7 @@ def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threa
     planted = np.zeros((games, players), bool)
     if explore > 0:
         rng = np.random.default_rng([seed, 7])
-        base = value_model(row)
-        rows += [set_value_model(row, explorer_model(base, sigma, rng)) for _ in range(N_EXPLORERS)]
+        rows += explorer_rows(row, sigma, rng)
         pick = rng.random((games, players)) < explore
         strat = np.where(pick, rng.integers(1, N_EXPLORERS + 1, (games, players)), 0).astype(np.int32)
     if plant > 0:
@@ -115,6 +113,16 @@ def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threa
 
 
 N_EXPLORERS = 8  # explorer models per generation (trinidad train --explore)
+
+
+def explorer_rows(row: np.ndarray, sigma: float, rng: np.random.Generator) -> list[np.ndarray]:
+    """:data:`N_EXPLORERS` copies of the search row ``row``, each with its linear model's holding weights
+    moved at random (strategies.evaluation.explorer_model, ``sigma``), drawn from ``rng`` in turn."""
+    from strategies.evaluation import explorer_model
+    from strategies.registry import set_value_model, value_model
+
+    base = value_model(row)
+    return [set_value_model(row, explorer_model(base, sigma, rng)) for _ in range(N_EXPLORERS)]
 
 
 def td_returns(V: np.ndarray, z: np.ndarray, lam: float) -> np.ndarray:

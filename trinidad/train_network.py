@@ -126,7 +126,7 @@ def td_targets(b: Batch, net: dict | None, lam: float, linear_scale: float | Non
     position's linear margin (the inputs' last column) as a soft margin at that scale."""
     if lam >= 1.0 or (net is None and linear_scale is None):
         return np.broadcast_to(b.z[:, None, :], b.x.shape[:3]).astype(np.float64)
-    V = forward_np(net, b.x) if net is not None else np.tanh(b.x[..., -1] / linear_scale)
+    V = forward_np(net, b.x) if net is not None else np.tanh(b.x[..., LIN] / linear_scale)
     return td_returns(V, b.z, lam)  # V: [games, T, n]
 
 
@@ -195,16 +195,14 @@ def fit_residual(batches: list[Batch], targets: list[np.ndarray], holdout: Batch
     held out by game). Returns (net, held-out R^2, held-out winner accuracy) as :func:`fit`."""
     from sklearn.neural_network import MLPRegressor
 
-    def rows(bs, ts):
-        X = np.concatenate([b.x.reshape(-1, NET_IN) for b in bs])
-        y = np.concatenate([t.reshape(-1) for t in ts])
+    def rows(part):  # the positions of each batch's games ``part(c)`` selects, and their residuals
+        X = np.concatenate([b.x[part(c)].reshape(-1, NET_IN) for b, c in zip(batches, cuts)])
+        y = np.concatenate([t[part(c)].reshape(-1) for t, c in zip(targets, cuts)])
         return X, (y - X[:, LIN] / scale) * scale  # what the linear margin misses, in VP
 
     cuts = [len(b.x) - max(1, len(b.x) // 8) if len(b.x) > 1 else len(b.x) for b in batches]
-    Xf, rf = rows([Batch(b.x[:c], b.z[:c], b.winners[:c], b.own[:c]) for b, c in zip(batches, cuts)],
-                  [t[:c] for t, c in zip(targets, cuts)])
-    Xv, rv = rows([Batch(b.x[c:], b.z[c:], b.winners[c:], b.own[c:]) for b, c in zip(batches, cuts)],
-                  [t[c:] for t, c in zip(targets, cuts)])
+    Xf, rf = rows(lambda c: slice(None, c))
+    Xv, rv = rows(lambda c: slice(c, None))
     X = np.concatenate([Xf, Xv])
     mu = X.mean(axis=0)
     sd = X.std(axis=0)
@@ -290,10 +288,10 @@ def train_network(rules_for, base_row: np.ndarray, generations: int, games: int,
     L2 penalty): the module docstring's last paragraph."""
     from sim.rng import player_seeds
     from sim.state import AI_STRATEGY
-    from strategies.evaluation import SEARCH_OFFSET, explorer_model
-    from strategies.registry import set_network, set_value_model, value_model
+    from strategies.evaluation import SEARCH_OFFSET
+    from strategies.registry import set_network
     from strategies.search import SB
-    from trinidad.train import N_EXPLORERS
+    from trinidad.train import N_EXPLORERS, explorer_rows
 
     if generations < 1:
         raise TrainError(f"generations: must be >= 1, got {generations}")
@@ -329,9 +327,7 @@ def train_network(rules_for, base_row: np.ndarray, generations: int, games: int,
         strat[swap] = rng.integers(1, len(W), int(swap.sum()))
         if explore > 0:  # drawn after the pool, from its own stream, so explore 0 leaves the games as they were
             erng = np.random.default_rng([seed, gen, 7])
-            base = value_model(data_row)
-            W = np.concatenate([W, np.stack([set_value_model(data_row, explorer_model(base, sigma, erng))
-                                             for _ in range(N_EXPLORERS)])])
+            W = np.concatenate([W, np.stack(explorer_rows(data_row, sigma, erng))])
             pick = (u >= mix) & (u < mix + explore)
             strat[pick] = len(W) - N_EXPLORERS + erng.integers(0, N_EXPLORERS, int(pick.sum()))
         seeds = player_seeds(seed * 1000 + gen, 4, 0, games)
