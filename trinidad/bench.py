@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ONE_STEP_GAMES = 20000  # default --games of a player that decides without looking ahead
 PLAYOUT_GAMES = 2048  # a planning player's default --games times its playouts per decision
 PYTHON_GAMES = 400  # a Python strategy answers every decision through an objmode callback: ~100x a jitted game
+PLANNING_FAMILIES = ("rollout", "search")  # their decisions play on copies of the game, whatever the budget
 NOJIT_GAMES = 6  # default --nojit-games of a jitted one-step player (a no-JIT game takes seconds)
 
 # A subprocess that plays one game (loading or compiling the kernels), then `games` more, with one
@@ -116,13 +117,15 @@ def default_games(family: str, b: dict) -> int:
     if family == "python":
         return PYTHON_GAMES
     n = playouts(b)
+    if family in PLANNING_FAMILIES:
+        n = max(1, n)  # a search without simulations still values every row on a copy of the game: its 1-ply
     return ONE_STEP_GAMES if n == 0 else max(8, PLAYOUT_GAMES // n)
 
 
 def default_nojit_games(family: str, b: dict) -> int:
     """The --nojit-games default: 0 (skipped) for a planning player, whose one game without JIT
-    would take hours."""
-    return 0 if playouts(b) else NOJIT_GAMES
+    would take hours (a search at ``budget = 0`` too: its 1-ply copies the game for every row)."""
+    return 0 if family in PLANNING_FAMILIES or playouts(b) else NOJIT_GAMES
 
 
 def format_budget(b: dict) -> str:
