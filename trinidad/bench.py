@@ -31,7 +31,6 @@ ROOT = Path(__file__).resolve().parent.parent
 ONE_STEP_GAMES = 20000  # default --games of a player that decides without looking ahead
 PLAYOUT_GAMES = 2048  # a planning player's default --games times its playouts per decision
 PYTHON_GAMES = 400  # a Python strategy answers every decision through an objmode callback: ~100x a jitted game
-PLANNING_FAMILIES = ("rollout", "search")  # their decisions play on copies of the game, whatever the budget
 NOJIT_GAMES = 6  # default --nojit-games of a jitted one-step player (a no-JIT game takes seconds)
 
 # A subprocess that plays one game (loading or compiling the kernels), then `games` more, with one
@@ -102,9 +101,10 @@ def playouts(b: dict) -> int:
     """Partial games a planning player plays per decision, from its budget: the product of its
     integer entries (rollout: candidates x rollouts), three times that when it plays on to the end
     of the game rather than of the Era (three Eras); a search player's ``budget`` (simulations of a
-    part of a decade, plus ``horizon`` decades); 0 without a budget."""
+    part of a decade, plus ``horizon`` decades; at least one, as at ``budget = 0`` its 1-ply ranking still
+    carries out every row on a copy of the game); 0 without a budget."""
     if "budget" in b and "width" in b:
-        return int(b["budget"]) * (1 + int(b.get("horizon", 0)))
+        return max(1, int(b["budget"])) * (1 + int(b.get("horizon", 0)))
     ints = [v for k, v in b.items() if isinstance(v, int) and not isinstance(v, bool) and k != "min_decades"]
     if not ints:
         return 0
@@ -117,15 +117,13 @@ def default_games(family: str, b: dict) -> int:
     if family == "python":
         return PYTHON_GAMES
     n = playouts(b)
-    if family in PLANNING_FAMILIES:
-        n = max(1, n)  # a search without simulations still values every row on a copy of the game: its 1-ply
     return ONE_STEP_GAMES if n == 0 else max(8, PLAYOUT_GAMES // n)
 
 
 def default_nojit_games(family: str, b: dict) -> int:
     """The --nojit-games default: 0 (skipped) for a planning player, whose one game without JIT
-    would take hours (a search at ``budget = 0`` too: its 1-ply copies the game for every row)."""
-    return 0 if family in PLANNING_FAMILIES or playouts(b) else NOJIT_GAMES
+    would take hours."""
+    return 0 if playouts(b) else NOJIT_GAMES
 
 
 def format_budget(b: dict) -> str:

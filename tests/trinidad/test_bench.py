@@ -43,8 +43,8 @@ def test_the_default_game_counts_scale_with_the_budget():
     assert default_games("rollout", era | {"horizon": "game"}) == 42
     assert default_games("rollout", {"candidates": 64, "rollouts": 1024, "horizon": "game"}) == 8  # never below 8
     assert default_games("python", {}) == 400
-    b0 = {"budget": 0, "width": 8, "horizon": 1}  # a search of its 1-ply ranking alone: still no no-JIT games
-    assert playouts(b0) == 0 and default_nojit_games("search", b0) == 0 and default_games("search", b0) == 2048
+    b0 = {"budget": 0, "width": 8, "horizon": 1}  # a search of its 1-ply ranking alone: a planning player still
+    assert playouts(b0) == 2 and default_nojit_games("search", b0) == 0 and default_games("search", b0) == 1024
     assert format_budget(era) == "candidates 4 x rollouts 4, horizon era" and format_budget({}) == "-"
     assert playouts(era | {"min_decades": 2}) == 16  # where a simulation stops is no factor of the count
     assert format_budget(era | {"min_decades": 2}) == "candidates 4 x rollouts 4, horizon era, min_decades 2"
