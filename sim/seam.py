@@ -17,7 +17,8 @@ hands each seat its weights at SETUP (``seat_weights``, ``character_weights``) a
 a simulation's state (``copy_seat_data``), all through here, and never reads them.
 """
 
-from strategies.policy import choose, choose_grouped, drop_forbidden, turn_groups_ok
+from strategies.policy import choose, choose_grouped, drop_forbidden, drop_sim_forbidden, turn_groups_ok
 from strategies.seats import character_weights, copy_seat_data, seat_data, seat_weights
 
-__all__ = ["choose", "choose_grouped", "drop_forbidden", "turn_groups_ok", "seat_data", "seat_weights", "character_weights", "copy_seat_data"]
+__all__ = ["choose", "choose_grouped", "drop_forbidden", "drop_sim_forbidden", "turn_groups_ok",
+           "seat_data", "seat_weights", "character_weights", "copy_seat_data"]

@@ -764,16 +764,45 @@ def turn_groups_ok(st, seat):
     """The seat's TURN decision may see the BUILD rows grouped by (type, district, Status marker)
     (sim.actions.decide_turn): its policy values rows (greedy, heuristic, rollout) and those rows
     share a value (not :func:`_per_space`), and it carries no forbid probe (:func:`drop_forbidden`
-    works on the full listing)."""
+    works on the full listing). A search's simulation forbid (P.SIM_FORBID) of an Act other than BUILD
+    keeps the groups: it takes only rows that are not BUILD rows, and the BUILD rows stay a legal main
+    action, so the grouped listing less that Act's rows (:func:`drop_sim_forbidden`) is the full
+    listing's :func:`drop_forbidden`, in the same order (the simulations of `best`, whose every seat is
+    kept from the Major buildings, listed every BUILD row one by one without it)."""
     fam = int(st.w[seat, F.FAMILY])
-    return fam != FAMILY_RANDOM and fam != FAMILY_PYTHON and not _per_space(st, seat) and not _forbids(st, seat)
+    return (fam != FAMILY_RANDOM and fam != FAMILY_PYTHON and not _per_space(st, seat)
+            and not _probe_forbids(st, seat) and int(st.w[seat, P.SIM_FORBID]) != Act.BUILD)
+
+
+@njit(cache=True)
+def _probe_forbids(st, seat):
+    """The seat carries a forbid probe (strategies.probe: P.PROBE_ACT or P.PROBE_PLAN below 0)."""
+    return st.w[seat, P.PROBE_ACT] < 0 or st.w[seat, P.PROBE_PLAN] < 0
+
+
+@njit(cache=True)
+def drop_sim_forbidden(st, seat, k):
+    """A grouped TURN listing's rows ``st.opts[:k]`` (sim.actions.decide_turn: no BUILD row among them,
+    :func:`turn_groups_ok` held) less those of the Act a search's simulations keep the seat from
+    (P.SIM_FORBID), the rest kept in order; returns how many are left. With BUILD groups listed another
+    main action stays legal, so this is :func:`drop_forbidden` over the full listing."""
+    f = int(st.w[seat, P.SIM_FORBID])
+    if f <= 0:
+        return k
+    m = 0
+    for i in range(k):
+        if st.opts[i, 0] != f:
+            if m != i:
+                st.opts[m] = st.opts[i]
+            m += 1
+    return m
 
 
 @njit(cache=True)
 def _forbids(st, seat):
     """The seat carries a forbid probe (strategies.probe: P.PROBE_ACT or P.PROBE_PLAN below 0) or, inside a
     search's simulations, that search's forbid (P.SIM_FORBID)."""
-    return st.w[seat, P.PROBE_ACT] < 0 or st.w[seat, P.PROBE_PLAN] < 0 or st.w[seat, P.SIM_FORBID] > 0
+    return _probe_forbids(st, seat) or st.w[seat, P.SIM_FORBID] > 0
 
 
 @njit(cache=True)
@@ -808,14 +837,20 @@ def drop_forbidden(st, r, seat, k):
     (its copies carry the probe); the other seats are unchanged."""
     if not _forbids(st, seat):
         return k
-    left = 0
+    drop = -1  # the first forbidden row: none, nothing to do
+    left = False  # a main action not forbidden
     for i in range(k):
-        if st.opts[i, 0] < FIRST_FREE_ACT and not _forbidden(st, r, seat, st.opts[i, 0], st.opts[i, 1]):
-            left += 1
-    if left == 0:
+        if _forbidden(st, r, seat, st.opts[i, 0], st.opts[i, 1]):
+            if drop < 0:
+                drop = i
+        elif st.opts[i, 0] < FIRST_FREE_ACT:
+            left = True
+        if left and drop >= 0:
+            break
+    if drop < 0 or not left:
         return k
-    m = 0
-    for i in range(k):
+    m = drop
+    for i in range(drop, k):
         if not _forbidden(st, r, seat, st.opts[i, 0], st.opts[i, 1]):
             if m != i:
                 st.opts[m] = st.opts[i]

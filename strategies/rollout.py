@@ -12,6 +12,7 @@ from numba import njit
 
 from sim.actions import action_rounds, end_turn, finish_turn, play_turn, turn_options, turn_step
 from sim.actions.turn import xw_war_attackers, xw_war_turn_end  # the Action Phase's own hooks (one per part's function)
+from sim.city import city_memo_start, copy_city_memo
 from sim.codes import Dec
 from sim.extended_war import end_war, player_war_actions, war_action, war_over
 from sim.game import copy_state, determinize, end_of_decade, play_decade, set_decade
@@ -226,11 +227,14 @@ def plan_choice(st, sc, r, seat, pos, k, labels, W):
     best = -1e18
     pick = cand[0]
     means = np.empty(ncand, np.float64)
+    n = st.g[G.NPLAYERS]
+    city_memo_start(st, r, n)  # each simulation starts with the memos of the map it starts from
     for j in range(ncand):
         i = cand[j]
         tot = 0.0
         for m in range(nroll):
             copy_state(sc, st)
+            copy_city_memo(sc, st, n)
             sc.rng[0] = mix64(base + np.uint64(m))
             determinize(sc, r, seat)
             d = rollout(sc, r, seat, pos, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3], horizon, W)

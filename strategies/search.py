@@ -29,6 +29,7 @@ import numpy as np
 from numba import njit
 
 from sim.actions import end_turn, turn_options, turn_step
+from sim.city import city_memo_start, copy_city_memo
 from sim.codes import Act, Dec
 from sim.extended_war import begin_player_turn, end_war, player_war_actions, war_action, war_action_rows, war_over, war_turn_begin
 from sim.game import copy_state, determinize
@@ -170,6 +171,7 @@ def search_choice(st, sc, r, W, seat, pos, k, war):
         x = (x + 1) // 2
     used = 0
     m0 = 1  # redraw 0 served the 1-ply ranking
+    city_memo_start(st, r, n)  # each simulation starts with the memos of the map it starts from
     while alive > 1 and used < budget:
         per = max(1, (budget - used) // (rounds * alive))
         rounds = max(1, rounds - 1)
@@ -177,6 +179,7 @@ def search_choice(st, sc, r, W, seat, pos, k, war):
             i = cand[j]
             for m in range(per):
                 _redrawn(sc, st, r, seat, base, m0 + cnt[j])
+                copy_city_memo(sc, st, n)
                 if forbid > 0:
                     # the seat's simulated self (and with forbid_all every simulated seat) kept from the option,
                     # in a slot of its own: a probe a seat carries (trinidad probe) holds beside it, so a probed

@@ -30,7 +30,7 @@ from sim.deck import burn_card
 from sim.extended_war import war_attackers, war_round_begin, war_round_end, war_turn_begin, war_turn_end
 from sim.major_buildings import place_on_grid, recover_workers_free
 from sim.rules import AP
-from sim.seam import choose_grouped, drop_forbidden, turn_groups_ok
+from sim.seam import choose_grouped, drop_forbidden, drop_sim_forbidden, turn_groups_ok
 from sim.solo import ai_turn
 from sim.state import N_CARDS, PF, TG, TL, TS, G, Loc, Sup
 from sim.variants import extended_war, solo_ai_entry
@@ -198,8 +198,9 @@ def decide_turn(st, r, seat):
     if not turn_groups_ok(st, seat):
         return decide(st, r, seat, Dec.TURN, turn_options(st, r, seat))
     k = _turn_options(st, r, seat, True)
-    if st.turn_n[TL.GROUPS] == 0:
-        return decide(st, r, seat, Dec.TURN, k)
+    if st.turn_n[TL.GROUPS] == 0:  # no BUILD row: the full listing
+        return decide(st, r, seat, Dec.TURN, drop_forbidden(st, r, seat, k))
+    k = drop_sim_forbidden(st, seat, k)  # a search's simulation forbid (turn_groups_ok: never of BUILD)
     if k == 0:  # never (with workers, Player Order is a row): the full listing
         return decide(st, r, seat, Dec.TURN, turn_options(st, r, seat))
     st.g[G.OPT_N] += 1  # as decide

@@ -263,3 +263,45 @@ def test_cathedral_split_gives_two_each(blank, rules):
     put(st, rules, 7, 7, B.CATHEDRAL)  # S2 | S3, north of the Plaza Mayor
     put(st, rules, 8, 7, B.CATHEDRAL)
     assert district_value(st, rules, 5) == 2 and district_value(st, rules, 6) == 2
+
+
+def test_own_spaces_patched_memo_matches_a_fresh_scan_after_several_changes(blank, rules):
+    """city.own_spaces patches a seat's memo in place (city._memo_patch) when up to PATCH_CELLS spaces
+    changed and none was the seat's: after each batch of 1-10 changes (other seats' buildings put up or
+    taken down, the seat's own now and then, a Road rarely), every seat's memo must be what a fresh scan
+    gives (:func:`_fresh_scan`), the patched ones and the rebuilt ones alike."""
+    from sim.city import PATCH_CELLS, _memo_patch, own_spaces
+
+    st, r = blank, rules
+    rng = np.random.default_rng(23)
+    nc = st.cell_b.shape[0]
+    kinds = [B.NONE, B.LOT, B.HOUSE, B.PALACE, B.MONUMENT, B.FOUNTAIN, B.QUARRY, B.CARPENTRY, B.CHURCH]
+    clear_map(st)
+    st.own_key[:] = 0
+    near = np.zeros(nc, np.int64)
+    cnt = np.zeros_like(st.own_cnt[0])
+    first = np.full_like(st.own_first[0], -1)
+    scan_acts = np.zeros(nc, np.int64)
+    patched = 0
+    for step in range(400):
+        for _ in range(int(rng.integers(1, 11))):
+            c = int(rng.integers(nc))
+            st.cell_b[c] = kinds[rng.integers(len(kinds))]
+            st.cell_owner[c] = -1 if st.cell_b[c] == B.NONE else rng.integers(-1, 4)
+        if step % 25 == 0:
+            d = int(rng.integers(st.roads.shape[0]))
+            st.roads[d] = 1 - st.roads[d]
+        for seat in range(4):
+            probe = (st.own_cnt[seat].copy(), st.own_first[seat].copy(), st.own_act[seat].copy(), st.own_key[seat].copy(),
+                     st.own_n[seat].copy())
+            if _memo_patch(st, r, int(seat)):  # counted, then undone so own_spaces takes the same path
+                patched += 1
+            st.own_cnt[seat], st.own_first[seat], st.own_act[seat], st.own_key[seat], st.own_n[seat] = probe
+            n = own_spaces(st, r, int(seat))
+            assert st.own_list[seat, :n].tolist() == [x for x in range(nc) if st.cell_owner[x] == seat]
+            na = _fresh_scan(st, r, seat, near, cnt, first, scan_acts)
+            assert st.own_near[seat].tolist() == near.tolist()
+            np.testing.assert_array_equal(st.own_cnt[seat], cnt, err_msg=f"step {step}, seat {seat}")
+            np.testing.assert_array_equal(st.own_first[seat], first, err_msg=f"step {step}, seat {seat}")
+            assert st.own_act[seat, :st.own_n[seat, 1]].tolist() == scan_acts[:na].tolist(), f"step {step}, seat {seat}"
+    assert PATCH_CELLS >= 1 and patched > 200, patched

@@ -270,3 +270,48 @@ def test_the_heuristic_waits_for_the_coming_scoring_of_the_decade(engine):
         gain_vp(st, r, 0, small, VS.BUILD)
         taken = int(st.vps[0, VS.VP_STATUS]) - before
         assert (taken == 0) == waits and st.pl[0, PF.USED_VP_STATUS] == (0 if waits else 1), (family, decade)
+
+
+def test_a_simulation_forbid_keeps_the_build_groups_and_picks_as_the_full_listing(engine):
+    """strategies.policy.turn_groups_ok / drop_sim_forbidden: a seat kept from an Act by P.SIM_FORBID (what a
+    search's simulations carry) lists its BUILD rows as groups and drops that Act's rows; a forbid probe of the
+    same Act (P.PROBE_ACT: the full listing less those rows, strategies.policy.drop_forbidden) leaves the same rows
+    in the same order, so the two play the same games to the last decision. The forbid is felt: the seat never
+    takes the Act, which it takes unforbidden on the same deals."""
+    from sim.codes import Act
+    from sim.schema import act_column
+    from strategies.evaluation import SEARCH_OFFSET
+    from trinidad.batch import play_batch
+
+    r, _ = engine
+    W0, _ = load_strategies(["heuristic"])
+    sim, probe = W0.copy(), W0.copy()
+    for b in range(SEARCH_OFFSET // N_WEIGHTS):
+        sim[0, b * N_WEIGHTS + P.SIM_FORBID] = Act.MAJOR
+        probe[0, b * N_WEIGHTS + P.PROBE_ACT] = -Act.MAJOR
+    seeds = np.arange(90, 102, dtype=np.uint64)
+    strat = np.zeros((len(seeds), 4), np.int32)
+    col = act_column(Act.MAJOR)
+    dec_s, gam_s = play_batch(r, sim, 4, seeds, strat, threads=1)
+    dec_p, gam_p = play_batch(r, probe, 4, seeds, strat, threads=1)
+    _, gam_0 = play_batch(r, W0, 4, seeds, strat, threads=1)
+    np.testing.assert_array_equal(gam_s, gam_p)
+    np.testing.assert_array_equal(dec_s, dec_p)
+    assert gam_s[:, :4, col].sum() == 0 and gam_0[:, :4, col].sum() > 0
+
+
+def test_turn_groups_are_kept_under_a_simulation_forbid_of_any_act_but_build(blank, weights):
+    """turn_groups_ok: a P.SIM_FORBID of MAJOR keeps the grouped listing (its rows are not BUILD rows), one of
+    BUILD or any forbid probe does not (drop_forbidden then works on the full listing)."""
+    from sim.codes import Act
+
+    st = blank
+    st.w[0] = weights[1, :N_WEIGHTS]  # greedy: a family that values rows
+    assert policy.turn_groups_ok(st, 0)
+    st.w[0, P.SIM_FORBID] = Act.MAJOR
+    assert policy.turn_groups_ok(st, 0)
+    st.w[0, P.SIM_FORBID] = Act.BUILD
+    assert not policy.turn_groups_ok(st, 0)
+    st.w[0, P.SIM_FORBID] = 0
+    st.w[0, P.PROBE_ACT] = -Act.MAJOR
+    assert not policy.turn_groups_ok(st, 0)
