@@ -353,7 +353,7 @@ def decision_inputs(r, labels, st, X, first, count, targets):
     candidates' inputs. Row ``first[j] + q`` of ``X`` (float64[.., N_IN]) is candidate q of decision
     j and ``targets`` its mean margin less the decision's mean over its candidates; ``count[j]`` its
     candidates. Returns the rows written, or -1 - j when decision j's rows listed again differ."""
-    kept, lab = labels
+    kept, lab = labels[0], labels[1]
     n = 0
     while n < lab.shape[0] and lab[n].n > 0:
         n += 1

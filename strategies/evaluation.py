@@ -109,6 +109,9 @@ MODEL_SLOT = 4  # search parameter: the evaluation used, MODEL_LINEAR or MODEL_N
 SCALE_SLOT = 5  # search parameter: the network's VP scale (strategies.search.SB.SCALE; :func:`soft_margin`)
 MODEL_LINEAR = 0
 MODEL_NETWORK = 1
+# the network on the candidates (``[search] network_at = "candidates"``): the leaves and the 1-ply ranking by the
+# linear model, the network ordering the candidates the 1-ply ranking chose (strategies.search._prior_order)
+MODEL_PRIOR = 2
 
 # The network evaluation (MODEL_NETWORK): one hidden layer of NET_HIDDEN rectified units over the deciding
 # seat's view (:func:`net_inputs`: its own features, each feature's best value among its rivals, the

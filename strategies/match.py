@@ -46,7 +46,7 @@ def family_turn(st, r, seat, pos, players):
     sc, W, labels = players
     fam = int(st.w[seat, F.FAMILY])
     if fam == FAMILY_SEARCH:
-        xw_war_turn_searched(r, None, st, sc, r, W, seat, pos)  # EXTENDED WAR: its war actions searched too
+        xw_war_turn_searched(r, None, st, sc, r, W, seat, pos, labels)  # EXTENDED WAR: its war actions searched too
     else:
         xw_war_turn_begin(r, None, st, r, seat)
     if probe_pending(st, seat) and play_turn_probed(st, r, seat):
@@ -54,7 +54,7 @@ def family_turn(st, r, seat, pos, players):
     if fam == FAMILY_ROLLOUT:
         play_turn_planned(st, sc, r, seat, pos, labels, W)
     elif fam == FAMILY_SEARCH:
-        play_turn_searched(st, sc, r, W, seat, pos)
+        play_turn_searched(st, sc, r, W, seat, pos, labels)
     else:
         play_turn(st, r, seat)
 

@@ -41,6 +41,7 @@ from strategies.apprentice import (
 from strategies.evaluation import (
     CHARACTER_FEATURES,
     MODEL_NETWORK,
+    MODEL_PRIOR,
     N_STAGES,
     N_VF,
     NET_B1,
@@ -98,6 +99,8 @@ SEARCH_KEYS = {"budget": (SB.BUDGET, 0, 100_000), "width": (SB.WIDTH, 1, 1024), 
 ROLLOUT_FORBID = [a.name.lower() for a in Act if 0 < a < FIRST_FREE_ACT and a != Act.PASS]
 # [search] rollout_forbid_seats: whose play inside the simulations the forbid holds (its index: the SB slot's value)
 ROLLOUT_FORBID_SEATS = ["self", "all"]
+# [search] network_at: where a search strategy's network values (strategies.evaluation.MODEL_NETWORK / MODEL_PRIOR)
+NETWORK_AT = {"leaves": MODEL_NETWORK, "candidates": MODEL_PRIOR}
 VALUE_DIR = STRATEGY_DIR / "values"
 CHARACTER_KEYS = [c.name.capitalize() for c in Ch]
 
@@ -467,10 +470,14 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
     name, such as "major") the seat's own play inside its simulations never takes while another main action is
     legal (strategies.search.SB.ROLLOUT_FORBID); its real decisions may still take it (default "": none).
     ``rollout_forbid_seats``: "self" (default) keeps only the seat's own simulated play from it, "all" every seat's
-    inside the simulations, the rivals' too (strategies.search.SB.ROLLOUT_FORBID_ALL)."""
+    inside the simulations, the rivals' too (strategies.search.SB.ROLLOUT_FORBID_ALL). ``network_at``: where the
+    ``network`` values: "leaves" (default) the simulations' ends (strategies.evaluation.MODEL_NETWORK), "candidates"
+    the positions after the rows the 1-ply ranking chose to simulate, which it orders (MODEL_PRIOR: the first of
+    them is the row the simulations must overturn); the leaves and the 1-ply ranking stay the linear model's."""
     row, se = _planner_base(path, doc, "search", ("weights", "parameters", "characters", "python", "rollout"))
     vals: dict = {"budget": 32, "width": 8, "horizon": 0, "war": 1, "value": "prior", "network": "", "apprentice": "",
-                  "apprentice_rows": 0, "character_weights": True, "rollout_forbid": "", "rollout_forbid_seats": "self"}
+                  "apprentice_rows": 0, "character_weights": True, "rollout_forbid": "", "rollout_forbid_seats": "self",
+                  "network_at": "leaves"}
     for k, v in se.items():
         if k not in vals:
             raise StrategyError(f"strategy {path.name}: search.{k}: unknown key; allowed: {', '.join(vals)}")
@@ -480,6 +487,9 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
         elif k == "rollout_forbid_seats":
             if v not in ROLLOUT_FORBID_SEATS:
                 raise StrategyError(f"strategy {path.name}: search.rollout_forbid_seats: allowed: {', '.join(ROLLOUT_FORBID_SEATS)}, got {v!r}")
+        elif k == "network_at":
+            if v not in NETWORK_AT:
+                raise StrategyError(f"strategy {path.name}: search.network_at: allowed: {', '.join(NETWORK_AT)}, got {v!r}")
         elif k == "character_weights":
             if not isinstance(v, bool):
                 raise StrategyError(f"strategy {path.name}: search.character_weights: expected true or false, got {v!r}")
@@ -526,6 +536,8 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
         model = character_blind(model)
     row = set_value_model(row, model)
     if not vals["network"]:
+        if vals["network_at"] != "leaves":
+            raise StrategyError(f"strategy {path.name}: search.network_at: only with a search.network")
         return row
     npath = _value_path(path, "search.network", vals["network"], ".npz")
     net, prov = load_network_file(npath)
@@ -533,7 +545,9 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
     if want is not None and want != linear_model_digest(model):
         raise StrategyError(f"strategy {path.name}: search.network: {npath.name} was trained with another linear model "
                             f"than search.value {vals['value']!r} (its provenance's linear_model {want})")
-    return set_network(row, net)
+    row = set_network(row, net)
+    row[SEARCH_OFFSET + SB.MODEL] = NETWORK_AT[vals["network_at"]]
+    return row
 
 
 def linear_model_digest(model: np.ndarray) -> str:

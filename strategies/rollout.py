@@ -7,6 +7,8 @@ the best mean VP margin over the best rival is taken. :mod:`strategies.match` ha
 rollout-family seat's turns to :func:`play_turn_planned`.
 """
 
+from enum import IntEnum
+
 import numpy as np
 from numba import njit
 
@@ -22,17 +24,39 @@ from sim.scoring import character_base, rank_of
 from sim.series import scorings_ahead
 from sim.state import PF, XG, G
 from strategies.apprentice import apprentice_acts, apprentice_on, apprentice_turn, apprentice_turn_rows, apprentice_values
+from strategies.evaluation import NET_IN
 from strategies.policy import P, choose, option_values
 from strategies.weights import N_WEIGHTS
 
 MAX_CANDIDATES = 64  # a rollout file's largest [rollout] candidates (strategies.registry), so a kept decision's row count
 
 
-def new_labels(blank, n: int):
+def new_labels(blank, n: int, m: int = 0):
     """Room for ``n`` planned decisions' counterfactual labels (:func:`record_labels`): the positions,
     shaped like ``blank`` (a state record of the game's rules), and a :data:`LABEL` record each;
-    ``n`` 0 keeps none. A slot is taken once its ``n`` (candidates) is set: :func:`labels_kept`."""
-    return np.zeros(n, blank.dtype).view(np.recarray), np.zeros(n, LABEL).view(np.recarray)
+    ``n`` 0 keeps none. A slot is taken once its ``n`` (candidates) is set: :func:`labels_kept`.
+    ``m``: room for ``m`` candidate rows of the search family's decisions (strategies.search.record_search_labels):
+    each candidate's network inputs after its row (float32[m, NET_IN]), its :data:`SEARCH_LABEL` columns
+    (float64[m, N_SL]) and the rows and decisions kept so far (int64[2])."""
+    return (np.zeros(n, blank.dtype).view(np.recarray), np.zeros(n, LABEL).view(np.recarray),
+            np.zeros((m, NET_IN), np.float32), np.zeros((m, N_SL), np.float64), np.zeros(2, np.int64))
+
+
+class SL(IntEnum):
+    """The columns of a search candidate's label (strategies.search.record_search_labels)."""
+
+    DECISION = 0  # the decision's number among those kept (its candidates share it)
+    SEAT = 1
+    DECADE = 2
+    LINEAR = 3  # the candidate's 1-ply value: the seat's margin by the linear model after its row (VP)
+    FIRST = 4  # its first simulation's margin: every candidate's first uses the same redraw (common random numbers)
+    MEAN = 5  # the mean margin over all its simulations
+    COUNT = 6  # how many simulations it got (sequential halving: the better rows get more)
+    CHOSEN = 7  # 1 for the row the search took
+    RANK = 8  # its place in the order the search simulated the candidates in (0: first)
+
+
+N_SL = len(SL)
 
 
 # one kept decision: the seat, its k rows, its n candidates (the heuristic's best first) and each one's mean margin
@@ -173,7 +197,7 @@ def record_labels(labels, st, seat, k, cand, means):
     heuristic's best first) and each one's mean VP margin over its simulations: rows of one
     position that differ only by the action taken. ``labels``: :func:`new_labels`; full, it keeps
     no more."""
-    kept, lab = labels
+    kept, lab = labels[0], labels[1]
     j = labels_kept(labels)
     if j >= lab.shape[0]:
         return
@@ -276,7 +300,7 @@ def label_regret(r, labels, Wt, sc, out):
     the worst candidate's when it would take a row the planner did not simulate. ``out[p]``: the
     mean over the kept decisions (VP). Returns -1, or the first kept decision whose rows listed
     again differ in number from those recorded."""
-    kept, lab = labels
+    kept, lab = labels[0], labels[1]
     n = labels_kept(labels)
     for p in range(Wt.shape[0]):
         out[p] = 0.0

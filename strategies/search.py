@@ -15,6 +15,11 @@ At each of its TURN decisions (B. ACTION PHASE: a free action, a main action or 
    vector of per-seat values, not a paranoid minimum). The simulations are shared out by
    sequential halving (Karnin et al. 2013): each round the worse half of the rows is dropped.
 
+With ``[search] network_at = "candidates"`` a network (strategies.evaluation.MODEL_PRIOR) orders the ``WIDTH`` rows
+of step 3 before they are simulated; its first is then the row the simulations must overturn (the gate of
+:func:`_gate`). Each decision can keep its candidates as counterfactual labels for the network's training
+(:func:`record_search_labels`, trinidad.train_candidates).
+
 The budget is a number of simulations per decision (``BUDGET``), never a time: a game stays a pure
 function of its seed. Simulations use the engine's plain phases (every seat decides through
 sim.seam), so search never nests. With the EXTENDED WAR its war actions (``Dec.XW_ACTION``: Move
@@ -36,9 +41,21 @@ from sim.game import copy_state, determinize
 from sim.rng import mix64
 from sim.state import N_GROUPS, PF, XG, G
 from sim.variants import extended_war_entry
-from strategies.evaluation import MODEL_SLOT, N_VF, SCALE_SLOT, SEARCH_OFFSET, SEARCH_PARAMS, margins
+from strategies.evaluation import (
+    MODEL_PRIOR,
+    MODEL_SLOT,
+    N_VF,
+    NET_HIDDEN,
+    NET_IN,
+    SCALE_SLOT,
+    SEARCH_OFFSET,
+    SEARCH_PARAMS,
+    margins,
+    net_forward,
+    net_inputs,
+)
 from strategies.policy import P, option_values
-from strategies.rollout import play_out, play_out_war
+from strategies.rollout import SL, play_out, play_out_war
 
 # the optional parts, reached only through their hooks (sim.variants: compiled only into the runs that play them)
 xw_play_out_war = extended_war_entry(play_out_war)
@@ -102,12 +119,15 @@ xw_war_step = extended_war_entry(_war_step)
 
 
 @njit(cache=True)
-def search_choice(st, sc, r, W, seat, pos, k, war):
+def search_choice(st, sc, r, W, seat, pos, k, war, labels):
     """The search family's TURN decision over ``st.opts[:k]`` (see the module's docstring), or with
     ``war`` its war action decision (EXTENDED WAR, ``Dec.XW_ACTION`` rows, its turn begun: each row
     simulated with the seat's further war actions and its turn by its base strategy); ``sc`` is a
     scratch state record. The game's own random stream is not advanced: the redraws come from a
-    stream mixed from it and the decision count."""
+    stream mixed from it and the decision count. With a network on the candidates (``[search]
+    network_at = "candidates"``, strategies.evaluation.MODEL_PRIOR) the 1-ply ranking still chooses the
+    candidates, and the network then orders them (:func:`_prior_order`). ``labels`` (strategies.rollout.new_labels)
+    keeps the TURN decisions' candidates while it has room (:func:`record_search_labels`)."""
     st.g[G.OPT_N] += 1
     if k <= 1:
         if k <= 0:
@@ -156,10 +176,22 @@ def search_choice(st, sc, r, W, seat, pos, k, war):
     width = nc0
     if width <= 1:
         return order[0]
+    on_cands = W[sid, o + SB.MODEL] == MODEL_PRIOR
+    keep_labels = not war and labels[4][0] + width <= labels[2].shape[0]
+    xs = np.zeros((width if on_cands or keep_labels else 0, NET_IN), np.float64)
+    if on_cands or keep_labels:
+        _candidate_inputs(st, sc, r, W, sid, seat, base, rows, cand[:width], war, d0, feats, scr, mv, xs)
+    if on_cands:
+        _prior_order(W, sid, xs, cand, width)
+    top = cand[0]  # the row the simulations must overturn: the 1-ply best, or the network's best candidate
+    first = np.zeros(width, np.float64)  # by the candidate's place in the starting order: its first simulation
+    rtot = np.zeros(width, np.float64)
+    rcnt = np.zeros(width, np.int64)
+    slot = np.arange(width)  # the starting place of the candidate now at place j (halving reorders them)
     tot = np.zeros(width, np.float64)
     sq = np.zeros(width, np.float64)
     cnt = np.zeros(width, np.int64)
-    # the 1-ply best's simulations, kept when halving drops it (the gate at the end reads them)
+    # the first candidate's simulations, kept when halving drops it (the gate at the end reads them)
     top_tot = 0.0
     top_sq = 0.0
     top_n = 0
@@ -192,15 +224,19 @@ def search_choice(st, sc, r, W, seat, pos, k, war):
                 else:
                     d = play_out(sc, r, seat, pos, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3], d0 + horizon, W)
                 margins(sc, r, W, sid, d, feats, scr, mv)
+                if cnt[j] == 0:
+                    first[slot[j]] = mv[seat]
+                rtot[slot[j]] += mv[seat]
+                rcnt[slot[j]] += 1
                 tot[j] += mv[seat]
                 sq[j] += mv[seat] * mv[seat]
                 cnt[j] += 1
                 used += 1
-            if i == order[0]:
+            if i == top:
                 top_tot = tot[j]
                 top_sq = sq[j]
                 top_n = cnt[j]
-        # the better half stays (by mean; ties: the 1-ply order)
+        # the better half stays (by mean; ties: the starting order)
         mean = np.empty(alive, np.float64)
         for j in range(alive):
             mean[j] = tot[j] / max(1, cnt[j])
@@ -210,39 +246,106 @@ def search_choice(st, sc, r, W, seat, pos, k, war):
         nt = np.empty(half, np.float64)
         ns = np.empty(half, np.float64)
         nn = np.empty(half, np.int64)
+        nl = np.empty(half, np.int64)
         for j in range(half):
             nc[j] = cand[keep[j]]
             nt[j] = tot[keep[j]]
             ns[j] = sq[keep[j]]
             nn[j] = cnt[keep[j]]
+            nl[j] = slot[keep[j]]
         alive = half
         cand[:half] = nc
         tot[:half] = nt
         sq[:half] = ns
         cnt[:half] = nn
-    pick = cand[0]
-    if pick == order[0] or top_n < 2 or cnt[0] < 2:
-        return pick
-    # the simulations overturn the evaluation's own best row only by more than their noise (one
-    # standard error of the difference): a choice that returns the game to where it was (workers
-    # recovered and put back) must not be taken again and again on noise alone
-    m1 = tot[0] / cnt[0]
-    m0 = top_tot / top_n
-    v1 = max(0.0, sq[0] / cnt[0] - m1 * m1) / (cnt[0] - 1)
-    v0 = max(0.0, top_sq / top_n - m0 * m0) / (top_n - 1)
-    if m1 - m0 <= np.sqrt(v1 + v0):
-        return order[0]
+        slot[:half] = nl
+    pick = _gate(cand[0], top, tot[0], sq[0], cnt[0], top_tot, top_sq, top_n)
+    if keep_labels:
+        record_search_labels(labels, xs, slot[0], pick == cand[0], first, rtot, rcnt, seat, d0)
     return pick
 
 
 @njit(cache=True)
-def play_turn_searched(st, sc, r, W, seat, pos):
+def _gate(pick, top, tot, sq, cnt, top_tot, top_sq, top_n):
+    """The simulations overturn the first candidate (the evaluation's own best row) only by more than their
+    noise (one standard error of the difference): a choice that returns the game to where it was (workers
+    recovered and put back) must not be taken again and again on noise alone."""
+    if pick == top or top_n < 2 or cnt < 2:
+        return pick
+    m1 = tot / cnt
+    m0 = top_tot / top_n
+    v1 = max(0.0, sq / cnt - m1 * m1) / (cnt - 1)
+    v0 = max(0.0, top_sq / top_n - m0 * m0) / (top_n - 1)
+    if m1 - m0 <= np.sqrt(v1 + v0):
+        return top
+    return pick
+
+
+@njit(cache=True)
+def _candidate_inputs(st, sc, r, W, sid, seat, base, rows, cand, war, d0, feats, scr, mv, xs):
+    """The network's inputs (strategies.evaluation.net_inputs) of each candidate's position after its row, on
+    the 1-ply ranking's redraw: what the seat sees, its margin by the linear model last."""
+    for j in range(cand.shape[0]):
+        _redrawn(sc, st, r, seat, base, 0)
+        _carry_out(sc, r, seat, rows[cand[j]], war)
+        margins(sc, r, W, sid, d0 - 1, feats, scr, mv, True)
+        net_inputs(feats, st.g[G.NPLAYERS], seat, mv[seat], xs[j])
+
+
+@njit(cache=True)
+def _prior_order(W, sid, xs, cand, width):
+    """The candidates ``cand[:width]`` and their inputs ``xs`` reordered by the network on the candidates
+    (MODEL_PRIOR): its value of each one's position after its row, best first; ties keep the 1-ply order."""
+    h = np.empty(NET_HIDDEN, np.float64)
+    v = np.empty(width, np.float64)
+    for j in range(width):
+        v[j] = net_forward(W, sid, xs[j], h)
+    perm = np.argsort(-v, kind="mergesort")
+    c0 = cand[:width].copy()
+    x0 = xs.copy()
+    for j in range(width):
+        cand[j] = c0[perm[j]]
+        xs[j] = x0[perm[j]]
+
+
+@njit(cache=True)
+def record_search_labels(labels, xs, won, chosen, first, rtot, rcnt, seat, decade):
+    """Keep one TURN decision's candidates (issue 36: counterfactual labels of the search's own play): each
+    candidate's network inputs after its row and its strategies.rollout.SL columns, in the order the search
+    simulated them (``first``, ``rtot`` and ``rcnt`` by that order's places; ``won``: the place of the
+    candidate the halving ended on, ``chosen`` whether the search took it, else it kept its first
+    candidate). ``labels``: strategies.rollout.new_labels; once full, no more are kept."""
+    sx, sy, fill = labels[2], labels[3], labels[4]
+    w = xs.shape[0]
+    q = fill[0]
+    if q + w > sx.shape[0]:
+        return
+    take = won if chosen else 0
+    for j in range(w):
+        for f in range(xs.shape[1]):
+            sx[q + j, f] = xs[j, f]
+        y = sy[q + j]
+        y[SL.DECISION] = fill[1]
+        y[SL.SEAT] = seat
+        y[SL.DECADE] = decade
+        y[SL.LINEAR] = xs[j, xs.shape[1] - 1]
+        y[SL.FIRST] = first[j]
+        y[SL.MEAN] = rtot[j] / max(1, rcnt[j])
+        y[SL.COUNT] = rcnt[j]
+        y[SL.CHOSEN] = 1.0 if j == take else 0.0
+        y[SL.RANK] = j
+    fill[0] = q + w
+    fill[1] += 1
+
+
+@njit(cache=True)
+def play_turn_searched(st, sc, r, W, seat, pos, labels):
     """A turn of a search-family seat: as sim.actions.play_turn, each TURN decision by
-    :func:`search_choice`."""
+    :func:`search_choice` (``labels``: where it keeps them, strategies.rollout.new_labels)."""
     st.g[G.TURN_SEAT] = seat
     for _ in range(1000):
         k = turn_options(st, r, seat)
-        i = search_choice(st, sc, r, W, seat, pos, k, False)
+        i = search_choice(st, sc, r, W, seat, pos, k, False, labels)
         if not turn_step(st, r, seat, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3]):
             break
     end_turn(st, seat)
@@ -250,7 +353,7 @@ def play_turn_searched(st, sc, r, W, seat, pos):
 
 
 @njit(cache=True)
-def war_turn_searched(st, sc, r, W, seat, pos):
+def war_turn_searched(st, sc, r, W, seat, pos, labels):
     """sim.extended_war.war_turn_begin for a search-family seat (PLAYER WAR ACTIONS during an
     Extended War): each of its war actions by :func:`search_choice` over the ``Dec.XW_ACTION`` rows,
     the same simulations as its TURN decisions (every row played on to the end of the decade, the
@@ -265,7 +368,7 @@ def war_turn_searched(st, sc, r, W, seat, pos):
     begin_player_turn(st, r, seat)
     for _ in range(1000):
         k = war_action_rows(st, r, seat)
-        i = search_choice(st, sc, r, W, seat, pos, k, True)
+        i = search_choice(st, sc, r, W, seat, pos, k, True, labels)
         if not war_action(st, r, seat, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3]):
             break
     if st.xw[XG.ACTIVE] == 1 and war_over(st, r):

@@ -478,6 +478,14 @@ def train(
         "in VP plus the correction; --alpha is the correction's L2 penalty (default 10)"), metavar="")] = False,
     data_budget: Annotated[int | None, typer.Option("--data-budget", help=(
         "--network: simulations per decision in the data games (default: the strategy's budget)"))] = None,
+    candidates: Annotated[bool, typer.Option("--candidates", help=(
+        "--network: a network on the search's candidates instead (trinidad.train_candidates: a correction to the 1-ply "
+        "value fitted to what the --teacher's simulations found among each decision's candidates); name the file in "
+        "[search] network with network_at = \"candidates\"; --alpha is its L2 penalty (default 1), --games the "
+        "teacher's data games"), metavar="")] = False,
+    teacher: Annotated[str | None, typer.Option("--teacher", help=(
+        "--network --candidates: the search strategy that plays the data games, with --strategy's linear model "
+        "(default --strategy itself; e.g. the same search at twice its budget)"))] = None,
     apprentice: Annotated[bool, typer.Option("--apprentice", help=(
         "learn the apprentice instead (trinidad.train_apprentice: a network fitted by DAgger to the rollout planner's "
         "labels in Solo games against the A.I.); --games is then Solo games a strength and generation"), metavar="")] = False,
@@ -540,7 +548,17 @@ def train(
     strategy = strategy or "search"
     if residual and not network:
         _fail("--residual: only with --network")
+    if (candidates or teacher is not None) and not network:
+        _fail("--candidates, --teacher: only with --network")
+    if teacher is not None and not candidates:
+        _fail("--teacher: only with --network --candidates")
     out = out or Path("strategies/values/search.toml")
+    if network and candidates:
+        if residual or init is not None:
+            _fail("--candidates: not with --residual or --init (it starts from --strategy's linear model)")
+        _train_candidates(strategy, teacher or strategy, games, duel_games, delta, seed, out, threads,
+                          1.0 if alpha is None else alpha)
+        return
     if network:
         _train_network(strategy, generations, games, duel_games, delta, init, seed, out, threads, mix, solo,
                        0.7 if lam is None else lam, scale,
@@ -741,6 +759,49 @@ def _train_network(strategy, generations, games, duel_games, delta, init, seed, 
             "generation_log": generation_log(res), "seconds": round(res.seconds, 1)}
     path = write_network_file(out, res.net, scale, prov)
     typer.echo(f"wrote {path} ({len(promoted)} of {generations} generations promoted, {res.seconds:.0f} s)")
+
+
+def _train_candidates(strategy, teacher, games, duel_games, delta, seed, out, threads, alpha) -> None:
+    """``trinidad train --network --candidates`` (trinidad.train_candidates)."""
+    from sim.rules import load_rules
+    from strategies.policy import FAMILY_SEARCH
+    from strategies.registry import StrategyError, linear_model_digest, load_strategies, value_model
+    from trinidad.runner import git_commit
+    from trinidad.train import TrainError
+    from trinidad.train_candidates import SCALE, train_candidates
+    from trinidad.train_network import write_network_file
+
+    if out.suffix != ".npz":
+        _fail(f"--out: with --network must be a .npz file, got {str(out)!r}")
+    if threads is not None and threads < 1:
+        _fail(f"--threads: must be >= 1, got {threads}")
+    try:
+        W, _ = load_strategies([strategy, teacher])
+    except StrategyError as e:
+        _fail(f"--strategy/--teacher: {e}")
+    for name, row in ((strategy, W[0]), (teacher, W[1])):
+        if int(row[0]) != FAMILY_SEARCH:
+            _fail(f"--strategy/--teacher: {name} is not a search strategy (family = \"search\")")
+    lin = linear_model_digest(value_model(W[0]))
+    if linear_model_digest(value_model(W[1])) != lin:
+        _fail(f"--teacher: {teacher} evaluates by another linear model than {strategy}: the labels would not be "
+              "what the learner's 1-ply value misses")
+    cmd = " ".join(["trinidad", "train"] + sys.argv[2:]) if len(sys.argv) > 2 else "trinidad train --network --candidates"
+    try:
+        res = train_candidates(load_rules(), W[0], W[1], games, seed, duel_games, delta, threads, alpha=alpha,
+                               say=lambda m: typer.echo(m, err=True))
+    except TrainError as e:
+        _fail(f"--{e}")
+    prov = {"command": cmd, "commit": git_commit() or "unknown", "strategy": strategy, "teacher": teacher,
+            "network_at": "candidates", "linear_model": lin, "seed": seed, "games": games, "alpha": alpha,
+            "target": "mean", "rows": res.rows, "decisions": res.decisions, "held_out_r2_fit": round(res.r2_fit, 4),
+            "factor": round(res.factor, 4), "held_out_r2": round(res.r2, 4), "reordered": round(res.reordered, 4),
+            "duel": {"decision": res.decision, "games": res.played, "share": round(res.share, 4)} if duel_games > 0 else None,
+            "promoted": res.promoted, "seconds": round(res.seconds, 1)}
+    path = write_network_file(out, res.net, SCALE, prov)
+    verdict = "" if duel_games <= 0 else (f"; against {strategy}: {res.share:.1%} of the wins in {res.played} games, "
+                                          f"{res.decision}{' (promoted)' if res.promoted else ' (not promoted)'}")
+    typer.echo(f"wrote {path} ({res.rows:,} candidate rows of {res.decisions:,} decisions, {res.seconds:.0f} s{verdict})")
 
 
 def _pct(x: float) -> str:

@@ -39,6 +39,7 @@ from strategies.registry import (
     set_network,
     value_model,
 )
+from strategies.rollout import new_labels
 from strategies.search import SB, search_choice
 from trinidad.batch import play_batch
 from trinidad.train_network import (
@@ -313,5 +314,5 @@ def test_no_peeking_with_the_network(engine, tmp_path):
         if np.array_equal(alt.card_loc, st.card_loc):
             continue
         checked += 1
-        assert search_choice(st, sc, r, W, seat, 0, k, False) == search_choice(alt, sc, r, W, seat, 0, k, False)
+        assert search_choice(st, sc, r, W, seat, 0, k, False, new_labels(sc, 0)) == search_choice(alt, sc, r, W, seat, 0, k, False, new_labels(sc, 0))
     assert checked >= 2

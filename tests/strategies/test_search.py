@@ -30,6 +30,7 @@ from strategies.evaluation import (
 )
 from strategies.policy import FAMILY_SEARCH, P, _forbidden
 from strategies.registry import StrategyError, load_strategies, load_value_file, set_value_model
+from strategies.rollout import new_labels
 from strategies.search import SB, search_choice
 from strategies.weights import FORBID_CITY, N_WEIGHTS
 from trinidad.batch import play_batch
@@ -155,7 +156,7 @@ def test_searching_leaves_the_real_game_untouched(engine, tmp_path, rollout_forb
     assert k > 3
     before = {f: getattr(st, f).copy() for f in GAME_FIELDS + ["opts"]}
     sc = allocate(r)
-    i = search_choice(st, sc, r, W, seat, 0, k, False)
+    i = search_choice(st, sc, r, W, seat, 0, k, False, new_labels(sc, 0))
     assert 0 <= i < k
     for f in GAME_FIELDS + ["opts"]:
         now, was = getattr(st, f), before[f]
@@ -164,7 +165,7 @@ def test_searching_leaves_the_real_game_untouched(engine, tmp_path, rollout_forb
             now, was = np.delete(now, G.OPT_N), np.delete(was, G.OPT_N)
         assert np.array_equal(now, was), f
     st.g[G.OPT_N] -= 1
-    assert search_choice(st, sc, r, W, seat, 0, k, False) == i  # the same redraws again
+    assert search_choice(st, sc, r, W, seat, 0, k, False, new_labels(sc, 0)) == i  # the same redraws again
 
 
 def test_rollout_forbid_keeps_only_the_seat_s_simulated_self_off_the_option(engine, tmp_path):
@@ -214,7 +215,7 @@ def test_rollout_forbid_seats_all_keeps_every_simulated_seat_off_the_option(engi
         st.pl[:, PF.STRATEGY] = sid
         k = turn_options(st, r, seat)
         sc = allocate(r)
-        search_choice(st, sc, r, W, seat, 0, k, False)
+        search_choice(st, sc, r, W, seat, 0, k, False, new_labels(sc, 0))
         want = [int(Act.MAJOR) if (s - seat) % 4 in forbidden else 0 for s in range(4)]
         assert [int(x) for x in sc.w[:4, P.SIM_FORBID]] == want  # the last simulation's copy
         assert not st.w[:4, P.SIM_FORBID].any() and not sc.w[:4, P.PROBE_ACT].any()
@@ -225,7 +226,7 @@ def test_rollout_forbid_seats_all_keeps_every_simulated_seat_off_the_option(engi
     st.w[seat, P.PROBE_PLAN] = FORBID_CITY
     k = turn_options(st, r, seat)
     sc = allocate(r)
-    search_choice(st, sc, r, W, seat, 0, k, False)
+    search_choice(st, sc, r, W, seat, 0, k, False, new_labels(sc, 0))
     assert sc.w[seat, P.PROBE_PLAN] == FORBID_CITY and sc.w[seat, P.SIM_FORBID] == int(Act.MAJOR)
     assert _forbidden(sc, r, seat, int(Act.MAJOR), 0) and _forbidden(sc, r, seat, int(Act.BUILD), int(B.LOT))
     assert not _forbidden(sc, r, seat, int(Act.BUILD), int(B.MARKET))
@@ -275,7 +276,7 @@ def test_searching_a_war_action_leaves_the_real_game_untouched(tmp_path):
     k = war_action_rows(st, xr, seat)
     before = {f: getattr(st, f).copy() for f in GAME_FIELDS + ["opts", "xw", "xw_att", "xw_mini", "xw_pillage"]}
     sc = allocate(xr)
-    i = search_choice(st, sc, xr, W, seat, 0, k, True)
+    i = search_choice(st, sc, xr, W, seat, 0, k, True, new_labels(sc, 0))
     assert 0 <= i < k
     for f, was in before.items():
         now = getattr(st, f)
@@ -284,7 +285,7 @@ def test_searching_a_war_action_leaves_the_real_game_untouched(tmp_path):
             now, was = np.delete(now, G.OPT_N), np.delete(was, G.OPT_N)
         assert np.array_equal(now, was), f
     st.g[G.OPT_N] -= 1
-    assert search_choice(st, sc, xr, W, seat, 0, k, True) == i
+    assert search_choice(st, sc, xr, W, seat, 0, k, True, new_labels(sc, 0)) == i
 
 
 def _hidden(st, seat, n):
@@ -322,8 +323,8 @@ def test_no_peeking_the_decision_ignores_what_the_seat_cannot_see(engine, tmp_pa
             continue  # nothing hidden to rearrange at this position
         checked += 1
         g0 = st.g[G.OPT_N]
-        a = search_choice(st, sc, r, W, seat, 0, k, False)
-        b = search_choice(alt, sc, r, W, seat, 0, k, False)
+        a = search_choice(st, sc, r, W, seat, 0, k, False, new_labels(sc, 0))
+        b = search_choice(alt, sc, r, W, seat, 0, k, False, new_labels(sc, 0))
         assert st.g[G.OPT_N] == g0 + 1
         assert a == b
     assert checked >= 2
@@ -605,3 +606,143 @@ def test_fit_takes_a_plans_own_effect_out_of_the_holdings_that_go_with_it():
     model, r2, _ = fit(X, y, stage, game, winners, alpha=1e-6, prior=prior, nuisance=planted)
     assert model[0, VF.HOUSES] == pytest.approx(2.0, abs=0.1) and model.shape == (N_STAGES, N_VF)
     assert r2[0] > 0.99
+
+
+def _candidates_strategy(tmp_path, net, name="cands", budget=6, width=4):
+    """A search strategy whose network orders the candidates ([search] network_at = "candidates")."""
+    from trinidad.train_network import write_network_file
+
+    f = write_network_file(tmp_path / f"{name}.npz", net, 10000.0, {"command": "test"})
+    p = tmp_path / f"{name}.toml"
+    p.write_text(f'family = "search"\nbase = "heuristic"\n[search]\nbudget = {budget}\nwidth = {width}\nhorizon = 0\n'
+                 f'network = "{f}"\nnetwork_at = "candidates"\n')
+    return str(p)
+
+
+def _flat_net(value=0.0, w2_unit=None):
+    """A network of constant output ``value`` (every candidate tied), or with ``w2_unit`` = (input, weight) one
+    hidden unit passing that standardised input on: its output rises with the input."""
+    from strategies.evaluation import NET_HIDDEN, NET_IN
+
+    net = {"mu": np.zeros(NET_IN), "sd": np.ones(NET_IN), "w1": np.zeros((NET_IN, NET_HIDDEN)), "b1": np.zeros(NET_HIDDEN),
+           "w2": np.zeros(NET_HIDDEN), "b2": np.float64(value)}
+    if w2_unit is not None:
+        i, w = w2_unit
+        net["w1"][i, 0] = 1.0
+        net["b1"][0] = 1e6  # the unit never cuts off: its output is the input itself
+        net["w2"][0] = w
+    return net
+
+
+def test_search_labels_keep_each_decision_s_candidates_and_change_no_game(engine, tmp_path):
+    """strategies.search.record_search_labels: every TURN decision a search seat simulates keeps its candidates
+    (2..width of them, in the order simulated), each with its network inputs after its row, its 1-ply value
+    (the inputs' last column), its first simulation's and its mean margin and its count, the simulations within
+    the budget, one row taken; and keeping them changes no game."""
+    from sim.variants import for_players
+    from strategies.evaluation import NET_IN
+    from strategies.rollout import SL
+
+    r, _ = engine
+    W, _ = load_strategies([_strategy(tmp_path, "s", budget=6, width=4), "heuristic"])
+    seeds = player_seeds(21, 4, 0, 2)
+    strat = np.array([[0, 1, 1, 0]] * 2)
+    plain = play_batch(r, W, 4, seeds, strat, threads=1)
+    labels = new_labels(allocate(for_players(r, strat)), 0, 20_000)
+    kept = play_batch(r, W, 4, seeds, strat, labels=labels)
+    assert np.array_equal(plain[0], kept[0]) and np.array_equal(plain[1], kept[1])
+    sx, sy, fill = labels[2], labels[3], labels[4]
+    rows, decisions = int(fill[0]), int(fill[1])
+    assert decisions > 50 and rows < sx.shape[0]
+    assert sx.shape[1] == NET_IN and np.all(sx[rows:] == 0) and np.all(sy[rows:] == 0)
+    y = sy[:rows]
+    dec = y[:, SL.DECISION].astype(int)
+    assert np.array_equal(np.unique(dec), np.arange(decisions)) and np.all(np.diff(dec) >= 0)
+    assert set(y[:, SL.SEAT].astype(int)) == {0, 3}  # the search seats only
+    per = np.bincount(dec)
+    assert per.min() >= 2 and per.max() <= 4
+    assert np.allclose(y[:, SL.LINEAR], sx[:rows, NET_IN - 1], rtol=1e-6, atol=1e-3)  # float32 inputs
+    sims = np.bincount(dec, y[:, SL.COUNT])  # sequential halving spends the budget of 6, or a round's remainder less
+    assert np.all(y[:, SL.COUNT] >= 1) and np.all(sims <= 6) and np.all(sims >= per + 1)
+    assert np.array_equal(np.bincount(dec, y[:, SL.CHOSEN]), np.ones(decisions))
+    one = y[:, SL.COUNT] == 1  # a single simulation: its mean is its first
+    assert np.allclose(y[one, SL.MEAN], y[one, SL.FIRST])
+    assert np.array_equal(y[:, SL.RANK], np.concatenate([np.arange(p) for p in per]))
+    assert np.all((y[:, SL.DECADE] >= 1) & (y[:, SL.DECADE] <= 12))
+    # full, it keeps no more: a room for one game's worth keeps a prefix of the same labels
+    small = new_labels(allocate(for_players(r, strat)), 0, 400)
+    play_batch(r, W, 4, seeds, strat, labels=small)
+    m = int(small[4][0])
+    assert 400 - 4 < m <= 400 and np.array_equal(small[3][:m], sy[:m]) and np.array_equal(small[2][:m], sx[:m])
+
+
+def test_a_network_on_the_candidates_orders_them_and_ties_keep_the_1_ply_order(engine, tmp_path):
+    """[search] network_at = "candidates" (strategies.evaluation.MODEL_PRIOR): the 1-ply ranking still picks the
+    candidates and the leaves stay linear; the network only reorders the candidates. A constant network ties them
+    all, so the games are the linear strategy's; one that reverses the 1-ply values puts the 1-ply's worst
+    candidate first, and the seat's decisions change."""
+    from strategies.evaluation import MODEL_PRIOR, NET_IN, SEARCH_OFFSET, VF
+    from strategies.search import _prior_order
+
+    r, _ = engine
+    W, _ = load_strategies([_strategy(tmp_path, "lin", budget=6, width=4), _candidates_strategy(tmp_path, _flat_net(0.3)),
+                            _candidates_strategy(tmp_path, _flat_net(w2_unit=(NET_IN - 1, -1.0)), name="worst"),
+                            "heuristic"])
+    assert W[1, SEARCH_OFFSET + SB.MODEL] == MODEL_PRIOR and W[2, SEARCH_OFFSET + SB.MODEL] == MODEL_PRIOR
+    seeds = player_seeds(23, 4, 0, 2)
+    lin = play_batch(r, W, 4, seeds, np.array([[0, 3, 3, 0]] * 2), threads=1)
+    flat = play_batch(r, W, 4, seeds, np.array([[1, 3, 3, 1]] * 2), threads=1)
+    worst = play_batch(r, W, 4, seeds, np.array([[2, 3, 3, 2]] * 2), threads=1)
+    def played(res):  # the records but the seats' strategy ids
+        return np.delete(res[1], RG.STRATEGY, axis=2), np.delete(res[0], RD.STRATEGY, axis=3)
+
+    assert all(np.array_equal(a, b) for a, b in zip(played(lin), played(flat)))
+    assert not np.array_equal(played(lin)[0], played(worst)[0])
+    # the order itself: the lowest 1-ply value first, ties in their given order
+    xs = np.zeros((4, NET_IN))
+    xs[:, NET_IN - 1] = [10.0, 12.0, 11.0, 10.0]
+    xs[:, int(VF.COINS)] = [1.0, 2.0, 3.0, 4.0]  # a tag on each candidate's inputs
+    cand = np.array([7, 5, 9, 2, 99], np.int64)  # one more slot than the candidates: left alone
+    _prior_order(W, 2, xs, cand, 4)
+    assert cand.tolist() == [7, 2, 9, 5, 99]
+    assert xs[:, int(VF.COINS)].tolist() == [1.0, 4.0, 3.0, 2.0]  # the inputs moved with their rows
+
+
+def test_network_at_is_checked(tmp_path):
+    """[search] network_at: "leaves" (MODEL_NETWORK, the default) or "candidates" (MODEL_PRIOR), only with a network."""
+    from strategies.evaluation import MODEL_NETWORK, SEARCH_OFFSET
+
+    p = _candidates_strategy(tmp_path, _flat_net())
+    text = Path(p).read_text()
+    Path(p).write_text(text.replace('network_at = "candidates"', 'network_at = "leaves"'))
+    assert load_strategies([p])[0][0, SEARCH_OFFSET + SB.MODEL] == MODEL_NETWORK
+    Path(p).write_text(text.replace('network_at = "candidates"', 'network_at = "roots"'))
+    with pytest.raises(StrategyError, match="network_at"):
+        load_strategies([p])
+    nonet = tmp_path / "nonet.toml"
+    nonet.write_text('family = "search"\nbase = "heuristic"\n[search]\nnetwork_at = "candidates"\n')
+    with pytest.raises(StrategyError, match="network_at: only with a search.network"):
+        load_strategies([str(nonet)])
+
+
+def test_no_peeking_with_a_network_on_the_candidates(engine, tmp_path):
+    """As the no-peeking test above, for a seat whose network orders its candidates (MODEL_PRIOR): their inputs are
+    the seat's view, so another arrangement of the hidden cards consistent with it gives the same decision."""
+    from helpers import redealt
+
+    from strategies.evaluation import VF
+
+    r, _ = engine
+    W, _ = load_strategies([_candidates_strategy(tmp_path, _flat_net(w2_unit=(int(VF.CARDS), 1.0)), budget=8)])
+    sc = allocate(r)
+    checked = 0
+    for pos_seed in (3, 4, 5):
+        st, seat = mid_game(r, W, seed=pos_seed)
+        k = turn_options(st, r, seat)
+        alt = redealt(r, st, seat, 999 + pos_seed)
+        if np.array_equal(alt.card_loc, st.card_loc):
+            continue
+        checked += 1
+        assert search_choice(st, sc, r, W, seat, 0, k, False, new_labels(sc, 0)) == \
+            search_choice(alt, sc, r, W, seat, 0, k, False, new_labels(sc, 0))
+    assert checked >= 2
