@@ -36,7 +36,7 @@ def new_labels(blank, n: int, m: int = 0):
     shaped like ``blank`` (a state record of the game's rules), and a :data:`LABEL` record each;
     ``n`` 0 keeps none. A slot is taken once its ``n`` (candidates) is set: :func:`labels_kept`.
     ``m``: room for ``m`` candidate rows of the search family's decisions (strategies.search.record_search_labels):
-    each candidate's network inputs after its row (float32[m, NET_IN]), its :data:`SEARCH_LABEL` columns
+    each candidate's network inputs after its row (float32[m, NET_IN]), its :class:`SL` columns
     (float64[m, N_SL]) and the rows and decisions kept so far (int64[2])."""
     return (np.zeros(n, blank.dtype).view(np.recarray), np.zeros(n, LABEL).view(np.recarray),
             np.zeros((m, NET_IN), np.float32), np.zeros((m, N_SL), np.float64), np.zeros(2, np.int64))

@@ -117,7 +117,7 @@ def fit_candidates(X: np.ndarray, Y: np.ndarray, seed: int, target: str = "mean"
     from sklearn.neural_network import MLPRegressor
 
     from strategies.rollout import SL
-    from trinidad.train_network import forward_np, linear_passthrough
+    from trinidad.train_network import early_stopped, forward_np, with_correction
 
     dec = Y[:, SL.DECISION].astype(np.int64)
     nd = int(dec.max()) + 1 if len(dec) else 0
@@ -137,29 +137,19 @@ def fit_candidates(X: np.ndarray, Y: np.ndarray, seed: int, target: str = "mean"
     rng = np.random.default_rng(seed)
     idx = np.flatnonzero(tr)
     dv = dec[va] - cut
-    best, kept, bad = np.inf, None, 0
-    for _ in range(max_epochs):
+
+    def step():
         rng.shuffle(idx)
         reg.partial_fit(Z[idx], res[idx] / r_sd)
-        p = within(reg.predict(Z[va]) * r_sd, dv)
-        loss = float(np.mean((p - res[va]) ** 2))
-        if loss < best - 1e-9:
-            best, kept, bad = loss, ([c.copy() for c in reg.coefs_], [c.copy() for c in reg.intercepts_]), 0
-        else:
-            bad += 1
-            if bad >= patience:
-                break
-    coefs, icpts = kept
+
+    coefs, icpts = early_stopped(reg, step, lambda: float(np.mean((within(reg.predict(Z[va]) * r_sd, dv) - res[va]) ** 2)),
+                                 max_epochs, patience)
     corr_va = within(np.maximum(0.0, Z[va] @ coefs[0] + icpts[0]) @ coefs[1][:, 0] * r_sd, dv)
     r2_fit = _r2(corr_va, res[va])
     den = float(np.sum(corr_va ** 2))
     factor = float(np.sum(corr_va * res[va]) / den) if den > 0 else 0.0
     factor = max(0.0, factor)  # a correction that points the wrong way is dropped, not reversed
-    net = linear_passthrough(mu, sd, SCALE)
-    net["w1"][:, 2:] = coefs[0]
-    net["b1"][2:] = icpts[0]
-    net["w2"][2:] = coefs[1][:, 0] * r_sd * factor / SCALE
-    net["b2"] = np.float64(net["b2"] + icpts[1][0] * r_sd * factor / SCALE)
+    net = with_correction(mu, sd, SCALE, coefs, icpts, r_sd * factor, 0.0)
     # how often the network changes the first candidate of a held-out decision (the rows come in the search's order)
     out = forward_np(net, X[va])
     first = np.r_[True, dv[1:] != dv[:-1]]

@@ -211,23 +211,41 @@ def fit_residual(batches: list[Batch], targets: list[np.ndarray], holdout: Batch
     Zf, Zv = (Xf - mu) / sd, (Xv - mu) / sd
     reg = MLPRegressor(hidden_layer_sizes=(NET_HIDDEN - 2,), activation="relu", solver="adam", alpha=alpha,
                        batch_size=256, learning_rate_init=1e-3, random_state=seed)
+    coefs, icpts = early_stopped(reg, lambda: reg.partial_fit(Zf, (rf - r_mu) / r_sd),
+                                 lambda: float(np.mean((reg.predict(Zv) * r_sd + r_mu - rv) ** 2)) if len(Xv) else 0.0,
+                                 max_epochs, patience)
+    net = with_correction(mu, sd, scale, coefs, icpts, r_sd, r_mu)
+    return (net, *_held_out(net, holdout, held_targets))
+
+
+def early_stopped(reg, step: Callable[[], object], loss: Callable[[], float], max_epochs: int,
+                  patience: int) -> tuple[list, list]:
+    """``step()`` (an epoch of ``reg``, an ``MLPRegressor``) then ``loss()`` (its held-out loss), until the loss has
+    not fallen for ``patience`` epochs or ``max_epochs`` have run: the weights and biases of the epoch with the lowest."""
     best, kept, bad = np.inf, None, 0
     for _ in range(max_epochs):
-        reg.partial_fit(Zf, (rf - r_mu) / r_sd)
-        loss = float(np.mean((reg.predict(Zv) * r_sd + r_mu - rv) ** 2)) if len(Xv) else 0.0
-        if loss < best - 1e-9:
-            best, kept, bad = loss, ([c.copy() for c in reg.coefs_], [c.copy() for c in reg.intercepts_]), 0
+        step()
+        v = loss()
+        if v < best - 1e-9:
+            best, kept, bad = v, ([c.copy() for c in reg.coefs_], [c.copy() for c in reg.intercepts_]), 0
         else:
             bad += 1
             if bad >= patience:
                 break
-    coefs, icpts = kept
+    return kept
+
+
+def with_correction(mu: np.ndarray, sd: np.ndarray, scale: float, coefs: list, icpts: list, gain: float,
+                    offset: float) -> dict:
+    """:func:`linear_passthrough` with a fitted correction in its other hidden units: an ``MLPRegressor``'s
+    weights ``coefs`` and biases ``icpts`` (fitted on standardised targets), its output x ``gain`` + ``offset`` VP
+    added to the linear margin (over ``scale``, as the network's output is)."""
     net = linear_passthrough(mu, sd, scale)
     net["w1"][:, 2:] = coefs[0]
     net["b1"][2:] = icpts[0]
-    net["w2"][2:] = coefs[1][:, 0] * r_sd / scale
-    net["b2"] = np.float64(net["b2"] + (icpts[1][0] * r_sd + r_mu) / scale)
-    return (net, *_held_out(net, holdout, held_targets))
+    net["w2"][2:] = coefs[1][:, 0] * gain / scale
+    net["b2"] = np.float64(net["b2"] + (icpts[1][0] * gain + offset) / scale)
+    return net
 
 
 def _held_out(net: dict, holdout: Batch | None, held_targets: np.ndarray | None) -> tuple[float, float]:
