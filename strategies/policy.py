@@ -771,7 +771,14 @@ def turn_groups_ok(st, seat):
     kept from the Major buildings, listed every BUILD row one by one without it)."""
     fam = int(st.w[seat, F.FAMILY])
     return (fam != FAMILY_RANDOM and fam != FAMILY_PYTHON and not _per_space(st, seat)
-            and not _probe_forbids(st, seat) and int(st.w[seat, P.SIM_FORBID]) != Act.BUILD)
+            and not _probe_forbids(st, seat) and not sim_forbids(st, seat, Act.BUILD))
+
+
+@njit(cache=True)
+def sim_forbids(st, seat, act):
+    """Inside a search's simulations the seat is kept from Act ``act`` (P.SIM_FORBID: the set of Acts as a
+    bit mask, bit ``act`` set; 0 none; strategies.search.SB.ROLLOUT_FORBID)."""
+    return (int(st.w[seat, P.SIM_FORBID]) >> act) & 1 == 1
 
 
 @njit(cache=True)
@@ -784,14 +791,13 @@ def _probe_forbids(st, seat):
 def drop_sim_forbidden(st, seat, k):
     """A grouped TURN listing's rows ``st.opts[:k]`` (sim.actions.decide_turn: no BUILD row among them,
     :func:`turn_groups_ok` held) less those of the Act a search's simulations keep the seat from
-    (P.SIM_FORBID), the rest kept in order; returns how many are left. With BUILD groups listed another
-    main action stays legal, so this is :func:`drop_forbidden` over the full listing."""
-    f = int(st.w[seat, P.SIM_FORBID])
-    if f <= 0:
+    (P.SIM_FORBID, :func:`sim_forbids`), the rest kept in order; returns how many are left. With BUILD groups
+    listed another main action stays legal, so this is :func:`drop_forbidden` over the full listing."""
+    if st.w[seat, P.SIM_FORBID] <= 0:
         return k
     m = 0
     for i in range(k):
-        if st.opts[i, 0] != f:
+        if not sim_forbids(st, seat, st.opts[i, 0]):
             if m != i:
                 st.opts[m] = st.opts[i]
             m += 1
@@ -810,8 +816,8 @@ def _forbidden(st, r, seat, act, a):
     """TURN row (``act``, ``a``) is one the seat's forbid probe takes away: an Act (P.PROBE_ACT = -Act), of one
     column a (P.PROBE_ARG = a + 1, 0 any), or a group of BUILD rows (P.PROBE_PLAN: FORBID_CITY, the Lots, Houses
     and Palaces; FORBID_PRODUCTION, the Production buildings of SCORING PHASE City, ``r.b_prod``), or the
-    Act a search's simulations keep the seat from (P.SIM_FORBID, any column)."""
-    if st.w[seat, P.SIM_FORBID] > 0 and act == st.w[seat, P.SIM_FORBID]:
+    Acts a search's simulations keep the seat from (P.SIM_FORBID, any column: :func:`sim_forbids`)."""
+    if st.w[seat, P.SIM_FORBID] > 0 and sim_forbids(st, seat, act):
         return True
     pa = st.w[seat, P.PROBE_ACT]
     if pa < 0:
@@ -972,6 +978,31 @@ def option_values(st, r, seat, kind, n):
         if v > best:
             best = v
     return best
+
+
+@njit(cache=True)
+def turn_value_basis(st, r, seat, n, out):
+    """The heuristic's TURN values of ``st.opts[:n]`` split by feature weight (B. ACTION PHASE, the rows
+    :func:`_turn_values` values): ``out[0, i]`` row i's value with every feature weight (F.VP..F.CHARACTER)
+    at 0, which the valuation coefficients (K) still give, and ``out[f, i]`` what weight ``f`` = 1 adds to
+    it. For the rows whose value is linear in the feature weights (all but a Council vote's call, a
+    maximum over the votes) the seat's own value is ``out[0] + w[1:N_FEATURES] @ out[1:]``: what a
+    fit of the simulated players' weights to a searching seat's choices needs (strategies.search, the
+    labels). The seat's weights are restored; its policy memo, keyed by them (:func:`memo_refresh`),
+    is refilled at its next use, so no game changes."""
+    w = st.w[seat]
+    saved = w[1:N_FEATURES].copy()
+    for f in range(N_FEATURES):
+        w[1:N_FEATURES] = 0.0
+        if f > 0:
+            w[f] = 1.0
+        _turn_values(st, r, seat, n)
+        for i in range(n):
+            out[f, i] = st.vals[i]
+    w[1:N_FEATURES] = saved
+    for f in range(1, N_FEATURES):
+        for i in range(n):
+            out[f, i] -= out[0, i]
 
 
 @njit(cache=True)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.codes import FIRST_FREE_ACT, Act, Ch
+from sim.codes import Act, Ch
 from sim.state import N_CHARACTERS
 from strategies import python_bridge
 from strategies.apprentice import (
@@ -95,8 +95,9 @@ assert APPRENTICE_OFFSET == SEARCH_OFFSET + SEARCH_BLOCK
 # [search] keys: (slot, allowed range)
 APPRENTICE_ROWS = 24  # a search file's apprentice ranks the base heuristic's best this many rows (the table planner's candidates)
 SEARCH_KEYS = {"budget": (SB.BUDGET, 0, 100_000), "width": (SB.WIDTH, 1, 1024), "horizon": (SB.HORIZON, 0, 30), "war": (SB.WAR, 0, 1)}
-# [search] rollout_forbid: the main actions (sim.codes.Act, below the free actions) a seat's simulated self may be kept from
-ROLLOUT_FORBID = [a.name.lower() for a in Act if 0 < a < FIRST_FREE_ACT and a != Act.PASS]
+# [search] rollout_forbid: the actions (sim.codes.Act, main or free) a seat's simulated self may be kept from: any but PASS,
+# the one a turn can always end with (B. ACTION PHASE)
+ROLLOUT_FORBID = [a.name.lower() for a in Act if a != Act.PASS]
 # [search] rollout_forbid_seats: whose play inside the simulations the forbid holds (its index: the SB slot's value)
 ROLLOUT_FORBID_SEATS = ["self", "all"]
 # [search] network_at: where a search strategy's network values (strategies.evaluation.MODEL_NETWORK / MODEL_PRIOR)
@@ -466,9 +467,10 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
     of the base weights); ``apprentice``: a network file of ``trinidad train --apprentice`` by which every
     seat of this strategy plays its TURN decisions inside the simulations (strategies.apprentice, as a
     rollout file's), choosing among the base heuristic's best ``apprentice_rows`` rows (default
-    :data:`APPRENTICE_ROWS`); the real decisions stay the search's. ``rollout_forbid``: a main action (an Act
-    name, such as "major") the seat's own play inside its simulations never takes while another main action is
-    legal (strategies.search.SB.ROLLOUT_FORBID); its real decisions may still take it (default "": none).
+    :data:`APPRENTICE_ROWS`); the real decisions stay the search's. ``rollout_forbid``: an action (an Act
+    name but "pass", such as "major" or the free action "f_remove_lot") the seat's own play inside its simulations
+    never takes while another main action is legal (strategies.search.SB.ROLLOUT_FORBID), or a list of such Acts
+    (["major", "ship"]); its real decisions may still take them (default "": none).
     ``rollout_forbid_seats``: "self" (default) keeps only the seat's own simulated play from it, "all" every seat's
     inside the simulations, the rivals' too (strategies.search.SB.ROLLOUT_FORBID_ALL). ``network_at``: where the
     ``network`` values: "leaves" (default) the simulations' ends (strategies.evaluation.MODEL_NETWORK), "candidates"
@@ -482,8 +484,10 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
         if k not in vals:
             raise StrategyError(f"strategy {path.name}: search.{k}: unknown key; allowed: {', '.join(vals)}")
         if k == "rollout_forbid":
-            if v not in ROLLOUT_FORBID:
-                raise StrategyError(f"strategy {path.name}: search.rollout_forbid: allowed: {', '.join(ROLLOUT_FORBID)}, got {v!r}")
+            acts = [v] if isinstance(v, str) else v
+            if not isinstance(acts, list) or not acts or len(set(acts)) != len(acts) or any(a not in ROLLOUT_FORBID for a in acts):
+                raise StrategyError(f"strategy {path.name}: search.rollout_forbid: an Act or a list of distinct Acts; allowed: "
+                                    f"{', '.join(ROLLOUT_FORBID)}, got {v!r}")
         elif k == "rollout_forbid_seats":
             if v not in ROLLOUT_FORBID_SEATS:
                 raise StrategyError(f"strategy {path.name}: search.rollout_forbid_seats: allowed: {', '.join(ROLLOUT_FORBID_SEATS)}, got {v!r}")
@@ -512,7 +516,8 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
     for k, (slot, _, _) in SEARCH_KEYS.items():
         row[SEARCH_OFFSET + slot] = vals[k]
     if vals["rollout_forbid"]:
-        row[SEARCH_OFFSET + SB.ROLLOUT_FORBID] = int(Act[vals["rollout_forbid"].upper()])
+        acts = [vals["rollout_forbid"]] if isinstance(vals["rollout_forbid"], str) else vals["rollout_forbid"]
+        row[SEARCH_OFFSET + SB.ROLLOUT_FORBID] = sum(1 << int(Act[a.upper()]) for a in acts)  # a bit mask (policy.sim_forbids)
         row[SEARCH_OFFSET + SB.ROLLOUT_FORBID_ALL] = ROLLOUT_FORBID_SEATS.index(vals["rollout_forbid_seats"])
     elif vals["rollout_forbid_seats"] != "self":
         raise StrategyError(f"strategy {path.name}: search.rollout_forbid_seats: only with a rollout_forbid")

@@ -26,20 +26,24 @@ from sim.state import PF, XG, G
 from strategies.apprentice import apprentice_acts, apprentice_on, apprentice_turn, apprentice_turn_rows, apprentice_values
 from strategies.evaluation import NET_IN
 from strategies.policy import P, choose, option_values
-from strategies.weights import N_WEIGHTS
+from strategies.weights import N_FEATURES, N_WEIGHTS
 
 MAX_CANDIDATES = 64  # a rollout file's largest [rollout] candidates (strategies.registry), so a kept decision's row count
 
 
-def new_labels(blank, n: int, m: int = 0):
+def new_labels(blank, n: int, m: int = 0, rows: int = 0):
     """Room for ``n`` planned decisions' counterfactual labels (:func:`record_labels`): the positions,
     shaped like ``blank`` (a state record of the game's rules), and a :data:`LABEL` record each;
     ``n`` 0 keeps none. A slot is taken once its ``n`` (candidates) is set: :func:`labels_kept`.
     ``m``: room for ``m`` candidate rows of the search family's decisions (strategies.search.record_search_labels):
     each candidate's network inputs after its row (float32[m, NET_IN]), its :class:`SL` columns
-    (float64[m, N_SL]) and the rows and decisions kept so far (int64[2])."""
+    (float64[m, N_SL]). ``rows``: room for ``rows`` legal rows of the search family's TURN decisions, every
+    row of a decision with the heuristic's value split by feature weight (float32[rows, N_PH], :class:`PH`;
+    strategies.search.record_choice_rows). Last, the counts kept so far (int64[4]): candidate rows,
+    their decisions, legal rows, their decisions."""
     return (np.zeros(n, blank.dtype).view(np.recarray), np.zeros(n, LABEL).view(np.recarray),
-            np.zeros((m, NET_IN), np.float32), np.zeros((m, N_SL), np.float64), np.zeros(2, np.int64))
+            np.zeros((m, NET_IN), np.float32), np.zeros((m, N_SL), np.float64), np.zeros(4, np.int64),
+            np.zeros((rows, N_PH), np.float32))
 
 
 class SL(IntEnum):
@@ -57,6 +61,26 @@ class SL(IntEnum):
 
 
 N_SL = len(SL)
+
+
+class PH(IntEnum):
+    """The columns of a legal row of a search seat's TURN decision (strategies.search.record_choice_rows): the
+    row's place in its decision, whether the search took it, its action, the heuristic's value of it, and from
+    BASIS on that value split by feature weight (strategies.policy.turn_value_basis: BASIS + 0 what the weights but the features give,
+    BASIS + f what feature weight f = 1 adds)."""
+
+    DECISION = 0  # the decision's number among those kept (its rows share it)
+    SEAT = 1
+    DECADE = 2
+    CHARACTER = 3  # the seat's Character (sim.codes.Ch)
+    ROW = 4  # the row's index among the decision's legal rows
+    CHOSEN = 5  # 1 for the row the search took
+    ACT = 6  # the row's action (sim.codes.Act)
+    VALUE = 7  # the heuristic's value of it with the seat's own weights (strategies.policy.option_values)
+    BASIS = 8
+
+
+N_PH = PH.BASIS + N_FEATURES
 
 
 # one kept decision: the seat, its k rows, its n candidates (the heuristic's best first) and each one's mean margin

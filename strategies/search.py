@@ -54,8 +54,9 @@ from strategies.evaluation import (
     net_forward,
     net_inputs,
 )
-from strategies.policy import P, option_values
-from strategies.rollout import SL, play_out, play_out_war
+from strategies.policy import P, option_values, turn_value_basis
+from strategies.rollout import PH, SL, play_out, play_out_war
+from strategies.weights import N_FEATURES
 
 # the optional parts, reached only through their hooks (sim.variants: compiled only into the runs that play them)
 xw_play_out_war = extended_war_entry(play_out_war)
@@ -70,9 +71,9 @@ class SB(IntEnum):
     WAR = 3  # EXTENDED WAR: 1 its war actions searched as its TURN decisions, 0 by its base strategy's values
     MODEL = MODEL_SLOT  # the evaluation: strategies.evaluation.MODEL_LINEAR or MODEL_NETWORK (set by the value file)
     SCALE = SCALE_SLOT  # the network's VP scale (strategies.evaluation.soft_margin; set by the value file)
-    # an Act (0 none) the seat's own play inside its simulations never takes while another main action is legal
-    # (strategies.policy.drop_forbidden, through P.SIM_FORBID on the simulation's copy only, beside any probe the seat
-    # carries): its real decisions may
+    # the Acts (a bit mask, bit Act set; 0 none) the seat's own play inside its simulations never takes while another
+    # main action is legal (strategies.policy.drop_forbidden, through P.SIM_FORBID on the simulation's copy only, beside
+    # any probe the seat carries): its real decisions may
     ROLLOUT_FORBID = 6
     # 1: every seat's play inside the simulations kept from ROLLOUT_FORBID, the rivals' too (all play the base
     # heuristic there, which overvalues the Major grids: docs/probes.md); 0: the seat's own only
@@ -127,12 +128,55 @@ def search_choice(st, sc, r, W, seat, pos, k, war, labels):
     stream mixed from it and the decision count. With a network on the candidates (``[search]
     network_at = "candidates"``, strategies.evaluation.MODEL_PRIOR) the 1-ply ranking still chooses the
     candidates, and the network then orders them (:func:`_prior_order`). ``labels`` (strategies.rollout.new_labels)
-    keeps the TURN decisions' candidates while it has room (:func:`record_search_labels`)."""
+    keeps the TURN decisions' candidates while it has room (:func:`record_search_labels`), and every legal row
+    of them with the row taken (:func:`record_choice_rows`)."""
     st.g[G.OPT_N] += 1
     if k <= 1:
         if k <= 0:
             st.g[G.EMPTY_OPTS] += 1
         return 0
+    keep_rows = not war and labels[4][2] + k <= labels[5].shape[0]
+    value = np.empty(k if keep_rows else 0, np.float64)
+    if keep_rows:
+        option_values(st, r, seat, Dec.TURN, k)
+        value[:] = st.vals[:k]
+    pick = _search_pick(st, sc, r, W, seat, pos, k, war, labels)
+    if keep_rows:
+        record_choice_rows(labels, st, r, seat, k, pick, value)
+    return pick
+
+
+@njit(cache=True)
+def record_choice_rows(labels, st, r, seat, k, pick, value):
+    """Keep one TURN decision's legal rows ``st.opts[:k]``, ``pick`` the one the search took, each with its
+    action, the heuristic's value of it (``value``, the seat's own weights: what its simulated self would play
+    by) and that value split by feature weight (strategies.policy.turn_value_basis): how far the policy of the
+    simulations is from the search's own play (issue 36: trinidad.policy_gap), and the data a fit of that
+    policy to the search's choices needs. ``labels``: strategies.rollout.new_labels (its ``rows`` room, the
+    :class:`PH` columns); once full, no more are kept."""
+    ph, fill = labels[5], labels[4]
+    q = fill[2]
+    basis = np.empty((N_FEATURES, k), np.float64)
+    turn_value_basis(st, r, seat, k, basis)
+    for i in range(k):
+        y = ph[q + i]
+        y[PH.DECISION] = fill[3]
+        y[PH.SEAT] = seat
+        y[PH.DECADE] = st.g[G.DECADE]
+        y[PH.CHARACTER] = st.pl[seat, PF.CHARACTER]
+        y[PH.ROW] = i
+        y[PH.CHOSEN] = 1.0 if i == pick else 0.0
+        y[PH.ACT] = st.opts[i, 0]
+        y[PH.VALUE] = value[i]
+        for f in range(N_FEATURES):
+            y[PH.BASIS + f] = basis[f, i]
+    fill[2] = q + k
+    fill[3] += 1
+
+
+@njit(cache=True)
+def _search_pick(st, sc, r, W, seat, pos, k, war, labels):
+    """:func:`search_choice`'s choice among ``k`` > 1 rows."""
     sid = st.pl[seat, PF.STRATEGY]
     o = SEARCH_OFFSET
     budget = int(W[sid, o + SB.BUDGET])
@@ -184,17 +228,13 @@ def search_choice(st, sc, r, W, seat, pos, k, war, labels):
     if on_cands:
         _prior_order(W, sid, xs, cand, width)
     top = cand[0]  # the row the simulations must overturn: the 1-ply best, or the network's best candidate
-    first = np.zeros(width, np.float64)  # by the candidate's place in the starting order: its first simulation
+    # each candidate's simulations by its place in the starting order (its slot; the first candidate's is 0, so what
+    # the gate reads of it stays when halving drops it): the first one's margin, their total, sum of squares, count
+    first = np.zeros(width, np.float64)
     rtot = np.zeros(width, np.float64)
+    rsq = np.zeros(width, np.float64)
     rcnt = np.zeros(width, np.int64)
     slot = np.arange(width)  # the starting place of the candidate now at place j (halving reorders them)
-    tot = np.zeros(width, np.float64)
-    sq = np.zeros(width, np.float64)
-    cnt = np.zeros(width, np.int64)
-    # the first candidate's simulations, kept when halving drops it (the gate at the end reads them)
-    top_tot = 0.0
-    top_sq = 0.0
-    top_n = 0
     alive = width
     rounds = 0
     x = alive
@@ -209,13 +249,14 @@ def search_choice(st, sc, r, W, seat, pos, k, war, labels):
         rounds = max(1, rounds - 1)
         for j in range(alive):
             i = cand[j]
+            q = slot[j]
             for m in range(per):
-                _redrawn(sc, st, r, seat, base, m0 + cnt[j])
+                _redrawn(sc, st, r, seat, base, m0 + rcnt[q])
                 copy_city_memo(sc, st, n)
                 if forbid > 0:
-                    # the seat's simulated self (and with forbid_all every simulated seat) kept from the option,
+                    # the seat's simulated self (and with forbid_all every simulated seat) kept from the options,
                     # in a slot of its own: a probe a seat carries (trinidad probe) holds beside it, so a probed
-                    # seat's simulations are kept off the option as every other seat's are
+                    # seat's simulations are kept off the options as every other seat's are
                     for s in range(n):
                         if s == seat or forbid_all:
                             sc.w[s, P.SIM_FORBID] = forbid
@@ -224,42 +265,28 @@ def search_choice(st, sc, r, W, seat, pos, k, war, labels):
                 else:
                     d = play_out(sc, r, seat, pos, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3], d0 + horizon, W)
                 margins(sc, r, W, sid, d, feats, scr, mv)
-                if cnt[j] == 0:
-                    first[slot[j]] = mv[seat]
-                rtot[slot[j]] += mv[seat]
-                rcnt[slot[j]] += 1
-                tot[j] += mv[seat]
-                sq[j] += mv[seat] * mv[seat]
-                cnt[j] += 1
+                if rcnt[q] == 0:
+                    first[q] = mv[seat]
+                rtot[q] += mv[seat]
+                rsq[q] += mv[seat] * mv[seat]
+                rcnt[q] += 1
                 used += 1
-            if i == top:
-                top_tot = tot[j]
-                top_sq = sq[j]
-                top_n = cnt[j]
         # the better half stays (by mean; ties: the starting order)
         mean = np.empty(alive, np.float64)
         for j in range(alive):
-            mean[j] = tot[j] / max(1, cnt[j])
+            mean[j] = rtot[slot[j]] / max(1, rcnt[slot[j]])
         keep = np.argsort(-mean[:alive], kind="mergesort")
         half = (alive + 1) // 2
         nc = np.empty(half, np.int64)
-        nt = np.empty(half, np.float64)
-        ns = np.empty(half, np.float64)
-        nn = np.empty(half, np.int64)
         nl = np.empty(half, np.int64)
         for j in range(half):
             nc[j] = cand[keep[j]]
-            nt[j] = tot[keep[j]]
-            ns[j] = sq[keep[j]]
-            nn[j] = cnt[keep[j]]
             nl[j] = slot[keep[j]]
         alive = half
         cand[:half] = nc
-        tot[:half] = nt
-        sq[:half] = ns
-        cnt[:half] = nn
         slot[:half] = nl
-    pick = _gate(cand[0], top, tot[0], sq[0], cnt[0], top_tot, top_sq, top_n)
+    q = slot[0]
+    pick = _gate(cand[0], top, rtot[q], rsq[q], rcnt[q], rtot[0], rsq[0], rcnt[0])
     if keep_labels:
         record_search_labels(labels, xs, slot[0], pick == cand[0], first, rtot, rcnt, seat, d0)
     return pick

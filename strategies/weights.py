@@ -221,9 +221,10 @@ class P(IntEnum):
     # rollout: a simulation that reaches the game's end adds this many VP to its outcome when the seat wins
     # (END OF THE GAME: the most VP, then the most resources) and takes them away when it loses (0: the VP margin alone)
     WIN_BONUS = 91
-    # search: the Act a seat's play inside a search's simulations never takes while another main action is legal
-    # ([search] rollout_forbid, set on the simulation's copy only; strategies.policy.drop_forbidden), apart from
-    # PROBE_ACT so that a probed seat's simulations keep it as every other seat's do; 0 none
+    # search: the Acts a seat's play inside a search's simulations never takes while another main action is legal, a
+    # bit mask (bit Act; strategies.policy.sim_forbids) ([search] rollout_forbid, set on the simulation's copy only;
+    # strategies.policy.drop_forbidden), apart from PROBE_ACT so that a probed seat's simulations keep it as every
+    # other seat's do; 0 none
     SIM_FORBID = 92
 
 

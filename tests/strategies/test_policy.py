@@ -287,7 +287,7 @@ def test_a_simulation_forbid_keeps_the_build_groups_and_picks_as_the_full_listin
     W0, _ = load_strategies(["heuristic"])
     sim, probe = W0.copy(), W0.copy()
     for b in range(SEARCH_OFFSET // N_WEIGHTS):
-        sim[0, b * N_WEIGHTS + P.SIM_FORBID] = Act.MAJOR
+        sim[0, b * N_WEIGHTS + P.SIM_FORBID] = 1 << Act.MAJOR
         probe[0, b * N_WEIGHTS + P.PROBE_ACT] = -Act.MAJOR
     seeds = np.arange(90, 102, dtype=np.uint64)
     strat = np.zeros((len(seeds), 4), np.int32)
@@ -301,16 +301,20 @@ def test_a_simulation_forbid_keeps_the_build_groups_and_picks_as_the_full_listin
 
 
 def test_turn_groups_are_kept_under_a_simulation_forbid_of_any_act_but_build(blank, weights):
-    """turn_groups_ok: a P.SIM_FORBID of MAJOR keeps the grouped listing (its rows are not BUILD rows), one of
-    BUILD or any forbid probe does not (drop_forbidden then works on the full listing)."""
+    """turn_groups_ok: a P.SIM_FORBID of MAJOR (or of MAJOR and SHIP) keeps the grouped listing (its rows are not
+    BUILD rows), one with BUILD or any forbid probe does not (drop_forbidden then works on the full listing)."""
     from sim.codes import Act
 
     st = blank
     st.w[0] = weights[1, :N_WEIGHTS]  # greedy: a family that values rows
     assert policy.turn_groups_ok(st, 0)
-    st.w[0, P.SIM_FORBID] = Act.MAJOR
+    st.w[0, P.SIM_FORBID] = 1 << Act.MAJOR
     assert policy.turn_groups_ok(st, 0)
-    st.w[0, P.SIM_FORBID] = Act.BUILD
+    st.w[0, P.SIM_FORBID] = 1 << Act.BUILD
+    assert not policy.turn_groups_ok(st, 0)
+    st.w[0, P.SIM_FORBID] = (1 << Act.MAJOR) | (1 << Act.SHIP)  # a set of Acts without BUILD keeps them too
+    assert policy.turn_groups_ok(st, 0)
+    st.w[0, P.SIM_FORBID] = (1 << Act.SHIP) | (1 << Act.BUILD)
     assert not policy.turn_groups_ok(st, 0)
     st.w[0, P.SIM_FORBID] = 0
     st.w[0, P.PROBE_ACT] = -Act.MAJOR

@@ -178,17 +178,17 @@ def test_rollout_forbid_keeps_only_the_seat_s_simulated_self_off_the_option(engi
     r, _ = engine
     W, _ = load_strategies([_strategy(tmp_path, "plain", budget=4, width=3, horizon=1),
                             _strategy(tmp_path, "rf", budget=4, width=3, horizon=1, rollout_forbid="major")])
-    assert W[0, SEARCH_OFFSET + SB.ROLLOUT_FORBID] == 0 and W[1, SEARCH_OFFSET + SB.ROLLOUT_FORBID] == Act.MAJOR
+    assert W[0, SEARCH_OFFSET + SB.ROLLOUT_FORBID] == 0 and W[1, SEARCH_OFFSET + SB.ROLLOUT_FORBID] == 1 << Act.MAJOR
     assert np.array_equal(np.delete(W[0], SEARCH_OFFSET + SB.ROLLOUT_FORBID), np.delete(W[1], SEARCH_OFFSET + SB.ROLLOUT_FORBID))
-    for bad in ("pass", "f_recover", "nowhere"):
-        with pytest.raises(StrategyError, match="search.rollout_forbid: allowed: build, "):
+    for bad in ("pass", "nowhere"):
+        with pytest.raises(StrategyError, match="search.rollout_forbid: an Act or a list of distinct Acts; allowed: build, "):
             load_strategies([_strategy(tmp_path, "bad", rollout_forbid=bad)])
     seeds = player_seeds(9, 4, 0, 2)
     plain = play_batch(r, W, 4, seeds, np.zeros((2, 4), np.int32), threads=1)
     rf = play_batch(r, W, 4, seeds, np.ones((2, 4), np.int32), threads=1)
     assert not np.array_equal(plain[1], rf[1])
     Wn, _ = load_strategies(["search-long-nogrid"])
-    assert Wn[0, SEARCH_OFFSET + SB.ROLLOUT_FORBID] == Act.MAJOR
+    assert Wn[0, SEARCH_OFFSET + SB.ROLLOUT_FORBID] == 1 << Act.MAJOR
     _, gam = play_batch(r, Wn, 4, player_seeds(5, 4, 0, 4), np.zeros((4, 4), np.int32), threads=1)
     assert gam[:, :4, act_column(Act.MAJOR)].sum() > 0
 
@@ -216,7 +216,7 @@ def test_rollout_forbid_seats_all_keeps_every_simulated_seat_off_the_option(engi
         k = turn_options(st, r, seat)
         sc = allocate(r)
         search_choice(st, sc, r, W, seat, 0, k, False, new_labels(sc, 0))
-        want = [int(Act.MAJOR) if (s - seat) % 4 in forbidden else 0 for s in range(4)]
+        want = [1 << int(Act.MAJOR) if (s - seat) % 4 in forbidden else 0 for s in range(4)]
         assert [int(x) for x in sc.w[:4, P.SIM_FORBID]] == want  # the last simulation's copy
         assert not st.w[:4, P.SIM_FORBID].any() and not sc.w[:4, P.PROBE_ACT].any()
     # a seat that carries a probe of its own (trinidad probe --forbid city) keeps it, and its simulations keep
@@ -227,7 +227,7 @@ def test_rollout_forbid_seats_all_keeps_every_simulated_seat_off_the_option(engi
     k = turn_options(st, r, seat)
     sc = allocate(r)
     search_choice(st, sc, r, W, seat, 0, k, False, new_labels(sc, 0))
-    assert sc.w[seat, P.PROBE_PLAN] == FORBID_CITY and sc.w[seat, P.SIM_FORBID] == int(Act.MAJOR)
+    assert sc.w[seat, P.PROBE_PLAN] == FORBID_CITY and sc.w[seat, P.SIM_FORBID] == 1 << int(Act.MAJOR)
     assert _forbidden(sc, r, seat, int(Act.MAJOR), 0) and _forbidden(sc, r, seat, int(Act.BUILD), int(B.LOT))
     assert not _forbidden(sc, r, seat, int(Act.BUILD), int(B.MARKET))
     seeds = player_seeds(9, 4, 0, 2)
@@ -746,3 +746,30 @@ def test_no_peeking_with_a_network_on_the_candidates(engine, tmp_path):
         assert search_choice(st, sc, r, W, seat, 0, k, False, new_labels(sc, 0)) == \
             search_choice(alt, sc, r, W, seat, 0, k, False, new_labels(sc, 0))
     assert checked >= 2
+
+
+def test_rollout_forbid_takes_a_list_of_acts_as_one_bit_mask(engine, tmp_path):
+    """[search] rollout_forbid = ["major", "ship"]: SB.ROLLOUT_FORBID holds both Acts as a bit mask (bit Act), a single
+    name the one bit of that Act; the simulations' copies carry it (P.SIM_FORBID) and take neither; an empty list, a
+    name twice or one outside the main actions is refused."""
+    from sim.codes import Act
+
+    r, _ = engine
+    p = tmp_path / "two.toml"
+    p.write_text('family = "search"\nbase = "heuristic"\n[search]\nbudget = 4\nwidth = 3\nhorizon = 0\nvalue = "prior"\n'
+                 'rollout_forbid = ["major", "ship"]\nrollout_forbid_seats = "all"\n')
+    W, _ = load_strategies([str(p), _strategy(tmp_path, "one", budget=4, width=3, rollout_forbid="major")])
+    assert W[0, SEARCH_OFFSET + SB.ROLLOUT_FORBID] == (1 << Act.MAJOR) | (1 << Act.SHIP)
+    assert W[1, SEARCH_OFFSET + SB.ROLLOUT_FORBID] == 1 << Act.MAJOR
+    st, seat = mid_game(r, W)
+    st.pl[:, PF.STRATEGY] = 0
+    k = turn_options(st, r, seat)
+    sc = allocate(r)
+    search_choice(st, sc, r, W, seat, 0, k, False, new_labels(sc, 0))
+    assert all(int(x) == (1 << Act.MAJOR) | (1 << Act.SHIP) for x in sc.w[:4, P.SIM_FORBID])
+    assert _forbidden(sc, r, seat, int(Act.SHIP), 0) and _forbidden(sc, r, seat, int(Act.MAJOR), 2)
+    assert not _forbidden(sc, r, seat, int(Act.COUNCIL), 1) and not st.w[:4, P.SIM_FORBID].any()
+    for bad in ('[]', '["major", "major"]', '["major", "pass"]'):
+        p.write_text('family = "search"\nbase = "heuristic"\n[search]\nvalue = "prior"\n' f'rollout_forbid = {bad}\n')
+        with pytest.raises(StrategyError, match="search.rollout_forbid: an Act or a list of distinct Acts"):
+            load_strategies([str(p)])
