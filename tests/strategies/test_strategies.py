@@ -253,9 +253,9 @@ def test_grouped_build_rows_pick_the_row_the_full_listing_picks(engine):
 def test_best_names_the_top_rung_and_loads_as_it():
     from strategies.registry import aliases, resolve
 
-    assert "best" in available() and aliases()["best"] == resolve("best") == "search-long-nogrid-all-td61"
-    W, names = load_strategies(["best", "search-long-nogrid-all-td61"])
-    assert names == ["best", "search-long-nogrid-all-td61"]  # the alias keeps its own name; its row is the strategy it names
+    assert "best" in available() and aliases()["best"] == resolve("best") == "search-long-nogrid-all-td61-noship-nolot"
+    W, names = load_strategies(["best", "search-long-nogrid-all-td61-noship-nolot"])
+    assert names == ["best", "search-long-nogrid-all-td61-noship-nolot"]  # the alias keeps its own name; its row is the strategy it names
     assert (W[0] == W[1]).all()
     # against the Solo A.I. best is the rollout planner with the warm expert network in its simulations (docs/solo.md)
     assert resolve("best", solo=True) == "rollout-warm-solo"
