@@ -58,8 +58,10 @@ from sim import variants
 from trinidad import ai_scale
 from trinidad.runner import cpu_model, git_commit
 
+# the top rung is what `best` names (strategies/best.toml); the rung it replaced, -td61, is measured against it in
+# docs/network.md ("It becomes `best`")
 RUNGS = ["random", "greedy", "heuristic", "rollout", "search", "search-long", "search-long-nogrid-all",
-         "search-long-nogrid-all-td61"]
+         "search-long-nogrid-all-td61-noship-nolot"]
 # Played against the Solo A.I. beside the rungs (trinidad ladder --ai-also): `best` plays its Solo player there
 # (best.toml's solo), the project's strongest against the A.I., which no 4-player rung plays
 AI_ALSO = ["best"]
