@@ -120,18 +120,21 @@ def credit(game_records: np.ndarray, seat: np.ndarray) -> np.ndarray:
 
 
 def measure(strategies: list[str], games: int = AI_GAMES, seed: int = 1, threads: int | None = None, rules_file: str | None = None,
-            overrides: dict | None = None, say: Callable[[str], None] | None = None) -> AIScale:
+            overrides: dict | None = None, say: Callable[[str], None] | None = None,
+            play: Callable[..., np.ndarray] | None = None) -> AIScale:
     """Each strategy against every A.I. strength of the rules (module docstring): ``games`` Solo
-    games each, the beat rate and its Wilson 95% interval."""
+    games each, the beat rate and its Wilson 95% interval. ``play``: what plays a strength's games
+    (:func:`trinidad.tournament.played_records`' signature; the same games whatever it is)."""
     from analysis.stats import wilson
     from sim.rng import player_seeds
     from sim.rules import ai_strength_names, apply_overrides, load_rules_doc, rules_from_doc
     from strategies.registry import compile_players
-    from trinidad.batch import play_batch
+    from trinidad.tournament import played_records
 
     if games < 1:
         raise ValueError(f"games: must be >= 1, got {games}")
     say = say or (lambda _line: None)
+    play = play or played_records
     base = load_rules_doc(rules_file)
     if overrides:
         base = apply_overrides(base, overrides)
@@ -147,7 +150,8 @@ def measure(strategies: list[str], games: int = AI_GAMES, seed: int = 1, threads
         strat, chars, seat = deal(0, dealt)
         t1 = time.perf_counter()
         for s in strengths:
-            _, gam = play_batch(rules[s], players.matrix(), 2, seeds, strat, chars, threads=threads)
+            gam = play(rules=rules[s], W=players.matrix(), n_players=2, seeds=seeds, strategies=strat, characters=chars,
+                       threads=threads)
             won, ai_won = credit(gam, seat).sum(axis=0).tolist()
             lo, hi = wilson(won, games)
             beats.append(Beat(name, s, games, won, ai_won, int(ai_first(games).sum()), won / games, float(lo[0]), float(hi[0])))

@@ -936,9 +936,10 @@ def ladder(
     seed: Annotated[int, typer.Option("--seed", "-s", help="master seed")] = 3,
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="threads (default: all); results do not depend on it")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="also write everything measured to this JSON file")] = None,
-    store: Annotated[Path | None, typer.Option("--store", help="keep each rung's balanced-deal games in this folder and read them back "
-                                                              "when the same rung (its compiled weights), rules, deals and engine come "
-                                                              "again; the results do not depend on it")] = None,
+    store: Annotated[Path | None, typer.Option("--store", help="keep every game of the ladder (the pairs, the balanced deals, the Solo "
+                                                              "A.I.) in this folder and read them back when the same rungs (their "
+                                                              "compiled weights), rules, deals and engine come again; the results do "
+                                                              "not depend on it")] = None,
     write: Annotated[Path | None, typer.Option("--write", help="write the ladder page here (docs/ladder.md)")] = None,
     readme: Annotated[Path | None, typer.Option("--readme", help="replace the ladder and characters blocks of this page (README.md)")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress lines", metavar="")] = False,

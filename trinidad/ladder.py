@@ -188,16 +188,42 @@ class _Beat:
             self.say(f"  {self.what}: {self.seconds:.1f} s")
 
 
-def play_pairs(rungs: list[str], games: int, seed: int, threads: int | None, say) -> tuple[list[Cell], float]:
-    """Every pair of rungs, seats rotated on common seeds: both cells of each pair."""
+def keeper(store: Path | None) -> Callable[..., np.ndarray] | None:
+    """What plays the ladder's games when a store keeps them (None without one): a ``play(threads, **args)`` of
+    :func:`trinidad.tournament.played_records`' signature whose game records are kept in ``store`` and read back
+    when the same arguments come again (:func:`trinidad.store.stored_games`: every input of the games and the
+    engine's code, not the threads nor any strategy's name). Games of a strategy with Python parts (code the
+    engine's hash does not cover) are always played."""
+    if store is None:
+        return None
+    import joblib
+
+    import sim
+    from strategies.registry import has_python
+    from trinidad.store import stored_games
+
+    kept = joblib.Memory(store, verbose=0).cache(stored_games, ignore=["threads"])
+    engine = sim.engine_hash(Path(sim.__file__).resolve().parent.parent)
+
+    def play(threads: int | None = None, **args) -> np.ndarray:
+        return (stored_games if has_python(args["W"]) else kept)(engine, threads, **args)
+
+    return play
+
+
+def play_pairs(rungs: list[str], games: int, seed: int, threads: int | None, say,
+               store: Path | None = None) -> tuple[list[Cell], float]:
+    """Every pair of rungs, seats rotated on common seeds: both cells of each pair; ``store``: where their games are
+    kept and read back (:func:`keeper`)."""
     from trinidad.tournament import run_tournament
 
     cells = []
+    play = keeper(store)
     t0 = time.perf_counter()
     for i, a in enumerate(rungs):
         for b in rungs[i + 1:]:
             with _Beat(say, f"{a} against {b}, {games:,} games"):
-                res = run_tournament([a, b], players=PLAYERS, games=games, seed=seed, threads=threads)
+                res = run_tournament([a, b], players=PLAYERS, games=games, seed=seed, threads=threads, play=play)
             for row, col in ((a, b), (b, a)):
                 s = res.stats(row)
                 cells.append(Cell(row, col, s.win_rate, s.ci_low, s.ci_high, s.n))
@@ -226,30 +252,23 @@ def play_characters(rung: str, games: int, seed: int, threads: int | None = None
                     store: Path | None = None) -> Played:
     """``rung`` in all 4 seats on the balanced deals: each seat's Character, win credit and VP by source.
 
-    ``store``: a folder where the games are kept (:func:`trinidad.store.stored_games`) and from which they are read
+    ``store``: a folder where the games are kept (:func:`keeper`) and from which they are read
     back when the same games come again: the same compiled strategy row (its weights, evaluation and
     networks), rules, deals, game count and engine code, under whatever name. A strategy with Python
     parts (whose code the engine's hash does not cover) is always played."""
-    import joblib
-
-    import sim
     from sim.schema import RG
     from sim.state import N_VS
-    from strategies.registry import compile_players, has_python
+    from strategies.registry import compile_players
     from trinidad.runner import record_inputs
-    from trinidad.store import stored_games
-    from trinidad.tournament import win_credit
+    from trinidad.tournament import played_records, win_credit
 
     exp = character_experiment(rung, games, seed)
     players = compile_players(exp.strategy_names())
-    play = stored_games
-    if store is not None and not has_python(players.matrix()):
-        play = joblib.Memory(store, verbose=0).cache(stored_games, ignore=["threads"])
-    engine = sim.engine_hash(Path(sim.__file__).resolve().parent.parent)
+    play = keeper(store) or played_records
     chars, credit, vp = [], [], []
     for a in range(0, games, CHUNK_GAMES):
         _, args = record_inputs(exp, players, 0, PLAYERS, a, min(CHUNK_GAMES, games - a))
-        g = play(engine, threads, **args)[:, :PLAYERS, :]
+        g = play(threads=threads, **args)[:, :PLAYERS, :]
         chars.append(g[:, :, RG.CHARACTER].astype(np.int64))
         credit.append(win_credit(g, PLAYERS))
         vp.append(np.concatenate([g[:, :, [RG.VP]], g[:, :, RG.VP_SRC:RG.VP_SRC + N_VS]], axis=2).astype(np.float64))
@@ -358,7 +377,8 @@ def measure(rungs: list[str], games: int, character_games: int, seed: int = 3, t
     """Play the ladder: every pair of rungs, then every rung on the balanced-Character deals, then
     (``ai_games`` > 0) every rung against the Solo A.I. at each strength, ``ai_games`` games each,
     and after the rungs each of ``ai_also`` whose Solo player no rung plays (:func:`ai_players`).
-    ``store``: where the balanced-deal games are kept and read back (:func:`play_characters`)."""
+    ``store``: where all these games are kept and read back (:func:`keeper`): a ladder run again with a rung added
+    plays only the new rung's games, and one stopped part way plays again only what it had not finished."""
     from strategies.registry import load_strategies, resolve
 
     say = say or (lambda _line: None)
@@ -374,7 +394,7 @@ def measure(rungs: list[str], games: int, character_games: int, seed: int = 3, t
     t0 = time.perf_counter()
     # with Solo games to come, the engine is compiled once with the Solo A.I. in (sim.variants)
     with variants.including(variants.SOLO_AI) if ai_games else contextlib.nullcontext():
-        cells, pair_s = play_pairs(rungs, games, seed, threads, say)
+        cells, pair_s = play_pairs(rungs, games, seed, threads, say, store)
         chars, played = {}, {}
         t1 = time.perf_counter()
         for r in rungs:
@@ -385,7 +405,7 @@ def measure(rungs: list[str], games: int, character_games: int, seed: int = 3, t
         ai = None
         if ai_games:
             with _Beat(say, f"every rung against the Solo A.I., {ai_games:,} games a strength"):
-                ai = ai_scale.measure(against_ai, ai_games, seed, threads, say=say)
+                ai = ai_scale.measure(against_ai, ai_games, seed, threads, say=say, play=keeper(store))
     agreements = [agreement(a, chars[a], b, chars[b], games=(played[a], played[b]), seed=seed)
                   for i, a in enumerate(rungs) for b in rungs[i + 1:]]
     return Ladder(rungs=rungs, games=games, character_games=character_games, seed=seed, players=PLAYERS,

@@ -169,20 +169,30 @@ def score_games(records: np.ndarray, players: int, names: list[str]) -> list[Str
     return stats_from_tally(tally(records, players, len(names)), names)
 
 
+def played_records(threads: int | None = None, **args) -> np.ndarray:
+    """:func:`trinidad.batch.play_batch`'s game records for its keyword ``args``: how a tournament plays its games
+    unless given another ``play`` of the same signature (``trinidad ladder --store`` keeps them)."""
+    from trinidad.batch import play_batch
+
+    return play_batch(threads=threads, **args)[1]
+
+
 def run_tournament(strategies: list[str], players: int | None = None, games: int = 1000, seed: int = 1,
                    threads: int | None = None, rules=None, first_game: bool = False,
-                   progress: Callable[[int, int], None] | None = None) -> TournamentResult:
+                   progress: Callable[[int, int], None] | None = None,
+                   play: Callable[..., np.ndarray] | None = None) -> TournamentResult:
     """Play a tournament and return its statistics.
 
     ``strategies``: names (file stems in strategies/) or TOML paths, at least 2 entries; ``players``
     defaults to :func:`default_players`; ``games``: total games asked (rounded up to a multiple of the
     number of entries); ``rules``: a rules record (default: the bundled rules); ``progress(done, total)``
-    is called after each batch. Results depend only on the arguments, never on ``threads``."""
+    is called after each batch; ``play``: what plays a batch (default :func:`played_records`; the same games
+    whatever it is, e.g. kept in a store). Results depend only on the arguments, never on ``threads``."""
     from sim.rng import player_seeds
     from sim.state import MAX_PLAYERS
     from strategies.registry import StrategyError, load_strategies, resolve
-    from trinidad.batch import play_batch
 
+    play = play or played_records
     lineup = [str(s).strip() for s in strategies]
     if len(lineup) < 2 or any(not s for s in lineup):
         raise TournamentError(f"strategies: give at least 2 comma-separated strategy names, got {','.join(lineup)!r}")
@@ -212,7 +222,8 @@ def run_tournament(strategies: list[str], players: int | None = None, games: int
         idx = np.arange(a, min(a + CHUNK_GAMES, total))
         b0, b1 = int(idx[0] // k), int(idx[-1] // k)
         seeds = player_seeds(seed, n, b0, b1 - b0 + 1)[idx // k - b0]  # game g: base seed g // k, rotation g % k
-        _, gam = play_batch(rules, W, n, seeds, rot[idx % k], first_game=first_game, threads=threads)
+        gam = play(rules=rules, W=W, n_players=n, seeds=seeds, strategies=rot[idx % k], first_game=first_game,
+                   threads=threads)
         t = _add(t, tally(gam, n, len(names)))
         if progress is not None:
             progress(int(idx[-1]) + 1, total)

@@ -268,3 +268,34 @@ def test_a_store_gives_back_the_games_of_the_same_compiled_rung(tmp_path, monkey
     play_characters("greedy", 24, 4, threads=1, store=store)
     play_characters("greedy", 36, 3, threads=1, store=store)
     assert len(calls) == 3
+
+
+def test_a_store_keeps_the_whole_ladder_so_a_rung_added_plays_only_its_own_games(tmp_path, monkeypatch):
+    """--store keeps the pairs' tournaments and the Solo A.I. games as well as the balanced deals: the same ladder
+    again plays nothing and reads the same numbers; with a rung added only the games that involve it are played."""
+    import trinidad.batch
+
+    store = tmp_path / "store"
+    plain = measure(["random", "greedy"], games=8, character_games=12, seed=3, threads=1, ai_games=4, ai_also=[])
+    kept = measure(["random", "greedy"], games=8, character_games=12, seed=3, threads=1, ai_games=4, ai_also=[], store=store)
+    played = []
+    real = trinidad.batch.play_batch
+
+    def counted(rules, W, n_players, seeds, strategies, *a, **k):
+        played.append((n_players, len(W)))
+        return real(rules, W, n_players, seeds, strategies, *a, **k)
+
+    monkeypatch.setattr(trinidad.batch, "play_batch", counted)
+    again = measure(["random", "greedy"], games=8, character_games=12, seed=3, threads=2, ai_games=4, ai_also=[], store=store)
+    assert played == []  # every game read back, on other threads too
+    for lad in (kept, again):
+        assert lad.cells == plain.cells
+        for part in ("characters", "agreements", "ai"):  # through JSON: a NaN (a tau of level rates) equals itself there
+            same = [json.dumps(x.to_dict()[part] if part != "ai" else x.to_dict()[part]["beats"]) for x in (lad, plain)]
+            assert same[0] == same[1]
+    more = measure(["random", "greedy", "heuristic"], games=8, character_games=12, seed=3, threads=1, ai_games=4,
+                   ai_also=[], store=store)
+    strengths = len(plain.against_ai().strengths)
+    # the two new pairs (4 players, two rows each), heuristic's balanced deals (one row) and its Solo games
+    assert sorted(played) == sorted([(4, 2)] * 2 + [(4, 1)] + [(2, 1)] * strengths)
+    assert more.cell("random", "greedy") == plain.cell("random", "greedy")
