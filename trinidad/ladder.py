@@ -134,6 +134,10 @@ class Ladder:
     aliases: dict[str, str] = field(default_factory=dict)  # each alias rung and the strategy it named
     ai: dict | None = None  # trinidad.ai_scale.AIScale.to_dict(): each rung's beat rate against the Solo A.I. (None: not played)
     seconds_by_part: dict[str, float] = field(default_factory=dict)
+    # with --store: the games read back from it (played by an earlier run on the same engine code) and those played
+    # by this run; without one, 0 and -1
+    games_read: int = 0
+    games_played: int = -1
 
     def cell(self, row: str, col: str) -> Cell:
         for c in self.cells:
@@ -188,37 +192,53 @@ class _Beat:
             self.say(f"  {self.what}: {self.seconds:.1f} s")
 
 
-def keeper(store: Path | None) -> Callable[..., np.ndarray] | None:
+class Keeper:
+    """Plays games as :func:`trinidad.tournament.played_records` does and keeps their records in a store
+    (:func:`keeper`); counts the games it read back and those it played."""
+
+    def __init__(self, store: Path) -> None:
+        import joblib
+
+        import sim
+        from trinidad.store import stored_games
+
+        self._plain = stored_games
+        self._kept = joblib.Memory(store, verbose=0).cache(stored_games, ignore=["threads"])
+        self._engine = sim.engine_hash(Path(sim.__file__).resolve().parent.parent)
+        self.games_read = 0
+        self.games_played = 0
+
+    def __call__(self, threads: int | None = None, **args) -> np.ndarray:
+        from strategies.registry import has_python
+
+        n = len(args["seeds"])
+        if has_python(args["W"]):
+            self.games_played += n
+            return self._plain(self._engine, threads, **args)
+        if self._kept.check_call_in_cache(self._engine, threads, **args):
+            self.games_read += n
+        else:
+            self.games_played += n
+        return self._kept(self._engine, threads, **args)
+
+
+def keeper(store: Path | None) -> Keeper | None:
     """What plays the ladder's games when a store keeps them (None without one): a ``play(threads, **args)`` of
     :func:`trinidad.tournament.played_records`' signature whose game records are kept in ``store`` and read back
     when the same arguments come again (:func:`trinidad.store.stored_games`: every input of the games and the
     engine's code, not the threads nor any strategy's name). Games of a strategy with Python parts (code the
     engine's hash does not cover) are always played."""
-    if store is None:
-        return None
-    import joblib
-
-    import sim
-    from strategies.registry import has_python
-    from trinidad.store import stored_games
-
-    kept = joblib.Memory(store, verbose=0).cache(stored_games, ignore=["threads"])
-    engine = sim.engine_hash(Path(sim.__file__).resolve().parent.parent)
-
-    def play(threads: int | None = None, **args) -> np.ndarray:
-        return (stored_games if has_python(args["W"]) else kept)(engine, threads, **args)
-
-    return play
+    return None if store is None else Keeper(store)
 
 
 def play_pairs(rungs: list[str], games: int, seed: int, threads: int | None, say,
-               store: Path | None = None) -> tuple[list[Cell], float]:
+               store: Path | None = None, play: Keeper | None = None) -> tuple[list[Cell], float]:
     """Every pair of rungs, seats rotated on common seeds: both cells of each pair; ``store``: where their games are
-    kept and read back (:func:`keeper`)."""
+    kept and read back (:func:`keeper`), or ``play``, a keeper already made."""
     from trinidad.tournament import run_tournament
 
     cells = []
-    play = keeper(store)
+    play = play or keeper(store)
     t0 = time.perf_counter()
     for i, a in enumerate(rungs):
         for b in rungs[i + 1:]:
@@ -249,13 +269,14 @@ class Played(NamedTuple):
 
 
 def play_characters(rung: str, games: int, seed: int, threads: int | None = None,
-                    store: Path | None = None) -> Played:
+                    store: Path | None = None, play: Keeper | None = None) -> Played:
     """``rung`` in all 4 seats on the balanced deals: each seat's Character, win credit and VP by source.
 
     ``store``: a folder where the games are kept (:func:`keeper`) and from which they are read
     back when the same games come again: the same compiled strategy row (its weights, evaluation and
     networks), rules, deals, game count and engine code, under whatever name. A strategy with Python
-    parts (whose code the engine's hash does not cover) is always played."""
+    parts (whose code the engine's hash does not cover) is always played. ``play``: a keeper already made, instead
+    of ``store``."""
     from sim.schema import RG
     from sim.state import N_VS
     from strategies.registry import compile_players
@@ -264,7 +285,7 @@ def play_characters(rung: str, games: int, seed: int, threads: int | None = None
 
     exp = character_experiment(rung, games, seed)
     players = compile_players(exp.strategy_names())
-    play = keeper(store) or played_records
+    play = play or keeper(store) or played_records
     chars, credit, vp = [], [], []
     for a in range(0, games, CHUNK_GAMES):
         _, args = record_inputs(exp, players, 0, PLAYERS, a, min(CHUNK_GAMES, games - a))
@@ -392,20 +413,21 @@ def measure(rungs: list[str], games: int, character_games: int, seed: int = 3, t
     # not be recorded as what it measured
     commit, dirty = git_commit() or "unknown", _dirty()
     t0 = time.perf_counter()
+    kept = keeper(store)
     # with Solo games to come, the engine is compiled once with the Solo A.I. in (sim.variants)
     with variants.including(variants.SOLO_AI) if ai_games else contextlib.nullcontext():
-        cells, pair_s = play_pairs(rungs, games, seed, threads, say, store)
+        cells, pair_s = play_pairs(rungs, games, seed, threads, say, play=kept)
         chars, played = {}, {}
         t1 = time.perf_counter()
         for r in rungs:
             with _Beat(say, f"{r} in all {PLAYERS} seats, balanced Characters, {character_games:,} games"):
-                played[r] = play_characters(r, character_games, seed, threads, store)
+                played[r] = play_characters(r, character_games, seed, threads, play=kept)
                 chars[r] = rates_of(played[r].chars, played[r].credit)
         char_s = time.perf_counter() - t1
         ai = None
         if ai_games:
             with _Beat(say, f"every rung against the Solo A.I., {ai_games:,} games a strength"):
-                ai = ai_scale.measure(against_ai, ai_games, seed, threads, say=say, play=keeper(store))
+                ai = ai_scale.measure(against_ai, ai_games, seed, threads, say=say, play=kept)
     agreements = [agreement(a, chars[a], b, chars[b], games=(played[a], played[b]), seed=seed)
                   for i, a in enumerate(rungs) for b in rungs[i + 1:]]
     return Ladder(rungs=rungs, games=games, character_games=character_games, seed=seed, players=PLAYERS,
@@ -413,7 +435,8 @@ def measure(rungs: list[str], games: int, character_games: int, seed: int = 3, t
                   cells=cells, characters=chars, agreements=agreements,
                   aliases={r: resolve(r) for r in rungs if resolve(r) != r}, ai=ai.to_dict() if ai else None,
                   seconds_by_part={"pairs": round(pair_s, 1), "characters": round(char_s, 1)}
-                  | ({"ai": ai.seconds} if ai else {}))
+                  | ({"ai": ai.seconds} if ai else {}),
+                  games_read=kept.games_read if kept else 0, games_played=kept.games_played if kept else -1)
 
 
 # ----------------------------------------------------------------------------- text
@@ -447,7 +470,10 @@ def command(lad: Ladder, *outputs: str) -> str:
 
 def provenance(lad: Ladder, *outputs: str) -> str:
     dirty = " (with uncommitted changes)" if lad.dirty else ""
-    return (f"Measured at commit `{lad.commit[:12]}`{dirty} on `{lad.cpu}` in {lad.seconds:.0f} s by "
+    # games read back from a store were played by an earlier run: the seconds are this run's only
+    read = (f" ({lad.games_read:,} of its {lad.games_read + lad.games_played:,} games read back from a store, played "
+            "earlier by the same engine code)") if lad.games_read else ""
+    return (f"Measured at commit `{lad.commit[:12]}`{dirty} on `{lad.cpu}` in {lad.seconds:.0f} s{read} by "
             f"`{command(lad, *outputs)}`.")
 
 

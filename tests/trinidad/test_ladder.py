@@ -288,6 +288,12 @@ def test_a_store_keeps_the_whole_ladder_so_a_rung_added_plays_only_its_own_games
     monkeypatch.setattr(trinidad.batch, "play_batch", counted)
     again = measure(["random", "greedy"], games=8, character_games=12, seed=3, threads=2, ai_games=4, ai_also=[], store=store)
     assert played == []  # every game read back, on other threads too
+    from trinidad.ladder import provenance
+
+    assert (plain.games_read, plain.games_played) == (0, -1) and kept.games_read == 0 and kept.games_played > 0
+    assert (again.games_read, again.games_played) == (kept.games_played, 0)
+    # the page says so: its seconds are not what the games cost
+    assert "read back" not in provenance(kept) and f"{kept.games_played:,} of its {kept.games_played:,} games read back" in provenance(again)
     for lad in (kept, again):
         assert lad.cells == plain.cells
         for part in ("characters", "agreements", "ai"):  # through JSON: a NaN (a tau of level rates) equals itself there
@@ -299,3 +305,4 @@ def test_a_store_keeps_the_whole_ladder_so_a_rung_added_plays_only_its_own_games
     # the two new pairs (4 players, two rows each), heuristic's balanced deals (one row) and its Solo games
     assert sorted(played) == sorted([(4, 2)] * 2 + [(4, 1)] + [(2, 1)] * strengths)
     assert more.cell("random", "greedy") == plain.cell("random", "greedy")
+    assert more.games_read == kept.games_played and more.games_played == 2 * 8 + 12 + 4 * strengths
