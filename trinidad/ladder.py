@@ -202,7 +202,6 @@ class Keeper:
         import sim
         from trinidad.store import stored_games
 
-        self._plain = stored_games
         self._kept = joblib.Memory(store, verbose=0).cache(stored_games, ignore=["threads"])
         self._engine = sim.engine_hash(Path(sim.__file__).resolve().parent.parent)
         self.games_read = 0
@@ -210,11 +209,12 @@ class Keeper:
 
     def __call__(self, threads: int | None = None, **args) -> np.ndarray:
         from strategies.registry import has_python
+        from trinidad.tournament import played_records
 
         n = len(args["seeds"])
         if has_python(args["W"]):
             self.games_played += n
-            return self._plain(self._engine, threads, **args)
+            return played_records(threads, **args)
         if self._kept.check_call_in_cache(self._engine, threads, **args):
             self.games_read += n
         else:
@@ -232,13 +232,12 @@ def keeper(store: Path | None) -> Keeper | None:
 
 
 def play_pairs(rungs: list[str], games: int, seed: int, threads: int | None, say,
-               store: Path | None = None, play: Keeper | None = None) -> tuple[list[Cell], float]:
-    """Every pair of rungs, seats rotated on common seeds: both cells of each pair; ``store``: where their games are
-    kept and read back (:func:`keeper`), or ``play``, a keeper already made."""
+               play: Keeper | None = None) -> tuple[list[Cell], float]:
+    """Every pair of rungs, seats rotated on common seeds: both cells of each pair; ``play``: the keeper of a store
+    their games are kept in and read back from (:func:`keeper`; None: played)."""
     from trinidad.tournament import run_tournament
 
     cells = []
-    play = play or keeper(store)
     t0 = time.perf_counter()
     for i, a in enumerate(rungs):
         for b in rungs[i + 1:]:
