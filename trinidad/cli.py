@@ -450,6 +450,9 @@ def train(
     explore: Annotated[float | None, typer.Option("--explore", help=(
         "share of self-play seats played by explorers (holdings' weights moved at random; default 0.5, with --network 0)"))] = None,
     explore_sigma: Annotated[float, typer.Option("--explore-sigma", help="size of the explorers' moves (x EXPLORE_SCALE)")] = 1.0,
+    explore_city: Annotated[bool, typer.Option("--explore-city", help=(
+        "the explorers move the City's district weights too (district_own, best_district, lots_house_vp, "
+        "activatable: trinidad.train.CITY_EXPLORE_SCALE), which EXPLORE_SCALE leaves alone"), metavar="")] = False,
     plant: Annotated[float, typer.Option("--plant", help=(
         "share of self-play seats playing the City plan (Lot > House > metal > Palace; trinidad probe --option city_plan)"))] = 0.0,
     fix: Annotated[list[str] | None, typer.Option("--fix", help=(
@@ -515,6 +518,8 @@ def train(
     beats the incumbent under an SPRT. Writes a value file with its provenance. With ``--network``,
     the network evaluation (trinidad.train_network); with ``--apprentice``, the apprentice
     (trinidad.train_apprentice)."""
+    if explore_city and (apprentice or play or network):
+        _fail("--explore-city: only with the linear evaluation's training (not --apprentice, --play or --network)")
     if apprentice:
         if network:
             _fail("--apprentice and --network: choose one")
@@ -581,7 +586,7 @@ def train(
         fixed = fixed_weights(fix or [])
         res = run_train(load_rules(), W[0], generations, games, seed, players=players, duel_games=duel_games,
                         delta=delta, alpha=alpha, init=model0, threads=threads, explore=explore,
-                        sigma=explore_sigma, plant=plant, fixed=fixed, lam=lam,
+                        sigma=explore_sigma, plant=plant, fixed=fixed, lam=lam, explore_city=explore_city,
                         say=lambda m: typer.echo(m, err=True))
     except TrainError as e:
         _fail(f"--{e}")
@@ -589,7 +594,7 @@ def train(
     last = promoted[-1] if promoted else res.generations[-1]  # the generation whose model is written
     prov = {"command": cmd, "commit": git_commit() or "unknown", "strategy": strategy, "seed": seed, "players": players,
             "generations": generations, "games_per_generation": games, "explore": explore,
-            "explore_sigma": explore_sigma, "plant": plant, "lambda": lam,
+            "explore_sigma": explore_sigma, "explore_city": explore_city, "plant": plant, "lambda": lam,
             "fixed": {VF_NAMES[f]: v for f, v in fixed.items()}, "init": str(init) if init is not None else "prior",
             **_init_record(init, prov0), "promoted": len(promoted),
             "model_of_generation": last.gen if promoted else 0, "held_out_r2": [round(x, 4) for x in last.r2],

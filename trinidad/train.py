@@ -37,7 +37,7 @@ from pathlib import Path
 
 import numpy as np
 
-from strategies.evaluation import N_STAGES, N_VF, VF_NAMES, lower_bounds, prior_model
+from strategies.evaluation import N_STAGES, N_VF, VF, VF_NAMES, lower_bounds, prior_model
 
 
 class TrainError(ValueError):
@@ -67,12 +67,13 @@ class TrainResult:
 
 
 def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threads: int | None,
-              explore: float = 0.0, sigma: float = 1.0, plant: float = 0.0):
+              explore: float = 0.0, sigma: float = 1.0, plant: float = 0.0, explore_city: bool = False):
     """Self-play of the search strategy ``row``: (X, y, stage, game, winners, planted) with one row per seat x
     decade (the last decade left out: its value is the final VP itself). With ``explore`` > 0 each
     seat is, with that probability, an explorer: ``row`` with its model's holding weights moved at
     random (strategies.evaluation.explorer_model, ``sigma``), one of 8 explorers drawn per
-    generation; seats and explorers are drawn from ``seed``. With ``plant`` > 0 each seat is, with
+    generation (``explore_city``: their City district weights moved too, :func:`explorer_rows`); seats and
+    explorers are drawn from ``seed``. With ``plant`` > 0 each seat is, with
     that probability (drawn apart, so ``plant`` 0 leaves the games as they were; a planted seat is
     no explorer), ``row`` playing
     the City plan (strategies.probe: Lot > House > metal > Palace at each first chance): positions in
@@ -90,7 +91,7 @@ def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threa
     planted = np.zeros((games, players), bool)
     if explore > 0:
         rng = np.random.default_rng([seed, 7])
-        rows += explorer_rows(row, sigma, rng)
+        rows += explorer_rows(row, sigma, rng, explore_city)
         pick = rng.random((games, players)) < explore
         strat = np.where(pick, rng.integers(1, N_EXPLORERS + 1, (games, players)), 0).astype(np.int32)
     if plant > 0:
@@ -113,16 +114,35 @@ def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threa
 
 
 N_EXPLORERS = 8  # explorer models per generation (trinidad train --explore)
+# The City's district features (trinidad train --explore-city): strategies.evaluation.EXPLORE_SCALE predates
+# them, so an explorer never moved them, and an evaluation started from a model without them (the old chain's
+# strategies/values/search.toml has none: they are 0 there) learns none of them when no seat builds: a
+# House's worth in a district the seat holds stays unseen (docs/network.md, the evaluations behind the
+# disagreement). The same units as EXPLORE_SCALE: about one unit's VP at the table, a building more in the
+# seat's best district (a House there scores up to that count + Faith), a VP of district value, a VP of
+# Lots-as-Houses, one building more the seat can activate. Kept here, not in EXPLORE_SCALE, so that the
+# commands of the shipped value files, which drew without them, still draw the same explorers.
+CITY_EXPLORE_SCALE = {VF.DISTRICT_OWN: 2.0, VF.BEST_DISTRICT: 1.0, VF.LOTS_HOUSE_VP: 1.0, VF.ACTIVATABLE: 1.0}
 
 
-def explorer_rows(row: np.ndarray, sigma: float, rng: np.random.Generator) -> list[np.ndarray]:
+def explorer_rows(row: np.ndarray, sigma: float, rng: np.random.Generator, city: bool = False) -> list[np.ndarray]:
     """:data:`N_EXPLORERS` copies of the search row ``row``, each with its linear model's holding weights
-    moved at random (strategies.evaluation.explorer_model, ``sigma``), drawn from ``rng`` in turn."""
+    moved at random (strategies.evaluation.explorer_model, ``sigma``), drawn from ``rng`` in turn; with
+    ``city`` also its :data:`CITY_EXPLORE_SCALE` weights, in the same way (one draw a feature, every Era,
+    kept within strategies.evaluation.lower_bounds), drawn after the explorer's others."""
     from strategies.evaluation import explorer_model
     from strategies.registry import set_value_model, value_model
 
     base = value_model(row)
-    return [set_value_model(row, explorer_model(base, sigma, rng)) for _ in range(N_EXPLORERS)]
+    lo = lower_bounds()
+    out = []
+    for _ in range(N_EXPLORERS):
+        m = explorer_model(base, sigma, rng)
+        if city:
+            for f, scale in CITY_EXPLORE_SCALE.items():
+                m[:, f] = np.maximum(m[:, f] + sigma * scale * rng.standard_normal(), lo[f])
+        out.append(set_value_model(row, m))
+    return out
 
 
 def td_returns(V: np.ndarray, z: np.ndarray, lam: float) -> np.ndarray:
@@ -275,10 +295,11 @@ def train(rules, base_row: np.ndarray, generations: int, games: int, seed: int, 
           duel_games: int = 2000, duel_batch: int = 200, delta: float = 0.1, alpha: float = 1.0,
           init: np.ndarray | None = None, threads: int | None = None, explore: float = 0.0,
           sigma: float = 1.0, plant: float = 0.0, fixed: dict[int, float] | None = None, lam: float = 1.0,
-          say: Callable[[str], None] | None = None) -> TrainResult:
+          explore_city: bool = False, say: Callable[[str], None] | None = None) -> TrainResult:
     """Expert iteration (see the module's docstring). ``base_row``: the search strategy's W row (its
     budget and base weights); ``init``: the generation-0 model (default the prior); ``plant``: the
-    share of self-play seats playing the City plan (:func:`positions`; never in the duels);
+    share of self-play seats playing the City plan (:func:`positions`; never in the duels); ``explore_city``:
+    the explorers move the City's district weights too (:func:`explorer_rows`);
     ``fixed``: weights kept, not fitted (:func:`fit`): every candidate carries them, and so does the
     generation-0 model. ``lam``: TD(lambda)'s lambda of the targets (:func:`td_targets`, recomputed each
     generation for every generation's positions by the newest incumbent); 1, the final VP alone."""
@@ -310,7 +331,8 @@ def train(rules, base_row: np.ndarray, generations: int, games: int, seed: int, 
     offset = 0
     for gen in range(1, generations + 1):
         row = set_value_model(base_row, res.model)
-        X, y, stg, gid, win, planted = positions(rules, row, games, seed * 1000 + gen, players, threads, explore, sigma, plant)
+        X, y, stg, gid, win, planted = positions(rules, row, games, seed * 1000 + gen, players, threads, explore, sigma, plant,
+                                                       explore_city)
         pool_p.append(planted)
         pool_X.append(X)
         pool_y.append(y)
