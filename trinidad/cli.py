@@ -453,6 +453,9 @@ def train(
     explore_city: Annotated[bool, typer.Option("--explore-city", help=(
         "the explorers move the City's district weights too (district_own, best_district, lots_house_vp, "
         "activatable: trinidad.train.CITY_EXPLORE_SCALE), which EXPLORE_SCALE leaves alone"), metavar="")] = False,
+    keep_candidates: Annotated[bool, typer.Option("--keep-candidates", help=(
+        "also write each generation's fitted candidate, promoted or not, beside --out (OUT-candidate-gN.toml), "
+        "to read what a candidate that lost its duel had learned"), metavar="")] = False,
     plant: Annotated[float, typer.Option("--plant", help=(
         "share of self-play seats playing the City plan (Lot > House > metal > Palace; trinidad probe --option city_plan)"))] = 0.0,
     fix: Annotated[list[str] | None, typer.Option("--fix", help=(
@@ -518,8 +521,9 @@ def train(
     beats the incumbent under an SPRT. Writes a value file with its provenance. With ``--network``,
     the network evaluation (trinidad.train_network); with ``--apprentice``, the apprentice
     (trinidad.train_apprentice)."""
-    if explore_city and (apprentice or play or network):
-        _fail("--explore-city: only with the linear evaluation's training (not --apprentice, --play or --network)")
+    for flag, on in (("--explore-city", explore_city), ("--keep-candidates", keep_candidates)):
+        if on and (apprentice or play or network):
+            _fail(f"{flag}: only with the linear evaluation's training (not --apprentice, --play or --network)")
     if apprentice:
         if network:
             _fail("--apprentice and --network: choose one")
@@ -602,6 +606,16 @@ def train(
             "seconds": round(res.seconds, 1)}
     path = write_value_file(out, res, prov)
     typer.echo(f"wrote {path} ({prov['promoted']} of {generations} generations promoted, {res.seconds:.0f} s)")
+    if keep_candidates:
+        from trinidad.train import TrainResult
+
+        for g in res.generations:
+            # the candidate's file says it is one, and whether it won its duel; its generations are those up to it
+            cprov = {**prov, "candidate_of_generation": g.gen, "candidate_promoted": g.promoted,
+                     "candidate_win_share": round(g.candidate_share, 4), "candidate_sprt": g.sprt}
+            cres = TrainResult(model=g.candidate, generations=res.generations[:g.gen], seconds=res.seconds)
+            cpath = write_value_file(out.with_name(f"{out.stem}-candidate-g{g.gen}.toml"), cres, cprov)
+            typer.echo(f"wrote {cpath} (generation {g.gen}'s candidate, {'promoted' if g.promoted else 'not promoted'})")
 
 
 def _search_train_inputs(strategy: str, init: Path | None, out: Path, threads: int | None, players: int):

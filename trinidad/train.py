@@ -57,6 +57,8 @@ class Generation:
     sprt_games: int
     candidate_share: float
     promoted: bool
+    # the generation's fitted candidate, promoted or not (trinidad train --keep-candidates writes it); not in the log
+    candidate: np.ndarray | None = field(default=None, repr=False)
 
 
 @dataclass
@@ -351,7 +353,7 @@ def train(rules, base_row: np.ndarray, generations: int, games: int, seed: int, 
         promoted = decision.startswith("H1") and decision.endswith("(+)")
         if promoted:
             res.model = cand
-        g = Generation(gen, games, int(len(y)), r2, acc, decision, played, share, promoted)
+        g = Generation(gen, games, int(len(y)), r2, acc, decision, played, share, promoted, cand)
         res.generations.append(g)
         if say:
             say(f"generation {gen}: {len(y):,} positions, held-out R2 {', '.join(f'{v:.3f}' for v in r2)}, "

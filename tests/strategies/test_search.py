@@ -487,6 +487,44 @@ def test_train_command_writes_the_same_value_file_for_the_same_seed(engine, tmp_
     assert np.array_equal(set_value_model(W[0], model), W[0])
 
 
+def test_train_command_keeps_every_generations_candidate_beside_its_value_file(engine, tmp_path, monkeypatch):
+    """trinidad train --keep-candidates: each generation's fitted candidate is written, promoted or not,
+    with a provenance that says so; the value file itself is as without the flag."""
+    from typer.testing import CliRunner
+
+    import trinidad.train as tt
+    from trinidad.cli import app
+
+    fitted, real_fit = [], tt.fit
+
+    def spy(*a, **k):
+        out = real_fit(*a, **k)
+        fitted.append(out[0])
+        return out
+
+    monkeypatch.setattr(tt, "fit", spy)
+
+    s = _strategy(tmp_path, "tiny", budget=2, width=2)
+    args = ["train", "--strategy", s, "--generations", "2", "--games", "12", "--duel-games", "8", "--seed", "4",
+            "--threads", "1"]
+    res = CliRunner().invoke(app, [*args, "--keep-candidates", "--out", str(tmp_path / "k.toml")])
+    assert res.exit_code == 0, res.output
+    res = CliRunner().invoke(app, [*args, "--out", str(tmp_path / "plain.toml")])
+    assert res.exit_code == 0, res.output
+    kept, prov = load_value_file(tmp_path / "k.toml")
+    assert np.array_equal(kept, load_value_file(tmp_path / "plain.toml")[0])
+    assert not (tmp_path / "plain-candidate-g1.toml").exists()
+    promoted = 0
+    for gen in (1, 2):
+        cand, cprov = load_value_file(tmp_path / f"k-candidate-g{gen}.toml")
+        assert cprov["candidate_of_generation"] == gen and isinstance(cprov["candidate_promoted"], bool)
+        assert np.allclose(cand, fitted[gen - 1])  # the keeping run's fit of that generation, as written
+        promoted += cprov["candidate_promoted"]
+    assert promoted == prov["promoted"]
+    res = CliRunner().invoke(app, [*args, "--keep-candidates", "--network", "--out", str(tmp_path / "n.npz")])
+    assert res.exit_code != 0 and "--keep-candidates" in res.output
+
+
 def test_train_command_bootstraps_its_targets_with_lambda_and_records_it(engine, tmp_path, monkeypatch):
     from typer.testing import CliRunner
 
