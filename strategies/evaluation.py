@@ -167,13 +167,14 @@ def lower_bounds() -> np.ndarray:
     return lo
 
 
-def explorer_model(model: np.ndarray, sigma: float, rng: np.random.Generator) -> np.ndarray:
-    """``model`` with every :data:`EXPLORE_SCALE` weight moved by ``sigma`` x its scale x N(0, 1)
-    (one draw per feature, the same for every Era: an explorer has one taste), kept within
-    :func:`lower_bounds`."""
+def explorer_model(model: np.ndarray, sigma: float, rng: np.random.Generator,
+                   scales: dict[int, float] | None = None) -> np.ndarray:
+    """``model`` with every ``scales`` weight (default :data:`EXPLORE_SCALE`) moved by ``sigma`` x its scale
+    x N(0, 1) (one draw per feature, in the dict's order, the same for every Era: an explorer has one
+    taste), kept within :func:`lower_bounds`."""
     out = np.asarray(model, np.float64).copy()
     lo = lower_bounds()
-    for f, scale in EXPLORE_SCALE.items():
+    for f, scale in (EXPLORE_SCALE if scales is None else scales).items():
         out[:, f] = np.maximum(out[:, f] + sigma * scale * rng.standard_normal(), lo[f])
     return out
 

@@ -136,13 +136,11 @@ def explorer_rows(row: np.ndarray, sigma: float, rng: np.random.Generator, city:
     from strategies.registry import set_value_model, value_model
 
     base = value_model(row)
-    lo = lower_bounds()
     out = []
     for _ in range(N_EXPLORERS):
         m = explorer_model(base, sigma, rng)
         if city:
-            for f, scale in CITY_EXPLORE_SCALE.items():
-                m[:, f] = np.maximum(m[:, f] + sigma * scale * rng.standard_normal(), lo[f])
+            m = explorer_model(m, sigma, rng, CITY_EXPLORE_SCALE)
         out.append(set_value_model(row, m))
     return out
 
