@@ -457,7 +457,12 @@ def train(
         "also write each generation's fitted candidate, promoted or not, beside --out (OUT-candidate-gN.toml), "
         "to read what a candidate that lost its duel had learned"), metavar="")] = False,
     plant: Annotated[float, typer.Option("--plant", help=(
-        "share of self-play seats playing the City plan (Lot > House > metal > Palace; trinidad probe --option city_plan)"))] = 0.0,
+        "share of self-play seats planted: playing --plant-as (default the City plan, Lot > House > metal > Palace; "
+        "trinidad probe --option city_plan)"))] = 0.0,
+    plant_as: Annotated[str, typer.Option("--plant-as", help=(
+        "what a planted seat plays: a probe option (city_plan; build_house: one House at the first legal chance, then "
+        "its own play; any of trinidad probe --option's), or value:FEATURE=VP,... (the search with those weights "
+        "raised, e.g. value:houses=6,district_own=2)"))] = "city_plan",
     fix: Annotated[list[str] | None, typer.Option("--fix", help=(
         "FEATURE=WEIGHT kept at that weight in every Era, not fitted (e.g. city_ahead=1); FEATURE may be a pattern "
         "('ch_*=0': every Character weight 0, a Character-blind evaluation); repeatable"))] = None,
@@ -561,6 +566,8 @@ def train(
         _fail("--candidates, --teacher: only with --network")
     if teacher is not None and not candidates:
         _fail("--teacher: only with --network --candidates")
+    if plant_as != "city_plan" and not plant > 0:
+        _fail("--plant-as: only with --plant > 0 (the share of seats it plants)")
     out = out or Path("strategies/values/search.toml")
     if network and candidates:
         if residual or init is not None:
@@ -590,7 +597,7 @@ def train(
         fixed = fixed_weights(fix or [])
         res = run_train(load_rules(), W[0], generations, games, seed, players=players, duel_games=duel_games,
                         delta=delta, alpha=alpha, init=model0, threads=threads, explore=explore,
-                        sigma=explore_sigma, plant=plant, fixed=fixed, lam=lam, explore_city=explore_city,
+                        sigma=explore_sigma, plant=plant, fixed=fixed, lam=lam, explore_city=explore_city, plant_as=plant_as,
                         say=lambda m: typer.echo(m, err=True))
     except TrainError as e:
         _fail(f"--{e}")
@@ -598,7 +605,8 @@ def train(
     last = promoted[-1] if promoted else res.generations[-1]  # the generation whose model is written
     prov = {"command": cmd, "commit": git_commit() or "unknown", "strategy": strategy, "seed": seed, "players": players,
             "generations": generations, "games_per_generation": games, "explore": explore,
-            "explore_sigma": explore_sigma, "explore_city": explore_city, "plant": plant, "lambda": lam,
+            "explore_sigma": explore_sigma, "explore_city": explore_city, "plant": plant,
+            **({"plant_as": plant_as} if plant > 0 else {}), "lambda": lam,
             "fixed": {VF_NAMES[f]: v for f, v in fixed.items()}, "init": str(init) if init is not None else "prior",
             **_init_record(init, prov0), "promoted": len(promoted),
             "model_of_generation": last.gen if promoted else 0, "held_out_r2": [round(x, 4) for x in last.r2],

@@ -68,8 +68,12 @@ class TrainResult:
     seconds: float = 0.0
 
 
+PLANT_DEFAULT = "city_plan"  # trinidad train --plant-as: what a planted seat plays unless told
+
+
 def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threads: int | None,
-              explore: float = 0.0, sigma: float = 1.0, plant: float = 0.0, explore_city: bool = False):
+              explore: float = 0.0, sigma: float = 1.0, plant: float = 0.0, explore_city: bool = False,
+              plant_as: str = PLANT_DEFAULT):
     """Self-play of the search strategy ``row``: (X, y, stage, game, winners, planted) with one row per seat x
     decade (the last decade left out: its value is the final VP itself). With ``explore`` > 0 each
     seat is, with that probability, an explorer: ``row`` with its model's holding weights moved at
@@ -77,8 +81,8 @@ def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threa
     generation (``explore_city``: their City district weights moved too, :func:`explorer_rows`); seats and
     explorers are drawn from ``seed``. With ``plant`` > 0 each seat is, with
     that probability (drawn apart, so ``plant`` 0 leaves the games as they were; a planted seat is
-    no explorer), ``row`` playing
-    the City plan (strategies.probe: Lot > House > metal > Palace at each first chance): positions in
+    no explorer), ``row`` playing ``plant_as`` (:func:`plant_row`; by default
+    the City plan, strategies.probe: Lot > House > metal > Palace at each first chance): positions in
     which Houses, metal and Palaces are held, whose worth explorers of the weights alone never show
     when no seat of the population builds them. ``planted``: 1 on a planted seat's rows."""
     from sim.rng import player_seeds
@@ -97,9 +101,7 @@ def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threa
         pick = rng.random((games, players)) < explore
         strat = np.where(pick, rng.integers(1, N_EXPLORERS + 1, (games, players)), 0).astype(np.int32)
     if plant > 0:
-        from trinidad.probe import PLANS, probe_weights
-
-        rows.append(probe_weights(row[None, :], PLANS[0])[1])
+        rows.append(plant_row(row, plant_as))
         planted = np.random.default_rng([seed, 11]).random((games, players)) < plant
         strat = np.where(planted, len(rows) - 1, strat).astype(np.int32)
     _, gam, feats = play_batch(rules, np.stack(rows), players, seeds, strat, threads=threads, features=True)
@@ -116,6 +118,23 @@ def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threa
 
 
 N_EXPLORERS = 8  # explorer models per generation (trinidad train --explore)
+
+
+def plant_row(row: np.ndarray, plant_as: str) -> np.ndarray:
+    """The W row of a planted seat (``trinidad train --plant-as``): ``row`` pushed into a commitment, then its own
+    play. ``plant_as`` is a probe option (trinidad.probe.parse_option: ``city_plan``, the plan to a Palace;
+    ``build_house``, one House at the first legal chance and free play after it, the issue's "early commitment,
+    then play on freely"; any main action or Major building) or ``value:FEATURE=VP,...``, a value bonus
+    (trinidad.probe.parse_bonus: the search with those weights raised in every Era, so it builds what they price
+    and plays as well as the search does everywhere else). Raises TrainError on text that names neither."""
+    from trinidad.probe import ProbeError, bonus_weights, parse_bonus, parse_option, probe_weights
+
+    try:
+        if plant_as.strip().lower().startswith("value:"):
+            return bonus_weights(row[None, :], parse_bonus(plant_as.strip()[len("value:"):]), "the trained strategy")[1]
+        return probe_weights(row[None, :], parse_option(plant_as))[1]
+    except ProbeError as e:
+        raise TrainError(f"plant-as: {e}") from None
 # The City's district features (trinidad train --explore-city): strategies.evaluation.EXPLORE_SCALE predates
 # them, so an explorer never moved them, and an evaluation started from a model without them (the old chain's
 # strategies/values/search.toml has none: they are 0 there) learns none of them when no seat builds: a
@@ -295,10 +314,12 @@ def train(rules, base_row: np.ndarray, generations: int, games: int, seed: int, 
           duel_games: int = 2000, duel_batch: int = 200, delta: float = 0.1, alpha: float = 1.0,
           init: np.ndarray | None = None, threads: int | None = None, explore: float = 0.0,
           sigma: float = 1.0, plant: float = 0.0, fixed: dict[int, float] | None = None, lam: float = 1.0,
-          explore_city: bool = False, say: Callable[[str], None] | None = None) -> TrainResult:
+          explore_city: bool = False, plant_as: str = PLANT_DEFAULT,
+          say: Callable[[str], None] | None = None) -> TrainResult:
     """Expert iteration (see the module's docstring). ``base_row``: the search strategy's W row (its
     budget and base weights); ``init``: the generation-0 model (default the prior); ``plant``: the
-    share of self-play seats playing the City plan (:func:`positions`; never in the duels); ``explore_city``:
+    share of self-play seats planted (:func:`positions`; never in the duels), playing ``plant_as``
+    (:func:`plant_row`; default the City plan); ``explore_city``:
     the explorers move the City's district weights too (:func:`explorer_rows`);
     ``fixed``: weights kept, not fitted (:func:`fit`): every candidate carries them, and so does the
     generation-0 model. ``lam``: TD(lambda)'s lambda of the targets (:func:`td_targets`, recomputed each
@@ -315,6 +336,8 @@ def train(rules, base_row: np.ndarray, generations: int, games: int, seed: int, 
         raise TrainError(f"explore-sigma: must be > 0, got {sigma}")
     if not 0.0 <= plant < 1.0:
         raise TrainError(f"plant: must be in [0, 1), got {plant}")
+    if plant > 0:
+        plant_row(base_row, plant_as)  # refuse a bad --plant-as before any game is played
     if not 0.0 <= lam <= 1.0:
         raise TrainError(f"lambda: must be in [0, 1], got {lam}")
     t0 = time.perf_counter()
@@ -332,7 +355,7 @@ def train(rules, base_row: np.ndarray, generations: int, games: int, seed: int, 
     for gen in range(1, generations + 1):
         row = set_value_model(base_row, res.model)
         X, y, stg, gid, win, planted = positions(rules, row, games, seed * 1000 + gen, players, threads, explore, sigma, plant,
-                                                       explore_city)
+                                                       explore_city, plant_as)
         pool_p.append(planted)
         pool_X.append(X)
         pool_y.append(y)

@@ -572,6 +572,36 @@ def test_planted_seats_play_the_city_plan_and_show_its_holdings_to_the_fit(engin
         train(r, W[0], 1, 12, 1, plant=1.0)
 
 
+def test_planted_seats_play_what_plant_as_names(engine, tmp_path):
+    """trinidad train --plant-as: the City plan unless told; one House at the first chance (then the seat's own
+    play) and a value bonus on Houses both put Houses in the positions the population alone never builds; text
+    that is neither a probe option nor a bonus is refused before any game is played."""
+    from trinidad.train import PLANT_DEFAULT, TrainError, plant_row, positions, train
+
+    r, _ = engine
+    W, _ = load_strategies([_strategy(tmp_path, "tiny", budget=2, width=2)])
+    plain = positions(r, W[0], 8, 5, 4, 1)
+    default = positions(r, W[0], 8, 5, 4, 1, plant=0.5)
+    named = positions(r, W[0], 8, 5, 4, 1, plant=0.5, plant_as=PLANT_DEFAULT)
+    assert all(np.array_equal(a, b) for a, b in zip(default, named))
+    X, _, _, _, _, planted = positions(r, W[0], 8, 5, 4, 1, plant=0.5, plant_as="value:houses=30,district_own=10")
+    assert np.array_equal(planted, default[5])  # the same seats planted, whatever they play
+    assert X[:, VF.HOUSES].sum() > plain[0][:, VF.HOUSES].sum()
+    assert not np.array_equal(plant_row(W[0], "build_house"), W[0])  # the probe rides in the row
+    # the bonus moves the evaluation and nothing else of the row; the option leaves the evaluation alone
+    bonus = plant_row(W[0], "value:houses=30")
+    assert (bonus != W[0]).sum() > 0 and np.array_equal(plant_row(W[0], "value:houses=0"), W[0])
+    for bad in ("build_castle", "value:castles=3"):
+        with pytest.raises(TrainError, match="^plant-as: "):
+            train(r, W[0], 1, 12, 1, plant=0.25, plant_as=bad)
+    from typer.testing import CliRunner
+
+    from trinidad.cli import app
+
+    res = CliRunner().invoke(app, ["train", "--plant-as", "build_house", "--games", "12", "--out", str(tmp_path / "x.toml")])
+    assert res.exit_code != 0 and "only with --plant" in res.output
+
+
 def test_fit_keeps_fixed_weights_and_fits_the_rest_on_what_they_leave():
     # Houses go with a final VP they do not earn (a confound): a free fit credits them with it; with
     # the City VP in hand fixed at 1 and Houses at 0, the rest is fitted on the target minus the City
