@@ -459,10 +459,10 @@ def train(
     plant: Annotated[float, typer.Option("--plant", help=(
         "share of self-play seats planted: playing --plant-as (default the City plan, Lot > House > metal > Palace; "
         "trinidad probe --option city_plan)"))] = 0.0,
-    plant_as: Annotated[str, typer.Option("--plant-as", help=(
+    plant_as: Annotated[str | None, typer.Option("--plant-as", help=(
         "what a planted seat plays: a probe option (city_plan; build_house: one House at the first legal chance, then "
         "its own play; any of trinidad probe --option's), or value:FEATURE=VP,... (the search with those weights "
-        "raised, e.g. value:houses=6,district_own=2)"))] = "city_plan",
+        "raised, e.g. value:houses=6,district_own=2)"))] = None,
     fix: Annotated[list[str] | None, typer.Option("--fix", help=(
         "FEATURE=WEIGHT kept at that weight in every Era, not fitted (e.g. city_ahead=1); FEATURE may be a pattern "
         "('ch_*=0': every Character weight 0, a Character-blind evaluation); repeatable"))] = None,
@@ -566,7 +566,7 @@ def train(
         _fail("--candidates, --teacher: only with --network")
     if teacher is not None and not candidates:
         _fail("--teacher: only with --network --candidates")
-    if plant_as != "city_plan" and not plant > 0:
+    if plant_as is not None and not plant > 0:
         _fail("--plant-as: only with --plant > 0 (the share of seats it plants)")
     out = out or Path("strategies/values/search.toml")
     if network and candidates:
@@ -586,10 +586,11 @@ def train(
     lam = 1.0 if lam is None else lam  # the search evaluation's default: the final VP alone
     from sim.rules import load_rules
     from trinidad.runner import git_commit
-    from trinidad.train import TrainError, fixed_weights, write_value_file
+    from trinidad.train import PLANT_DEFAULT, TrainError, fixed_weights, write_value_file
     from trinidad.train import train as run_train
 
     W, model0, prov0 = _search_train_inputs(strategy, init, out, threads, players)
+    plant_as = plant_as or PLANT_DEFAULT
     cmd = " ".join(["trinidad", "train"] + sys.argv[2:]) if len(sys.argv) > 2 else "trinidad train"
     from strategies.evaluation import VF_NAMES
 

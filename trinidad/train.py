@@ -71,6 +71,23 @@ class TrainResult:
 PLANT_DEFAULT = "city_plan"  # trinidad train --plant-as: what a planted seat plays unless told
 
 
+def plant_row(row: np.ndarray, plant_as: str) -> np.ndarray:
+    """The W row of a planted seat (``trinidad train --plant-as``): ``row`` pushed into a commitment, then its own
+    play. ``plant_as`` is a probe option (trinidad.probe.parse_option: ``city_plan``, the plan to a Palace;
+    ``build_house``, one House at the first legal chance and free play after it, the issue's "early commitment,
+    then play on freely"; any main action or Major building) or ``value:FEATURE=VP,...``, a value bonus
+    (trinidad.probe.parse_bonus: the search with those weights raised in every Era, so it builds what they price
+    and plays as well as the search does everywhere else). Raises TrainError on text that names neither."""
+    from trinidad.probe import ProbeError, bonus_weights, parse_bonus, parse_option, probe_weights
+
+    try:
+        if plant_as.strip().lower().startswith("value:"):
+            return bonus_weights(row[None, :], parse_bonus(plant_as.strip()[len("value:"):]), "the trained strategy")[1]
+        return probe_weights(row[None, :], parse_option(plant_as))[1]
+    except ProbeError as e:
+        raise TrainError(f"plant-as: {e}") from None
+
+
 def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threads: int | None,
               explore: float = 0.0, sigma: float = 1.0, plant: float = 0.0, explore_city: bool = False,
               plant_as: str = PLANT_DEFAULT):
@@ -118,23 +135,6 @@ def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threa
 
 
 N_EXPLORERS = 8  # explorer models per generation (trinidad train --explore)
-
-
-def plant_row(row: np.ndarray, plant_as: str) -> np.ndarray:
-    """The W row of a planted seat (``trinidad train --plant-as``): ``row`` pushed into a commitment, then its own
-    play. ``plant_as`` is a probe option (trinidad.probe.parse_option: ``city_plan``, the plan to a Palace;
-    ``build_house``, one House at the first legal chance and free play after it, the issue's "early commitment,
-    then play on freely"; any main action or Major building) or ``value:FEATURE=VP,...``, a value bonus
-    (trinidad.probe.parse_bonus: the search with those weights raised in every Era, so it builds what they price
-    and plays as well as the search does everywhere else). Raises TrainError on text that names neither."""
-    from trinidad.probe import ProbeError, bonus_weights, parse_bonus, parse_option, probe_weights
-
-    try:
-        if plant_as.strip().lower().startswith("value:"):
-            return bonus_weights(row[None, :], parse_bonus(plant_as.strip()[len("value:"):]), "the trained strategy")[1]
-        return probe_weights(row[None, :], parse_option(plant_as))[1]
-    except ProbeError as e:
-        raise TrainError(f"plant-as: {e}") from None
 # The City's district features (trinidad train --explore-city): strategies.evaluation.EXPLORE_SCALE predates
 # them, so an explorer never moved them, and an evaluation started from a model without them (the old chain's
 # strategies/values/search.toml has none: they are 0 there) learns none of them when no seat builds: a
