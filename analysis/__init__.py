@@ -71,7 +71,7 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
     most this many game indices (:meth:`Run.subset`); the tables made of sums read every game a
     shard at a time (:class:`analysis.data.Games`). ``probes``: ``trinidad probe --json`` results
     (:func:`analysis.played.load_probe`) shown in the option-use section."""
-    from analysis import auction, balance, eras, played, scores, solo, variants
+    from analysis import against_ai, auction, balance, eras, played, rule_variants, scores
     from analysis.characters import character_pages
     from analysis.manifest import manifest_table
     from analysis.sensitivity import Tier, agent_sensitivity, single_tier_text, tier_docs, tier_labels
@@ -99,7 +99,7 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
     else:
         s.absent = single_tier_text(run)
         sens = {"checked": False, "tiers": tier_docs(tiers), "note": s.absent}
-    scale = solo.ai_scale_table(tiers)  # each tier against the Solo A.I., beside the tiers
+    scale = against_ai.ai_scale_table(tiers)  # each tier against the Solo A.I., beside the tiers
     if scale is None:
         s.bullets.append("No tier's run records its players against the Solo A.I. (trinidad run --ai-games N records it in the run).")
     else:
@@ -164,18 +164,18 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
                     "what is played cannot be shown.")
     out.append(s)
 
-    if solo.has_ai(det.games):
+    if against_ai.has_ai(det.games):
         out.append(Section("solo", "Playing against the A.I.",
                            "The Solo game (one player and the A.I.) and the 2-player game with the A.I. (TWO PLAYERS GAME & SOLO MODE), "
                            "every variant of the run: one variant per A.I. strength. A player beats the A.I. by finishing ahead of it.",
-                           [solo.beat_rates(det.games), solo.player_scores(det.games), solo.vp_sources(det.games)]))
+                           [against_ai.beat_rates(det.games), against_ai.player_scores(det.games), against_ai.vp_sources(det.games)]))
 
     s = Section("variants", "Rule variants", f"Baseline: {base!r}. Each variant plays the baseline's seeds; games are paired by seed.{sub}")
     if len(run.variants) < 2:
         s.absent = f"This run has a single variant ({base!r}): there is no rule variant to compare."
     else:
-        s.tables = [variants.variant_overview(det.games), variants.paired_metrics(det.games, base, run.variants),
-                    variants.paired_characters(det.games, base, run.variants, delta)]
+        s.tables = [rule_variants.variant_overview(det.games), rule_variants.paired_metrics(det.games, base, run.variants),
+                    rule_variants.paired_characters(det.games, base, run.variants, delta)]
     out.append(s)
 
     out.append(Section("manifest", "Run manifest", "", [manifest_table(run.manifest, counts)]))

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import polars as pl
 
-from analysis.compare import Comparison, compare_runs
 from analysis.data import load_run
+from analysis.run_diff import Comparison, compare_runs
 from analysis.tables import Table
 from reports import charts
 from reports.build import REPORT_MARK, _draw, _manifest_light, _records, check_out

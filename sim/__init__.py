@@ -36,7 +36,7 @@ def engine_hash(root: Path) -> str:
         for p in sorted(d.rglob("*.py")):
             src = p.read_bytes()
             if b"@njit" in src or p.name in ("state.py", "codes.py", "rules.py", "specialize.py", "deferred.py", "schema.py",
-                                               "weights.py", "variants.py"):
+                                               "weights.py", "compiled_parts.py"):
                 h.update(str(p.relative_to(root)).encode())
                 h.update(src)
     return h.hexdigest()[:16]

@@ -7,12 +7,12 @@ from numba import njit
 
 from sim.ai_choice import ai_decide
 from sim.codes import Dec, Ev
+from sim.compiled_parts import solo_ai_entry
 from sim.options import set_option
 from sim.seam import choose
 from sim.state import PF, VS, G, Sup
-from sim.variants import solo_ai_entry
 
-# the optional parts, reached only through their hooks (sim.variants: compiled only into the runs that play them)
+# the optional parts, reached only through their hooks (sim.compiled_parts: compiled only into the runs that play them)
 solo_ai_decide = solo_ai_entry(ai_decide)
 
 CCW = 5  # marks a City Council worker on a Major Building grid space

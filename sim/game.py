@@ -14,6 +14,7 @@ from numba import njit
 from sim.actions import action_phase, own_turn
 from sim.actions.ship import ship_sails
 from sim.codes import Dec, Ev
+from sim.compiled_parts import extended_war_entry, solo_ai_entry
 from sim.core import add_vp, decide, log, set_option
 from sim.deck import (
     card_group,
@@ -51,10 +52,9 @@ from sim.state import (
     Sup,
     new_state,
 )
-from sim.variants import extended_war_entry, solo_ai_entry
 from sim.war import declare_war, end_of_war_tension
 
-# the optional parts, reached only through their hooks (sim.variants: compiled only into the runs that play them)
+# the optional parts, reached only through their hooks (sim.compiled_parts: compiled only into the runs that play them)
 solo_ai_character = solo_ai_entry(ai_character)
 solo_ai_deal = solo_ai_entry(ai_deal)
 solo_ai_redraw = solo_ai_entry(ai_redraw)

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from sim import variants
+from sim import compiled_parts
 from sim.state import (
     GROUP_SIZE,
     MAX_MAJOR_SPACES,
@@ -487,7 +487,7 @@ class Rules(NamedTuple):
     xw_power_p: np.ndarray  # int32[84, N_XWP]  its parameters (XWP)
     xw_dist: np.ndarray  # int32[8, 8]    derived: orthogonal steps between districts (district_adj), -1 unreachable
     xw_edges: np.ndarray  # int32[NE, 2]  derived: placement edges [district, side 0 west / 1 north / 2 east], clockwise
-    # not rules: which optional parts the kernels compiled for this record include (sim.variants),
+    # not rules: which optional parts the kernels compiled for this record include (sim.compiled_parts),
     # int8[1] in, int8[0] out; only their lengths matter (a record's type carries its fields' shapes)
     xw_compiled: np.ndarray  # int8[0|1]  the EXTENDED WAR (in when extended_war.enabled)
     ai_compiled: np.ndarray  # int8[0|1]  the Solo A.I. (added for games with an A.I. seat)
@@ -1194,8 +1194,8 @@ def rules_from_doc(doc: dict) -> Rules:
         **_affiliates(doc, loads),
         **solo,
         **xw,
-        xw_compiled=variants.marker(variants.EXTENDED_WAR, bool(xw["xw_k"][XK.ENABLED])),
-        ai_compiled=variants.marker(variants.SOLO_AI, False),
+        xw_compiled=compiled_parts.marker(compiled_parts.EXTENDED_WAR, bool(xw["xw_k"][XK.ENABLED])),
+        ai_compiled=compiled_parts.marker(compiled_parts.SOLO_AI, False),
     )
     return pack(r)  # one record: the jitted engine takes it as a single pointer (see sim.state)
 

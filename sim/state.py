@@ -256,7 +256,7 @@ class PF(IntEnum):
     DOCK6_DECADE = 52  # card 46: decade in which the seat's Dock space holds up to 6 elements (0 none)
     CARD59_THIS = 53  # card 59: workers on the card that come back at this decade's Recover Workers
     CARD59_NEXT = 54  # card 59: workers on the card that come back at the next decade's Recover Workers
-    PROBE_DECADE = 55  # restricted-play probe: the decade in which the seat took its forced option, 0 not yet (strategies.probe)
+    PROBE_DECADE = 55  # restricted-play probe: the decade in which the seat took its forced option, 0 not yet (strategies.forced_play)
 
 
 N_PF = len(PF)

@@ -11,7 +11,7 @@ inside its simulations by the apprentice instead of its base heuristic (:func:`a
 with ``rollouts = 0`` it plays its real turns by it too (no simulations).
 
 Inputs, from the deciding seat's view only (what is face up and its own holdings,
-:func:`strategies.evaluation.value_features`, a hand counted as a number of cards):
+:func:`strategies.value_model.value_features`, a hand counted as a number of cards):
 
 - the position (:func:`position_inputs`): the seat's value features and, for each, the best
   rival's; the workers of the seat and of its rivals (:class:`SX`); each Major building's grid
@@ -38,8 +38,8 @@ from sim.codes import N_ACT, Act, Dec
 from sim.game import copy_state
 from sim.rules import RK
 from sim.state import MAX_PLAYERS, N_GROUPS, N_MAJOR, PF, G
-from strategies.evaluation import N_VF, SEARCH_BLOCK, SEARCH_OFFSET, VF, VF_NAMES, value_features
 from strategies.policy import option_values
+from strategies.value_model import N_VF, SEARCH_BLOCK, SEARCH_OFFSET, VF, VF_NAMES, value_features
 
 HIDDEN = 64  # hidden units
 A_SLOTS = 8  # a row's first parameter gets its own one-hot input below this (Major building, Status category, workers)
@@ -99,7 +99,7 @@ ROW_ACT_A = ROW_ACT + N_ACT  # the row's action with its first parameter, one-ho
 ROW_NUM = ROW_ACT_A + N_ACT * A_SLOTS  # the row's RX inputs
 N_IN = ROW_NUM + N_RX
 
-# the W row block (after strategies.evaluation's search block): on/off, the standardisation, the layers
+# the W row block (after strategies.value_model's search block): on/off, the standardisation, the layers
 AB_ON = 0  # one of the AB_MODE values below (0: no apprentice)
 AB_ROWS = 1  # the rows it values: the base heuristic's best this many (the planner's candidates, which its labels cover)
 AB_MU = 2

@@ -17,18 +17,18 @@ from numba import njit
 
 from sim.actions import play_turn
 from sim.actions.turn import xw_war_turn_begin  # the Action Phase's own hook (one per part's function)
+from sim.compiled_parts import extended_war, for_players
 from sim.game import allocate, finish_game, play_decade, set_decade, start_game
 from sim.records import N_RD, N_RG
 from sim.rules import Rules
 from sim.state import AI_STRATEGY, MAX_PLAYERS, N_CHARACTERS, N_GROUPS, G, State
-from sim.variants import extended_war, for_players
-from strategies.evaluation import N_VF, value_features
+from strategies.forced_play import play_turn_probed, probe_pending
 from strategies.policy import FAMILY_ROLLOUT, FAMILY_SEARCH, F
-from strategies.probe import play_turn_probed, probe_pending
 from strategies.rollout import new_labels, play_turn_planned
 from strategies.search import play_turn_searched, war_turn_searched
+from strategies.value_model import N_VF, value_features
 
-# the optional parts, reached only through their hooks (sim.variants: compiled only into the runs that play them)
+# the optional parts, reached only through their hooks (sim.compiled_parts: compiled only into the runs that play them)
 xw_war_turn_searched = extended_war(war_turn_searched)
 
 NO_FEATURES = np.zeros((0, MAX_PLAYERS, N_VF), np.float64)  # a game that records no features
@@ -42,7 +42,7 @@ def family_turn(st, r, seat, pos, players):
     decisions' labels, strategies.rollout.record_labels); the turn sim.actions.action_rounds plays in
     :func:`play_game`. A rollout-family seat plans its TURN decisions, a search-family seat searches
     them and, during an Extended War, its war actions too; a probed seat's forced turn comes first
-    (strategies.probe); every other seat plays the engine's own turn (sim.actions.own_turn)."""
+    (strategies.forced_play); every other seat plays the engine's own turn (sim.actions.own_turn)."""
     sc, W, labels = players
     fam = int(st.w[seat, F.FAMILY])
     if fam == FAMILY_SEARCH:
@@ -65,7 +65,7 @@ def play_game(st, sc, r, W, n, seed, strategies, chars, paid, first_game, feats,
     ``seed`` (a 64-bit word, see sim.rng). ``sc`` is a scratch state record for searching seats.
     ``chars``/``paid``: forced Characters and the VP each seat pays for its own (sim.game.setup).
     ``feats``: float64[decades, 5, N_VF] to record every seat's value features at the end of each
-    decade (strategies.evaluation, what ``trinidad train`` learns from), or an empty array.
+    decade (strategies.value_model, what ``trinidad train`` learns from), or an empty array.
     ``labels``: room for the rollout seats' decisions (strategies.rollout.new_labels; none kept
     when it has none). Each decade is sim.game.play_decade with the players' own turns
     (:func:`family_turn`)."""
@@ -137,7 +137,7 @@ def run_game(rules: Rules, weights: np.ndarray, n_players: int, seed: int, strat
         pay[:n_players] = paid
         pay[ai] = 0
     weights = writable_weights(weights)
-    rules = for_players(rules, strategies)  # the Solo A.I. compiled in for an A.I. seat (sim.variants)
+    rules = for_players(rules, strategies)  # the Solo A.I. compiled in for an A.I. seat (sim.compiled_parts)
     if not 0 <= int(seed) < 2**64:
         raise ValueError(f"seed: must be 0..2**64-1, got {seed}")
     blank_rec = allocate(rules)

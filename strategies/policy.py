@@ -21,11 +21,11 @@ from numba import njit, objmode
 
 from sim.city import district_tally, district_value, house_value, next_to_faith, own_buildings_in_district, palace_value
 from sim.codes import FIRST_FREE_ACT, Act, Card, Ch, Dec, Law, Side
+from sim.compiled_parts import extended_war, extended_war_entry, solo_ai_entry
 from sim.rng import rand_below
 from sim.rules import AP, RK
 from sim.series import card_group, n_colours, pile_loc, scorings_ahead, series_base, series_counts, top_of
 from sim.state import GROUP_SIZE, N_CHARACTERS, N_GROUPS, PF, TL, B, G, M, Mini
-from sim.variants import extended_war, extended_war_entry, solo_ai_entry
 from strategies import python_bridge
 from strategies.ai_tie import ai_tie_value
 from strategies.war_policy import defender_value, war_value
@@ -53,7 +53,7 @@ from strategies.weights import (  # noqa: F401 (the slots and families, re-expor
     default_weights,
 )
 
-# the optional parts, reached only through their hooks (sim.variants: compiled only into the runs that play them)
+# the optional parts, reached only through their hooks (sim.compiled_parts: compiled only into the runs that play them)
 solo_ai_tie_value = solo_ai_entry(ai_tie_value)
 xw_defender_value = extended_war(defender_value)
 xw_war_value = extended_war_entry(war_value)
@@ -783,7 +783,7 @@ def sim_forbids(st, seat, act):
 
 @njit(cache=True)
 def _probe_forbids(st, seat):
-    """The seat carries a forbid probe (strategies.probe: P.PROBE_ACT or P.PROBE_PLAN below 0)."""
+    """The seat carries a forbid probe (strategies.forced_play: P.PROBE_ACT or P.PROBE_PLAN below 0)."""
     return st.w[seat, P.PROBE_ACT] < 0 or st.w[seat, P.PROBE_PLAN] < 0
 
 
@@ -806,7 +806,7 @@ def drop_sim_forbidden(st, seat, k):
 
 @njit(cache=True)
 def _forbids(st, seat):
-    """The seat carries a forbid probe (strategies.probe: P.PROBE_ACT or P.PROBE_PLAN below 0) or, inside a
+    """The seat carries a forbid probe (strategies.forced_play: P.PROBE_ACT or P.PROBE_PLAN below 0) or, inside a
     search's simulations, that search's forbid (P.SIM_FORBID)."""
     return _probe_forbids(st, seat) or st.w[seat, P.SIM_FORBID] > 0
 

@@ -38,7 +38,22 @@ from strategies.apprentice import (
     input_names,
     one_hot_inputs,
 )
-from strategies.evaluation import (
+from strategies.policy import (
+    FAMILY_GREEDY,
+    FAMILY_HEURISTIC,
+    FAMILY_PYTHON,
+    FAMILY_RANDOM,
+    FAMILY_ROLLOUT,
+    FAMILY_SEARCH,
+    P_RANGE,
+    PARAMETERS,
+    WEIGHTS,
+    P,
+    default_weights,
+)
+from strategies.rollout import MAX_CANDIDATES
+from strategies.search import SB
+from strategies.value_model import (
     CHARACTER_FEATURES,
     MODEL_NETWORK,
     MODEL_PRIOR,
@@ -59,21 +74,6 @@ from strategies.evaluation import (
     prior_model,
     value_offset,
 )
-from strategies.policy import (
-    FAMILY_GREEDY,
-    FAMILY_HEURISTIC,
-    FAMILY_PYTHON,
-    FAMILY_RANDOM,
-    FAMILY_ROLLOUT,
-    FAMILY_SEARCH,
-    P_RANGE,
-    PARAMETERS,
-    WEIGHTS,
-    P,
-    default_weights,
-)
-from strategies.rollout import MAX_CANDIDATES
-from strategies.search import SB
 from strategies.weights import N_WEIGHTS
 
 STRATEGY_DIR = Path(__file__).parent
@@ -88,7 +88,7 @@ MAX_WIN_BONUS = 1000.0  # [rollout] win_bonus (VP): far above any margin a game 
 MAX_MIN_DECADES = 30  # [rollout] min_decades: above the longest game (12 decades) it is the game's end
 # W columns: block 0 = the strategy's weights, block 1 + c = its weights when holding Character c
 # (sim.game.setup switches each seat to its Character's block once Characters are dealt), then the
-# search block (strategies.evaluation: the search family's parameters and evaluation model), then the
+# search block (strategies.value_model: the search family's parameters and evaluation model), then the
 # apprentice block (strategies.apprentice: a rollout strategy's network policy)
 W_COLUMNS = SEARCH_OFFSET + SEARCH_BLOCK + AB_BLOCK
 assert APPRENTICE_OFFSET == SEARCH_OFFSET + SEARCH_BLOCK
@@ -100,7 +100,7 @@ SEARCH_KEYS = {"budget": (SB.BUDGET, 0, 100_000), "width": (SB.WIDTH, 1, 1024), 
 ROLLOUT_FORBID = [a.name.lower() for a in Act if a != Act.PASS]
 # [search] rollout_forbid_seats: whose play inside the simulations the forbid holds (its index: the SB slot's value)
 ROLLOUT_FORBID_SEATS = ["self", "all"]
-# [search] network_at: where a search strategy's network values (strategies.evaluation.MODEL_NETWORK / MODEL_PRIOR)
+# [search] network_at: where a search strategy's network values (strategies.value_model.MODEL_NETWORK / MODEL_PRIOR)
 NETWORK_AT = {"leaves": MODEL_NETWORK, "candidates": MODEL_PRIOR}
 VALUE_DIR = STRATEGY_DIR / "values"
 CHARACTER_KEYS = [c.name.capitalize() for c in Ch]
@@ -405,7 +405,7 @@ def set_apprentice(row: np.ndarray, net: dict, rows: int) -> np.ndarray:
 
 def load_value_file(path: Path) -> tuple[np.ndarray, dict]:
     """A value file (strategies/values/*.toml, written by ``trinidad train``): ``[stage1]`` ..
-    ``[stageN]`` tables of feature = weight (strategies.evaluation.VF, lower case; a feature left
+    ``[stageN]`` tables of feature = weight (strategies.value_model.VF, lower case; a feature left
     out weighs 0) and a ``[provenance]`` table. Returns the model ``float64[N_STAGES, N_VF]`` and
     the provenance."""
     try:
@@ -463,7 +463,7 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
     ``budget`` (simulations per TURN decision), ``width`` (rows simulated), ``horizon`` (whole
     decades simulated after the current one), ``war`` (EXTENDED WAR: 1 its war actions searched
     too, strategies.search.war_turn_searched; 0 by the base strategy's values) and ``value`` (a
-    value file under strategies/values/, or "prior": generation 0, strategies.evaluation.prior_model
+    value file under strategies/values/, or "prior": generation 0, strategies.value_model.prior_model
     of the base weights); ``apprentice``: a network file of ``trinidad train --apprentice`` by which every
     seat of this strategy plays its TURN decisions inside the simulations (strategies.apprentice, as a
     rollout file's), choosing among the base heuristic's best ``apprentice_rows`` rows (default
@@ -473,7 +473,7 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
     (["major", "ship"]); its real decisions may still take them (default "": none).
     ``rollout_forbid_seats``: "self" (default) keeps only the seat's own simulated play from it, "all" every seat's
     inside the simulations, the rivals' too (strategies.search.SB.ROLLOUT_FORBID_ALL). ``network_at``: where the
-    ``network`` values: "leaves" (default) the simulations' ends (strategies.evaluation.MODEL_NETWORK), "candidates"
+    ``network`` values: "leaves" (default) the simulations' ends (strategies.value_model.MODEL_NETWORK), "candidates"
     the positions after the rows the 1-ply ranking chose to simulate, which it orders (MODEL_PRIOR: the first of
     them is the row the simulations must overturn); the leaves and the 1-ply ranking stay the linear model's."""
     row, se = _planner_base(path, doc, "search", ("weights", "parameters", "characters", "python", "rollout"))
@@ -530,7 +530,7 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
     else:
         if Path(vals["value"]).suffix == ".npz":
             # the network reads the linear model's margin and the 1-ply ranking is the linear model's
-            # (strategies.evaluation.margins), so a network never stands in for it
+            # (strategies.value_model.margins), so a network never stands in for it
             raise StrategyError(f"strategy {path.name}: search.value: {Path(vals['value']).name} is a network file: name "
                                 "it in search.network, and in search.value the linear model it was trained with")
         model, _ = load_value_file(_value_path(path, "search.value", vals["value"], ".toml"))
@@ -565,7 +565,7 @@ def linear_model_digest(model: np.ndarray) -> str:
 
 def load_network_file(path: Path) -> tuple[dict, dict]:
     """A network value file (strategies/values/*.npz, written by ``trinidad train --network``,
-    trinidad.train_network): the arrays of strategies.evaluation's network (``mu``, ``sd``, ``w1``,
+    trinidad.train_network): the arrays of strategies.value_model's network (``mu``, ``sd``, ``w1``,
     ``b1``, ``w2``, ``b2``), its ``scale`` and ``features`` (the input names it was trained on,
     which must be today's), and the provenance (JSON). Returns (arrays, provenance)."""
     import json
@@ -583,7 +583,7 @@ def load_network_file(path: Path) -> tuple[dict, dict]:
         if arrs[k].shape != shape:
             raise StrategyError(f"value file {path.name}: {k}: shape {arrs[k].shape}, expected {shape} (trained on another feature set?)")
     if list(arrs["features"]) != VF_NAMES:
-        raise StrategyError(f"value file {path.name}: features: trained on other value features than strategies.evaluation.VF")
+        raise StrategyError(f"value file {path.name}: features: trained on other value features than strategies.value_model.VF")
     if not np.all(arrs["sd"] > 0) or not float(arrs["scale"]) > 0:
         raise StrategyError(f"value file {path.name}: sd and scale must be > 0")
     return arrs, json.loads(str(arrs["provenance"]))

@@ -24,8 +24,8 @@ from sim.scoring import character_base, rank_of
 from sim.series import scorings_ahead
 from sim.state import PF, XG, G
 from strategies.apprentice import apprentice_acts, apprentice_on, apprentice_turn, apprentice_turn_rows, apprentice_values
-from strategies.evaluation import NET_IN
 from strategies.policy import P, choose, option_values
+from strategies.value_model import NET_IN
 from strategies.weights import N_FEATURES, N_WEIGHTS
 
 MAX_CANDIDATES = 64  # a rollout file's largest [rollout] candidates (strategies.registry), so a kept decision's row count

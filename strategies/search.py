@@ -1,5 +1,5 @@
 """The search family: perfect-information Monte Carlo (PIMC) over every legal TURN row, with a
-learned evaluation at the leaves (strategies.evaluation) - strategies/search.toml.
+learned evaluation at the leaves (strategies.value_model) - strategies/search.toml.
 
 At each of its TURN decisions (B. ACTION PHASE: a free action, a main action or PASS) the seat:
 
@@ -15,7 +15,7 @@ At each of its TURN decisions (B. ACTION PHASE: a free action, a main action or 
    vector of per-seat values, not a paranoid minimum). The simulations are shared out by
    sequential halving (Karnin et al. 2013): each round the worse half of the rows is dropped.
 
-With ``[search] network_at = "candidates"`` a network (strategies.evaluation.MODEL_PRIOR) orders the ``WIDTH`` rows
+With ``[search] network_at = "candidates"`` a network (strategies.value_model.MODEL_PRIOR) orders the ``WIDTH`` rows
 of step 3 before they are simulated; its first is then the row the simulations must overturn (the gate of
 :func:`_gate`). Each decision can keep its candidates as counterfactual labels for the network's training
 (:func:`record_search_labels`, trinidad.train_candidates).
@@ -36,12 +36,14 @@ from numba import njit
 from sim.actions import end_turn, turn_options, turn_step
 from sim.city import city_memo_start, copy_city_memo
 from sim.codes import Act, Dec
+from sim.compiled_parts import extended_war_entry
 from sim.extended_war import begin_player_turn, end_war, player_war_actions, war_action, war_action_rows, war_over, war_turn_begin
 from sim.game import copy_state, determinize
 from sim.rng import mix64
 from sim.state import N_GROUPS, PF, XG, G
-from sim.variants import extended_war_entry
-from strategies.evaluation import (
+from strategies.policy import P, option_values, turn_value_basis
+from strategies.rollout import PH, SL, play_out, play_out_war
+from strategies.value_model import (
     MODEL_PRIOR,
     MODEL_SLOT,
     N_VF,
@@ -54,23 +56,21 @@ from strategies.evaluation import (
     net_forward,
     net_inputs,
 )
-from strategies.policy import P, option_values, turn_value_basis
-from strategies.rollout import PH, SL, play_out, play_out_war
 from strategies.weights import N_FEATURES
 
-# the optional parts, reached only through their hooks (sim.variants: compiled only into the runs that play them)
+# the optional parts, reached only through their hooks (sim.compiled_parts: compiled only into the runs that play them)
 xw_play_out_war = extended_war_entry(play_out_war)
 
 
 class SB(IntEnum):
-    """Search parameters: the first slots of a W row's search block (strategies.evaluation.SEARCH_OFFSET)."""
+    """Search parameters: the first slots of a W row's search block (strategies.value_model.SEARCH_OFFSET)."""
 
     BUDGET = 0  # simulations per TURN decision
     WIDTH = 1  # rows simulated: the best of the 1-ply ranking (all of them when fewer)
     HORIZON = 2  # whole decades simulated after the current one before the evaluation
     WAR = 3  # EXTENDED WAR: 1 its war actions searched as its TURN decisions, 0 by its base strategy's values
-    MODEL = MODEL_SLOT  # the evaluation: strategies.evaluation.MODEL_LINEAR or MODEL_NETWORK (set by the value file)
-    SCALE = SCALE_SLOT  # the network's VP scale (strategies.evaluation.soft_margin; set by the value file)
+    MODEL = MODEL_SLOT  # the evaluation: strategies.value_model.MODEL_LINEAR or MODEL_NETWORK (set by the value file)
+    SCALE = SCALE_SLOT  # the network's VP scale (strategies.value_model.soft_margin; set by the value file)
     # the Acts (a bit mask, bit Act set; 0 none) the seat's own play inside its simulations never takes while another
     # main action is legal (strategies.policy.drop_forbidden, through P.SIM_FORBID on the simulation's copy only, beside
     # any probe the seat carries): its real decisions may
@@ -126,7 +126,7 @@ def search_choice(st, sc, r, W, seat, pos, k, war, labels):
     simulated with the seat's further war actions and its turn by its base strategy); ``sc`` is a
     scratch state record. The game's own random stream is not advanced: the redraws come from a
     stream mixed from it and the decision count. With a network on the candidates (``[search]
-    network_at = "candidates"``, strategies.evaluation.MODEL_PRIOR) the 1-ply ranking still chooses the
+    network_at = "candidates"``, strategies.value_model.MODEL_PRIOR) the 1-ply ranking still chooses the
     candidates, and the network then orders them (:func:`_prior_order`). ``labels`` (strategies.rollout.new_labels)
     keeps the TURN decisions' candidates while it has room (:func:`record_search_labels`), and every legal row
     of them with the row taken (:func:`record_choice_rows`)."""
@@ -310,7 +310,7 @@ def _gate(pick, top, tot, sq, cnt, top_tot, top_sq, top_n):
 
 @njit(cache=True)
 def _candidate_inputs(st, sc, r, W, sid, seat, base, rows, cand, war, d0, feats, scr, mv, xs):
-    """The network's inputs (strategies.evaluation.net_inputs) of each candidate's position after its row, on
+    """The network's inputs (strategies.value_model.net_inputs) of each candidate's position after its row, on
     the 1-ply ranking's redraw: what the seat sees, its margin by the linear model last."""
     for j in range(cand.shape[0]):
         _redrawn(sc, st, r, seat, base, 0)

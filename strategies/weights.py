@@ -210,11 +210,11 @@ class P(IntEnum):
     ROLLOUTS = 84  # rollout: simulated continuations per candidate (common random numbers across candidates)
     HORIZON = 85  # rollout: 0 = simulate to the end of the current Era's scoring, 1 = to the end of the game
     PY_SLOT = 86  # python: index of the strategy object in strategies.python_bridge's registry
-    # restricted-play probe (strategies.probe): the Act the seat takes at its first legal chance, 0 none; below 0,
+    # restricted-play probe (strategies.forced_play): the Act the seat takes at its first legal chance, 0 none; below 0,
     # the Act (-PROBE_ACT) the seat never takes while another main action is legal (strategies.policy.drop_forbidden)
     PROBE_ACT = 87
     PROBE_ARG = 88  # ... and the row's column a + 1 it must have (BUILD: the building type + 1; MAJOR: the Major building + 1), 0 any
-    PROBE_PLAN = 89  # restricted-play plan probe (strategies.probe): PLAN_CITY, FORBID_CITY, FORBID_PRODUCTION, 0 none
+    PROBE_PLAN = 89  # restricted-play plan probe (strategies.forced_play): PLAN_CITY, FORBID_CITY, FORBID_PRODUCTION, 0 none
     # rollout: a simulation's leaf counts each seat's Character card VP at the Scorings still to come, as the
     # leaf stands, times this weight (0: the VP margin alone)
     CHARACTER_AHEAD = 90
@@ -228,7 +228,7 @@ class P(IntEnum):
     SIM_FORBID = 92
 
 
-# P.PROBE_PLAN's codes (strategies.probe): a plan forced, or a group of BUILD rows forbidden
+# P.PROBE_PLAN's codes (strategies.forced_play): a plan forced, or a group of BUILD rows forbidden
 PLAN_CITY = 1  # the City plan: Lot > House > metal > Palace, each step at its first legal chance
 FORBID_CITY = -1  # never BUILD a Lot, House or Palace (the City: 1-2 MINOR BUILDING CONSTRUCTION) while another main action is legal
 FORBID_PRODUCTION = -2  # never BUILD a Production building (SCORING PHASE City: Market, Carpentry, Quarry; the rules' b_prod)

@@ -7,7 +7,7 @@ import os
 import sys
 
 # One compiled engine for the whole suite: every rules record includes the Extended War and the Solo
-# A.I. (sim.variants), so that the normal, Extended War and Solo games of the tests share one
+# A.I. (sim.compiled_parts), so that the normal, Extended War and Solo games of the tests share one
 # compile instead of paying up to four. tests/sim/test_variants.py checks the lean records.
 os.environ.setdefault("TRINIDAD_COMPILE", "all")
 # The suite's kernels are compiled at LLVM level 1 (sim.deferred): a fresh suite compiles about 180

@@ -79,11 +79,11 @@ def test_the_checker_sees_every_kind_of_import():
     assert violations(SEAM, "from strategies.policy import choose\n") == []
 
 
-HOOKS = {"extended_war", "extended_war_entry", "solo_ai", "solo_ai_entry"}  # sim.variants: hook = extended_war(fn)
+HOOKS = {"extended_war", "extended_war_entry", "solo_ai", "solo_ai_entry"}  # sim.compiled_parts: hook = extended_war(fn)
 
 
 def _hook_targets(tree) -> dict[str, str]:
-    """A module's hooks of sim.variants and the functions they call: ``xw_end_war = extended_war_entry(end_war)``."""
+    """A module's hooks of sim.compiled_parts and the functions they call: ``xw_end_war = extended_war_entry(end_war)``."""
     out = {}
     for node in tree.body:
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", None) in HOOKS:
@@ -93,7 +93,7 @@ def _hook_targets(tree) -> dict[str, str]:
 
 def _callers(name: str) -> set[str]:
     """module.function of every function of the project that calls ``name`` (directly or through
-    a hook of sim.variants)."""
+    a hook of sim.compiled_parts)."""
     out = set()
     for module, source in project_modules():
         tree = ast.parse(source)

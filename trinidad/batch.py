@@ -12,15 +12,15 @@ from concurrent.futures import ThreadPoolExecutor
 import numba
 import numpy as np
 
+from sim.compiled_parts import for_players
 from sim.game import allocate
 from sim.rules import Rules
 from sim.schema import N_RD, N_RG
 from sim.state import AI_STRATEGY, MAX_PLAYERS, N_CHARACTERS
-from sim.variants import for_players
-from strategies.evaluation import N_VF
 from strategies.match import play_games, writable_weights
 from strategies.registry import has_python
 from strategies.rollout import new_labels
+from strategies.value_model import N_VF
 
 
 def play_batch(rules: Rules, W: np.ndarray, n_players: int, seeds: np.ndarray, strategies: np.ndarray,
@@ -33,7 +33,7 @@ def play_batch(rules: Rules, W: np.ndarray, n_players: int, seeds: np.ndarray, s
 
     Returns ``(decades, games)``: int32 arrays ``[games, 12, 5, N_RD]`` and ``[games, 5, N_RG]``
     (seats beyond ``n_players`` are zero); with ``features`` also ``float64[games, 12, 5, N_VF]``, every
-    seat's value features at the end of each decade (strategies.evaluation). ``labels``: room from
+    seat's value features at the end of each decade (strategies.value_model). ``labels``: room from
     strategies.rollout.new_labels (for this game's rules) where the rollout seats keep their
     decisions' counterfactual labels, filled in place; the games are then played on one thread."""
     if not 2 <= n_players <= MAX_PLAYERS:
@@ -62,7 +62,7 @@ def play_batch(rules: Rules, W: np.ndarray, n_players: int, seeds: np.ndarray, s
         if characters is None or np.any(pay < 0):
             raise ValueError("paid: needs forced characters and VP >= 0 per seat")
         pay[:, :n_players][ai] = 0  # the A.I. draws its own Character and pays nothing
-    rules = for_players(rules, s_)  # the Solo A.I. compiled in when a seat is the A.I. (sim.variants)
+    rules = for_players(rules, s_)  # the Solo A.I. compiled in when a seat is the A.I. (sim.compiled_parts)
     nt = threads or numba.get_num_threads()
     if has_python(W):
         nt = 1  # Python strategies (objmode callbacks) are called from one thread: their objects need not be thread-safe

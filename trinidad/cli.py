@@ -592,7 +592,7 @@ def train(
     W, model0, prov0 = _search_train_inputs(strategy, init, out, threads, players)
     plant_as = plant_as or PLANT_DEFAULT
     cmd = " ".join(["trinidad", "train"] + sys.argv[2:]) if len(sys.argv) > 2 else "trinidad train"
-    from strategies.evaluation import VF_NAMES
+    from strategies.value_model import VF_NAMES
 
     try:
         fixed = fixed_weights(fix or [])
@@ -658,7 +658,7 @@ def _train_play(strategy: str, generations: int, games: int, final_games: int, i
     from trinidad.train_play import TUNED, TUNED_STAGES, PlayTrainError, train_play
 
     W, model0, prov0 = _search_train_inputs(strategy, init, out, threads, players)
-    from strategies.evaluation import VF_NAMES
+    from strategies.value_model import VF_NAMES
 
     cmd = " ".join(["trinidad", "train"] + sys.argv[2:]) if len(sys.argv) > 2 else "trinidad train --play"
     try:
@@ -1202,7 +1202,7 @@ def runs_compare(
     """Print two runs side by side: win rate by Character, VP by source and buildings per seat,
     paired by deal where the runs share their seeds (one experiment before and after a change)."""
     from analysis import RunError
-    from analysis.compare import compare_runs, format_comparison
+    from analysis.run_diff import compare_runs, format_comparison
 
     try:
         c = compare_runs(a, b)

@@ -7,7 +7,7 @@ its cache prints nothing.
 The count of the last cold compile is kept beside the engine's cache folders
 (``sim/__pycache__/last-compile.json``), so it survives an engine edit; on a fresh clone the first
 compile shows no total. It is kept per entry point and argument types: the engine with the Solo A.I.
-or the Extended War compiled in (``sim.variants``: their rules records differ in type) types more
+or the Extended War compiled in (``sim.compiled_parts``: their rules records differ in type) types more
 functions than the normal game, and each says its own total.
 """
 

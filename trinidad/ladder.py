@@ -54,7 +54,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from sim import variants
+from sim import compiled_parts
 from trinidad import ai_scale
 from trinidad.runner import cpu_model, git_commit
 
@@ -413,8 +413,8 @@ def measure(rungs: list[str], games: int, character_games: int, seed: int = 3, t
     commit, dirty = git_commit() or "unknown", _dirty()
     t0 = time.perf_counter()
     kept = keeper(store)
-    # with Solo games to come, the engine is compiled once with the Solo A.I. in (sim.variants)
-    with variants.including(variants.SOLO_AI) if ai_games else contextlib.nullcontext():
+    # with Solo games to come, the engine is compiled once with the Solo A.I. in (sim.compiled_parts)
+    with compiled_parts.including(compiled_parts.SOLO_AI) if ai_games else contextlib.nullcontext():
         cells, pair_s = play_pairs(rungs, games, seed, threads, say, play=kept)
         chars, played = {}, {}
         t1 = time.perf_counter()

@@ -39,10 +39,10 @@ def choice_rows(rules, W: np.ndarray, sid: int, players: int, games: int, seed: 
     numbered in game order. The games are played in chunks of :data:`CHUNK`, on up to ``threads`` threads at once
     (a chunk on one), so the rows are the same for any number of threads; a chunk whose room fills is played
     again with twice the room (its games are a pure function of their seeds)."""
+    from sim.compiled_parts import for_players
     from sim.game import allocate
     from sim.rng import game_seeds
     from sim.state import MAX_OPTIONS
-    from sim.variants import for_players
     from strategies.rollout import PH, new_labels
     from trinidad.batch import play_batch
 
@@ -121,10 +121,10 @@ def gap(rows: np.ndarray, forbid_mask: int) -> dict:
 def policy_gap(strategy: str, games: int, seed: int, players: int = 4, threads: int | None = None) -> dict:
     """:func:`gap` of ``strategy`` (a search-family file) over ``games`` games of it at every seat."""
     from sim.rules import load_rules
-    from strategies.evaluation import SEARCH_OFFSET
     from strategies.policy import FAMILY_SEARCH, F
     from strategies.registry import load_strategies
     from strategies.search import SB
+    from strategies.value_model import SEARCH_OFFSET
 
     if games < 1:
         raise GapError(f"games: must be >= 1, got {games}")

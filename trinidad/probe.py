@@ -7,7 +7,7 @@ is bad, or because the strategy never sees its value?
 2. Every option used in fewer than ``threshold`` of the seat-games (and every option named with
    ``options``) is probed: the SAME deals are played again with one seat (game g: seat g mod
    players) forced to take that option at its first legal chance, the other seats unchanged
-   (strategies.probe: the seat's weight row carries the option, ``P.PROBE_ACT`` / ``P.PROBE_ARG``);
+   (strategies.forced_play: the seat's weight row carries the option, ``P.PROBE_ACT`` / ``P.PROBE_ARG``);
    with ``seats`` k > 1, seats g .. g + k - 1 mod players are forced, and each game's outcome is the
    mean over them (what happens when k seats of the table take the option).
    The forced seat's win (a tie for first among k seats: 1/k) and VP margin (its VP minus the best
@@ -16,11 +16,11 @@ is bad, or because the strategy never sees its value?
    intervals (statsmodels). ``forced`` is the share of games in which the option was legal at the
    start of one of the seat's turns, and so taken. ``vp_by_source``: where the forced seat's VP
    moved, mean per source unforced and forced.
-3. A plan (``city_plan``, strategies.probe) is probed only when named: a chain of options, each
+3. A plan (``city_plan``, strategies.forced_play) is probed only when named: a chain of options, each
    taken at its first legal chance; ``forced`` is then the share of games whose chain was completed
    (the Palace built).
 4. A value bonus (``bonuses``, search family only) is the issue's other kind of probe, an option
-   "offered a bonus": the probed seat's evaluation (strategies.evaluation) gets the named VP per unit
+   "offered a bonus": the probed seat's evaluation (strategies.value_model) gets the named VP per unit
    added to features' weights in every Era's model (``palaces=20``: a Palace held is worth 20 VP
    more to it), and the search then pursues that holding in its own way, woven into its game,
    instead of at a scripted first chance. A dose of bonuses (0, 10, 20, 40 VP a Palace ...) shows
@@ -78,7 +78,7 @@ CITY_TYPES = (B.LOT, B.HOUSE, B.PALACE)  # the forbid group ``city``'s Minor typ
 @dataclass(frozen=True)
 class Option:
     """A probed option: a main action (``building`` -1), BUILD of one Minor building type, or MAJOR on one Major
-    building's grid (``major``, an M); with ``plan`` PLAN_CITY, the City plan (strategies.probe: Lot > House >
+    building's grid (``major``, an M); with ``plan`` PLAN_CITY, the City plan (strategies.forced_play: Lot > House >
     metal > Palace, each step at its first legal chance), whose record column is BUILD PALACE; with ``plan``
     FORBID_CITY or FORBID_PRODUCTION (``forbid`` only), a group of BUILD rows. ``forbid``: the seat never takes
     it while another main action is legal, instead of taking it at its first legal chance."""
@@ -146,7 +146,7 @@ GROUPS = [Option(Act.BUILD, plan=FORBID_CITY, forbid=True), Option(Act.BUILD, pl
 @dataclass(frozen=True)
 class Bonus:
     """A value bonus (module doc, 4): ``deltas`` = ((feature name, VP per unit added), ...), feature
-    names of strategies.evaluation.VF in lower case."""
+    names of strategies.value_model.VF in lower case."""
 
     deltas: tuple[tuple[str, float], ...]
 
@@ -170,8 +170,8 @@ class Bonus:
 
 
 def parse_bonus(text: str) -> Bonus:
-    """``palaces=20,metal=10`` (features of strategies.evaluation.VF, VP per unit added in every Era)."""
-    from strategies.evaluation import VF_NAMES
+    """``palaces=20,metal=10`` (features of strategies.value_model.VF, VP per unit added in every Era)."""
+    from strategies.value_model import VF_NAMES
 
     out = []
     for part in text.split(","):
@@ -192,9 +192,9 @@ def parse_bonus(text: str) -> Bonus:
 def bonus_weights(W: np.ndarray, bonus: Bonus, strategy: str = "") -> np.ndarray:
     """``W`` (one search strategy's row) and a copy whose evaluation has ``bonus`` added to every
     Era's model (strategies.registry.set_value_model)."""
-    from strategies.evaluation import VF_NAMES
     from strategies.policy import FAMILY_SEARCH
     from strategies.registry import set_value_model, value_model
+    from strategies.value_model import VF_NAMES
 
     if int(W[0, 0]) != FAMILY_SEARCH:
         raise ProbeError(f"bonus: strategy {strategy or '?'} is not a search strategy: only the search family has an "
@@ -233,8 +233,8 @@ def probe_weights(W: np.ndarray, option: Option) -> np.ndarray:
     """``W`` (one strategy's row) and a copy of it whose seat is forced to take ``option`` at its
     first legal chance (``option.forbid``: never to take it while another main action is legal): the probe
     slots set in every weight block (sim.game.setup switches a seat to its Character's block)."""
-    from strategies.evaluation import SEARCH_OFFSET
     from strategies.policy import P
+    from strategies.value_model import SEARCH_OFFSET
 
     row = W[0].copy()
     # the weight blocks only (the base block and one a Character): the row goes on with the search

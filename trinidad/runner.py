@@ -29,7 +29,7 @@ import numpy as np
 import polars as pl
 
 from analysis.data import bad_shards_line, shard_rows
-from sim import variants
+from sim import compiled_parts
 from sim.dataset import MANIFEST, NUMPY_TYPE, column_type, shard_name
 from sim.rng import player_seeds
 from sim.rules import RK, ai_strength_names, character_names, rules_from_doc, rules_hash
@@ -87,7 +87,7 @@ _RULES_CACHE: dict = {}
 
 def _variant_rules(exp: Experiment, vi: int):
     """(resolved rules document, rules record) of a variant, built once per process."""
-    key = (json.dumps(exp.to_dict(), sort_keys=True), vi, tuple(sorted(variants.always_compiled())))
+    key = (json.dumps(exp.to_dict(), sort_keys=True), vi, tuple(sorted(compiled_parts.always_compiled())))
     if key not in _RULES_CACHE:
         doc = exp.resolved_rules_docs()[vi]
         _RULES_CACHE[key] = (doc, rules_from_doc(doc))
@@ -608,8 +608,8 @@ def record_ai_scale(exp: Experiment, out: Path, ai_games: int, workers: int | No
 
 def _solo_too(ai_games: int):
     """A run that then plays Solo games (``ai_games`` > 0) compiles the engine once, with the Solo
-    A.I. in, rather than twice (sim.variants)."""
-    return variants.including(variants.SOLO_AI) if ai_games > 0 else contextlib.nullcontext()
+    A.I. in, rather than twice (sim.compiled_parts)."""
+    return compiled_parts.including(compiled_parts.SOLO_AI) if ai_games > 0 else contextlib.nullcontext()
 
 
 def run_experiment(exp: Experiment, backend: str = "local", workers: int | None = None, address: str | None = None,
@@ -943,7 +943,7 @@ def _summarize_ai(games: pl.LazyFrame) -> list[str]:
     (Wilson 95% CI), its VP, and in how many of its games the A.I. sat first in turn order (a player
     moving after the A.I. beats it measurably more often: docs/solo.md, "Who moves first"; ``[seats]
     assign = "fixed"`` keeps the A.I. last in every game, ``"rotate"`` moves it round the turn order)."""
-    from analysis.solo import beat_ai_table
+    from analysis.against_ai import beat_ai_table
     from analysis.stats import wilson
 
     t = (beat_ai_table(games).group_by("variant", "players", "ai", "strategy")

@@ -1,11 +1,11 @@
-"""``trinidad train``: the search family's evaluation (strategies.evaluation), learned by self-play
+"""``trinidad train``: the search family's evaluation (strategies.value_model), learned by self-play
 in expert-iteration generations.
 
 Each generation:
 
 1. the incumbent search player plays ``games`` games against itself (Characters drafted as the
    rules say), a share ``explore`` of the seats played by explorers (the incumbent with its
-   holdings' weights moved at random, strategies.evaluation.explorer_model: without them a holding
+   holdings' weights moved at random, strategies.value_model.explorer_model: without them a holding
    no seat values, such as metal for a Palace, never varies and its worth cannot be learned), and
    every seat's value features are recorded at the end of each decade (inside the jitted loop:
    ``play_batch(features=True)``), with the seat's final VP as the target, or with ``lam`` < 1 a
@@ -37,7 +37,7 @@ from pathlib import Path
 
 import numpy as np
 
-from strategies.evaluation import N_STAGES, N_VF, VF, VF_NAMES, lower_bounds, prior_model
+from strategies.value_model import N_STAGES, N_VF, VF, VF_NAMES, lower_bounds, prior_model
 
 
 class TrainError(ValueError):
@@ -94,18 +94,18 @@ def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threa
     """Self-play of the search strategy ``row``: (X, y, stage, game, winners, planted) with one row per seat x
     decade (the last decade left out: its value is the final VP itself). With ``explore`` > 0 each
     seat is, with that probability, an explorer: ``row`` with its model's holding weights moved at
-    random (strategies.evaluation.explorer_model, ``sigma``), one of 8 explorers drawn per
+    random (strategies.value_model.explorer_model, ``sigma``), one of 8 explorers drawn per
     generation (``explore_city``: their City district weights moved too, :func:`explorer_rows`); seats and
     explorers are drawn from ``seed``. With ``plant`` > 0 each seat is, with
     that probability (drawn apart, so ``plant`` 0 leaves the games as they were; a planted seat is
     no explorer), ``row`` playing ``plant_as`` (:func:`plant_row`; by default
-    the City plan, strategies.probe: Lot > House > metal > Palace at each first chance): positions in
+    the City plan, strategies.forced_play: Lot > House > metal > Palace at each first chance): positions in
     which Houses, metal and Palaces are held, whose worth explorers of the weights alone never show
     when no seat of the population builds them. ``planted``: 1 on a planted seat's rows."""
     from sim.rng import player_seeds
     from sim.rules import RK
     from sim.schema import RG
-    from strategies.evaluation import stage_of
+    from strategies.value_model import stage_of
     from trinidad.batch import play_batch
 
     seeds = player_seeds(seed, players, 0, games)
@@ -135,7 +135,7 @@ def positions(rules, row: np.ndarray, games: int, seed: int, players: int, threa
 
 
 N_EXPLORERS = 8  # explorer models per generation (trinidad train --explore)
-# The City's district features (trinidad train --explore-city): strategies.evaluation.EXPLORE_SCALE predates
+# The City's district features (trinidad train --explore-city): strategies.value_model.EXPLORE_SCALE predates
 # them, so an explorer never moved them, and an evaluation started from a model without them (the old chain's
 # strategies/values/search.toml has none: they are 0 there) learns none of them when no seat builds: a
 # House's worth in a district the seat holds stays unseen (docs/network.md, the evaluations behind the
@@ -148,11 +148,11 @@ CITY_EXPLORE_SCALE = {VF.DISTRICT_OWN: 2.0, VF.BEST_DISTRICT: 1.0, VF.LOTS_HOUSE
 
 def explorer_rows(row: np.ndarray, sigma: float, rng: np.random.Generator, city: bool = False) -> list[np.ndarray]:
     """:data:`N_EXPLORERS` copies of the search row ``row``, each with its linear model's holding weights
-    moved at random (strategies.evaluation.explorer_model, ``sigma``), drawn from ``rng`` in turn; with
+    moved at random (strategies.value_model.explorer_model, ``sigma``), drawn from ``rng`` in turn; with
     ``city`` also its :data:`CITY_EXPLORE_SCALE` weights, in the same way (one draw a feature, every Era,
-    kept within strategies.evaluation.lower_bounds), drawn after the explorer's others."""
-    from strategies.evaluation import explorer_model
+    kept within strategies.value_model.lower_bounds), drawn after the explorer's others."""
     from strategies.registry import set_value_model, value_model
+    from strategies.value_model import explorer_model
 
     base = value_model(row)
     out = []
@@ -228,7 +228,7 @@ def fit(X, y, stage, game, winners, alpha: float, prior: np.ndarray, holdout: fl
             acc.append(float("nan"))
             continue  # too few positions: the stage keeps the prior
         # ridge toward the prior (min |X w - y|^2 + alpha |w - prior|^2) with the monotone weights
-        # bounded below by 0 (strategies.evaluation.lower_bounds): a least-squares problem on the
+        # bounded below by 0 (strategies.value_model.lower_bounds): a least-squares problem on the
         # stacked system, solved with its bounds by scipy
         k = len(free)
         extra = 0 if nuisance is None else 1
@@ -255,7 +255,7 @@ def fit(X, y, stage, game, winners, alpha: float, prior: np.ndarray, holdout: fl
 
 def fixed_weights(items: list[str]) -> dict[int, float]:
     """``trinidad train --fix``'s FEATURE=WEIGHT items as {feature: weight}. FEATURE is a value feature's
-    name (strategies.evaluation.VF_NAMES) or a shell-style pattern naming several: ``ch_*=0`` keeps every
+    name (strategies.value_model.VF_NAMES) or a shell-style pattern naming several: ``ch_*=0`` keeps every
     Character's weight at 0, an evaluation that never reads which Character a seat holds (as
     ``[search] character_weights = false`` plays a trained one, strategies.registry.character_blind)."""
     from fnmatch import fnmatchcase
@@ -400,7 +400,7 @@ def _toml_value(v) -> str:
 
 def write_value_file(path: Path, res: TrainResult, provenance: dict) -> Path:
     """The value file: one table per stage (feature = weight) and the provenance."""
-    lines = ["# The search family's evaluation (strategies.evaluation), written by `trinidad train`; not typed by hand.",
+    lines = ["# The search family's evaluation (strategies.value_model), written by `trinidad train`; not typed by hand.",
              "# One linear model per Era still to come: predicted final VP = sum of weight x feature.", ""]
     for s in range(N_STAGES):
         lines.append(f"[stage{s + 1}]")

@@ -49,10 +49,10 @@ from pathlib import Path
 
 import numpy as np
 
+from sim.compiled_parts import for_players
 from sim.game import allocate
 from sim.rng import player_seeds
 from sim.state import N_CHARACTERS
-from sim.variants import for_players
 from strategies.apprentice import AB_MODE_DAGGER, AB_MODE_EXPERT, AB_ON, APPRENTICE_OFFSET, HIDDEN, N_IN, decision_inputs, input_names, one_hot_inputs
 from strategies.policy import P
 from strategies.rollout import labels_kept, new_labels

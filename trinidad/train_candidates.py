@@ -19,7 +19,7 @@ decisions (whole games, held out). The labels are noisy (one to a few simulation
 correction comes out shrunk toward 0: its least-squares factor on the held-out decisions is about 2.6 (measured),
 so the correction is multiplied by that factor, fitted on the held-out decisions (one number). The candidate plays
 the learner's search with the network ordering its candidates (``[search] network_at = "candidates"``,
-strategies.evaluation.MODEL_PRIOR) and is promoted only if it beats the learner under the SPRT duel of
+strategies.value_model.MODEL_PRIOR) and is promoted only if it beats the learner under the SPRT duel of
 trinidad.train.duel.
 """
 
@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from strategies.evaluation import NET_HIDDEN
+from strategies.value_model import NET_HIDDEN
 from trinidad.train import TrainError, duel
 
 SCALE = 10000.0  # the network's VP scale: tanh(m / SCALE) x SCALE is m within 0.001 VP here, so its output is VP
@@ -62,8 +62,8 @@ def play_labels(rules, W: np.ndarray, players: int, seeds: np.ndarray, strat: np
     """The search seats' candidates of every TURN decision of these games (strategies.rollout.SL columns, the
     decisions numbered in game order): the games split in :data:`PARTS` rooms, played on up to ``threads`` threads
     at once (a room is filled by one thread), so the labels are the same for any number of threads."""
+    from sim.compiled_parts import for_players
     from sim.game import allocate
-    from sim.variants import for_players
     from strategies.rollout import SL, new_labels
     from trinidad.batch import play_batch
 
@@ -166,9 +166,9 @@ def train_candidates(rules, learner_row: np.ndarray, teacher_row: np.ndarray, ga
     :func:`fit_candidates`, and the candidate (the learner with the network on its candidates) against the learner
     under the SPRT, two seats each, at most ``duel_games`` games."""
     from sim.rng import player_seeds
-    from strategies.evaluation import MODEL_PRIOR, SEARCH_OFFSET
     from strategies.registry import set_network
     from strategies.search import SB
+    from strategies.value_model import MODEL_PRIOR, SEARCH_OFFSET
 
     if games < 2:
         raise TrainError(f"games: must be >= 2, got {games}")

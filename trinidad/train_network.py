@@ -1,4 +1,4 @@
-"""``trinidad train --network``: the search family's network evaluation (strategies.evaluation,
+"""``trinidad train --network``: the search family's network evaluation (strategies.value_model,
 MODEL_NETWORK), learned from self-play with bootstrapped targets, in generations promoted by a duel.
 
 Each generation:
@@ -7,7 +7,7 @@ Each generation:
    which each seat is, with probability ``mix``, another player of the opponent pool instead: the
    heuristic or one of its archetypes (strategies/*.toml: builder, civic, cleric, militarist,
    politician, producer), the heuristic forced into the City plan at its first chance
-   (strategies.probe: Lot > House > metal > Palace), so that positions no seat of the incumbent's
+   (strategies.forced_play: Lot > House > metal > Palace), so that positions no seat of the incumbent's
    own games reaches (Houses, Palaces) are seen, or an earlier generation. The heuristic players
    cost a few hundredths of a search seat, so a high ``mix`` buys many more positions (the values
    learned are then those of the pool's play, which the search improves on: approximate policy
@@ -16,11 +16,11 @@ Each generation:
    at the end of each decade inside the jitted loop (``play_batch(features=True)``);
 2. **targets**: TD(lambda) on the decade-end positions of each seat, bootstrapped from the
    incumbent's network: ``G_d = (1 - lambda) V(x_{d+1}) + lambda G_{d+1}``, the last decade's value
-   the real soft margin (strategies.evaluation.soft_margin: tanh of the seat's final VP minus the
+   the real soft margin (strategies.value_model.soft_margin: tanh of the seat's final VP minus the
    best rival's, over ``scale``). Without a network yet (generation 1 from the linear evaluation)
    lambda is 1: the outcome itself. The targets of every generation's positions are recomputed by
    the newest incumbent;
-3. **fit**: a candidate network (one hidden layer, strategies.evaluation.NET_HIDDEN units, ReLU) by
+3. **fit**: a candidate network (one hidden layer, strategies.value_model.NET_HIDDEN units, ReLU) by
    scikit-learn's ``MLPRegressor`` (Adam, early stopping on a tenth of the positions) on every
    generation's positions, the inputs standardised; held out: the last fifth of the newest
    generation's games (R^2 of the targets, and how often the seat with the highest prediction
@@ -54,7 +54,7 @@ from pathlib import Path
 
 import numpy as np
 
-from strategies.evaluation import MAX_PLAYERS, N_VF, NET_HIDDEN, NET_IN, VF_NAMES
+from strategies.value_model import MAX_PLAYERS, N_VF, NET_HIDDEN, NET_IN, VF_NAMES
 from trinidad.train import TrainError, duel, td_returns
 
 # the heuristic and its archetypes (strategies/*.toml): the opponent pool's cheap players
@@ -71,14 +71,14 @@ def rival_best(v: np.ndarray, axis: int = -1) -> np.ndarray:
 
 
 def linear_margins_np(feats: np.ndarray, model: np.ndarray, stages: np.ndarray) -> np.ndarray:
-    """strategies.evaluation.linear_margins before the last decade: ``feats[games, decades, n, N_VF]``
+    """strategies.value_model.linear_margins before the last decade: ``feats[games, decades, n, N_VF]``
     and the model of each decade's stage (``stages[decades]``) -> ``[games, decades, n]``."""
     pred = np.einsum("gdsf,df->gds", np.asarray(feats, np.float64), model[stages])
     return pred - rival_best(pred, axis=-1)
 
 
 def net_inputs_np(feats: np.ndarray, n: int, lin: np.ndarray) -> np.ndarray:
-    """strategies.evaluation.net_inputs for every seat at once: ``feats[..., n, N_VF]`` and the linear
+    """strategies.value_model.net_inputs for every seat at once: ``feats[..., n, N_VF]`` and the linear
     margins ``lin[..., n]`` -> ``[..., n, NET_IN]`` (own features, the best rival's value of each,
     the number of players, the linear margin)."""
     f = np.asarray(feats, np.float64)[..., :n, :]
@@ -91,14 +91,14 @@ def net_inputs_np(feats: np.ndarray, n: int, lin: np.ndarray) -> np.ndarray:
 
 
 def forward_np(net: dict, X: np.ndarray) -> np.ndarray:
-    """strategies.evaluation.net_forward on rows of inputs ``X[..., NET_IN]``."""
+    """strategies.value_model.net_forward on rows of inputs ``X[..., NET_IN]``."""
     z = (X - net["mu"]) / net["sd"]
     h = np.maximum(z @ net["w1"] + net["b1"], 0.0)
     return h @ net["w2"] + net["b2"]
 
 
 def soft_margins(vp: np.ndarray, scale: float) -> np.ndarray:
-    """strategies.evaluation.soft_margin of every seat's final VP ``vp[games, n]``."""
+    """strategies.value_model.soft_margin of every seat's final VP ``vp[games, n]``."""
     vp = np.asarray(vp, np.float64)
     n = vp.shape[1]
     out = np.empty_like(vp)
@@ -135,8 +135,8 @@ def play(rules, W: np.ndarray, players: int, seeds: np.ndarray, strat: np.ndarra
     """Games of the rows ``W`` (``strat[i, s]``: seat s's row, or the A.I.), as a :class:`Batch`."""
     from sim.rules import RK
     from sim.schema import RG
-    from strategies.evaluation import stage_of
     from strategies.registry import value_model
+    from strategies.value_model import stage_of
     from trinidad.batch import play_batch
 
     _, gam, feats = play_batch(rules, W, players, seeds, strat, threads=threads, features=True)
@@ -306,9 +306,9 @@ def train_network(rules_for, base_row: np.ndarray, generations: int, games: int,
     L2 penalty): the module docstring's last paragraph."""
     from sim.rng import player_seeds
     from sim.state import AI_STRATEGY
-    from strategies.evaluation import SEARCH_OFFSET
     from strategies.registry import set_network
     from strategies.search import SB
+    from strategies.value_model import SEARCH_OFFSET
     from trinidad.train import N_EXPLORERS, explorer_rows
 
     if generations < 1:

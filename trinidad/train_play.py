@@ -12,7 +12,7 @@ feature of :data:`TUNED` (each one a decision can change: not the bias, the deca
 left, the A.I. flag or the Character, which are the same for every move of one seat), in units of
 one VP per standard deviation of the feature over the init's self-play positions (so a step moves
 every weight's effect alike), bounded below by the trainer's least weights
-(:func:`strategies.evaluation.lower_bounds`). The last Era keeps the init's weights: its fit plays as
+(:func:`strategies.value_model.lower_bounds`). The last Era keeps the init's weights: its fit plays as
 well as the selected one.
 
 Search: :func:`trinidad.tune.es_optimize` (a separable CMA-style evolution strategy with mirrored
@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from strategies.evaluation import N_STAGES, UNBOUNDED, VF, lower_bounds
+from strategies.value_model import N_STAGES, UNBOUNDED, VF, lower_bounds
 
 TUNED_STAGES = tuple(range(N_STAGES - 1))  # every Era's model but the last's (see the module docstring)
 # features the same for every move of one seat at one decision (they only shift its level, or which rival leads):

@@ -21,7 +21,6 @@ This package's namespace holds the turn's entry points and the names the rest of
 """
 
 from sim.actions.activation import activate, activation_ok
-from sim.actions.common import N_MINOR
 from sim.actions.construction import build, build_cost, build_wood_stone, cost_cards_in_use
 from sim.actions.ship import ship_sails, ship_workers
 from sim.actions.turn import (
@@ -38,6 +37,7 @@ from sim.actions.turn import (
     turn_options,
     turn_step,
 )
+from sim.actions.turn_rows import N_MINOR
 
 __all__ = [
     "N_MINOR", "action_phase", "action_rounds", "activate", "activation_ok", "any_active", "apply_option", "build", "build_cost",

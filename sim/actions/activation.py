@@ -4,7 +4,7 @@ effect, with the cards that add to it (15, 21, 27, 39, 52, 75)."""
 
 from numba import njit
 
-from sim.actions.common import add_row, spend_discount, worker_discount
+from sim.actions.turn_rows import add_row, spend_discount, worker_discount
 from sim.cardpower import card_active, spend
 from sim.city import activatable, activation_place_ok
 from sim.codes import Act, Card, Dec, Ev

@@ -7,7 +7,7 @@ Construction requirements (the space, adjacency, the Starting Area) are the map'
 
 from numba import njit
 
-from sim.actions.common import N_MINOR, add_row, spend_discount, worker_discount
+from sim.actions.turn_rows import N_MINOR, add_row, spend_discount, worker_discount
 from sim.cardpower import card_active, spend
 from sim.city import minor_space_ok
 from sim.codes import Act, Card, Ev

@@ -3,7 +3,7 @@
 
 from numba import njit
 
-from sim.actions.common import add_row
+from sim.actions.turn_rows import add_row
 from sim.codes import Act, Ev
 from sim.core import log, place_workers
 from sim.council_vote import gain_council

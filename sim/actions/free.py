@@ -5,7 +5,7 @@ Affiliate card (:mod:`sim.affiliates`)."""
 
 from numba import njit
 
-from sim.actions.common import add_row
+from sim.actions.turn_rows import add_row
 from sim.affiliates import hand_card_options
 from sim.codes import Act, Ev
 from sim.core import add_vp, log

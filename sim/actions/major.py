@@ -3,7 +3,7 @@ completion and placement are :mod:`sim.major_buildings`)."""
 
 from numba import njit
 
-from sim.actions.common import add_row
+from sim.actions.turn_rows import add_row
 from sim.codes import Act
 from sim.major_buildings import grid_free, major_open
 

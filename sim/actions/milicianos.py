@@ -3,7 +3,7 @@ Miliciano made a Veteran for precious (card 45 may waive it)."""
 
 from numba import njit
 
-from sim.actions.common import add_row
+from sim.actions.turn_rows import add_row
 from sim.codes import Act, Ev
 from sim.core import log, place_workers
 from sim.economy import card45_cut, pay_plan, pay_resources

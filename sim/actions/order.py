@@ -2,7 +2,7 @@
 
 from numba import njit
 
-from sim.actions.common import add_row
+from sim.actions.turn_rows import add_row
 from sim.codes import Act, Ev
 from sim.core import log, place_workers
 from sim.state import PF

@@ -4,7 +4,7 @@ that change them (38, 43, 44, 46, 47 and the Spain support cube)."""
 
 from numba import njit
 
-from sim.actions.common import add_row
+from sim.actions.turn_rows import add_row
 from sim.banners import banner_step
 from sim.cardpower import card_active, offer
 from sim.codes import Act, Card, Ev

@@ -4,7 +4,7 @@ gives is applied where it is used (costs, City Council workers, VP assignation, 
 
 from numba import njit
 
-from sim.actions.common import add_row
+from sim.actions.turn_rows import add_row
 from sim.cardpower import card_active
 from sim.codes import Act, Card, Ev
 from sim.core import council_worker_stands_in, log, place_workers

@@ -9,8 +9,6 @@ actions leave the turn open, a main action (or PASS) ends it.
 from numba import njit
 
 from sim.actions.activation import activate, activation_rows
-from sim.actions.cards import reactivate, reactivate_rows, take_card, take_card_rows
-from sim.actions.common import add_row, worker_discount_any
 from sim.actions.construction import build, construction_listing, construction_rows
 from sim.actions.council import city_council, council_rows
 from sim.actions.free import free_reactivation, free_rows, remove_lot, status_council_worker, warehouse_cube
@@ -20,10 +18,13 @@ from sim.actions.order import order_rows, player_order
 from sim.actions.remove import remove_house, remove_rows
 from sim.actions.ship import load_ship, ship_rows
 from sim.actions.status import improve_status, status_rows
+from sim.actions.take_card import reactivate, reactivate_rows, take_card, take_card_rows
+from sim.actions.turn_rows import add_row, worker_discount_any
 from sim.affiliates import use_card
 from sim.cardpower import card_active, spend
 from sim.city import own_spaces
 from sim.codes import FIRST_FREE_ACT, Act, Card, Dec, Ev
+from sim.compiled_parts import extended_war, solo_ai_entry
 from sim.core import decide, grant_pool, log, return_pool, workers_available
 from sim.council_vote import call_vote
 from sim.deck import burn_card
@@ -33,9 +34,8 @@ from sim.rules import AP
 from sim.seam import choose_grouped, drop_forbidden, drop_sim_forbidden, turn_groups_ok
 from sim.solo import ai_turn
 from sim.state import N_CARDS, PF, TG, TL, TS, G, Loc, Sup
-from sim.variants import extended_war, solo_ai_entry
 
-# the optional parts, reached only through their hooks (sim.variants: compiled only into the runs that play them)
+# the optional parts, reached only through their hooks (sim.compiled_parts: compiled only into the runs that play them)
 solo_ai_turn = solo_ai_entry(ai_turn)
 xw_war_attackers = extended_war(war_attackers)
 xw_war_round_begin = extended_war(war_round_begin)

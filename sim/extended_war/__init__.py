@@ -41,7 +41,6 @@ decade's flow calls and the names the rest of the engine, the players and the te
 
 from sim.extended_war.actions import begin_player_turn, player_war_actions, war_action, war_action_rows
 from sim.extended_war.attackers import attacker_turn, attackers_of_initiative, pillage_markers_in_use
-from sim.extended_war.common import CARD59_WORKER, NO_WINNER, commander, remove_attacker, wounds_in_use
 from sim.extended_war.deployment import can_deploy, card54_district, defenders_placement, deploy_defenders
 from sim.extended_war.end import end_war, penalties_after_control, war_over
 from sim.extended_war.fight import fight
@@ -56,6 +55,7 @@ from sim.extended_war.flow import (
     war_turn_end,
 )
 from sim.extended_war.setup import attackers_number, card_era, clear_war, draw_control_cards, initiative, max_initiative, setup_combat_area
+from sim.extended_war.wounds import CARD59_WORKER, NO_WINNER, commander, remove_attacker, wounds_in_use
 
 __all__ = [
     "CARD59_WORKER", "NO_WINNER", "attacker_turn", "attackers_number", "attackers_of_initiative", "begin_extended_war", "begin_player_turn",

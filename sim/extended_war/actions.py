@@ -6,11 +6,11 @@ from numba import njit
 
 from sim.codes import Dec, XwAct, XwUse
 from sim.core import decide, set_option
-from sim.extended_war.cards import _burn, _burnable
-from sim.extended_war.common import _clear_mini, commander
 from sim.extended_war.end import war_over
 from sim.extended_war.fight import fight
+from sim.extended_war.fight_cards import _burn, _burnable
 from sim.extended_war.movement import _move_player
+from sim.extended_war.wounds import _clear_mini, commander
 from sim.rules import RK, XK
 from sim.state import AS, N_CARDS, N_CHARACTERS, XA, XG, XM, XP, Mini
 

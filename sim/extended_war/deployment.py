@@ -9,7 +9,7 @@ from sim.cardpower import holder, offer, use
 from sim.codes import Card, Dec, Ev
 from sim.combat_area import is_soldier, owns_building_in
 from sim.core import decide, log, set_option
-from sim.extended_war.common import CARD59_WORKER, commander
+from sim.extended_war.wounds import CARD59_WORKER, commander
 from sim.rules import RK
 from sim.state import PF, XG, XM, B, G, Mini
 from sim.war_track import card59_takes_worker, card59_worker

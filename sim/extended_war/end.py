@@ -8,7 +8,7 @@ from sim.codes import Ev
 from sim.combat_area import attackers_on_board, has_buildings, pillage_score
 from sim.core import log
 from sim.deck import put_on, shuffle_deck
-from sim.extended_war.common import _clear_mini
+from sim.extended_war.wounds import _clear_mini
 from sim.rules import RK, XK
 from sim.state import AS, N_CARDS, N_CHARACTERS, PF, TG, TS, XA, XG, XM, XP, G, Loc
 from sim.war_track import PIRATES, card57_pays, war_lost, war_won

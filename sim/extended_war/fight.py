@@ -1,5 +1,5 @@
 """FIGHT! ACTION DESCRIPTION: one player miniature against one attacker: 1. the attacker's target,
-2-4. the cards (:mod:`sim.extended_war.cards`), 5. Resolve the Fight (the Walls, friends and cards'
+2-4. the cards (:mod:`sim.extended_war.fight_cards`), 5. Resolve the Fight (the Walls, friends and cards'
 bonuses, the damage, a wound or the removal), and card 77's fight again.
 
 The fight in progress is the work area ``State.xw_fight`` (``XF``).
@@ -12,7 +12,7 @@ from sim.codes import WP, Card, Dec, Ev
 from sim.combat_area import CANCELLED, SIDE_ATTACKER, SIDE_PLAYER, attacker_stats, fight_total, friends_in, is_soldier, player_stats, players_in
 from sim.core import decide, log, set_option
 from sim.deck import put_on
-from sim.extended_war.cards import (
+from sim.extended_war.fight_cards import (
     _cancel,
     _card_bonus,
     _draw_shown,
@@ -23,8 +23,8 @@ from sim.extended_war.cards import (
     _recruit,
     _wound_fighter,
 )
-from sim.extended_war.common import NO_WINNER, remove_attacker, remove_player_mini, wound_attacker, wound_player
 from sim.extended_war.movement import _move_attacker, attacker_step
+from sim.extended_war.wounds import NO_WINNER, remove_attacker, remove_player_mini, wound_attacker, wound_player
 from sim.rules import AP, RK, XK, XWP
 from sim.state import AS, N_CARDS, N_CHARACTERS, TS, XA, XF, XG, XM, XP, G, Loc, Mini
 from sim.war_track import PIRATES, gain_war_vp

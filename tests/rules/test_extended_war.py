@@ -19,7 +19,7 @@ from hypothesis import strategies as hs
 from sim import combat_area, war_track
 from sim import extended_war as xw
 from sim.codes import XwAct, XwUse
-from sim.extended_war.cards import _cancel, _card_bonus
+from sim.extended_war.fight_cards import _cancel, _card_bonus
 from sim.game import allocate
 from sim.rules import RK, XK, XWP, load_rules
 from sim.state import AK, AS, MAX_PLAYERS, N_CARDS, N_CHARACTERS, PF, VS, XA, XF, XG, XM, XP, B, G, Loc, Mini, Sup

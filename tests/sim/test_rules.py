@@ -654,8 +654,8 @@ UNREAD_FIELDS_OK = {
     "aff_lightning": "the lightning flag of the card text: the rule areas offer those cards at their triggers",
     "aff_res": "the resource a card names: each card's code is written for its resource (cards 16, 18, 22, 24, 30...)",
     "major_vp_order": "derived from major.*.space_vp (read as major_space_vp) for the strategies' choice of a space",
-    "xw_compiled": "not a rule: its length (in the record's type) says the kernels include the Extended War (sim.variants)",
-    "ai_compiled": "not a rule: its length (in the record's type) says the kernels include the Solo A.I. (sim.variants)",
+    "xw_compiled": "not a rule: its length (in the record's type) says the kernels include the Extended War (sim.compiled_parts)",
+    "ai_compiled": "not a rule: its length (in the record's type) says the kernels include the Solo A.I. (sim.compiled_parts)",
 }
 UNREAD_SCALARS_OK = {"MAP_W": "the map pictures' size (tools and tests name spaces with it)", "MAP_H": "as MAP_W"}
 

@@ -72,11 +72,11 @@ def test_records_re_exports_the_schema():
     assert len(schema.DECADE_COLUMNS) == schema.N_RD and len(schema.GAME_COLUMNS) == schema.N_RG
 
 
-@pytest.mark.parametrize("frozen", ["sim/schema.py", "strategies/weights.py", "sim/variants.py"])
+@pytest.mark.parametrize("frozen", ["sim/schema.py", "strategies/weights.py", "sim/compiled_parts.py"])
 def test_the_engine_cache_folder_follows_the_schema(tmp_path, frozen):
     """The kernels freeze the schema's enums and sizes (RD, RG, N_BUILT, ACT_CODES) into their
     machine code (as the policy's slots in strategies/weights.py, and the parts' hooks in
-    sim/variants.py), and Numba's cache checks only a kernel's own file: an edit of one of them
+    sim/compiled_parts.py), and Numba's cache checks only a kernel's own file: an edit of one of them
     alone must start a fresh cache folder, as an edit of sim/state.py does."""
     from sim import engine_hash
 

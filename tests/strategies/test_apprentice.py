@@ -21,9 +21,9 @@ from strategies.apprentice import (
     position_inputs,
     row_inputs,
 )
-from strategies.evaluation import N_VF
 from strategies.policy import option_values
 from strategies.registry import StrategyError, load_strategies
+from strategies.value_model import N_VF
 
 
 def _net(seed=0):

@@ -280,7 +280,7 @@ def test_a_simulation_forbid_keeps_the_build_groups_and_picks_as_the_full_listin
     takes the Act, which it takes unforbidden on the same deals."""
     from sim.codes import Act
     from sim.schema import act_column
-    from strategies.evaluation import SEARCH_OFFSET
+    from strategies.value_model import SEARCH_OFFSET
     from trinidad.batch import play_batch
 
     r, _ = engine

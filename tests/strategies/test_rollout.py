@@ -17,11 +17,11 @@ from sim.codes import Ch
 from sim.game import allocate, copy_state, determinize
 from sim.rules import RK
 from sim.state import N_CARDS, N_CHARACTERS, PF, G, Loc
-from strategies.evaluation import SEARCH_OFFSET
 from strategies.match import run_game
 from strategies.policy import FAMILY_ROLLOUT, P
 from strategies.registry import StrategyError, load_strategies
 from strategies.rollout import game_outcome, label_regret, labels_kept, leaf_margin, new_labels, plan_choice, rollout, vp_margin
+from strategies.value_model import SEARCH_OFFSET
 from strategies.weights import N_WEIGHTS
 from trinidad.batch import play_batch
 

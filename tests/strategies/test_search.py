@@ -1,4 +1,4 @@
-"""The search family (strategies.search) and its evaluation (strategies.evaluation), and
+"""The search family (strategies.search) and its evaluation (strategies.value_model), and
 ``trinidad train`` (trinidad.train). Strength is measured by ``trinidad ladder`` / ``tournament``
 (benchmarks); these tests pin what must hold whatever the strength: the strategy file's layout,
 searching leaves the real game untouched, no peeking at hidden information, the recorded features
@@ -17,7 +17,11 @@ from sim.game import allocate
 from sim.records import RD, RG
 from sim.rng import player_seeds
 from sim.state import N_CARDS, N_CHARACTERS, PF, B, G, Loc
-from strategies.evaluation import (
+from strategies.policy import FAMILY_SEARCH, P, _forbidden
+from strategies.registry import StrategyError, load_strategies, load_value_file, set_value_model
+from strategies.rollout import new_labels
+from strategies.search import SB, search_choice
+from strategies.value_model import (
     EXPLORE_SCALE,
     N_STAGES,
     N_VF,
@@ -28,10 +32,6 @@ from strategies.evaluation import (
     prior_model,
     value_offset,
 )
-from strategies.policy import FAMILY_SEARCH, P, _forbidden
-from strategies.registry import StrategyError, load_strategies, load_value_file, set_value_model
-from strategies.rollout import new_labels
-from strategies.search import SB, search_choice
 from strategies.weights import FORBID_CITY, N_WEIGHTS
 from trinidad.batch import play_batch
 from trinidad.train import TrainResult, fit, td_targets, write_value_file
@@ -555,7 +555,7 @@ def test_train_command_bootstraps_its_targets_with_lambda_and_records_it(engine,
 
 
 def test_planted_seats_play_the_city_plan_and_show_its_holdings_to_the_fit(engine, tmp_path):
-    """trinidad train --plant: a share of the self-play seats plays the City plan (strategies.probe), so
+    """trinidad train --plant: a share of the self-play seats plays the City plan (strategies.forced_play), so
     the positions hold Houses the population alone never builds; plant 0 leaves the games as they were."""
     from trinidad.train import TrainError, positions, train
 
@@ -690,7 +690,7 @@ def _candidates_strategy(tmp_path, net, name="cands", budget=6, width=4):
 def _flat_net(value=0.0, w2_unit=None):
     """A network of constant output ``value`` (every candidate tied), or with ``w2_unit`` = (input, weight) one
     hidden unit passing that standardised input on: its output rises with the input."""
-    from strategies.evaluation import NET_HIDDEN, NET_IN
+    from strategies.value_model import NET_HIDDEN, NET_IN
 
     net = {"mu": np.zeros(NET_IN), "sd": np.ones(NET_IN), "w1": np.zeros((NET_IN, NET_HIDDEN)), "b1": np.zeros(NET_HIDDEN),
            "w2": np.zeros(NET_HIDDEN), "b2": np.float64(value)}
@@ -707,9 +707,9 @@ def test_search_labels_keep_each_decision_s_candidates_and_change_no_game(engine
     (2..width of them, in the order simulated), each with its network inputs after its row, its 1-ply value
     (the inputs' last column), its first simulation's and its mean margin and its count, the simulations within
     the budget, one row taken; and keeping them changes no game."""
-    from sim.variants import for_players
-    from strategies.evaluation import NET_IN
+    from sim.compiled_parts import for_players
     from strategies.rollout import SL
+    from strategies.value_model import NET_IN
 
     r, _ = engine
     W, _ = load_strategies([_strategy(tmp_path, "s", budget=6, width=4), "heuristic"])
@@ -745,12 +745,12 @@ def test_search_labels_keep_each_decision_s_candidates_and_change_no_game(engine
 
 
 def test_a_network_on_the_candidates_orders_them_and_ties_keep_the_1_ply_order(engine, tmp_path):
-    """[search] network_at = "candidates" (strategies.evaluation.MODEL_PRIOR): the 1-ply ranking still picks the
+    """[search] network_at = "candidates" (strategies.value_model.MODEL_PRIOR): the 1-ply ranking still picks the
     candidates and the leaves stay linear; the network only reorders the candidates. A constant network ties them
     all, so the games are the linear strategy's; one that reverses the 1-ply values puts the 1-ply's worst
     candidate first, and the seat's decisions change."""
-    from strategies.evaluation import MODEL_PRIOR, NET_IN, SEARCH_OFFSET, VF
     from strategies.search import _prior_order
+    from strategies.value_model import MODEL_PRIOR, NET_IN, SEARCH_OFFSET, VF
 
     r, _ = engine
     W, _ = load_strategies([_strategy(tmp_path, "lin", budget=6, width=4), _candidates_strategy(tmp_path, _flat_net(0.3)),
@@ -778,7 +778,7 @@ def test_a_network_on_the_candidates_orders_them_and_ties_keep_the_1_ply_order(e
 
 def test_network_at_is_checked(tmp_path):
     """[search] network_at: "leaves" (MODEL_NETWORK, the default) or "candidates" (MODEL_PRIOR), only with a network."""
-    from strategies.evaluation import MODEL_NETWORK, SEARCH_OFFSET
+    from strategies.value_model import MODEL_NETWORK, SEARCH_OFFSET
 
     p = _candidates_strategy(tmp_path, _flat_net())
     text = Path(p).read_text()
@@ -798,7 +798,7 @@ def test_no_peeking_with_a_network_on_the_candidates(engine, tmp_path):
     the seat's view, so another arrangement of the hidden cards consistent with it gives the same decision."""
     from helpers import redealt
 
-    from strategies.evaluation import VF
+    from strategies.value_model import VF
 
     r, _ = engine
     W, _ = load_strategies([_candidates_strategy(tmp_path, _flat_net(w2_unit=(int(VF.CARDS), 1.0)), budget=8)])

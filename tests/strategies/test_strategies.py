@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 from sim.state import PF, G
-from strategies.evaluation import SEARCH_OFFSET
 from strategies.match import run_game
 from strategies.policy import FAMILY_HEURISTIC, F, default_weights
 from strategies.registry import CHARACTER_KEYS, StrategyError, available, load_strategies, load_strategy_file
+from strategies.value_model import SEARCH_OFFSET
 from strategies.weights import N_WEIGHTS
 
 SHIPPED = ["random", "greedy", "heuristic", "builder", "producer", "politician", "militarist", "cleric", "civic", "rollout",
@@ -275,7 +275,7 @@ def test_search_long_is_search_with_its_simulations_one_decade_longer():
 
 def _only_the_linear_model_differs(a: str, b: str) -> None:
     """Strategies ``a`` and ``b`` compile to rows that differ, and only in the search evaluation's linear model."""
-    from strategies.evaluation import N_VALUE, SEARCH_PARAMS
+    from strategies.value_model import N_VALUE, SEARCH_PARAMS
 
     W, _ = load_strategies([a, b])
     differ = np.flatnonzero(W[0] != W[1])
@@ -347,8 +347,8 @@ def test_the_td_refits_are_best_over_a_td_refit_of_the_shipped_init(name, seed, 
     init (the same bytes), Character-blind, promoted, and not the init written back."""
     import hashlib
 
-    from strategies.evaluation import VF_NAMES
     from strategies.registry import VALUE_DIR, load_value_file
+    from strategies.value_model import VF_NAMES
 
     _only_the_linear_model_differs("search-long-nogrid-all", name)
     refit, prov = load_value_file(VALUE_DIR / f"search-td{seed}.toml")

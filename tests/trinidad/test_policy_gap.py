@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from sim.codes import Act
+from sim.compiled_parts import for_players
 from sim.game import allocate
 from sim.rng import player_seeds
-from sim.variants import for_players
 from strategies.registry import load_strategies
 from strategies.rollout import PH, new_labels
 from strategies.weights import N_FEATURES, N_WEIGHTS

@@ -1,4 +1,4 @@
-"""Restricted-play probes: strategies.probe forces one seat's option at its first legal chance,
+"""Restricted-play probes: strategies.forced_play forces one seat's option at its first legal chance,
 trinidad.probe measures what that does, ``trinidad probe`` prints it."""
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ def test_a_probe_whose_option_is_never_legal_plays_the_same_games(engine):
 
 
 def test_the_city_plan_walks_the_upgrade_sequence_to_a_palace(engine):
-    """The City plan (strategies.probe): the heuristic never builds a Palace of its own accord; the
+    """The City plan (strategies.forced_play): the heuristic never builds a Palace of its own accord; the
     planned seat builds Lots and Houses, gets metal and, where it completes the plan, a Palace, in the
     decade its probe_decade names; only that seat is probed."""
     r, _ = engine
@@ -201,8 +201,8 @@ def test_probe_command(engine):
 def test_value_bonus_parse_and_rows():
     """A value bonus (trinidad.probe, module doc 4) moves the probed seat's evaluation by the named VP
     per unit in every Era's model and nothing else; only a search strategy has one to move."""
-    from strategies.evaluation import N_STAGES, VF
     from strategies.registry import value_model
+    from strategies.value_model import N_STAGES, VF
 
     b = tp.parse_bonus("Palaces=20, metal=7.5")
     assert b.deltas == (("palaces", 20.0), ("metal", 7.5))
@@ -322,9 +322,9 @@ def test_the_forced_copy_changes_the_probe_slots_of_the_weight_blocks_only(name)
     """The search block (the evaluation) and the apprentice's network follow the weight blocks in a
     W row: forcing an option must leave them as they are, or the probed seat plays another
     evaluation (and the apprentice divided by a zeroed input scale)."""
-    from strategies.evaluation import SEARCH_OFFSET
     from strategies.policy import N_WEIGHTS, P
     from strategies.registry import compile_players
+    from strategies.value_model import SEARCH_OFFSET
 
     W = compile_players([name]).W
     for option in (parse_option("city_plan"), parse_option("build_lot")):

@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from strategies.evaluation import EXPLORE_SCALE, N_VF, VF, lower_bounds
 from strategies.registry import load_strategies, value_model
+from strategies.value_model import EXPLORE_SCALE, N_VF, VF, lower_bounds
 from trinidad.train import CITY_EXPLORE_SCALE, N_EXPLORERS, explorer_rows
 
 

@@ -10,11 +10,11 @@ from helpers import random_apprentice
 from typer.testing import CliRunner
 
 import trinidad.train_apprentice as ta
+from sim.compiled_parts import for_players
 from sim.game import allocate
 from sim.rng import player_seeds
 from sim.rules import apply_overrides, load_rules_doc, rules_from_doc
 from sim.state import N_CHARACTERS
-from sim.variants import for_players
 from strategies.apprentice import AB_MODE_DAGGER, AB_MODE_EXPERT, AB_MODE_ON, AB_ON, AB_ROWS, APPRENTICE_OFFSET, N_IN, input_names
 from strategies.policy import P
 from strategies.registry import compile_players, load_apprentice_file, load_strategies

@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from sim.rng import player_seeds
-from strategies.evaluation import NET_IN, SEARCH_OFFSET
 from strategies.registry import StrategyError, load_network_file, load_strategies
 from strategies.rollout import N_SL, SL
 from strategies.search import SB
+from strategies.value_model import NET_IN, SEARCH_OFFSET
 from trinidad.train import TrainError
 from trinidad.train_candidates import SCALE, fit_candidates, play_labels, residuals, within
 from trinidad.train_network import forward_np
@@ -95,7 +95,7 @@ def test_labels_do_not_depend_on_the_threads(engine, tmp_path):
 def test_train_candidates_command_writes_a_network_a_strategy_plays_on_its_candidates(engine, tmp_path):
     from typer.testing import CliRunner
 
-    from strategies.evaluation import MODEL_PRIOR
+    from strategies.value_model import MODEL_PRIOR
     from trinidad.cli import app
 
     out = tmp_path / "cands.npz"

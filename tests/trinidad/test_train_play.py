@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from strategies.evaluation import N_STAGES, VF, lower_bounds
 from strategies.registry import VALUE_DIR, load_strategies, load_value_file
+from strategies.value_model import N_STAGES, VF, lower_bounds
 from trinidad import train_play as tp
 from trinidad.cli import app
 

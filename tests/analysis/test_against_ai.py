@@ -1,4 +1,4 @@
-"""analysis/solo.py's VP by source against the A.I. on a hand-made games table: the means of both
+"""analysis/against_ai.py's VP by source against the A.I. on a hand-made games table: the means of both
 seats, the player's lead per game with its t interval (scipy), sources neither seat scored left out."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import polars as pl
 import pytest
 from scipy import stats as sps
 
-from analysis.solo import vp_sources
+from analysis.against_ai import vp_sources
 
 
 def _games():

@@ -1,4 +1,4 @@
-"""analysis.compare and ``trinidad runs compare``: two runs side by side, paired by deal."""
+"""analysis.run_diff and ``trinidad runs compare``: two runs side by side, paired by deal."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import polars as pl
 from scipy import stats
 from typer.testing import CliRunner
 
-from analysis.compare import compare_runs, format_comparison
+from analysis.run_diff import compare_runs, format_comparison
 from analysis.synthetic import write_synthetic_run
 from trinidad.cli import app
 

@@ -1,4 +1,4 @@
-"""sim.variants: the Extended War and the Solo A.I. compiled only into the runs that play them."""
+"""sim.compiled_parts: the Extended War and the Solo A.I. compiled only into the runs that play them."""
 
 from __future__ import annotations
 
@@ -13,12 +13,12 @@ import numpy as np
 import pytest
 from numba import njit
 
-from sim import variants
+from sim import compiled_parts
 from sim.rules import XK, load_rules
 from sim.state import AI_STRATEGY
 
 ROOT = Path(__file__).resolve().parents[2]
-HOOKS = {"extended_war", "extended_war_entry", "solo_ai", "solo_ai_entry"}  # sim.variants: the hook factories
+HOOKS = {"extended_war", "extended_war_entry", "solo_ai", "solo_ai_entry"}  # sim.compiled_parts: the hook factories
 # the parts, and what of them the rest of the project may call directly: a query of the state
 PART_MODULES = ("sim.extended_war", "sim.solo", "sim.ai_choice", "strategies.war_policy", "strategies.ai_tie")
 DIRECT_OK = {"is_ai"}
@@ -73,7 +73,7 @@ def test_the_rest_of_the_project_reaches_a_part_only_through_its_hook():
 
 
 def test_the_checker_sees_a_direct_call():
-    src = "from sim.extended_war import end_war\nfrom sim.variants import extended_war_entry\n" \
+    src = "from sim.extended_war import end_war\nfrom sim.compiled_parts import extended_war_entry\n" \
           "xw_end_war = extended_war_entry(end_war)\n" \
           "def f(st, r):\n    xw_end_war(r, None, st, r)\n    end_war(st, r)\n"
     assert direct_calls("sim.game", src, set()) == ["sim.game:6 calls end_war"]
@@ -84,22 +84,22 @@ def test_the_checker_sees_a_direct_call():
 def test_markers_follow_the_rules_and_the_players(monkeypatch):
     monkeypatch.delenv("TRINIDAD_COMPILE", raising=False)
     r = load_rules()
-    assert not variants.has(r, variants.EXTENDED_WAR) and not variants.has(r, variants.SOLO_AI)
+    assert not compiled_parts.has(r, compiled_parts.EXTENDED_WAR) and not compiled_parts.has(r, compiled_parts.SOLO_AI)
     xw = load_rules(overrides={"extended_war": {"enabled": True}})
-    assert variants.has(xw, variants.EXTENDED_WAR) and not variants.has(xw, variants.SOLO_AI)
-    assert variants.for_players(r, [0, 1, 2]) is r
-    solo = variants.for_players(r, [0, AI_STRATEGY])
-    assert variants.has(solo, variants.SOLO_AI)
+    assert compiled_parts.has(xw, compiled_parts.EXTENDED_WAR) and not compiled_parts.has(xw, compiled_parts.SOLO_AI)
+    assert compiled_parts.for_players(r, [0, 1, 2]) is r
+    solo = compiled_parts.for_players(r, [0, AI_STRATEGY])
+    assert compiled_parts.has(solo, compiled_parts.SOLO_AI)
     for name in r.dtype.names:  # the same rules, only the marker's length differs
         if name != "ai_compiled":
             assert np.array_equal(np.asarray(solo[name]), np.asarray(r[name])), name
-    assert variants.with_parts(solo, variants.SOLO_AI) is solo
-    with variants.including(variants.SOLO_AI):
-        assert variants.has(load_rules(), variants.SOLO_AI)
-    assert not variants.has(load_rules(), variants.SOLO_AI)
+    assert compiled_parts.with_parts(solo, compiled_parts.SOLO_AI) is solo
+    with compiled_parts.including(compiled_parts.SOLO_AI):
+        assert compiled_parts.has(load_rules(), compiled_parts.SOLO_AI)
+    assert not compiled_parts.has(load_rules(), compiled_parts.SOLO_AI)
     monkeypatch.setenv("TRINIDAD_COMPILE", "all")
     both = load_rules()
-    assert variants.has(both, variants.EXTENDED_WAR) and variants.has(both, variants.SOLO_AI)
+    assert compiled_parts.has(both, compiled_parts.EXTENDED_WAR) and compiled_parts.has(both, compiled_parts.SOLO_AI)
     assert both.xw_k[XK.ENABLED] == r.xw_k[XK.ENABLED] == 0  # the expansion's compiled in, not enabled: the game is the same
     monkeypatch.setenv("TRINIDAD_COMPILE", "solo")
     with pytest.raises(ValueError, match="TRINIDAD_COMPILE"):
@@ -111,9 +111,9 @@ def _part(x):
     return x + 1
 
 
-_xw_part = variants.extended_war(_part)
-_ai_part = variants.solo_ai(_part)
-_ai_part_entry = variants.solo_ai_entry(_part)
+_xw_part = compiled_parts.extended_war(_part)
+_ai_part = compiled_parts.solo_ai(_part)
+_ai_part_entry = compiled_parts.solo_ai_entry(_part)
 
 
 @njit(cache=False)
@@ -129,7 +129,7 @@ def _entry_hook(r, x):
 def test_hooks_call_the_part_or_give_the_default(monkeypatch):
     monkeypatch.delenv("TRINIDAD_COMPILE", raising=False)
     lean = load_rules()
-    full = variants.with_parts(lean, variants.EXTENDED_WAR, variants.SOLO_AI)
+    full = compiled_parts.with_parts(lean, compiled_parts.EXTENDED_WAR, compiled_parts.SOLO_AI)
     assert _through_hooks(lean, 5) == (-1, -2)
     assert _through_hooks(full, 5) == (6, 6)
     assert _through_hooks.py_func(lean, 5) == (-1, -2)  # the same without the JIT
@@ -146,7 +146,7 @@ import json
 from numba import njit
 from sim.game import allocate
 from sim.rules import load_rules
-from sim.variants import extended_war, solo_ai_entry
+from sim.compiled_parts import extended_war, solo_ai_entry
 from sim.extended_war import begin_extended_war
 from sim.solo import ai_turn
 

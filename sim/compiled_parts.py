@@ -110,12 +110,12 @@ def _compiled(r, field) -> bool:
 
 @njit(cache=True)
 def _no_extended_war():
-    raise RuntimeError("the Extended War is not compiled into these rules (sim.variants: rules_from_doc with extended_war.enabled)")
+    raise RuntimeError("the Extended War is not compiled into these rules (sim.compiled_parts: rules_from_doc with extended_war.enabled)")
 
 
 @njit(cache=True)
 def _no_solo_ai():
-    raise RuntimeError("the Solo A.I. is not compiled into these rules (sim.variants.with_parts(r, 'solo_ai'))")
+    raise RuntimeError("the Solo A.I. is not compiled into these rules (sim.compiled_parts.with_parts(r, 'solo_ai'))")
 
 
 def _hook(part: str, fn, entry: bool):
@@ -149,7 +149,7 @@ def _hook(part: str, fn, entry: bool):
         return fail
 
     hook.__name__ = hook.__qualname__ = f"{getattr(fn, '__name__', 'fn')}_if_{part}"
-    hook.__doc__ = f"{getattr(fn, '__name__', 'fn')}(*args) when the rules' kernels include {part} (sim.variants)"
+    hook.__doc__ = f"{getattr(fn, '__name__', 'fn')}(*args) when the rules' kernels include {part} (sim.compiled_parts)"
     hook.target = fn
     overload(hook)(typer)
     return hook

@@ -4,7 +4,7 @@ reactivation (the cards turn back at C.1 CARDS REACTIVATION)."""
 
 from numba import njit
 
-from sim.actions.common import add_row
+from sim.actions.turn_rows import add_row
 from sim.codes import Act, Ev
 from sim.core import log, place_workers
 from sim.deck import draw_and_keep, gain_card, nonempty_piles, take_pile_top

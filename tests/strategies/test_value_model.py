@@ -1,4 +1,4 @@
-"""The network evaluation of the search family (strategies.evaluation: the City features, net_inputs,
+"""The network evaluation of the search family (strategies.value_model: the City features, net_inputs,
 net_forward, margins with MODEL_NETWORK), its file (strategies.registry) and its training
 (trinidad.train_network): the jitted side and the training side compute the same thing, the file
 round-trips and is checked, the TD targets are the ones the docstring states, training is a pure
@@ -15,7 +15,18 @@ from sim.city import adjacent_to_own, district_value
 from sim.game import allocate
 from sim.rng import player_seeds
 from sim.state import N_GROUPS, PF, B, G
-from strategies.evaluation import (
+from strategies.registry import (
+    StrategyError,
+    linear_model_digest,
+    load_network_file,
+    load_strategies,
+    network,
+    set_network,
+    value_model,
+)
+from strategies.rollout import new_labels
+from strategies.search import SB, search_choice
+from strategies.value_model import (
     MODEL_LINEAR,
     MODEL_NETWORK,
     N_VF,
@@ -30,17 +41,6 @@ from strategies.evaluation import (
     stage_of,
     value_features,
 )
-from strategies.registry import (
-    StrategyError,
-    linear_model_digest,
-    load_network_file,
-    load_strategies,
-    network,
-    set_network,
-    value_model,
-)
-from strategies.rollout import new_labels
-from strategies.search import SB, search_choice
 from trinidad.batch import play_batch
 from trinidad.train_network import (
     LIN,

@@ -14,9 +14,9 @@ from sim.codes import WP, Card, Dec, Ev, XwAct, XwUse
 from sim.combat_area import CANCELLED, SIDE_ATTACKER, SIDE_PLAYER, card_av, player_hp_in, side_position
 from sim.core import decide, log, set_option
 from sim.deck import put_on, rotate_card
-from sim.extended_war.common import CARD83_RECRUIT, NO_WINNER, commander, remove_attacker, remove_player_mini, wound_attacker, wound_player
 from sim.extended_war.movement import _move_attacker, _move_player, attacker_step
 from sim.extended_war.setup import attacker_initiative, attackers_in_supply, draw_war_card
+from sim.extended_war.wounds import CARD83_RECRUIT, NO_WINNER, commander, remove_attacker, remove_player_mini, wound_attacker, wound_player
 from sim.rules import RK, XK, XWP
 from sim.state import AS, MAX_FIGHT_CARDS, N_CARDS, N_CHARACTERS, PF, XA, XF, XG, XM, G, Loc, Mini
 
