@@ -1,0 +1,70 @@
+"""The format every game's rules file shares: a TOML document whose leaves are tagged with their source
+(``{value, source, ref}``), read from a file, with a designer's overrides (a table of dotted keys, or a
+TOML file of them) put into its leaves, each override checked against the shape of the value it replaces.
+
+Each game's rules modules (Trinidad's :mod:`sim.rule_overrides`, Río de la Plata's :mod:`rio.rules`) read
+their file through these functions and pass their own error class (``error``, each game's ``RulesError``),
+so that a bad file is one line of that game's error naming the key, worded alike in both games.
+
+Plain Python (tomllib), no compiler, and nothing of the project: both games' engines import it, and it
+imports neither. It reads and checks data only, so it changes no compiled code (the engine hash,
+``sim.engine_hash``, need not cover it).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+__all__ = ["check_same_shape", "overrides_table", "read_toml", "shape_name"]
+
+
+def read_toml(path: str | Path, error: type[Exception]) -> dict:
+    """The TOML document at ``path``; a missing file or bad TOML is one ``error`` line naming the file."""
+    p = Path(path)
+    try:
+        return tomllib.loads(p.read_text())
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise error(f"rules: {p}: {e}") from None
+
+
+def overrides_table(overrides: dict | str | Path, error: type[Exception]) -> dict:
+    """Overrides given as a table (returned as is) or as the path of a TOML file of them (read)."""
+    return overrides if isinstance(overrides, dict) else read_toml(overrides, error)
+
+
+def shape_name(v: Any, boolean: str = "a boolean") -> str:
+    """How an error names the shape of ``v`` ("an integer", "a list of 3", ...; ``boolean`` for true/false)."""
+    if isinstance(v, bool):
+        return boolean
+    if isinstance(v, int):
+        return "an integer"
+    if isinstance(v, str):
+        return "a string"
+    if isinstance(v, list):
+        return f"a list of {len(v)}"
+    return type(v).__name__
+
+
+def check_same_shape(key: str, base: Any, new: Any, error: type[Exception], free_length: bool = False, boolean: str = "a boolean") -> None:
+    """``new`` (an override of ``key``) has the shape of ``base``, the value it replaces: true/false for
+    true/false, an integer for an integer, a string for a string, a list of as many items each of its
+    item's shape (of any length where ``free_length``: then item i is checked against the base's item i,
+    or its last). A mismatch is one ``error`` line naming the key (``key[i]`` for a list's item)."""
+    if isinstance(base, bool) or isinstance(new, bool):
+        if not (isinstance(base, bool) and isinstance(new, bool)):
+            raise error(f"rules: {key}: expected {shape_name(base, boolean)}, got {new!r}")
+    elif isinstance(base, int):
+        if not isinstance(new, int):
+            raise error(f"rules: {key}: expected an integer, got {new!r}")
+    elif isinstance(base, str):
+        if not isinstance(new, str):
+            raise error(f"rules: {key}: expected a string, got {new!r}")
+    elif isinstance(base, list):
+        if not isinstance(new, list) or (not free_length and len(new) != len(base)):
+            want = "a list" if free_length else shape_name(base, boolean)
+            raise error(f"rules: {key}: expected {want}, got {new!r}")
+        if base:
+            for i, n in enumerate(new):
+                check_same_shape(f"{key}[{i}]", base[min(i, len(base) - 1)], n, error, boolean=boolean)
