@@ -18,26 +18,9 @@ from dataclasses import dataclass, field
 import polars as pl
 
 from analysis.data import TIE_RULE, Run, RunError, load_run, prepare_games
-from analysis.tables import Table
+from analysis.tables import Section, Table
 
 __all__ = ["DETAIL_GAMES", "Analysis", "Run", "RunError", "Section", "Table", "TIE_RULE", "analyze", "load_run", "prepare_games", "summary_rows"]
-
-
-@dataclass
-class Section:
-    id: str
-    title: str
-    intro: str = ""
-    tables: list[Table] = field(default_factory=list)
-    absent: str | None = None  # why the section has no analysis for this run
-    bullets: list[str] = field(default_factory=list)  # plain sentences shown as a list under the intro
-    subsections: list[Section] = field(default_factory=list)  # one level down (h3), e.g. one per Character
-
-    def table(self, name: str) -> Table:
-        for t in self.tables:
-            if t.name == name:
-                return t
-        raise KeyError(name)
 
 
 @dataclass

@@ -20,7 +20,7 @@ from analysis import stats
 from analysis.data import sum_chunks, vp_sources
 from analysis.labels import source_label
 from analysis.played import CARD_PREFIX, card_groups, option_label
-from analysis.tables import Table, holm_within
+from analysis.tables import Section, Table, holm_within
 
 TOP_CARDS = 8  # the cards a page lists: those this Character uses most above the average Character
 
@@ -169,8 +169,6 @@ def character_pages(run, full, g: pl.DataFrame, dec: pl.LazyFrame | None, balanc
                     detail: int | None):
     """One :class:`analysis.Section` per Character of the baseline variant (id ``character-<slug>``),
     in the order of the Character balance table's first player count (best win rate first)."""
-    from analysis import Section
-
     moments = vp_moments(full)
     totals = card_totals(dec, g.lazy())
     doc = run.manifest.get("variants") or [{}]

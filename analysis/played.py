@@ -135,7 +135,7 @@ def item_kind(col: str) -> str:
 def card_groups(doc: dict | None = None) -> dict[int, str]:
     """Affiliate card number -> its group (the Character whose series it belongs to), from a rules
     document (default: the shipped rules)."""
-    from sim.rules import load_rules_doc
+    from sim.rule_overrides import load_rules_doc
 
     doc = doc if doc and doc.get("affiliate") else load_rules_doc()
     return {int(a["number"]): str(a["group"]) for a in doc["affiliate"]}

@@ -1,4 +1,4 @@
-"""The tidy-table container every analysis function returns, and the shared win-rate table.
+"""The tidy-table container every analysis function returns (and the report section that holds them), and the shared win-rate table.
 
 A :class:`Table` is a polars DataFrame plus what a reader needs to judge it: a title, a note
 (how the numbers were made) and a power line (the smallest difference the run can detect).
@@ -28,6 +28,23 @@ class Table:
     @property
     def empty(self) -> bool:
         return self.df.height == 0
+
+
+@dataclass
+class Section:
+    id: str
+    title: str
+    intro: str = ""
+    tables: list[Table] = field(default_factory=list)
+    absent: str | None = None  # why the section has no analysis for this run
+    bullets: list[str] = field(default_factory=list)  # plain sentences shown as a list under the intro
+    subsections: list[Section] = field(default_factory=list)  # one level down (h3), e.g. one per Character
+
+    def table(self, name: str) -> Table:
+        for t in self.tables:
+            if t.name == name:
+                return t
+        raise KeyError(name)
 
 
 def win_rates(games, by: list[str], family: list[str], p0: pl.Expr | float | None = None) -> pl.DataFrame:

@@ -24,8 +24,43 @@ import polars as pl
 from analysis import DETAIL_GAMES, TIE_RULE, Analysis, RunError, analyze, load_run, summary_rows
 from analysis.data import tier_dirs
 from analysis.played import NEVER_SHARE, load_probe
-from reports import charts
+from reports import charts, course_charts
 from reports.html import Figure, render
+
+# The charts drawn from one table each, in the page's order: (table, chart file stem, caption, draw, draw's
+# further arguments); draw(table, *arguments) returns the figure. A table missing or empty in a run gets none.
+ONE_TABLE_CHARTS = (
+    ("character_balance", "character_win_rates", "Character win rates with 95% Wilson CIs", charts.rate_bars,
+     "character", "Character win rates"),
+    ("character_model", "character_model", "Model-adjusted Character odds ratios", charts.odds_forest),
+    ("auction_price", "auction_prices", "Auction price of each Character (VP handicap to the fair share, 95% CI)", charts.price_bars),
+    ("finishes_above", "character_vs_character", "Character × Character: share of shared games finishing above", charts.heatmap_above),
+    ("ratings", "character_ratings", "Plackett-Luce ratings", charts.ratings_chart),
+    ("seat_balance", "seat_win_rates", "Win rate by turn position", charts.seat_chart),
+    ("trajectories", "era_trajectories", "VP ahead of the average Character and rank, by decade", course_charts.trajectories_chart),
+    ("vp_by_era", "era_vp_by_source", "VP gained by source in each Era", course_charts.stacked_sources,
+     "period", "Mean VP per seat gained in each Era, by source"),
+    ("vp_by_era_character", "era_vp_by_source_character", "VP gained by source in each Era, by Character",
+     course_charts.era_character_sources),
+    ("lead_change_counts", "lead_changes", "Lead changes per game", course_charts.lead_changes_chart),
+    ("comebacks", "comebacks", "Comeback probability by deficit", course_charts.comeback_chart),
+)
+AFTER_THE_WARS = (
+    ("scores", "score_distribution", "Final VP by Character", charts.score_boxes),
+    ("vp_split", "vp_split", "Final VP by source and Character", course_charts.stacked_sources,
+     "character", "Mean final VP by source and Character", True),
+    ("strategy_balance", "strategy_win_rates", "Win rate by strategy", charts.rate_bars, "strategy", "Win rate by strategy"),
+    ("character_strategy", "character_strategy", "Win rate by Character × strategy", charts.strategy_heatmap),
+    ("solo_beat", "solo_beat_rates", "How often a player beats the A.I., by A.I. strength and strategy", charts.beat_chart),
+    ("solo_scores", "solo_scores", "The player's final VP against each A.I. strength", charts.solo_boxes),
+    ("variant_characters", "variant_characters", "Character win-rate change per variant", charts.variant_forest),
+    ("option_use", "option_use", "How often a seat-game used each building type, action and gain", charts.option_share_chart,
+     "Share of seat-games that used each option", NEVER_SHARE),
+    ("option_use", "option_association", "Win rate when an option was used against when it was not (association, not cause)",
+     charts.association_forest),
+    ("card_use", "card_use", "How often a seat-game used each Affiliate card's power", charts.option_share_chart,
+     "Share of seat-games that used each Affiliate card's power", NEVER_SHARE),
+)
 
 
 def _charts_for(a: Analysis) -> dict[str, list[tuple[str, str, callable]]]:
@@ -37,61 +72,33 @@ def _charts_for(a: Analysis) -> dict[str, list[tuple[str, str, callable]]]:
         if table in t and t[table].height:
             out.setdefault(table, []).append((stem, caption, fn))
 
-    add("character_balance", "character_win_rates", "Character win rates with 95% Wilson CIs",
-        lambda: charts.rate_bars(t["character_balance"], "character", "Character win rates"))
-    add("character_model", "character_model", "Model-adjusted Character odds ratios", lambda: charts.odds_forest(t["character_model"]))
-    add("auction_price", "auction_prices", "Auction price of each Character (VP handicap to the fair share, 95% CI)",
-        lambda: charts.price_bars(t["auction_price"]))
-    add("finishes_above", "character_vs_character", "Character × Character: share of shared games finishing above",
-        lambda: charts.heatmap_above(t["finishes_above"]))
-    add("ratings", "character_ratings", "Plackett-Luce ratings", lambda: charts.ratings_chart(t["ratings"]))
-    add("seat_balance", "seat_win_rates", "Win rate by turn position",
-        lambda: charts.seat_chart(t["seat_balance"]))
-    add("trajectories", "era_trajectories", "VP ahead of the average Character and rank, by decade",
-        lambda: charts.trajectories_chart(t["trajectories"]))
-    add("vp_by_era", "era_vp_by_source", "VP gained by source in each Era",
-        lambda: charts.stacked_sources(t["vp_by_era"], "period", "Mean VP per seat gained in each Era, by source"))
-    add("vp_by_era_character", "era_vp_by_source_character", "VP gained by source in each Era, by Character",
-        lambda: charts.era_character_sources(t["vp_by_era_character"]))
-    add("lead_change_counts", "lead_changes", "Lead changes per game", lambda: charts.lead_changes_chart(t["lead_change_counts"]))
-    add("comebacks", "comebacks", "Comeback probability by deficit", lambda: charts.comeback_chart(t["comebacks"]))
+    def add_one_table(charts_list):
+        for table, stem, caption, draw, *args in charts_list:
+            add(table, stem, caption, lambda table=table, draw=draw, args=args: draw(t[table], *args))
+
+    add_one_table(ONE_TABLE_CHARTS)
     # War balance: the baseline's tables, then those of a variant that played the other War rules (names ending __<variant>)
     suffixes = [""] + sorted({n[len("wars_per_game"):] for n in t if n.startswith("wars_per_game__")})
     for x in suffixes:
         of = f" ({x[2:]})" if x else ""
         add(f"wars_per_game{x}", f"wars{x}", f"Wars per game and fights or Wars won{of}",
-            lambda x=x: charts.wars_chart(t[f"wars_per_game{x}"], t.get(f"war_outcomes{x}"),
-                                          *(("war_win_share", "Wars won by a seat") if f"xw_fights{x}" in t else ())))
+            lambda x=x: course_charts.wars_chart(t[f"wars_per_game{x}"], t.get(f"war_outcomes{x}"),
+                                                 *(("war_win_share", "Wars won by a seat") if f"xw_fights{x}" in t else ())))
         add(f"xw_fights{x}", f"xw_fights{x}", f"Extended War: Fight!s won by attacker and miniature kind{of}",
-            lambda x=x: charts.xw_fights_chart(t[f"xw_fights{x}"]))
-        add(f"war_penalty{x}", f"war_penalty{x}", f"Final War Penalty distribution{of}", lambda x=x: charts.penalty_chart(t[f"war_penalty{x}"]))
+            lambda x=x: course_charts.xw_fights_chart(t[f"xw_fights{x}"]))
+        add(f"war_penalty{x}", f"war_penalty{x}", f"Final War Penalty distribution{of}",
+            lambda x=x: course_charts.penalty_chart(t[f"war_penalty{x}"]))
         add(f"war_participation{x}", f"war_participation{x}", f"Win-rate effect of war participation{of}",
-            lambda x=x: charts.participation_chart(t[f"war_participation{x}"]))
+            lambda x=x: course_charts.participation_chart(t[f"war_participation{x}"]))
         add(f"military_investment{x}", f"military_investment{x}", f"Win rate by peak military Attack Value{of}",
-            lambda x=x: charts.binned_rate_chart(t[f"military_investment{x}"], "av_bin", "Win rate by peak military Attack Value (95% Wilson CI)",
-                                                 "peak Attack Value of the seat's miniatures"))
+            lambda x=x: course_charts.binned_rate_chart(t[f"military_investment{x}"], "av_bin",
+                                                        "Win rate by peak military Attack Value (95% Wilson CI)",
+                                                        "peak Attack Value of the seat's miniatures"))
         if x:
             add(f"war_rules_characters{x}", f"war_rules_characters{x}", f"Character win-rate change under the other War rules{of}",
                 lambda x=x: charts.variant_forest(t[f"war_rules_characters{x}"],
                                                   "Win-rate change under the other War rules, common seeds (95% CI; red: Holm p < 0.05)"))
-    add("scores", "score_distribution", "Final VP by Character", lambda: charts.score_boxes(t["scores"]))
-    add("vp_split", "vp_split", "Final VP by source and Character",
-        lambda: charts.stacked_sources(t["vp_split"], "character", "Mean final VP by source and Character", horizontal=True))
-    add("strategy_balance", "strategy_win_rates", "Win rate by strategy",
-        lambda: charts.rate_bars(t["strategy_balance"], "strategy", "Win rate by strategy"))
-    add("character_strategy", "character_strategy", "Win rate by Character × strategy",
-        lambda: charts.strategy_heatmap(t["character_strategy"]))
-    add("solo_beat", "solo_beat_rates", "How often a player beats the A.I., by A.I. strength and strategy",
-        lambda: charts.beat_chart(t["solo_beat"]))
-    add("solo_scores", "solo_scores", "The player's final VP against each A.I. strength", lambda: charts.solo_boxes(t["solo_scores"]))
-    add("variant_characters", "variant_characters", "Character win-rate change per variant",
-        lambda: charts.variant_forest(t["variant_characters"]))
-    add("option_use", "option_use", "How often a seat-game used each building type, action and gain",
-        lambda: charts.option_share_chart(t["option_use"], "Share of seat-games that used each option", NEVER_SHARE))
-    add("option_use", "option_association", "Win rate when an option was used against when it was not (association, not cause)",
-        lambda: charts.association_forest(t["option_use"]))
-    add("card_use", "card_use", "How often a seat-game used each Affiliate card's power",
-        lambda: charts.option_share_chart(t["card_use"], "Share of seat-games that used each Affiliate card's power", NEVER_SHARE))
+    add_one_table(AFTER_THE_WARS)
     for sub in (sub for s in a.sections for sub in s.subsections):
         name = f"character_vp_{sub.id.removeprefix('character-')}"
         title = f"{sub.title}: mean VP by source against the average seat (95% CI)"

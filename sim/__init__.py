@@ -14,17 +14,28 @@ Machine code compiled with other optimisation settings (``NUMBA_OPT``, Numba's L
 (tests/conftest.py compiles at level 1, no pass but over the batch kernel) must not leave its code to a user's run,
 nor the two remove each other's folders.
 
-Importing the package also installs :mod:`sim.specialize` (one compiled specialization per
-engine function).
+The engine's set-up (this cache folder, the housekeeping of the old ones, :mod:`sim.deferred`'s
+machine code per entry point, :mod:`sim.specialize`'s one compiled specialization per engine
+function) runs when Numba is first imported, right after Numba's own import and before any module
+can decorate a kernel with it, whatever the entry point (the CLI, the tests, ``python -m``, a Ray
+worker unpickling a task): :class:`_AfterNumba` hooks Numba's import, or the set-up runs at once
+when Numba was imported before this package. Importing the package alone does nothing else: a
+reader of a run's tables (:mod:`analysis`, :mod:`reports`, through :mod:`sim.schema` and
+:mod:`sim.dataset`) loads no compiler and hashes no source (issue 95; tests/test_architecture.py).
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib.abc
+import importlib.machinery
 import os
 import shutil
+import sys
 from pathlib import Path
+
+from sim.opt_settings import compile_settings, entry_passes  # noqa: F401  (sim.compile_settings, sim.entry_passes)
 
 
 def engine_hash(root: Path) -> str:
@@ -36,34 +47,10 @@ def engine_hash(root: Path) -> str:
         for p in sorted(d.rglob("*.py")):
             src = p.read_bytes()
             if b"@njit" in src or p.name in ("state.py", "codes.py", "rules.py", "specialize.py", "deferred.py", "schema.py",
-                                               "weights.py", "compiled_parts.py"):
+                                               "weights.py", "compiled_parts.py", "rule_keys.py"):
                 h.update(str(p.relative_to(root)).encode())
                 h.update(src)
     return h.hexdigest()[:16]
-
-
-def entry_passes(spec: str) -> dict[str, int]:
-    """``TRINIDAD_OPT_ENTRY_PASSES``: passes for named entry points, overriding ``TRINIDAD_OPT_PASSES``
-    (``"play_games=1"``; comma-separated). The test suite gives every kernel a test calls from Python
-    no pass of its own and the batch kernel that plays its games one (tests/conftest.py)."""
-    out = {}
-    for item in filter(None, (x.strip() for x in spec.split(","))):
-        name, _, n = item.partition("=")
-        if not name.strip() or not n.strip().isdigit():
-            raise ValueError(f"TRINIDAD_OPT_ENTRY_PASSES: {item!r} is not NAME=PASSES")
-        out[name.strip()] = int(n)
-    return out
-
-
-def compile_settings() -> str:
-    """The cache folder's suffix for optimisation settings other than the defaults (module
-    docstring): ``""``, or ``"-"`` followed by ``o<NUMBA_OPT>`` and/or ``p<TRINIDAD_OPT_PASSES>``,
-    then each ``TRINIDAD_OPT_ENTRY_PASSES`` override as ``e<name><passes>``."""
-    opt = os.environ.get("NUMBA_OPT", "").strip()
-    passes = os.environ.get("TRINIDAD_OPT_PASSES", "").strip()
-    tag = (f"o{opt}" if opt not in ("", "3") else "") + (f"p{passes}" if passes not in ("", "2") else "")
-    tag += "".join(f"e{name}{n}" for name, n in sorted(entry_passes(os.environ.get("TRINIDAD_OPT_ENTRY_PASSES", "")).items()))
-    return f"-{tag}" if tag else ""
 
 
 # Engines whose machine code is kept: this one and the two used most recently before it, so that a
@@ -114,6 +101,43 @@ def _engine_cache_dir() -> None:
     numba.config.CACHE_DIR = str(cache)
 
 
-_engine_cache_dir()
+def _set_up_engine() -> None:
+    """The engine's set-up (module docstring): Numba is imported; nothing has been compiled yet."""
+    global _engine_set_up
+    if _engine_set_up:
+        return
+    _engine_set_up = True
+    _engine_cache_dir()
+    from sim import deferred, specialize  # noqa: F401  (machine code per entry point, one specialization per function)
 
-from sim import deferred, specialize  # noqa: E402,F401  (before anything compiles: machine code per entry point, one specialization per function)
+
+class _AfterNumba(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Numba's import, followed by the engine's set-up before the importer gets Numba back (so
+    before any kernel is decorated, a cache folder chosen or machine code loaded)."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name != "numba":
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(name, path)
+        if spec is None:
+            return None
+        self._loader = spec.loader
+        spec.loader = self
+        return spec
+
+    def create_module(self, spec):
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module):
+        module.__loader__ = module.__spec__.loader = self._loader  # Numba's own loader from now on
+        self._loader.exec_module(module)
+        with contextlib.suppress(ValueError):
+            sys.meta_path.remove(self)
+        _set_up_engine()
+
+
+_engine_set_up = False
+if "numba" in sys.modules:
+    _set_up_engine()
+else:
+    sys.meta_path.insert(0, _AfterNumba())

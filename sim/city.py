@@ -281,10 +281,7 @@ def n_closed_districts(st, r):
 
 @njit(cache=True)
 def n_road_districts(st):
-    n = 0
-    for d in range(st.roads.shape[0]):
-        n += st.roads[d]
-    return n
+    return st.roads.sum()
 
 
 @njit(cache=True)
@@ -381,10 +378,9 @@ def palace_value(r, faith, dv):
 
 
 @njit(cache=True)
-def city_vp(st, r, seat):
-    """The seat's Houses and Palaces scored as the SCORING PHASE scores them (City), now: the Solo
-    A.I.'s placements (sim.ai_choice) and a human's valuation of the A.I.'s ties (strategies.ai_tie)
-    both read it, so it lives below the seam."""
+def _homes_vp(st, r, seat, largest):
+    """The seat's Houses and Palaces scored as the SCORING PHASE scores them (City), now: their sum,
+    or (``largest``) the largest single assignation."""
     t = 0
     faith = st.pl[seat, PF.FAITH]
     for d in range(r.district_ncells.shape[0]):
@@ -395,8 +391,24 @@ def city_vp(st, r, seat):
                 continue
             if dv == -1_000_000:
                 dv = district_value(st, r, d)
-            t += house_value(st, r, seat, d, faith, dv) if st.cell_b[c] == B.HOUSE else palace_value(r, faith, dv)
+            v = house_value(st, r, seat, d, faith, dv) if st.cell_b[c] == B.HOUSE else palace_value(r, faith, dv)
+            t = max(t, v) if largest else t + v
     return t
+
+
+@njit(cache=True)
+def city_vp(st, r, seat):
+    """The seat's Houses and Palaces scored as the SCORING PHASE scores them (City), now: the Solo
+    A.I.'s placements (sim.ai_choice), a human's valuation of the A.I.'s ties (strategies.ai_tie) and
+    the scoring (sim.scoring.city_total) all read it, so it lives below the seam."""
+    return _homes_vp(st, r, seat, False)
+
+
+@njit(cache=True)
+def largest_home(st, r, seat):
+    """The seat's largest single City assignation now: its best House or Palace (SCORING PHASE; the
+    VP status bonus goes to one assignation, strategies.ai_tie)."""
+    return _homes_vp(st, r, seat, True)
 
 
 @njit(cache=True)

@@ -66,24 +66,26 @@ def attackers_in(st, d):
 
 
 @njit(cache=True)
-def players_in(st, r, d):
+def _player_minis_in(st, r, d, by_hp):
+    """The player miniatures in district ``d``: how many, or (``by_hp``) the sum of their HP."""
     n = 0
     for s in range(st.g[G.NPLAYERS]):
         for k in range(r.k[RK.WAR_MARKERS]):
-            if st.xw_mini[s, k, XM.POS] == d and st.minis[s, k, 0] != Mini.NONE:
-                n += 1
+            m = st.minis[s, k, 0]
+            if st.xw_mini[s, k, XM.POS] == d and m != Mini.NONE:
+                n += r.xw_player_hp[m] if by_hp else 1
     return n
+
+
+@njit(cache=True)
+def players_in(st, r, d):
+    return _player_minis_in(st, r, d, False)
 
 
 @njit(cache=True)
 def player_hp_in(st, r, d):
     """Sum of the HP of the player miniatures in district ``d`` (the attackers' movement tie)."""
-    hp = 0
-    for s in range(st.g[G.NPLAYERS]):
-        for k in range(r.k[RK.WAR_MARKERS]):
-            if st.xw_mini[s, k, XM.POS] == d and st.minis[s, k, 0] != Mini.NONE:
-                hp += r.xw_player_hp[st.minis[s, k, 0]]
-    return hp
+    return _player_minis_in(st, r, d, True)
 
 
 @njit(cache=True)

@@ -1,6 +1,6 @@
 """The parts of the game only some runs play, compiled only into the runs that play them: the
 EXTENDED WAR expansion (sim.extended_war, with the players' war policy) and the Solo A.I. of TWO
-PLAYERS GAME & SOLO MODE (sim.solo, sim.ai_choice, with the human's answers to its ties).
+PLAYERS GAME & SOLO MODE (sim.solo, sim.solo_placement, sim.ai_choice, with the human's answers to its ties).
 
 Numba compiles everything a jitted function *could* call, whatever runs: a runtime test such as
 ``if st.xw[XG.ACTIVE] == 1`` does not keep the Extended War out of the compile of a normal game.
@@ -90,7 +90,7 @@ def with_parts(r, *parts: str):
     fields = {name: np.asarray(r[name]) for name in r.dtype.names}
     for p in missing:
         fields[PARTS[p]] = np.zeros(1, np.int8)
-    from sim.rules import Rules
+    from sim.rule_keys import Rules
 
     return pack(Rules(**fields))
 

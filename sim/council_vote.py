@@ -22,10 +22,7 @@ SIDE_NO = int(Side.NO)
 
 @njit(cache=True)
 def max_vote(r):
-    t = 0
-    for i in range(r.vote_tiles.shape[0]):
-        t += r.vote_tiles[i]
-    return t
+    return r.vote_tiles.sum()
 
 
 @njit(cache=True)

@@ -5,7 +5,7 @@ LLVM code of everything the function calls (transitively) into the function's ow
 whole optimisation pipeline over that module, and emits machine code for it. The engine is a deep
 call graph (``play_game`` reaches about 500 functions), so every level re-optimises and re-emits
 the code of all the levels below it: the cold compile measured 802 s on the 2-core development
-machine, 84% of it inside LLVM (docs/performance.md, "Where the cold compile goes").
+machine, 84% of it inside LLVM (docs/notebook/performance.md, "Where the cold compile goes").
 
 Only the functions Python calls need machine code; a function compiled because another jitted
 function calls it only needs its LLVM code, which its caller links in. This hook defers the rest:
@@ -20,7 +20,7 @@ function calls it only needs its LLVM code, which its caller links in. This hook
   (linked, optimised, emitted and cached as an entry point), once.
 
 The code that runs is the same LLVM code optimised by the same pipeline; only the repetition is
-gone. Games are unchanged (``python -m trinidad.digest --check docs/digests.json``). Installed
+gone. Games are unchanged (``python -m trinidad.digest --check docs/data/digests.json``). Installed
 by ``sim/__init__.py`` with :mod:`sim.specialize`; set ``TRINIDAD_DEFER=0`` to compile the Numba
 way (to compare).
 """
@@ -33,7 +33,7 @@ import threading
 from numba.core import caching, codegen, cpu, dispatcher
 from numba.core.compiler_lock import global_compiler_lock
 
-from sim import entry_passes
+from sim.opt_settings import entry_passes
 
 _OWN = ("sim", "strategies", "trinidad")
 _state = threading.local()
@@ -131,7 +131,7 @@ def _finalize(self):
 
 
 OPT_PASSES = int(os.environ.get("TRINIDAD_OPT_PASSES", "2"))
-# Passes for named entry points (sim.entry_passes), overriding OPT_PASSES.
+# Passes for named entry points (sim.opt_settings.entry_passes), overriding OPT_PASSES.
 ENTRY_PASSES = entry_passes(os.environ.get("TRINIDAD_OPT_ENTRY_PASSES", ""))
 
 _numba_optimize_final_module = codegen.CPUCodeLibrary._optimize_final_module

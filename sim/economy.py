@@ -120,6 +120,22 @@ def take_from_supply(st, seat, res, n):
 
 
 @njit(cache=True)
+def _stack_rows(st, r, coin):
+    """The ``Dec.STACK`` rows [stack, exchange, coins on it] to take one ``coin`` (0 silver, 1 bronze)
+    from: the stacks holding one; for a bronze, also (exchange 1) a stack holding only silver while
+    the supply has a silver's worth in bronze (:func:`take_coins`). Returns how many."""
+    k = 0
+    for s in range(r.k[RK.COIN_STACKS]):
+        if st.stacks[s, coin] > 0:
+            set_option(st, k, s, 0, st.stacks[s, 0] + st.stacks[s, 1])
+            k += 1
+        elif coin == 1 and st.stacks[s, 0] > 0 and st.supply[Sup.BRONZE] >= r.k[RK.BRONZE_PER_SILVER]:
+            set_option(st, k, s, 1, st.stacks[s, 0] + st.stacks[s, 1])
+            k += 1
+    return k
+
+
+@njit(cache=True)
 def take_coins(st, r, seat, silver, bronze):
     """COIN STACKS AND RESOURCE GRIDS: acquire coins from the board's coin stacks (all available up
     to the amount). A bronze from a stack holding only silver: the silver goes to the supply, its
@@ -136,14 +152,9 @@ def take_coins(st, r, seat, silver, bronze):
         st.pl[seat, PF.BRONZE] += b
         silver -= s
         bronze -= b
-    n_st = r.k[RK.COIN_STACKS]
     rate = r.k[RK.BRONZE_PER_SILVER]
     for _ in range(silver):
-        k = 0
-        for s in range(n_st):
-            if st.stacks[s, 0] > 0:
-                set_option(st, k, s, 0, st.stacks[s, 0] + st.stacks[s, 1])
-                k += 1
+        k = _stack_rows(st, r, 0)
         if k == 0:
             # no silver anywhere: a silver's worth is two bronze coins from the stacks
             bronze += rate
@@ -154,14 +165,7 @@ def take_coins(st, r, seat, silver, bronze):
         if st.stacks[s, 0] + st.stacks[s, 1] == 0:
             gain_vp(st, r, seat, last_item_vp(st, r), VS.GRID_LAST)
     for _ in range(bronze):
-        k = 0
-        for s in range(n_st):
-            if st.stacks[s, 1] > 0:
-                set_option(st, k, s, 0, st.stacks[s, 0] + st.stacks[s, 1])
-                k += 1
-            elif st.stacks[s, 0] > 0 and st.supply[Sup.BRONZE] >= rate:
-                set_option(st, k, s, 1, st.stacks[s, 0] + st.stacks[s, 1])
-                k += 1
+        k = _stack_rows(st, r, 1)
         if k == 0:
             break
         i = decide(st, r, seat, Dec.STACK, k)

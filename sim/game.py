@@ -498,6 +498,30 @@ def play_decade(st, r, turn, players):
     record_decade(st, r)
 
 
+@njit(cache=True, inline="always")  # the game's loop: inlined where it runs, so that ``turn`` and ``after`` stay constants (see own_turn)
+def play_decades(st, r, stop, turn, players, after, extra):
+    """The one loop over a game's decades, in a game (strategies.match.play_game) and in a
+    player's simulation of the rest of one (strategies.rollout.play_on): the decades after the
+    current one (``st.g[G.DECADE]``, 0 after setup) up to decade ``stop``, not past the game's
+    last, each :func:`play_decade` with ``turn`` and ``players``, then ``after(st, r, d, extra)``
+    (a game's value features; :func:`no_decade_end`). Returns the last decade played (the current
+    one when none is)."""
+    d = st.g[G.DECADE]
+    stop = min(stop, st.g[G.LAST_DECADE])
+    while d < stop:
+        d += 1
+        set_decade(st, r, d)
+        play_decade(st, r, turn, players)
+        after(st, r, d, extra)
+    return d
+
+
+@njit(cache=True)
+def no_decade_end(st, r, d, extra):
+    """:func:`play_decades`' ``after`` when nothing follows a decade."""
+    return
+
+
 @njit(cache=True)
 def play_own_decade(st, r):
     """:func:`play_decade` with every seat deciding through the seam (:func:`sim.actions.own_turn`),

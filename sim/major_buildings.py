@@ -183,6 +183,16 @@ def _displaceable(st, c):
 
 
 @njit(cache=True)
+def _put_major(st, r, c, b):
+    """The Cabildo or (one of its two spaces) the Cathedral on space ``c``, owned by no player,
+    displacing the Minor Building there (:func:`remove_minor`)."""
+    if st.cell_b[c] != B.NONE:
+        remove_minor(st, r, c)
+    st.cell_b[c] = b
+    st.cell_owner[c] = -1
+
+
+@njit(cache=True)
 def place_cabildo(st, r, seat):
     """Around the Plaza Mayor; if every such space is occupied, remove one Minor Building."""
     k = 0
@@ -198,10 +208,7 @@ def place_cabildo(st, r, seat):
     if k == 0:
         return -1
     c = st.opts[decide(st, r, seat, Dec.PLACE_CABILDO, k), 0]
-    if st.cell_b[c] != B.NONE:
-        remove_minor(st, r, c)
-    st.cell_b[c] = B.CABILDO
-    st.cell_owner[c] = -1
+    _put_major(st, r, c, B.CABILDO)
     return c
 
 
@@ -228,11 +235,8 @@ def place_cathedral(st, r, seat):
     i = decide(st, r, seat, Dec.PLACE_CATHEDRAL, k)
     a = st.opts[i, 0]
     b = st.opts[i, 1]
-    for c in (a, b):
-        if st.cell_b[c] != B.NONE:
-            remove_minor(st, r, c)
-        st.cell_b[c] = B.CATHEDRAL
-        st.cell_owner[c] = -1
+    _put_major(st, r, a, B.CATHEDRAL)
+    _put_major(st, r, b, B.CATHEDRAL)
     return a
 
 

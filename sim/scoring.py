@@ -4,9 +4,11 @@ scoring (CARD REFERENCE > CHARACTER CARDS)."""
 import numpy as np
 from numba import njit
 
+from sim.actions.turn_rows import add_row
 from sim.banners import face_up_banners
 from sim.cardpower import holder, offer
 from sim.city import (
+    city_vp,
     count_type,
     district_closed,
     district_occupied,
@@ -77,15 +79,22 @@ def military_winners(st, r, n, out):
 
 
 @njit(cache=True)
-def _resource_character(st, r, seat, n, slot):
-    """Carpenter/Stonemason: 5 if the most, 8 if more than all others together."""
-    mine = st.pl[seat, slot]
+def _others(st, seat, n, slot):
+    """The other seats' ``PF`` ``slot``: their total and the highest of them."""
     tot = 0
     mx = 0
     for s in range(n):
         if s != seat:
             tot += st.pl[s, slot]
             mx = max(mx, st.pl[s, slot])
+    return tot, mx
+
+
+@njit(cache=True)
+def _resource_character(st, r, seat, n, slot):
+    """Carpenter/Stonemason: 5 if the most, 8 if more than all others together."""
+    mine = st.pl[seat, slot]
+    tot, mx = _others(st, seat, n, slot)
     if mine > 0 and mine > tot:
         return r.k[RK.CH_MORE_THAN_ALL]
     if mine > mx:
@@ -97,12 +106,7 @@ def _resource_character(st, r, seat, n, slot):
 def _surplus_character(st, r, seat, n, slot):
     """Merchant/Sailmaker: 5 if the most, +1 per unit above all others together, at most 9."""
     mine = st.pl[seat, slot]
-    tot = 0
-    mx = 0
-    for s in range(n):
-        if s != seat:
-            tot += st.pl[s, slot]
-            mx = max(mx, st.pl[s, slot])
+    tot, mx = _others(st, seat, n, slot)
     if mine > mx:
         return min(r.k[RK.CH_SURPLUS_CAP], r.k[RK.CH_MOST] + max(0, mine - tot))
     return 0
@@ -181,19 +185,7 @@ def character_base(st, r, seat, n):
 @njit(cache=True)
 def city_total(st, r, seat):
     """The seat's city VP (SCORING PHASE, City) without VP status bonus: every House and Palace."""
-    t = 0
-    faith = st.pl[seat, PF.FAITH]
-    for d in range(r.district_ncells.shape[0]):
-        dv = district_value(st, r, d)
-        for j in range(r.district_ncells[d]):
-            c = r.district_cells[d, j]
-            if st.cell_owner[c] != seat:
-                continue
-            if st.cell_b[c] == B.HOUSE:
-                t += house_value(st, r, seat, d, faith, dv)
-            elif st.cell_b[c] == B.PALACE:
-                t += palace_value(r, faith, dv)
-    return t
+    return city_vp(st, r, seat)
 
 
 @njit(cache=True)
@@ -280,13 +272,6 @@ def _city_gain(st, r, s, d, dv_old, dv_new, extra_own, extra_houses):
 
 
 @njit(cache=True)
-def _target_row(st, k, gain, d, card, x, y):
-    """A card target row [VP for the holder, district, card, x, y] at row k (core.set_option); returns k + 1."""
-    set_option(st, k, gain, d, card, x, y)
-    return k + 1
-
-
-@njit(cache=True)
 def _card54_rows(st, r, h, dv):
     """Card 54 targets [VP for the holder, district, card, adjacent district with a Barracks, +value]."""
     k = 0
@@ -296,7 +281,7 @@ def _card54_rows(st, r, h, dv):
         for e in range(nd):
             if r.district_adj[d, e] == 0 or _count_in(st, r, e, B.BARRACKS) == 0:
                 continue
-            k = _target_row(st, k, _city_gain(st, r, h, d, dv[d], dv[d] + bv, 0, 0), d, Card.C54, e, bv)
+            k = add_row(st, k, _city_gain(st, r, h, d, dv[d], dv[d] + bv, 0, 0), d, Card.C54, e, bv)
             break  # one Barracks is enough: the term is the same from any adjacent district
     return k
 
@@ -365,7 +350,7 @@ def _card68_rows(st, r, h, dv):
                 be = e
                 bb = add
         if be >= 0:
-            k = _target_row(st, k, best, d, Card.C68, be, bb)
+            k = add_row(st, k, best, d, Card.C68, be, bb)
     return k
 
 
@@ -434,7 +419,7 @@ def _card71_rows(st, r, h):
             for m in range(1, most + 1):
                 if m * p[AP.PAY_BRONZE_PER_HOUSE] > money:
                     break
-                k = _target_row(st, k, _city_gain(st, r, h, d, dv, dv, m, m), d, Card.C71, o, m)
+                k = add_row(st, k, _city_gain(st, r, h, d, dv, dv, m, m), d, Card.C71, o, m)
     return k
 
 

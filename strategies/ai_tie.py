@@ -30,10 +30,11 @@ sim.state).
 
 from numba import njit
 
-from sim.city import city_vp, city_vp_walled, district_value, house_value, palace_value
+from sim.city import city_vp, city_vp_walled, district_value, house_value, largest_home
 from sim.codes import AiTie, Dec
 from sim.rules import RK
 from sim.state import GROUP_SIZE, N_CARDS, N_CHARACTERS, N_GROUPS, PF, B, G, Loc, M
+from strategies.policy_terms import _grid_take
 from strategies.weights import F, K
 
 
@@ -99,24 +100,6 @@ def _scorings_left(st, r):
 
 
 @njit(cache=True)
-def _largest_home(st, r, seat):
-    """The seat's largest single City assignation now: its best House or Palace (SCORING PHASE)."""
-    faith = st.pl[seat, PF.FAITH]
-    best = 0
-    for d in range(r.district_ncells.shape[0]):
-        dv = district_value(st, r, d)
-        for j in range(r.district_ncells[d]):
-            c = r.district_cells[d, j]
-            if st.cell_owner[c] != seat:
-                continue
-            if st.cell_b[c] == B.HOUSE:
-                best = max(best, house_value(st, r, seat, d, faith, dv))
-            elif st.cell_b[c] == B.PALACE:
-                best = max(best, palace_value(r, faith, dv))
-    return best
-
-
-@njit(cache=True)
 def _colours(st, seat):
     """Card colours the seat owns (its Character card included): what Card status III scores."""
     seen = 0
@@ -152,7 +135,7 @@ def status_gain(st, r, w, ai, cat, lvl):
     n, eras = _scorings_left(st, r)
     if cat == PF.ST_VP - PF.ST_CONSTRUCTION:
         pct = r.vp_bonus_pct[lvl - 1] - (r.vp_bonus_pct[lvl - 2] if lvl >= 2 else 0)
-        return w[F.VP] * n * (_largest_home(st, r, ai) * pct // 100)
+        return w[F.VP] * n * (largest_home(st, r, ai) * pct // 100)
     if cat == PF.ST_CARDS - PF.ST_CONSTRUCTION and lvl == r.st_silver.shape[0]:  # Level III: the last of the table
         return w[F.VP] * (_colours(st, ai) * r.card_l3_half[st.g[G.NPLAYERS] - 2] * eras // 2)
     return 0.0
@@ -164,20 +147,7 @@ def grid_value(st, r, w, seat, ai, m, n):
     (the VP printed on them come to the A.I. when the grid is complete), the first-worker VP when
     the grid is empty, and when they fill it, the building: the Fort and the Harbor add to every
     district's value (both seats' City; the other buildings' places are the A.I.'s choice, later)."""
-    spaces = r.major_spaces[m, st.g[G.NPLAYERS] - 2]
-    free = 0
-    for j in range(spaces):
-        if st.major[m, j] == -1:
-            free += 1
-    vp = r.major_first_vp[m] if free == spaces and n > 0 else 0
-    left = min(n, free)
-    for q in range(r.major_vp_order.shape[1]):
-        if left == 0:
-            break
-        j = r.major_vp_order[m, q]
-        if j < spaces and st.major[m, j] == -1:
-            vp += r.major_space_vp[m, j]
-            left -= 1
+    vp, free = _grid_take(st, r, m, n, 0.0, 1.0)  # whole VP, summed exactly
     v = -w[F.VP] * vp
     if n >= free and (m == M.FORT or m == M.HARBOR):
         flag = G.FORT_BUILT if m == M.FORT else G.HARBOR_BUILT

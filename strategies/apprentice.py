@@ -4,7 +4,7 @@ rollout planner's simulations rank them, cheap enough to play inside those simul
 The rollout planner (:mod:`strategies.rollout`) plays every candidate row of a TURN decision on
 from copies of the position and keeps the decision (:func:`strategies.rollout.record_labels`):
 rows of one position that differ only by the action, each with its mean VP margin. The apprentice
-is fitted to those labels (``trinidad train --apprentice``, :mod:`trinidad.train_apprentice`): its
+is fitted to those labels (``trinidad train --apprentice``, :mod:`trinidad.train.apprentice`): its
 output for a row is that row's margin less the mean over the position's candidates. A rollout
 strategy that names an apprentice (``[rollout] apprentice = "file.npz"``) plays its own seat's turns
 inside its simulations by the apprentice instead of its base heuristic (:func:`apprentice_turn`);
@@ -39,7 +39,7 @@ from sim.game import copy_state
 from sim.rules import RK
 from sim.state import MAX_PLAYERS, N_GROUPS, N_MAJOR, PF, G
 from strategies.policy import option_values
-from strategies.value_model import N_VF, SEARCH_BLOCK, SEARCH_OFFSET, VF, VF_NAMES, value_features
+from strategies.value_model import N_VF, SEARCH_BLOCK, SEARCH_OFFSET, VF, VF_NAMES, best_rival, net_input, net_output, value_features
 
 HIDDEN = 64  # hidden units
 A_SLOTS = 8  # a row's first parameter gets its own one-hot input below this (Major building, Status category, workers)
@@ -109,7 +109,7 @@ AB_B1 = AB_W1 + N_IN * HIDDEN
 AB_W2 = AB_B1 + HIDDEN
 AB_B2 = AB_W2 + HIDDEN
 # AB_ON's values. ON: the apprentice plays the seat's turns inside the planner's simulations (and alone,
-# with no rollouts, its real turns). The two training modes (trinidad.train_apprentice) let the apprentice
+# with no rollouts, its real turns). The two training modes (trinidad.train.apprentice) let the apprentice
 # take the seat's real turns while the planner labels every position it reaches: DAGGER with the planner's
 # simulations played by the base heuristic (the labels of rollout-solo's planner), EXPERT with them played
 # by the apprentice itself (expert iteration: the labels of the planner over the apprentice, a stronger
@@ -156,13 +156,9 @@ def position_inputs(st, r, seat, x, vf, scratch):
     value_features(st, r, st.g[G.DECADE] - 1, vf, scratch)  # inside a decade: the one before is the last over
     for f in range(N_VF):
         x[f] = vf[seat, f]
-        m = -1e300
-        for s in range(n):
-            if s != seat and vf[s, f] > m:
-                m = vf[s, f]
         # a rival's card series are the colours of its hand, which the seat cannot see (value_features
         # counts them; the search reads them only in its redrawn copies): that input stays 0
-        x[N_VF + f] = m if n > 1 and f != VF.SERIES_AHEAD else 0.0
+        x[N_VF + f] = best_rival(vf, n, seat, f) if n > 1 and f != VF.SERIES_AHEAD else 0.0
     o = 2 * N_VF
     _seat_and_rivals(st, n, seat, PF.WORKERS, x, o + SX.WORKERS, o + SX.RIVAL_WORKERS)
     _seat_and_rivals(st, n, seat, PF.WORKERS_PLACED, x, o + SX.WORKERS_PLACED, o + SX.RIVAL_WORKERS_PLACED)
@@ -273,11 +269,7 @@ def apprentice_values(st, r, W, sid, seat, k, out):
     for j in range(HIDDEN):
         u[j] = W[sid, o + AB_B1 + j]
     for f in range(N_STATE):
-        z = (x[f] - W[sid, o + AB_MU + f]) / W[sid, o + AB_SD + f]
-        if z != 0.0:
-            b = o + AB_W1 + f * HIDDEN
-            for j in range(HIDDEN):
-                u[j] += z * W[sid, b + j]
+        net_input(W, sid, u, x[f], o + AB_MU + f, o + AB_SD + f, o + AB_W1 + f * HIDDEN)
     num = np.empty(N_RX, np.float64)
     h = np.empty(HIDDEN, np.float64)
     for i in range(k):
@@ -291,7 +283,7 @@ def apprentice_values(st, r, W, sid, seat, k, out):
             # Recover Workers only as the base heuristic takes it (its first choice): valued by the network,
             # recovering from a grid and placing on it again as its first worker gains the first-worker VP
             # and pays double (FREE ACTIONS, 11. MAJOR BUILDING), a cycle that can fill a decade's turns; the
-            # labels, which differ by one action, rarely hold it (docs/solo.md)
+            # labels, which differ by one action, rarely hold it (docs/notebook/solo.md)
             continue
         b1 = o + AB_W1 + (ROW_ACT + act) * HIDDEN
         for j in range(HIDDEN):
@@ -303,15 +295,8 @@ def apprentice_values(st, r, W, sid, seat, k, out):
         _row_numbers(st, x, i, k, best, num)
         for q in range(N_RX):
             f = ROW_NUM + q
-            z = (num[q] - W[sid, o + AB_MU + f]) / W[sid, o + AB_SD + f]
-            if z != 0.0:
-                b3 = o + AB_W1 + f * HIDDEN
-                for j in range(HIDDEN):
-                    h[j] += z * W[sid, b3 + j]
-        v = W[sid, o + AB_B2]
-        for j in range(HIDDEN):
-            if h[j] > 0.0:
-                v += h[j] * W[sid, o + AB_W2 + j]
+            net_input(W, sid, h, num[q], o + AB_MU + f, o + AB_SD + f, o + AB_W1 + f * HIDDEN)
+        v = net_output(W, sid, h, o + AB_W2, o + AB_B2)
         out[i] = v
         if v > out[pick]:
             pick = i
@@ -329,7 +314,6 @@ def apprentice_turn_rows(st, r, W, sid, seat):
         if not turn_step(st, r, seat, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3]):
             break
     end_turn(st, seat)
-    st.g[G.TURN_SEAT] = -1
 
 
 @njit(cache=True)

@@ -145,5 +145,4 @@ def play_turn_probed(st, r, seat):
         finish_turn(st, r, seat)
     else:
         end_turn(st, seat)
-        st.g[G.TURN_SEAT] = -1
     return True

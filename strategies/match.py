@@ -18,10 +18,11 @@ from numba import njit
 from sim.actions import play_turn
 from sim.actions.turn import xw_war_turn_begin  # the Action Phase's own hook (one per part's function)
 from sim.compiled_parts import extended_war, for_players
-from sim.game import allocate, finish_game, play_decade, set_decade, start_game
+from sim.game import allocate, finish_game, play_decades, start_game
 from sim.records import N_RD, N_RG
 from sim.rules import Rules
-from sim.state import AI_STRATEGY, MAX_PLAYERS, N_CHARACTERS, N_GROUPS, G, State
+from sim.seating import seat_arrays
+from sim.state import MAX_PLAYERS, N_GROUPS, G, State
 from strategies.forced_play import play_turn_probed, probe_pending
 from strategies.policy import FAMILY_ROLLOUT, FAMILY_SEARCH, F
 from strategies.rollout import new_labels, play_turn_planned
@@ -67,17 +68,20 @@ def play_game(st, sc, r, W, n, seed, strategies, chars, paid, first_game, feats,
     ``feats``: float64[decades, 5, N_VF] to record every seat's value features at the end of each
     decade (strategies.value_model, what ``trinidad train`` learns from), or an empty array.
     ``labels``: room for the rollout seats' decisions (strategies.rollout.new_labels; none kept
-    when it has none). Each decade is sim.game.play_decade with the players' own turns
+    when it has none). The decades are sim.game.play_decades with the players' own turns
     (:func:`family_turn`)."""
     start_game(st, r, W, n, seed, strategies, chars, paid, first_game)
-    last = st.g[G.LAST_DECADE]
-    scratch = np.zeros(N_GROUPS + 8, np.int32)
-    for d in range(1, last + 1):
-        set_decade(st, r, d)
-        play_decade(st, r, family_turn, (sc, W, labels))
-        if d <= feats.shape[0]:
-            value_features(st, r, d, feats[d - 1], scratch)
+    play_decades(st, r, st.g[G.LAST_DECADE], family_turn, (sc, W, labels), decade_features, (feats, np.zeros(N_GROUPS + 8, np.int32)))
     finish_game(st, n)
+
+
+@njit(cache=True)
+def decade_features(st, r, d, extra):
+    """After decade ``d`` (sim.game.play_decades): every seat's value features into ``feats[d - 1]``
+    while ``feats`` (``extra``: feats and a work area) has room."""
+    feats, scratch = extra
+    if d <= feats.shape[0]:
+        value_features(st, r, d, feats[d - 1], scratch)
 
 
 @njit(cache=True, nogil=True)
@@ -111,33 +115,9 @@ def run_game(rules: Rules, weights: np.ndarray, n_players: int, seed: int, strat
     ``characters``: a Character card id per seat to force them, or None to draft by the rules;
     ``paid``: with forced Characters, the VP each seat pays for its card at setup (default none).
     A seat whose strategy is ``AI_STRATEGY`` is the Solo A.I. (its strength: the rules' ``solo.strength``)."""
-    if not 2 <= n_players <= MAX_PLAYERS:
-        raise ValueError(f"players: must be 2..{MAX_PLAYERS}, got {n_players}")
-    strat = np.zeros(MAX_PLAYERS, np.int32)
-    strategies = list(strategies)
-    if len(strategies) != n_players:
-        raise ValueError(f"strategies: need one per seat ({n_players}), got {len(strategies)}")
-    strat[:n_players] = strategies
-    ai = [s for s in range(n_players) if strategies[s] == AI_STRATEGY]
-    if len(ai) > 1:
-        raise ValueError(f"strategies: at most one A.I. seat ({AI_STRATEGY}), got {len(ai)}")
-    chars = np.full(MAX_PLAYERS, -1, np.int32)
-    if characters is not None:
-        characters = list(characters)
-        human = [c for s, c in enumerate(characters) if s not in ai]  # the A.I. draws its own Character
-        if len(characters) != n_players or len(set(human)) != len(human) or not all(0 <= c < N_CHARACTERS for c in human):
-            raise ValueError(f"characters: need {n_players} distinct Character ids 0..{N_CHARACTERS - 1}, got {characters}")
-        chars[:n_players] = characters
-        chars[ai] = -1
-    pay = np.zeros(MAX_PLAYERS, np.int32)
-    if paid is not None:
-        paid = list(paid)
-        if characters is None or len(paid) != n_players or not all(int(v) == v and v >= 0 for v in paid):
-            raise ValueError(f"paid: needs forced characters and {n_players} whole VP >= 0, got {paid}")
-        pay[:n_players] = paid
-        pay[ai] = 0
     weights = writable_weights(weights)
-    rules = for_players(rules, strategies)  # the Solo A.I. compiled in for an A.I. seat (sim.compiled_parts)
+    strat, chars, pay = seat_arrays(n_players, 1, list(strategies), weights.shape[0], characters, paid)
+    rules = for_players(rules, strat)  # the Solo A.I. compiled in for an A.I. seat (sim.compiled_parts)
     if not 0 <= int(seed) < 2**64:
         raise ValueError(f"seed: must be 0..2**64-1, got {seed}")
     blank_rec = allocate(rules)
@@ -145,7 +125,7 @@ def run_game(rules: Rules, weights: np.ndarray, n_players: int, seed: int, strat
     blank[0].g[G.LOG_ON] = 1 if log else 0
     states = np.repeat(blank, 2).view(np.recarray)
     with np.errstate(over="ignore"):  # uint64 wrap-around is the point of the generator (matters only without JIT)
-        play_games(rules, weights, n_players, np.array([seed], np.uint64), strat[None], chars[None], pay[None], 1 if first_game else 0,
+        play_games(rules, weights, n_players, np.array([seed], np.uint64), strat, chars, pay, 1 if first_game else 0,
                    states, blank, np.zeros((1, 12, MAX_PLAYERS, N_RD), np.int32), np.zeros((1, MAX_PLAYERS, N_RG), np.int32),
                    np.zeros((1, 0, MAX_PLAYERS, N_VF), np.float64), new_labels(blank, 0), 0, 1)
     return states[0]

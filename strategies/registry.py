@@ -1,6 +1,7 @@
-"""Strategy files: ``strategies/*.toml`` give a name, a family and weights over named features
-and named valuation coefficients (strategies.policy ``WEIGHTS``; a coefficient left out keeps its
-default, a feature left out is 0), and optionally the vote model's ``[parameters]``.
+"""Strategy files: ``strategies/*.toml`` (the shipped players) and ``strategies/lab/*.toml`` (the research
+rungs, named ``lab/NAME``) give a name, a family and weights over named features and named valuation
+coefficients (strategies.policy ``WEIGHTS``; a coefficient left out keeps its default, a feature left out
+is 0), and optionally the vote model's ``[parameters]``.
 
 ``load_strategies(names)`` validates the files and returns the weight matrix ``W`` (one row per
 strategy id, column 0 = family) used by the jitted policy entry point; :func:`compile_players`
@@ -8,6 +9,12 @@ wraps it as :class:`Players`, what the orchestration hands its workers (compiled
 
 A file holding only ``alias = "NAME"`` is another name for strategy NAME (``best.toml``: the top
 rung of the ladder), followed wherever a name is loaded; :func:`resolve` says what it names.
+
+Where a player is named its settings can be changed: ``NAME:key=value[,key=value...]`` sets keys of the
+file's family table (``search:budget=64``, ``rollout:candidates=8,rollouts=2``; a greedy or heuristic
+file's ``[weights]`` and ``[parameters]``), checked as the file's own keys are. A value is an integer, a
+number, ``true``/``false``, a word, or a list of words joined by ``+`` (``rollout_forbid=major+ship``).
+The value, network and apprentice files a strategy names are read by strategies.value_files.
 """
 
 from __future__ import annotations
@@ -21,62 +28,29 @@ import numpy as np
 from sim.codes import Act, Ch
 from sim.state import N_CHARACTERS
 from strategies import python_bridge
-from strategies.apprentice import (
-    AB_B1,
-    AB_B2,
-    AB_BLOCK,
-    AB_MODE_ON,
-    AB_MU,
-    AB_ON,
-    AB_ROWS,
-    AB_SD,
-    AB_W1,
-    AB_W2,
-    APPRENTICE_OFFSET,
-    HIDDEN,
-    N_IN,
-    input_names,
-    one_hot_inputs,
-)
-from strategies.policy import (
-    FAMILY_GREEDY,
-    FAMILY_HEURISTIC,
-    FAMILY_PYTHON,
-    FAMILY_RANDOM,
-    FAMILY_ROLLOUT,
-    FAMILY_SEARCH,
-    P_RANGE,
-    PARAMETERS,
-    WEIGHTS,
-    P,
-    default_weights,
-)
+from strategies.apprentice import AB_BLOCK, APPRENTICE_OFFSET
+from strategies.policy import P_RANGE, PARAMETERS, WEIGHTS, P, default_weights
 from strategies.rollout import MAX_CANDIDATES
 from strategies.search import SB
-from strategies.value_model import (
-    CHARACTER_FEATURES,
-    MODEL_NETWORK,
-    MODEL_PRIOR,
-    N_STAGES,
-    N_VF,
-    NET_B1,
-    NET_B2,
-    NET_HIDDEN,
-    NET_IN,
-    NET_MU,
-    NET_OFFSET,
-    NET_SD,
-    NET_W1,
-    NET_W2,
-    SEARCH_BLOCK,
-    SEARCH_OFFSET,
-    VF_NAMES,
-    prior_model,
-    value_offset,
+from strategies.value_files import (  # noqa: F401 (the file readers, re-exported: imported from here across the project)
+    APPRENTICE_SHAPES,
+    StrategyError,
+    character_blind,
+    linear_model_digest,
+    load_apprentice_file,
+    load_network_file,
+    load_value_file,
+    network,
+    set_apprentice,
+    set_network,
+    set_value_model,
+    value_model,
 )
-from strategies.weights import N_WEIGHTS
+from strategies.value_model import MODEL_NETWORK, MODEL_PRIOR, SEARCH_BLOCK, SEARCH_OFFSET, prior_model
+from strategies.weights import FAMILY_GREEDY, FAMILY_HEURISTIC, FAMILY_PYTHON, FAMILY_RANDOM, FAMILY_ROLLOUT, FAMILY_SEARCH, N_WEIGHTS
 
 STRATEGY_DIR = Path(__file__).parent
+LAB = "lab/"  # the research rungs' names: strategies/lab/NAME.toml plays as lab/NAME
 FAMILIES = {"random": FAMILY_RANDOM, "greedy": FAMILY_GREEDY, "heuristic": FAMILY_HEURISTIC, "rollout": FAMILY_ROLLOUT,
             "python": FAMILY_PYTHON, "search": FAMILY_SEARCH}
 PY_PREFIX = "py:"  # a strategy name "py:MODULE:CLASS" or "py:path/file.py:CLASS" (strategies.python_bridge)
@@ -104,29 +78,72 @@ ROLLOUT_FORBID_SEATS = ["self", "all"]
 NETWORK_AT = {"leaves": MODEL_NETWORK, "candidates": MODEL_PRIOR}
 VALUE_DIR = STRATEGY_DIR / "values"
 CHARACTER_KEYS = [c.name.capitalize() for c in Ch]
+# the table a NAME:key=value sets, by the file's family (greedy and heuristic: by the key, weights or parameters)
+PARAM_TABLES = {"rollout": "rollout", "search": "search"}
 
 
-class StrategyError(ValueError):
-    """A strategy file is invalid; the message is one line naming the file and key."""
-
-
-def available() -> list[str]:
-    """The strategy names in strategies/, aliases included."""
-    return sorted(p.stem for p in STRATEGY_DIR.glob("*.toml"))
+def available(lab: bool = False) -> list[str]:
+    """The strategy names in strategies/, aliases included; with ``lab``, the research rungs too (``lab/NAME``)."""
+    names = sorted(p.stem for p in STRATEGY_DIR.glob("*.toml"))
+    return names + (sorted(LAB + p.stem for p in (STRATEGY_DIR / "lab").glob("*.toml")) if lab else [])
 
 
 def listing() -> str:
     """The available names for a message, each alias with what it names (``best = rollout``)."""
     al = aliases()
-    return ", ".join(f"{n} = {al[n]}" if n in al else n for n in available())
+    return ", ".join(f"{n} = {al[n]}" if n in al else n for n in available()) + ", lab/NAME (trinidad players --lab)"
 
 
-def _path(name: str) -> Path | None:
-    """The strategy file a name stands for (None for ``py:`` names)."""
+def split_names(text: str) -> list[str]:
+    """A comma-separated list of strategy names (a command line's ``--strategies``): a piece with ``=`` and
+    no ``:`` goes on with the parameters of the name before it, so ``search:budget=64,width=4,greedy`` is
+    ``["search:budget=64,width=4", "greedy"]`` (a strategy's name never holds ``=``)."""
+    out: list[str] = []
+    for piece in (s.strip() for s in text.split(",")):
+        if piece and "=" in piece and ":" not in piece and out and ":" in out[-1]:
+            out[-1] += "," + piece
+        elif piece:
+            out.append(piece)
+    return out
+
+
+def _param_value(text: str):
+    """A parameter's value as the TOML file would hold it: an integer, a number, a boolean, a list
+    (words joined by ``+``) or a string."""
+    for cast in (int, float):
+        try:
+            return cast(text)
+        except ValueError:
+            pass
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    return [w.strip() for w in text.split("+")] if "+" in text else text
+
+
+def parse_name(name: str) -> tuple[str, dict]:
+    """A strategy name and the settings given with it: ``search:budget=64`` is ``("search", {"budget": 64})``;
+    a name without ``:`` (or a ``py:`` name) has none."""
+    if name.startswith(PY_PREFIX) or ":" not in name:
+        return name, {}
+    base, _, spec = name.partition(":")
+    params: dict = {}
+    for item in spec.split(","):
+        k, eq, v = (s.strip() for s in item.partition("="))
+        if not eq or not k or not v:
+            raise StrategyError(f"strategy {name}: {item.strip()!r}: expected key=value (NAME:key=value,key=value)")
+        if k in params:
+            raise StrategyError(f"strategy {name}: {k}: set twice")
+        params[k] = _param_value(v)
+    return base, params
+
+
+def strategy_path(name: str) -> Path | None:
+    """The strategy file a name stands for (None for ``py:`` names): a path to a TOML file, a file stem in
+    strategies/, or ``lab/NAME`` in strategies/lab/; any ``:key=value`` settings left out."""
     if name.startswith(PY_PREFIX):
         return None
-    p = Path(name)
-    return p if p.suffix == ".toml" else STRATEGY_DIR / f"{name}.toml"
+    p = Path(parse_name(name)[0])
+    return p if p.suffix == ".toml" else STRATEGY_DIR / f"{p}.toml"
 
 
 def _alias_doc(path: Path) -> dict | None:
@@ -161,9 +178,13 @@ def resolve(name: str, solo: bool = False) -> str:
     ``solo``: in a game with the Solo A.I. (TWO PLAYERS GAME & SOLO MODE: the Solo game, 2 players +
     A.I.), an alias file's ``solo`` name is followed instead of its ``alias`` (``best.toml``: the
     strongest shipped player against the A.I. need not be the strongest at a table of players, as
-    a player count may have its own player)."""
+    a player count may have its own player). Settings given with the name stay with it
+    (``best:budget=48`` resolves to the strategy ``best`` names, ``:budget=48``)."""
+    base, params = parse_name(name)
+    if params:
+        return resolve(base, solo) + name[len(base):]
     seen = [name]
-    while (p := _path(name)) is not None and p.exists() and (target := _alias_of(p, solo)) is not None:
+    while (p := strategy_path(name)) is not None and p.exists() and (target := _alias_of(p, solo)) is not None:
         if target in seen:
             raise StrategyError(f"strategy {p.name}: alias: a cycle ({' -> '.join(seen + [target])})")
         seen.append(target)
@@ -176,47 +197,82 @@ def aliases() -> dict[str, str]:
     return {p.stem: resolve(p.stem) for p in sorted(STRATEGY_DIR.glob("*.toml")) if _alias_of(p) is not None}
 
 
+def _with_params(path: Path, doc: dict, params: dict) -> dict:
+    """``doc`` (a strategy file's table) with the settings given where it was named put into the table of
+    its family that holds them (:data:`PARAM_TABLES`; greedy and heuristic: ``weights`` or ``parameters``
+    by the key), so they are checked as the file's own keys are."""
+    fam = doc.get("family")
+    doc = dict(doc)
+    for k, v in params.items():
+        if fam in PARAM_TABLES:
+            table = PARAM_TABLES[fam]
+        elif fam in ("greedy", "heuristic"):
+            if k not in WEIGHTS and k not in PARAMETERS:
+                raise StrategyError(f"strategy {path.name}: {k}: unknown weight or parameter; allowed: {', '.join(WEIGHTS + PARAMETERS)}")
+            table = "weights" if k in WEIGHTS else "parameters"
+        else:
+            raise StrategyError(f"strategy {path.name}: {k}: a {fam} strategy has no settings to give with its name")
+        if not isinstance(doc.get(table, {}), dict):
+            raise StrategyError(f"strategy {path.name}: {table}: expected a table")
+        doc[table] = dict(doc.get(table, {})) | {k: v}
+    return doc
+
+
+def _settings(path: Path, key: str, table, allowed: list[str], what: str):
+    """The settings of table ``key``, a table of ``what`` = number whose every name is one of ``allowed``."""
+    if not isinstance(table, dict):
+        raise StrategyError(f"strategy {path.name}: {key}: expected a table of {what} = number")
+    for k in table:
+        if k not in allowed:
+            raise StrategyError(f"strategy {path.name}: {key}.{k}: unknown {what}; allowed: {', '.join(allowed)}")
+    return table.items()
+
+
 def _weights(path: Path, key: str, table, base: np.ndarray) -> np.ndarray:
     """``base`` with the weights ``table`` sets (WEIGHTS[i] is slot 1 + i)."""
-    if not isinstance(table, dict):
-        raise StrategyError(f"strategy {path.name}: {key}: expected a table of weight = number")
     row = base.copy()
-    for k, v in table.items():
-        if k not in WEIGHTS:
-            raise StrategyError(f"strategy {path.name}: {key}.{k}: unknown weight; allowed: {', '.join(WEIGHTS)}")
+    for k, v in _settings(path, key, table, WEIGHTS, "weight"):
         if isinstance(v, bool) or not isinstance(v, (int, float)):
             raise StrategyError(f"strategy {path.name}: {key}.{k}: expected a number, got {v!r}")
         row[1 + WEIGHTS.index(k)] = float(v)
     return row
 
 
+def _in_range(path: Path, table: str, key: str, v, lo, hi, integer: bool = True) -> None:
+    """A ``[table]`` setting ``key`` must be an integer (``integer`` False: a number) from ``lo`` to ``hi``."""
+    if isinstance(v, bool) or not isinstance(v, int if integer else (int, float)) or not lo <= v <= hi:
+        kind, span = ("an integer", f"{lo}..{hi}") if integer else ("a number", f"{lo:g}..{hi:g}")
+        raise StrategyError(f"strategy {path.name}: {table}.{key}: expected {kind} {span}, got {v!r}")
+
+
+def _one_of(path: Path, table: str, key: str, v, allowed) -> None:
+    """A ``[table]`` setting ``key`` must be one of ``allowed``."""
+    if v not in allowed:
+        raise StrategyError(f"strategy {path.name}: {table}.{key}: allowed: {', '.join(allowed)}, got {v!r}")
+
+
 def _parameters(path: Path, table, base: np.ndarray) -> np.ndarray:
     """``base`` with the vote model's parameters ``table`` sets, each in its range (policy.P_RANGE)."""
-    if not isinstance(table, dict):
-        raise StrategyError(f"strategy {path.name}: parameters: expected a table of parameter = number")
     row = base.copy()
-    for k, v in table.items():
-        if k not in PARAMETERS:
-            raise StrategyError(f"strategy {path.name}: parameters.{k}: unknown parameter; allowed: {', '.join(PARAMETERS)}")
+    for k, v in _settings(path, "parameters", table, PARAMETERS, "parameter"):
         slot = P[k.upper()]
         lo, hi, integer = P_RANGE[slot]
-        kind = "an integer" if integer else "a number"
-        if isinstance(v, bool) or not isinstance(v, int if integer else (int, float)) or not lo <= v <= hi:
-            raise StrategyError(f"strategy {path.name}: parameters.{k}: expected {kind} {lo}..{hi}, got {v!r}")
+        _in_range(path, "parameters", k, v, lo, hi, integer)
         row[slot] = float(v)
     return row
 
 
-def load_strategy_file(path: Path) -> np.ndarray:
+def load_strategy_file(path: Path, params: dict | None = None) -> np.ndarray:
     """One W row: ``family``, ``[weights]``, optional ``[parameters]`` and optional
     ``[characters.<Name>]`` tables, each the weights that change when the seat holds that Character
-    (the rest as in ``[weights]``)."""
+    (the rest as in ``[weights]``); ``params``: settings given where the strategy was named
+    (:func:`parse_name`), over the file's own."""
     try:
         doc = tomllib.loads(path.read_text())
     except (OSError, tomllib.TOMLDecodeError) as e:
         raise StrategyError(f"strategy {path.name}: {e}") from None
     if "alias" in doc:
-        return _file_row(resolve(str(path)))
+        return _file_row(resolve(str(path)), params=params)
     allowed = ["name", "description", "family", "weights", "parameters", "characters", "base", "rollout", "python", "search"]
     unknown = set(doc) - set(allowed)
     if unknown:
@@ -224,6 +280,7 @@ def load_strategy_file(path: Path) -> np.ndarray:
     fam = doc.get("family")
     if fam not in FAMILIES:
         raise StrategyError(f"strategy {path.name}: family: allowed: {', '.join(FAMILIES)}, got {fam!r}")
+    doc = _with_params(path, doc, params or {})
     if fam == "rollout":
         return _rollout_row(path, doc)
     if fam == "search":
@@ -271,6 +328,20 @@ def _planner_base(path: Path, doc: dict, family: str, refused: tuple[str, ...]) 
     return row, table
 
 
+def _planner_key(path: Path, table: str, k: str, v, keys: dict) -> None:
+    """The settings the rollout and search families share: ``apprentice`` (and search's ``network``),
+    a network file name; ``apprentice_rows``, 1 .. MAX_CANDIDATES; a key of ``keys`` (ROLLOUT_KEYS,
+    SEARCH_KEYS: slot, lo, hi), an integer in its range."""
+    if k in ("apprentice", "network"):
+        if not isinstance(v, str) or not v:
+            raise StrategyError(f"strategy {path.name}: {table}.{k}: expected a network file name")
+    elif k == "apprentice_rows":
+        _in_range(path, table, k, v, 1, MAX_CANDIDATES)
+    else:
+        _, lo, hi = keys[k]
+        _in_range(path, table, k, v, lo, hi)
+
+
 def _rollout_row(path: Path, doc: dict) -> np.ndarray:
     """family = "rollout": the weights (and [characters.*] tables) of the strategy file named by
     ``base`` (default heuristic) decide every non-TURN decision and play the rollouts; the
@@ -290,28 +361,16 @@ def _rollout_row(path: Path, doc: dict) -> np.ndarray:
     for k, v in ro.items():
         if k not in vals:
             raise StrategyError(f"strategy {path.name}: rollout.{k}: unknown key; allowed: {', '.join(vals)}")
-        if k == "apprentice":
-            if not isinstance(v, str) or not v:
-                raise StrategyError(f"strategy {path.name}: rollout.apprentice: expected a network file name")
-        elif k == "horizon":
-            if v not in HORIZONS:
-                raise StrategyError(f"strategy {path.name}: rollout.horizon: allowed: {', '.join(HORIZONS)}, got {v!r}")
-        elif k == "apprentice_rows":
-            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_CANDIDATES:
-                raise StrategyError(f"strategy {path.name}: rollout.apprentice_rows: expected an integer 1..{MAX_CANDIDATES}, got {v!r}")
+        if k == "horizon":
+            _one_of(path, "rollout", k, v, HORIZONS)
         elif k == "character_ahead":
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= MAX_CHARACTER_AHEAD:
-                raise StrategyError(f"strategy {path.name}: rollout.character_ahead: expected a number 0..{MAX_CHARACTER_AHEAD}, got {v!r}")
+            _in_range(path, "rollout", k, v, 0, MAX_CHARACTER_AHEAD, integer=False)
         elif k == "win_bonus":
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= MAX_WIN_BONUS:
-                raise StrategyError(f"strategy {path.name}: rollout.win_bonus: expected a number 0..{MAX_WIN_BONUS:g}, got {v!r}")
+            _in_range(path, "rollout", k, v, 0, MAX_WIN_BONUS, integer=False)
         elif k == "min_decades":
-            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_MIN_DECADES:
-                raise StrategyError(f"strategy {path.name}: rollout.min_decades: expected an integer 1..{MAX_MIN_DECADES}, got {v!r}")
+            _in_range(path, "rollout", k, v, 1, MAX_MIN_DECADES)
         else:
-            _, lo, hi = ROLLOUT_KEYS[k]
-            if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-                raise StrategyError(f"strategy {path.name}: rollout.{k}: expected an integer {lo}..{hi}, got {v!r}")
+            _planner_key(path, "rollout", k, v, ROLLOUT_KEYS)
         vals[k] = v
     if vals["min_decades"] > 1 and vals["horizon"] != "era":
         raise StrategyError(f"strategy {path.name}: rollout.min_decades: only with horizon = \"era\"")
@@ -334,8 +393,6 @@ def _rollout_row(path: Path, doc: dict) -> np.ndarray:
     return row
 
 
-APPRENTICE_SHAPES = {"mu": (N_IN,), "sd": (N_IN,), "w1": (N_IN, HIDDEN), "b1": (HIDDEN,), "w2": (HIDDEN,), "b2": (),
-                     "inputs": (N_IN,), "provenance": ()}
 
 
 def _value_path(path: Path, key: str, name: str, suffix: str | None = None) -> Path:
@@ -356,105 +413,6 @@ def _apprentice_net(path: Path, table: str, name: str) -> dict:
     return load_apprentice_file(_value_path(path, f"{table}.apprentice", name))[0]
 
 
-def load_apprentice_file(path: Path) -> tuple[dict, dict]:
-    """An apprentice network file (strategies/values/*.npz, written by ``trinidad train --apprentice``,
-    trinidad.train_apprentice): the arrays of strategies.apprentice's network (``mu``, ``sd``, ``w1``,
-    ``b1``, ``w2``, ``b2``), ``inputs`` (the input names it was trained on, which must be today's:
-    strategies.apprentice.input_names) and the provenance (JSON). Returns (arrays, provenance)."""
-    import json
-
-    try:
-        with np.load(path, allow_pickle=False) as z:
-            arrs = {k: z[k] for k in z.files}
-    except (OSError, ValueError) as e:
-        raise StrategyError(f"apprentice file {path}: {e}") from None
-    for k, shape in APPRENTICE_SHAPES.items():
-        if k not in arrs:
-            raise StrategyError(f"apprentice file {path.name}: {k}: missing")
-        if arrs[k].shape != shape:
-            raise StrategyError(f"apprentice file {path.name}: {k}: shape {arrs[k].shape}, expected {shape} (trained on other inputs?)")
-    if list(arrs["inputs"]) != input_names():
-        raise StrategyError(f"apprentice file {path.name}: inputs: trained on other inputs than strategies.apprentice's")
-    hot = one_hot_inputs()
-    if not np.all(arrs["sd"] > 0) or np.any(arrs["mu"][hot] != 0) or np.any(arrs["sd"][hot] != 1):
-        raise StrategyError(f"apprentice file {path.name}: sd must be > 0, and the one-hot inputs unscaled (mu 0, sd 1)")
-    return arrs, json.loads(str(arrs["provenance"]))
-
-
-def _put_layers(row: np.ndarray, net: dict, mu: int, sd: int, w1: int, b1: int, w2: int, b2: int) -> None:
-    """A one-hidden-layer network's arrays into ``row`` at these columns (the search's network
-    evaluation and the apprentice share the layout: standardisation, then the layers)."""
-    row[mu:mu + len(net["mu"])] = net["mu"]
-    row[sd:sd + len(net["sd"])] = net["sd"]
-    row[w1:b1] = np.asarray(net["w1"], np.float64).reshape(-1)
-    row[b1:w2] = net["b1"]
-    row[w2:b2] = net["w2"]
-    row[b2] = float(net["b2"])
-
-
-def set_apprentice(row: np.ndarray, net: dict, rows: int) -> np.ndarray:
-    """``row`` (a W row of the rollout family) with the apprentice ``net`` (the arrays of
-    :func:`load_apprentice_file`), valuing the base heuristic's best ``rows`` rows of a decision."""
-    row = row.copy()
-    o = APPRENTICE_OFFSET
-    row[o + AB_ON] = AB_MODE_ON
-    row[o + AB_ROWS] = rows
-    _put_layers(row, net, o + AB_MU, o + AB_SD, o + AB_W1, o + AB_B1, o + AB_W2, o + AB_B2)
-    return row
-
-
-def load_value_file(path: Path) -> tuple[np.ndarray, dict]:
-    """A value file (strategies/values/*.toml, written by ``trinidad train``): ``[stage1]`` ..
-    ``[stageN]`` tables of feature = weight (strategies.value_model.VF, lower case; a feature left
-    out weighs 0) and a ``[provenance]`` table. Returns the model ``float64[N_STAGES, N_VF]`` and
-    the provenance."""
-    try:
-        doc = tomllib.loads(path.read_text())
-    except (OSError, tomllib.TOMLDecodeError) as e:
-        raise StrategyError(f"value file {path}: {e}") from None
-    m = np.zeros((N_STAGES, len(VF_NAMES)), np.float64)
-    for st in range(N_STAGES):
-        key = f"stage{st + 1}"
-        table = doc.get(key)
-        if not isinstance(table, dict):
-            raise StrategyError(f"value file {path.name}: {key}: expected a table of feature = weight")
-        for k, v in table.items():
-            if k not in VF_NAMES:
-                raise StrategyError(f"value file {path.name}: {key}.{k}: unknown feature; allowed: {', '.join(VF_NAMES)}")
-            if isinstance(v, bool) or not isinstance(v, (int, float)):
-                raise StrategyError(f"value file {path.name}: {key}.{k}: expected a number, got {v!r}")
-            m[st, VF_NAMES.index(k)] = float(v)
-    unknown = set(doc) - {f"stage{i + 1}" for i in range(N_STAGES)} - {"provenance"}
-    if unknown:
-        raise StrategyError(f"value file {path.name}: {sorted(unknown)[0]}: unknown key")
-    return m, dict(doc.get("provenance", {}))
-
-
-def value_model(row: np.ndarray) -> np.ndarray:
-    """The evaluation model held in a W row of the search family, ``float64[N_STAGES, N_VF]``
-    (the inverse of :func:`set_value_model`)."""
-    return np.stack([np.asarray(row[value_offset(st):value_offset(st) + len(VF_NAMES)], np.float64) for st in range(N_STAGES)])
-
-
-def character_blind(model: np.ndarray) -> np.ndarray:
-    """``model`` with the weight of every Character feature (``VF.CH_*``) 0 in every Era: the evaluation then
-    judges a seat by its holdings, tracks and scores alone, not by how its Character fared in the self-play
-    games the weights were fitted on. Why a balance tool wants that: a Character weight is the training
-    player's own finding about the Character fed back into its play (whom it counts as the leader to stop),
-    so two training chains that found different Character weights measure the Characters through them
-    (docs/search-long.md, "Do the Character weights make the chains disagree?")."""
-    m = np.array(model, np.float64, copy=True)
-    m[:, list(CHARACTER_FEATURES)] = 0.0
-    return m
-
-
-def set_value_model(row: np.ndarray, model: np.ndarray) -> np.ndarray:
-    """``row`` with its evaluation model replaced (a W row of the search family)."""
-    row = row.copy()
-    for st in range(N_STAGES):
-        o = value_offset(st)
-        row[o:o + model.shape[1]] = model[st]
-    return row
 
 
 def _search_row(path: Path, doc: dict) -> np.ndarray:
@@ -489,27 +447,17 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
                 raise StrategyError(f"strategy {path.name}: search.rollout_forbid: an Act or a list of distinct Acts; allowed: "
                                     f"{', '.join(ROLLOUT_FORBID)}, got {v!r}")
         elif k == "rollout_forbid_seats":
-            if v not in ROLLOUT_FORBID_SEATS:
-                raise StrategyError(f"strategy {path.name}: search.rollout_forbid_seats: allowed: {', '.join(ROLLOUT_FORBID_SEATS)}, got {v!r}")
+            _one_of(path, "search", k, v, ROLLOUT_FORBID_SEATS)
         elif k == "network_at":
-            if v not in NETWORK_AT:
-                raise StrategyError(f"strategy {path.name}: search.network_at: allowed: {', '.join(NETWORK_AT)}, got {v!r}")
+            _one_of(path, "search", k, v, NETWORK_AT)
         elif k == "character_weights":
             if not isinstance(v, bool):
                 raise StrategyError(f"strategy {path.name}: search.character_weights: expected true or false, got {v!r}")
         elif k == "value":
             if not isinstance(v, str):
                 raise StrategyError(f"strategy {path.name}: search.value: expected a value file name or \"prior\"")
-        elif k in ("apprentice", "network"):
-            if not isinstance(v, str) or not v:
-                raise StrategyError(f"strategy {path.name}: search.{k}: expected a network file name")
-        elif k == "apprentice_rows":
-            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_CANDIDATES:
-                raise StrategyError(f"strategy {path.name}: search.apprentice_rows: expected an integer 1..{MAX_CANDIDATES}, got {v!r}")
         else:
-            _, lo, hi = SEARCH_KEYS[k]
-            if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-                raise StrategyError(f"strategy {path.name}: search.{k}: expected an integer {lo}..{hi}, got {v!r}")
+            _planner_key(path, "search", k, v, SEARCH_KEYS)
         vals[k] = v
     for b in range(1 + N_CHARACTERS):  # every block: setup switches a seat to its Character's block
         row[N_WEIGHTS * b] = FAMILY_SEARCH
@@ -555,58 +503,6 @@ def _search_row(path: Path, doc: dict) -> np.ndarray:
     return row
 
 
-def linear_model_digest(model: np.ndarray) -> str:
-    """A short content hash of a linear value model (``float64[N_STAGES, N_VF]``): a network file's
-    provenance names the linear model whose margin it was trained to read (``linear_model``)."""
-    import hashlib
-
-    return hashlib.sha256(np.ascontiguousarray(model, np.float64).tobytes()).hexdigest()[:16]
-
-
-def load_network_file(path: Path) -> tuple[dict, dict]:
-    """A network value file (strategies/values/*.npz, written by ``trinidad train --network``,
-    trinidad.train_network): the arrays of strategies.value_model's network (``mu``, ``sd``, ``w1``,
-    ``b1``, ``w2``, ``b2``), its ``scale`` and ``features`` (the input names it was trained on,
-    which must be today's), and the provenance (JSON). Returns (arrays, provenance)."""
-    import json
-
-    try:
-        with np.load(path, allow_pickle=False) as z:
-            arrs = {k: z[k] for k in z.files}
-    except (OSError, ValueError) as e:
-        raise StrategyError(f"value file {path}: {e}") from None
-    need = {"mu": (NET_IN,), "sd": (NET_IN,), "w1": (NET_IN, NET_HIDDEN), "b1": (NET_HIDDEN,), "w2": (NET_HIDDEN,),
-            "b2": (), "scale": (), "features": (N_VF,), "provenance": ()}
-    for k, shape in need.items():
-        if k not in arrs:
-            raise StrategyError(f"value file {path.name}: {k}: missing")
-        if arrs[k].shape != shape:
-            raise StrategyError(f"value file {path.name}: {k}: shape {arrs[k].shape}, expected {shape} (trained on another feature set?)")
-    if list(arrs["features"]) != VF_NAMES:
-        raise StrategyError(f"value file {path.name}: features: trained on other value features than strategies.value_model.VF")
-    if not np.all(arrs["sd"] > 0) or not float(arrs["scale"]) > 0:
-        raise StrategyError(f"value file {path.name}: sd and scale must be > 0")
-    return arrs, json.loads(str(arrs["provenance"]))
-
-
-def set_network(row: np.ndarray, net: dict) -> np.ndarray:
-    """``row`` (a W row of the search family) evaluating by the network ``net`` (the arrays of
-    :func:`load_network_file`)."""
-    row = row.copy()
-    o = NET_OFFSET
-    _put_layers(row, net, o + NET_MU, o + NET_SD, o + NET_W1, o + NET_B1, o + NET_W2, o + NET_B2)
-    row[SEARCH_OFFSET + SB.MODEL] = MODEL_NETWORK
-    row[SEARCH_OFFSET + SB.SCALE] = float(net["scale"])
-    return row
-
-
-def network(row: np.ndarray) -> dict:
-    """The network held in a W row (the inverse of :func:`set_network`; its arrays only)."""
-    o = NET_OFFSET
-    return {"mu": row[o + NET_MU:o + NET_MU + NET_IN].copy(), "sd": row[o + NET_SD:o + NET_SD + NET_IN].copy(),
-            "w1": row[o + NET_W1:o + NET_B1].reshape(NET_IN, NET_HIDDEN).copy(), "b1": row[o + NET_B1:o + NET_W2].copy(),
-            "w2": row[o + NET_W2:o + NET_B2].copy(), "b2": np.float64(row[o + NET_B2]),
-            "scale": np.float64(row[SEARCH_OFFSET + SB.SCALE])}
 
 
 def python_row(spec: str, where: str) -> np.ndarray:
@@ -622,14 +518,18 @@ def python_row(spec: str, where: str) -> np.ndarray:
     return row
 
 
-def _file_row(n: str, solo: bool = False) -> np.ndarray:
+def _file_row(n: str, solo: bool = False, params: dict | None = None) -> np.ndarray:
+    """The W row a name stands for (aliases followed; ``params``: settings over those given with the name)."""
     n = resolve(n, solo)
     if n.startswith(PY_PREFIX):
+        if params:
+            raise StrategyError(f"strategy {n}: {next(iter(params))}: a Python strategy has no settings to give with its name")
         return python_row(n[len(PY_PREFIX):], n)
-    p = _path(n)
+    base, given = parse_name(n)
+    p = strategy_path(base)
     if not p.exists():
-        raise StrategyError(f"strategy {n}: not found; available: {listing()}, or py:MODULE:CLASS")
-    return load_strategy_file(p)
+        raise StrategyError(f"strategy {base}: not found; available: {listing()}, or py:MODULE:CLASS")
+    return load_strategy_file(p, given | (params or {}))
 
 
 def has_python(W: np.ndarray) -> bool:
@@ -639,8 +539,9 @@ def has_python(W: np.ndarray) -> bool:
 
 def load_strategies(names: list[str], solo: bool = False) -> tuple[np.ndarray, list[str]]:
     """Weight matrix for the distinct names (in first-seen order) and the names by row.
-    A name is a file stem in strategies/, a path to a TOML file, or ``py:MODULE:CLASS`` for a
-    Python strategy (strategies.python_bridge); an alias keeps its own name here (its row is the
+    A name is a file stem in strategies/, ``lab/NAME`` in strategies/lab/, a path to a TOML file, each with
+    optional settings (``search:budget=64``, :func:`parse_name`), or ``py:MODULE:CLASS`` for a Python strategy
+    (strategies.python_bridge); an alias keeps its own name here (its row is the
     strategy it names: :func:`resolve`; with ``solo``, for games with the Solo A.I.)."""
     distinct: list[str] = []
     for n in names:

@@ -17,7 +17,7 @@ from sim.actions.turn import xw_war_attackers, xw_war_turn_end  # the Action Pha
 from sim.city import city_memo_start, copy_city_memo
 from sim.codes import Dec
 from sim.extended_war import end_war, player_war_actions, war_action, war_over
-from sim.game import copy_state, determinize, end_of_decade, play_decade, set_decade
+from sim.game import copy_state, determinize, end_of_decade, no_decade_end, play_decades
 from sim.rng import mix64
 from sim.rules import RK
 from sim.scoring import character_base, rank_of
@@ -114,7 +114,6 @@ def play_out(st, r, seat, pos, act, a, b, c, stop, W):
             finish_turn(st, r, seat)
     else:
         end_turn(st, seat)
-        st.g[G.TURN_SEAT] = -1
     return play_on(st, r, seat, pos, stop, W)
 
 
@@ -143,13 +142,8 @@ def play_on(st, r, seat, pos, stop, W):
     xw_war_attackers(r, None, st, r, pos + 1)
     action_rounds(st, r, pos + 1, apprentice_turn, (W,))
     end_of_decade(st, r)
-    d = st.g[G.DECADE]
-    stop = min(stop, st.g[G.LAST_DECADE])
-    while d < stop:
-        d += 1
-        set_decade(st, r, d)
-        play_decade(st, r, apprentice_turn, (W,))  # the game's one decade loop (its records land in the scratch state)
-    return d
+    # the game's one decade loop (its records land in the scratch state)
+    return play_decades(st, r, stop, apprentice_turn, (W,), no_decade_end, ())
 
 
 @njit(cache=True)
@@ -294,7 +288,7 @@ def plan_choice(st, sc, r, seat, pos, k, labels, W):
     record_labels(labels, st, seat, k, cand, means)
     sid = st.pl[seat, PF.STRATEGY]
     if apprentice_acts(W, sid):
-        # training (trinidad.train_apprentice): the planner labels the position, the apprentice acts
+        # training (trinidad.train.apprentice): the planner labels the position, the apprentice acts
         return apprentice_values(st, r, W, sid, seat, k, np.empty(k, np.float64))
     return pick
 
@@ -311,7 +305,6 @@ def play_turn_planned(st, sc, r, seat, pos, labels, W):
         if not turn_step(st, r, seat, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3]):
             break
     end_turn(st, seat)
-    st.g[G.TURN_SEAT] = -1
 
 
 @njit(cache=True)

@@ -18,7 +18,7 @@ At each of its TURN decisions (B. ACTION PHASE: a free action, a main action or 
 With ``[search] network_at = "candidates"`` a network (strategies.value_model.MODEL_PRIOR) orders the ``WIDTH`` rows
 of step 3 before they are simulated; its first is then the row the simulations must overturn (the gate of
 :func:`_gate`). Each decision can keep its candidates as counterfactual labels for the network's training
-(:func:`record_search_labels`, trinidad.train_candidates).
+(:func:`record_search_labels`, trinidad.train.candidates).
 
 The budget is a number of simulations per decision (``BUDGET``), never a time: a game stays a pure
 function of its seed. Simulations use the engine's plain phases (every seat decides through
@@ -76,7 +76,7 @@ class SB(IntEnum):
     # any probe the seat carries): its real decisions may
     ROLLOUT_FORBID = 6
     # 1: every seat's play inside the simulations kept from ROLLOUT_FORBID, the rivals' too (all play the base
-    # heuristic there, which overvalues the Major grids: docs/probes.md); 0: the seat's own only
+    # heuristic there, which overvalues the Major grids: docs/notebook/probes.md); 0: the seat's own only
     ROLLOUT_FORBID_ALL = 7
 
 
@@ -151,7 +151,7 @@ def record_choice_rows(labels, st, r, seat, k, pick, value):
     """Keep one TURN decision's legal rows ``st.opts[:k]``, ``pick`` the one the search took, each with its
     action, the heuristic's value of it (``value``, the seat's own weights: what its simulated self would play
     by) and that value split by feature weight (strategies.policy.turn_value_basis): how far the policy of the
-    simulations is from the search's own play (issue 36: trinidad.policy_gap), and the data a fit of that
+    simulations is from the search's own play (issue 36: trinidad.lab.policy_gap), and the data a fit of that
     policy to the search's choices needs. ``labels``: strategies.rollout.new_labels (its ``rows`` room, the
     :class:`PH` columns); once full, no more are kept."""
     ph, fill = labels[5], labels[4]
@@ -376,7 +376,6 @@ def play_turn_searched(st, sc, r, W, seat, pos, labels):
         if not turn_step(st, r, seat, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3]):
             break
     end_turn(st, seat)
-    st.g[G.TURN_SEAT] = -1
 
 
 @njit(cache=True)

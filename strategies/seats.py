@@ -26,7 +26,7 @@ class SeatData(NamedTuple):
     # ---- work areas: one decision's values
     vals: np.ndarray  # float64[MAX_OPTIONS]  policy: value of each option of the current decision (st.opts)
     grp_vals: np.ndarray  # float64[MAX_GROUPS]  policy: value of each BUILD group of a grouped TURN listing (st.grp)
-    # ---- work areas: memos (rebuilt whenever what they were made from differs: strategies.policy.memo_refresh)
+    # ---- work areas: memos (rebuilt whenever what they were made from differs: strategies.policy_build.memo_refresh)
     dist: np.ndarray  # int32[5, 4, 8]        per seat, district table [value, own marker buildings, own Houses + Palaces, filled]
     bval: np.ndarray  # float64[5, 2, 17, 9]  per seat, BUILD value by (Status marker, type, district + 1); NaN unfilled
     memo_key: np.ndarray  # int32[5, MK]      per seat, what dist and bval were computed from
@@ -39,7 +39,7 @@ SEAT_WORK_FIELDS = tuple(f for f in SeatData._fields if f not in SEAT_GAME_FIELD
 
 def memo_key_len(n_cells: int, n_segments: int) -> int:
     """Length of a seat's policy memo key: cell_b, cell_owner, roads, walls, then Fort built, Harbor
-    built, the seat's Faith, its Character and a valid flag (strategies.policy.memo_refresh)."""
+    built, the seat's Faith, its Character and a valid flag (strategies.policy_build.memo_refresh)."""
     return 2 * n_cells + N_DISTRICTS + n_segments + 5
 
 

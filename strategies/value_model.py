@@ -8,7 +8,7 @@ Palaces once per Scoring, the Character card, card series, money, military, bann
 majorities times the Era), the End of the game variations (City Council track, War penalty), and
 what the seat holds that will be turned into VP later (resources, metal for a Palace, coins,
 workers, cards, Lots that can become Houses). Their weights are fitted by self-play
-(``trinidad train``, trinidad.train) and shipped in a value file (strategies/values/*.toml) with
+(``trinidad train``, trinidad.train.linear) and shipped in a value file (strategies/values/*.toml) with
 their provenance; :data:`PRIOR` is generation 0: the table-top count with every "in hand" VP at
 face value.
 
@@ -99,7 +99,7 @@ class VF(IntEnum):
 
 N_VF = len(VF)
 # The Character features (VF.CH_CARPENTER ...: 1 for the seat's own Character), one per Character: a constant of
-# the seat's game, which strategies.registry.character_blind zeroes and trinidad.train_play never tunes.
+# the seat's game, which strategies.registry.character_blind zeroes and trinidad.train.on_play never tunes.
 CHARACTER_FEATURES = tuple(VF(int(VF.CH_CARPENTER) + c) for c in range(N_CHARACTERS))
 assert all(f.name.startswith("CH_") for f in CHARACTER_FEATURES) and VF.CH_NOBLEWOMAN == CHARACTER_FEATURES[-1]
 VF_NAMES = [f.name.lower() for f in VF]
@@ -117,7 +117,7 @@ MODEL_PRIOR = 2
 # seat's view (:func:`net_inputs`: its own features, each feature's best value among its rivals, the
 # number of players, and its margin by the linear model of the same W row), one output: the seat's
 # soft final margin (:func:`soft_margin`). Trained by
-# ``trinidad train --network`` (trinidad.train_network), shipped in strategies/values/*.npz.
+# ``trinidad train --network`` (trinidad.train.network), shipped in strategies/values/*.npz.
 NET_HIDDEN = 64
 NET_IN = 2 * N_VF + MAX_PLAYERS - 1 + 1
 NET_LINEAR = NET_IN - 1  # the last input: the seat's margin by the row's linear model (the network learns what it misses)
@@ -141,14 +141,14 @@ PRIOR_FROM_WEIGHTS = {VF.WOOD: F.WOOD, VF.STONE: F.STONE, VF.PRECIOUS: F.PRECIOU
 
 
 # Monotone features: one more of a holding, or one more VP in hand, is never worth fewer VP, so a fitted
-# weight is bounded below by 0 (trinidad.train.fit). Free disposal makes it exact for Lots (REMOVE A
+# weight is bounded below by 0 (trinidad.train.linear.fit). Free disposal makes it exact for Lots (REMOVE A
 # LOT is a free action) and Affiliate cards (burned as a free action); resources, coins, metal, faith,
 # workers and Status levels only add options; each "ahead" feature is VP the rules will pay. Without
 # the bound a ridge fit on self-play where a holding is rare can give it a negative weight (it did:
 # Lots at -5 VP in Era 3), and the search then throws the holding away for nothing.
 # the intercept, the clock, who the seat is (A.I., Character): either sign
 UNBOUNDED = (VF.BIAS, VF.SCORINGS_LEFT, VF.DECADE, VF.IS_AI) + CHARACTER_FEATURES
-# Exploration (trinidad.train --explore): the standard deviation, in VP per unit, of the noise added to
+# Exploration (trinidad train --explore): the standard deviation, in VP per unit, of the noise added to
 # each holding's weight in an explorer seat's model, about one unit's VP at the table (a House's few VP
 # a Scoring, a Palace's 10 + district value, a metal cube's share of a Palace). Self-play in which every
 # seat values a holding alike never varies it (no seat held metal or built a Palace), so the fit cannot
@@ -182,7 +182,7 @@ def explorer_model(model: np.ndarray, sigma: float, rng: np.random.Generator,
 def prior_model(weights=None) -> np.ndarray:
     """The generation-0 model, ``float64[N_STAGES, N_VF]``: :data:`PRIOR`, and the holdings valued by
     ``weights`` (a base strategy's W block, strategies.policy) when given. ``trinidad train`` fits
-    what the games add to it (trinidad.train.fit): a feature the games never vary keeps this value."""
+    what the games add to it (trinidad.train.linear.fit): a feature the games never vary keeps this value."""
     m = np.zeros((N_STAGES, N_VF), np.float64)
     for f, v in PRIOR.items():
         m[:, f] = v
@@ -366,6 +366,17 @@ NET_OFFSET = net_offset()
 
 
 @njit(cache=True)
+def best_rival(feats, n, seat, f):
+    """The highest value feature ``f`` has among the seat's rivals, ``feats[s, f]`` for every other seat
+    ``s`` below ``n`` (-1e300 when there is none)."""
+    m = -1e300
+    for s in range(n):
+        if s != seat and feats[s, f] > m:
+            m = feats[s, f]
+    return m
+
+
+@njit(cache=True)
 def net_inputs(feats, n, seat, lin, x):
     """The network's input for ``seat`` (``x``: float64[NET_IN]) from every seat's value features
     ``feats[:n]``: the seat's own, then for each feature the highest value among its rivals (the
@@ -375,11 +386,7 @@ def net_inputs(feats, n, seat, lin, x):
     nf = feats.shape[1]
     for f in range(nf):
         x[f] = feats[seat, f]
-        m = -1e300
-        for s in range(n):
-            if s != seat and feats[s, f] > m:
-                m = feats[s, f]
-        x[nf + f] = m if n > 1 else 0.0
+        x[nf + f] = best_rival(feats, n, seat, f) if n > 1 else 0.0
     for j in range(MAX_PLAYERS - 1):
         x[2 * nf + j] = 0.0
     x[2 * nf + n - 2] = 1.0
@@ -394,15 +401,29 @@ def net_forward(W, sid, x, h):
     for j in range(NET_HIDDEN):
         h[j] = W[sid, o + NET_B1 + j]
     for i in range(NET_IN):
-        z = (x[i] - W[sid, o + NET_MU + i]) / W[sid, o + NET_SD + i]
-        if z != 0.0:
-            base = o + NET_W1 + i * NET_HIDDEN
-            for j in range(NET_HIDDEN):
-                h[j] += z * W[sid, base + j]
-    v = W[sid, o + NET_B2]
-    for j in range(NET_HIDDEN):
+        net_input(W, sid, h, x[i], o + NET_MU + i, o + NET_SD + i, o + NET_W1 + i * NET_HIDDEN)
+    return net_output(W, sid, h, o + NET_W2, o + NET_B2)
+
+
+@njit(cache=True)
+def net_input(W, sid, h, x, mu, sd, w1):
+    """One input ``x`` of a network with one hidden layer of rectified units (a W row's block, strategy
+    ``sid``) added to the hidden layer's sums ``h``: scaled by its mean ``W[sid, mu]`` and scale
+    ``W[sid, sd]``, times its weight row ``W[sid, w1:w1 + len(h)]``; nothing when it is at its mean."""
+    z = (x - W[sid, mu]) / W[sid, sd]
+    if z != 0.0:
+        for j in range(h.shape[0]):
+            h[j] += z * W[sid, w1 + j]
+
+
+@njit(cache=True)
+def net_output(W, sid, h, w2, b2):
+    """The output of that network from its hidden layer's sums ``h``: the bias ``W[sid, b2]`` plus each
+    unit's sum, rectified, times its weight ``W[sid, w2 + j]``."""
+    v = W[sid, b2]
+    for j in range(h.shape[0]):
         if h[j] > 0.0:
-            v += h[j] * W[sid, o + NET_W2 + j]
+            v += h[j] * W[sid, w2 + j]
     return v
 
 

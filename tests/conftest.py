@@ -13,7 +13,7 @@ os.environ.setdefault("TRINIDAD_COMPILE", "all")
 # The suite's kernels are compiled at LLVM level 1 (sim.deferred): a fresh suite compiles about 180
 # entry points (tests call kernels from Python), and after the first one each is mostly optimisation.
 # The kernels tests call get no pass over the whole of what they link (their code is optimised function
-# by function only: two to three times less compile, docs/performance.md); the batch kernel through
+# by function only: two to three times less compile, docs/notebook/performance.md); the batch kernel through
 # which the suite's games are played gets one, so its simulations run at about the speed of a run's.
 # The games are the same. Their machine code lives in a cache folder of its own
 # (sim._engine_cache_dir), never loaded by a user's run. Set before anything imports Numba.
@@ -75,7 +75,7 @@ def blank(engine):
 # TRINIDAD_TEST_COMPILE_LOG=DIR: each pytest process (each xdist worker) writes DIR/<worker>.json, every
 # compile it paid (a call from Python that Numba compiled, or sim.deferred making an entry point's machine
 # code for a function first compiled as a callee): the function, its argument types, the seconds and the
-# test that paid it. `python -m trinidad.compile_progress DIR` sums it up (docs/performance.md).
+# test that paid it. `python -m trinidad.lab.compile_progress DIR` sums it up (docs/notebook/performance.md).
 _COMPILE_LOG = os.environ.get("TRINIDAD_TEST_COMPILE_LOG")
 if _COMPILE_LOG:
     import json
@@ -91,7 +91,7 @@ if _COMPILE_LOG:
         from numba.core import event
 
         from sim import deferred
-        from trinidad.compile_progress import _name
+        from trinidad.lab.compile_progress import _name
 
         class _Log(event.Listener):
             depth = 0

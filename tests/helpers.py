@@ -19,7 +19,7 @@ from sim.game import allocate, play_own_decade, set_decade, setup, start_of_deca
 from sim.major_buildings import grid_free, major_open
 from sim.rules import AP, RK
 from sim.scoring import city_total, score_era
-from sim.state import MAX_PLAYERS, N_CARDS, N_CHARACTERS, PF, VS, XG, B, G, Loc, M, Mini, Sup
+from sim.state import AI_STRATEGY, MAX_PLAYERS, N_CARDS, N_CHARACTERS, PF, VS, XG, B, G, Loc, M, Mini, Sup
 from strategies.policy import FAMILY_GREEDY, F, default_weights
 
 
@@ -205,6 +205,25 @@ def fresh(r, W, n, seed=7):
     st.g[G.DECADE] = 1
     st.g[G.ERA] = 1
     return st
+
+
+def solo_game(r, W, human=1, seed=5):
+    """A Solo game after setup, decade 1: the human (strategy row ``human`` of W) at seat 0, first in
+    turn order, the A.I. at 1, an empty map; returns (state, the A.I.'s seat)."""
+    st = allocate(r)
+    st.rng[0] = seed
+    strat = np.zeros(MAX_PLAYERS, np.int32)
+    strat[0] = human
+    strat[1] = AI_STRATEGY
+    setup(st, r, W, 2, strat, np.full(MAX_PLAYERS, -1, np.int32), np.zeros(MAX_PLAYERS, np.int32), 0)
+    set_decade(st, r, 1)
+    clear_map(st)
+    return st, 1
+
+
+def ai_card_of(r, face):
+    """The id of the Solo card with action ``face`` (sim.codes.AiCard)."""
+    return int(np.flatnonzero(r.ai_deck == face)[0])
 
 
 def mid_game(r, W, n=4, decades=5, seed=3):

@@ -1,6 +1,9 @@
 """The layers import one way (README, "Layout"): orchestration (trinidad) ->
 players (strategies) -> engine (sim); analysis reads data only, reports read analysis. The one
-exception is the seam: sim/seam.py, the only engine module that imports strategies."""
+exception is the seam: sim/seam.py, the only engine module that imports strategies. Río de la Plata's
+engine (rio) is a second engine beside sim: neither game's engine imports the other's, and rio stands
+alone for now. What the two games' rules files share (rulesfile) is beneath both engines and imports
+nothing of the project."""
 
 from __future__ import annotations
 
@@ -8,12 +11,18 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("sim", "strategies", "trinidad", "analysis", "reports")
+PACKAGES = ("sim", "strategies", "trinidad", "analysis", "reports", "rio", "rulesfile")
 SEAM = "sim.seam"
 
 # package -> packages of this project it must never import (at module level or inside a function)
 FORBIDDEN = {
-    "sim": {"strategies", "trinidad", "analysis", "reports"},
+    "sim": {"strategies", "trinidad", "analysis", "reports", "rio"},
+    # Río de la Plata's engine: a game's engine never imports the other game's (sim is Trinidad's), and,
+    # like sim, never the layers above an engine (players, orchestration, analysis, reports); for now it
+    # has no seam to players of its own, so it stands alone
+    "rio": {"sim", "strategies", "trinidad", "analysis", "reports"},
+    # the format both games' rules files share, read by both engines: it imports none of the project
+    "rulesfile": {"sim", "strategies", "trinidad", "analysis", "reports", "rio"},
     "strategies": {"trinidad", "analysis", "reports"},
     "trinidad": set(),
     "analysis": {"strategies", "trinidad", "reports"},
@@ -77,6 +86,16 @@ def test_the_checker_sees_every_kind_of_import():
                                                                                 "strategies.policy imports trinidad.batch"]
     assert violations("analysis.data", "from sim.state import VS_NAMES\n") == []
     assert violations(SEAM, "from strategies.policy import choose\n") == []
+    # the two games' engines: neither imports the other, and the seam is sim's alone
+    assert violations("rio.rules", "import sim.rules\n") == ["rio.rules imports sim.rules"]
+    assert violations("rio.packing", "from strategies import policy\n") == ["rio.packing imports strategies",
+                                                                           "rio.packing imports strategies.policy"]
+    assert violations("sim.game", "def f():\n    from rio.rules import K\n") == ["sim.game imports rio.rules"]
+    assert violations("rio.formulas", "from rio.rules import K\nimport numpy\n") == []
+    # the rules files' shared format: both engines read it, it reads neither
+    assert violations("rio.overrides", "from rulesfile import check_same_shape\n") == []
+    assert violations("sim.rule_overrides", "from rulesfile import read_toml\n") == []
+    assert violations("rulesfile", "from sim.rule_keys import RulesError\n") == ["rulesfile imports sim.rule_keys"]
 
 
 HOOKS = {"extended_war", "extended_war_entry", "solo_ai", "solo_ai_entry"}  # sim.compiled_parts: hook = extended_war(fn)
@@ -117,6 +136,16 @@ def test_one_definition_of_the_game_loop():
     assert _callers("any_active") == {"sim.actions.turn.action_rounds"}
     assert _callers("start_of_decade") == {"sim.game.play_decade"}
     assert _callers("record_decade") == {"sim.game.play_decade"}
+    # the decades of a game: one loop (sim.game.play_decades), in the game and in the players'
+    # simulations of its rest; play_own_decade is Python's single decade (tests, tools)
+    assert _callers("play_decade") == {"sim.game.play_decades", "sim.game.play_own_decade"}
+    assert _callers("play_decades") == {"strategies.match.play_game", "strategies.rollout.play_on"}
+
+
+def test_one_check_of_the_seats():
+    # the seats' strategies, the A.I. and the forced Characters are checked once (sim.seating), for
+    # one game and for a batch alike
+    assert _callers("seat_arrays") == {"strategies.match.run_game", "trinidad.batch.play_batch"}
 
 
 # EXTENDED WAR hooks into the base game where the game's flow runs: the decade's phases (sim.game:

@@ -16,7 +16,8 @@ from sim.compiled_parts import for_players
 from sim.game import allocate
 from sim.rules import Rules
 from sim.schema import N_RD, N_RG
-from sim.state import AI_STRATEGY, MAX_PLAYERS, N_CHARACTERS
+from sim.seating import seat_arrays
+from sim.state import MAX_PLAYERS
 from strategies.match import play_games, writable_weights
 from strategies.registry import has_python
 from strategies.rollout import new_labels
@@ -36,33 +37,11 @@ def play_batch(rules: Rules, W: np.ndarray, n_players: int, seeds: np.ndarray, s
     seat's value features at the end of each decade (strategies.value_model). ``labels``: room from
     strategies.rollout.new_labels (for this game's rules) where the rollout seats keep their
     decisions' counterfactual labels, filled in place; the games are then played on one thread."""
-    if not 2 <= n_players <= MAX_PLAYERS:
-        raise ValueError(f"players: must be 2..{MAX_PLAYERS}, got {n_players}")
     seeds = np.ascontiguousarray(seeds, np.uint64)
     W = writable_weights(W)
     g = seeds.shape[0]
-    strat = np.zeros((g, MAX_PLAYERS), np.int32)
-    strat[:, :n_players] = np.asarray(strategies, np.int32).reshape(g, n_players)
-    s_ = strat[:, :n_players]
-    ai = s_ == AI_STRATEGY  # the Solo A.I.'s seat (at most one per game)
-    if np.any((s_ < 0) & ~ai) or np.any(s_ >= W.shape[0]) or np.any(ai.sum(axis=1) > 1):
-        raise ValueError(f"strategies: ids must be 0..{W.shape[0] - 1} (or {AI_STRATEGY} for one A.I. seat)")
-    chars = np.full((g, MAX_PLAYERS), -1, np.int32)
-    if characters is not None:
-        chars[:, :n_players] = np.asarray(characters, np.int32).reshape(g, n_players)
-        c = chars[:, :n_players]
-        c[ai] = -1  # the A.I. draws its own Character
-        k = n_players - ai.sum(axis=1)
-        if np.any((c < 0) & ~ai) or np.any(c >= N_CHARACTERS) or \
-                any(len(set(row) - {-1}) != kk for row, kk in zip(c.tolist(), k.tolist())):
-            raise ValueError(f"characters: each game needs {n_players} distinct ids 0..{N_CHARACTERS - 1}")
-    pay = np.zeros((g, MAX_PLAYERS), np.int32)
-    if paid is not None:
-        pay[:, :n_players] = np.asarray(paid, np.int32).reshape(g, n_players)
-        if characters is None or np.any(pay < 0):
-            raise ValueError("paid: needs forced characters and VP >= 0 per seat")
-        pay[:, :n_players][ai] = 0  # the A.I. draws its own Character and pays nothing
-    rules = for_players(rules, s_)  # the Solo A.I. compiled in when a seat is the A.I. (sim.compiled_parts)
+    strat, chars, pay = seat_arrays(n_players, g, strategies, W.shape[0], characters, paid)
+    rules = for_players(rules, strat)  # the Solo A.I. compiled in when a seat is the A.I. (sim.compiled_parts)
     nt = threads or numba.get_num_threads()
     if has_python(W):
         nt = 1  # Python strategies (objmode callbacks) are called from one thread: their objects need not be thread-safe

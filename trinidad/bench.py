@@ -71,7 +71,7 @@ def budget(strategy: str) -> tuple[str, dict]:
     horizon as compiled (its file's values, defaults filled in); for another family with a table
     of its own name in its file (``[search]``), that table; else no budget."""
     from strategies.policy import P
-    from strategies.registry import FAMILIES, HORIZONS, ROLLOUT_KEYS, STRATEGY_DIR, load_strategies, resolve
+    from strategies.registry import FAMILIES, HORIZONS, ROLLOUT_KEYS, load_strategies, resolve, strategy_path
 
     W, _ = load_strategies([strategy])
     fam = {v: k for k, v in FAMILIES.items()}.get(int(W[0, 0]), str(int(W[0, 0])))
@@ -88,11 +88,10 @@ def budget(strategy: str) -> tuple[str, dict]:
         from strategies.registry import SEARCH_KEYS, SEARCH_OFFSET
 
         return fam, {k: int(W[0, SEARCH_OFFSET + slot]) for k, (slot, _, _) in SEARCH_KEYS.items()}
-    name = resolve(strategy)
-    path = Path(name) if name.endswith(".toml") else STRATEGY_DIR / f"{name}.toml"
+    path = strategy_path(resolve(strategy))
     try:
-        table = tomllib.loads(path.read_text()).get(fam)
-    except (OSError, tomllib.TOMLDecodeError):  # a py: name has no file
+        table = tomllib.loads(path.read_text()).get(fam) if path is not None else None  # a py: name has no file
+    except (OSError, tomllib.TOMLDecodeError):
         table = None
     return fam, dict(table) if isinstance(table, dict) else {}
 
@@ -180,7 +179,7 @@ def run_bench(players: int = 4, games: int | None = None, nojit_games: int | Non
         if progress:
             print(f"bench: {msg}", file=sys.stderr, flush=True)
 
-    from trinidad.runner import cpu_model
+    from trinidad.runner.manifest import cpu_model
 
     family, b = budget(strategy)
     games = default_games(family, b) if games is None else games
@@ -236,3 +235,38 @@ def summary_line(res: dict) -> str:
     return (f"{name} [{res['family']}; budget {format_budget(res['budget'])}]: {res['games_per_s_per_core']:,} games/s per core, "
             f"{res['core_s_per_game']:.3g} core-s per game ({res['games']:,} games on {res['threads']} threads, "
             f"{res['players']} players; {res['cpu']})")
+
+
+# ----------------------------------------------------------------------------- stored measurements (trinidad players)
+
+MEASUREMENTS = ROOT / "strategies" / "measurements.json"  # read by `trinidad players`, cost entries written by `bench --record`
+
+
+def solo_cost(strategy: str, games: int, say: Callable[[str], None] | None = None) -> tuple[float, int]:
+    """(core-seconds per Solo game, games played): ``strategy`` against the Solo A.I. (TWO PLAYERS GAME & SOLO MODE)
+    at every strength of the rules, ``games`` each, on one thread, as the A.I. table plays them (trinidad.ai_scale;
+    an alias plays its ``solo`` name). The kernels are loaded by one game first, outside the count."""
+    from trinidad import ai_scale
+
+    ai_scale.measure([strategy], games=1, seed=2, threads=1)
+    c0 = time.process_time()
+    scale = ai_scale.measure([strategy], games=games, seed=1, threads=1, say=say)
+    played = games * len(scale.strengths)
+    return (time.process_time() - c0) / played, played
+
+
+def record(res: dict, solo_games: int = 0, path: Path = MEASUREMENTS, say: Callable[[str], None] | None = None) -> dict:
+    """Store a bench's cost of ``res["strategy"]`` in ``path`` (strategies/measurements.json): core-ms a game at
+    ``res["players"]`` players (its all-threads figure) and, with ``solo_games``, core-ms a Solo game
+    (:func:`solo_cost`), each with the machine, the date and what was played. Returns the entry written."""
+    doc = json.loads(path.read_text()) if path.exists() else {}
+    machine = f"{res['cpu']}, {res['cores']} cores"
+    date = time.strftime("%Y-%m-%d", time.gmtime())
+    entry = doc.setdefault("cost", {}).setdefault(res["strategy"], {})
+    entry[f"{res['players']}p"] = {"core_ms": round(res["core_s_per_game"] * 1000, 1), "games": res["games"],
+                                  "threads": res["threads"], "machine": machine, "date": date}
+    if solo_games:
+        s, played = solo_cost(res["strategy"], solo_games, say)
+        entry["solo"] = {"core_ms": round(s * 1000, 1), "games": played, "threads": 1, "machine": machine, "date": date}
+    path.write_text(json.dumps(doc, indent=1, sort_keys=False) + "\n")
+    return entry

@@ -71,7 +71,7 @@ def suite(workdir: Path, families: list[str] | None = None,
     appended (sim.schema), so a check against digests saved before a column was added compares
     every column that existed then: the games played, not the columns recorded since."""
     from trinidad.experiment import experiment_from_dict
-    from trinidad.runner import run_experiment
+    from trinidad.runner.run import run_experiment
 
     out = {}
     for name, e in SUITE.items():

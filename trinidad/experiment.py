@@ -12,6 +12,8 @@ file with overrides, and named variants (sets of rule overrides) played on commo
     out = "runs/palace-cost"
     shard_games = 5000        # games per Parquet shard (the unit of resume)
     extended_war = false      # the EXTENDED WAR expansion (rules extended_war.enabled)
+    ai_games = 0              # then each strategy against the Solo A.I.: Solo games per A.I. strength
+                              # (DIR/ai_scale.json, for the report); 0: none (trinidad run --ai-games)
 
     [seats]
     strategies = ["greedy", "random"]   # cycled to fill the seats
@@ -75,7 +77,7 @@ DEFAULT_EXPERIMENT = Path(__file__).parent / "experiments" / "default.toml"
 SEAT_ASSIGN = ("fixed", "rotate", "permute")
 CHAR_ASSIGN = ("draft", "forced", "balanced")
 _TOP_KEYS = {"name", "players", "games", "seed", "out", "shard_games", "first_game", "extended_war", "seats", "characters", "rules",
-             "variants", "ai"}
+             "variants", "ai", "ai_games"}
 # A key of a table written at the top level: the error names the table it belongs under.
 _TABLE_OF = {"strategies": "seats", "assign": "seats or characters", "forced": "characters", "prices": "characters",
              "file": "rules", "overrides": "rules", "strength": "ai"}
@@ -111,6 +113,7 @@ class Experiment:
     variants: list[Variant] = field(default_factory=lambda: [Variant("base")])
     ai: list[str] = field(default_factory=list)  # A.I. strengths: the A.I. plays at a seat of its own
     declared_variants: list[Variant] = field(default_factory=list)  # the file's variants, before the strengths
+    ai_games: int = 0  # then each strategy against the Solo A.I., Solo games per strength (trinidad.runner.run.record_ai_scale)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -347,6 +350,7 @@ def experiment_from_dict(d: dict, where: str = "experiment") -> Experiment:
     e.games = _int(d, "games", e.games, 1)
     e.seed = _int(d, "seed", e.seed, 0, 2**63 - 1)
     e.shard_games = _int(d, "shard_games", e.shard_games, 1, 1_000_000)
+    e.ai_games = _int(d, "ai_games", e.ai_games, 0, 1_000_000)
     out = d.get("out", f"runs/{e.name}")
     if not isinstance(out, str) or not out:
         raise _err("out", f"expected a directory path, got {out!r}")

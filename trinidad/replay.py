@@ -49,7 +49,7 @@ def run_game_setup(run: str | Path, game: int, players: int | None = None, varia
     from sim.state import AI_STRATEGY
     from strategies.registry import StrategyError, compile_players
     from trinidad.experiment import ExperimentError, experiment_from_dict
-    from trinidad.runner import experiment_of_run
+    from trinidad.runner.manifest import experiment_of_run
 
     p = Path(run)
     try:

@@ -4,6 +4,7 @@ reactivation (the cards turn back at C.1 CARDS REACTIVATION)."""
 
 from numba import njit
 
+from sim.actions.order import worker_rows, workers_on
 from sim.actions.turn_rows import add_row
 from sim.codes import Act, Ev
 from sim.core import log, place_workers
@@ -56,14 +57,10 @@ def reactivate_rows(st, r, seat, k, avail, rot):
     """The REACTIVATE rows from row ``k``: up to 2 cards per worker; more workers than the seat's
     ``rot`` rotated cards need is pointless."""
     per = r.k[RK.REACT_PER_WORKER]
-    for w in range(1, min(avail, max(1, (rot + per - 1) // per)) + 1):
-        k = add_row(st, k, Act.REACTIVATE, w, 0, 0, 0)
-    return k
+    return worker_rows(st, k, Act.REACTIVATE, min(avail, max(1, (rot + per - 1) // per)))
 
 
 @njit(cache=True, inline="always")  # one caller (turn.apply_option): inlined there
 def reactivate(st, seat, w):
     """7. REACTIVATE CARDS: ``w`` workers on Reactivate cards."""
-    place_workers(st, seat, w)
-    st.pl[seat, PF.REACT_WORKERS] += w
-    log(st, Ev.REACTIVATE, seat, w)
+    workers_on(st, seat, w, PF.REACT_WORKERS, Ev.REACTIVATE)

@@ -157,7 +157,7 @@ def end_main_action(st, r, seat, cc_used):
 @njit(cache=True)
 def end_turn(st, seat):
     """City Warehouse cubes not used during the turn go to the general supply; cards rotated
-    this turn may be burnt from the next turn on."""
+    this turn may be burnt from the next turn on; no seat's turn is under way any more."""
     for res in range(2):
         left = min(st.pl[seat, PF.WH_WOOD + res], st.pl[seat, PF.WOOD + res])
         st.pl[seat, PF.WOOD + res] -= left
@@ -166,6 +166,7 @@ def end_turn(st, seat):
     for c in range(N_CARDS):
         st.card_turn[c] = 0
         st.card_active[c] = 0  # "Card powers cannot be postponed": a modifier not used this turn is lost
+    st.g[G.TURN_SEAT] = -1
 
 
 @njit(cache=True)
@@ -222,7 +223,6 @@ def finish_turn(st, r, seat):
         if not turn_step(st, r, seat, st.opts[i, 0], st.opts[i, 1], st.opts[i, 2], st.opts[i, 3]):
             break
     end_turn(st, seat)
-    st.g[G.TURN_SEAT] = -1
 
 
 @njit(cache=True)
@@ -233,7 +233,6 @@ def play_turn(st, r, seat):
     if st.g[G.AI] == seat + 1:
         solo_ai_turn(r, None, st, r, seat)
         end_turn(st, seat)
-        st.g[G.TURN_SEAT] = -1
         return
     finish_turn(st, r, seat)
 

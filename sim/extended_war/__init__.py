@@ -35,7 +35,7 @@ for each of its fights instead of playing its own.
 The base War (sim.war) does not import this package: it declares the war (``XG.PENDING``,
 ``XG.BONUS``) when the rules say the expansion is in play (:func:`sim.war_track.extended_war_on`);
 the decade's flow (sim.game) begins it, fights a last decade's war at once and ends it (see
-docs/extended-war.md for the wiring). This package's namespace holds the entry points the
+docs/notebook/extended-war.md for the wiring). This package's namespace holds the entry points the
 decade's flow calls and the names the rest of the engine, the players and the tests use.
 """
 

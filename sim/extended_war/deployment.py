@@ -99,6 +99,16 @@ def deploy_defenders(st, r, seat):
 
 
 @njit(cache=True)
+def free_war_marker(st, r, seat):
+    """The seat's first war marker it has and holds no miniature on (where a card 59 worker or a
+    card 83 recruit joins its defenders), or -1."""
+    for k in range(r.k[RK.WAR_MARKERS]):
+        if st.minis[seat, k, 0] == Mini.NONE and k < st.pl[seat, PF.WAR_MARKERS]:
+            return k
+    return -1
+
+
+@njit(cache=True)
 def card59_miliciano(st, r, seat):
     """Card 59 (lightning: "You can consider your worker disk like a Miliciano miniature. Place the
     used worker on this card until the end of the next decade") at the DEFENDERS PLACEMENT of an
@@ -110,11 +120,7 @@ def card59_miliciano(st, r, seat):
     w59 = card59_worker(st, seat)
     if w59 < 0:
         return
-    free = -1
-    for k in range(r.k[RK.WAR_MARKERS]):
-        if st.minis[seat, k, 0] == Mini.NONE and k < st.pl[seat, PF.WAR_MARKERS]:
-            free = k
-            break
+    free = free_war_marker(st, r, seat)
     if free < 0:
         return
     placed = False

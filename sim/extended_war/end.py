@@ -8,9 +8,10 @@ from sim.codes import Ev
 from sim.combat_area import attackers_on_board, has_buildings, pillage_score
 from sim.core import log
 from sim.deck import put_on, shuffle_deck
+from sim.extended_war.setup import discards_to_deck
 from sim.extended_war.wounds import _clear_mini
 from sim.rules import RK, XK
-from sim.state import AS, N_CARDS, N_CHARACTERS, PF, TG, TS, XA, XG, XM, XP, G, Loc
+from sim.state import AS, PF, TG, TS, XA, XG, XM, XP, G, Loc
 from sim.war_track import PIRATES, card57_pays, war_lost, war_won
 
 
@@ -92,12 +93,7 @@ def end_war(st, r):
             if st.xw_mini[s, k, XM.RECRUIT] > 0:
                 _clear_mini(st, s, k)
             st.xw_mini[s, k, XM.POS] = -1
-    m = 0
-    for c in range(N_CHARACTERS, N_CARDS):
-        if st.card_loc[c] == Loc.GAME_DISCARD:
-            st.card_loc[c] = Loc.DECK
-            st.card_rot[c] = 0
-            m += 1
+    m = discards_to_deck(st)
     shuffle_deck(st)
     log(st, Ev.RESHUFFLE, m)
     st.xw[XG.ACTIVE] = 0

@@ -14,11 +14,12 @@ from sim.codes import WP, Card, Dec, Ev, XwAct, XwUse
 from sim.combat_area import CANCELLED, SIDE_ATTACKER, SIDE_PLAYER, card_av, player_hp_in, side_position
 from sim.core import decide, log, set_option
 from sim.deck import put_on, rotate_card
+from sim.extended_war.deployment import free_war_marker
 from sim.extended_war.movement import _move_attacker, _move_player, attacker_step
 from sim.extended_war.setup import attacker_initiative, attackers_in_supply, draw_war_card
 from sim.extended_war.wounds import CARD83_RECRUIT, NO_WINNER, commander, remove_attacker, remove_player_mini, wound_attacker, wound_player
 from sim.rules import RK, XK, XWP
-from sim.state import AS, MAX_FIGHT_CARDS, N_CARDS, N_CHARACTERS, PF, XA, XF, XG, XM, G, Loc, Mini
+from sim.state import AS, MAX_FIGHT_CARDS, N_CARDS, N_CHARACTERS, XA, XF, XG, XM, G, Loc, Mini
 
 
 @njit(cache=True)
@@ -114,30 +115,47 @@ def _draw_shown(st, r, side, n):
 
 
 @njit(cache=True)
+def _next_in_card_order(st, c, side, i):
+    """The fight card after card ``c`` at ``st.xw_cards[side, i]``, in card-number order across both
+    sides ("check the lower card number to see which acts first"; the player's side first on the
+    same number): its (card, side, index), or card ``N_CARDS`` when none is left. A cancelled card
+    (+CANCELLED) no longer acts. The first: ``_next_in_card_order(st, N_CHARACTERS, 0, -1)``."""
+    i += 1
+    while c < N_CARDS:
+        while side < 2:
+            while i < st.xw_fight[side, XF.N_CARDS]:
+                if st.xw_cards[side, i] == c:
+                    return c, side, i
+                i += 1
+            side += 1
+            i = 0
+        c += 1
+        side = 0
+    return N_CARDS, 0, 0
+
+
+@njit(cache=True)
 def _cancel(st, r):
     """Cards 35 and 64, in card-number order ("check the lower card number to see which acts
     first"): each one not yet cancelled cancels the opponent's lowest (35) or highest (64) card."""
-    for c in range(N_CHARACTERS, N_CARDS):
-        for side in range(2):
-            for i in range(st.xw_fight[side, XF.N_CARDS]):
-                if st.xw_cards[side, i] != c:
-                    continue
-                kd = r.xw_power_kind[c]
-                if kd != WP.CANCEL_LOWER and kd != WP.CANCEL_HIGHER:
-                    continue
-                for _ in range(r.xw_power_p[c, XWP.CARDS]):
-                    o = 1 - side
-                    pick = -1
-                    for j in range(st.xw_fight[o, XF.N_CARDS]):
-                        x = st.xw_cards[o, j]
-                        if x >= CANCELLED:
-                            continue
-                        if pick < 0 or (kd == WP.CANCEL_LOWER and x < st.xw_cards[o, pick]) \
-                                or (kd == WP.CANCEL_HIGHER and x > st.xw_cards[o, pick]):
-                            pick = j
-                    if pick >= 0:
-                        log(st, Ev.XW_CARD, o, -1, st.xw_cards[o, pick], XwUse.WAR_POWER, 1)
-                        st.xw_cards[o, pick] += CANCELLED
+    c, side, i = _next_in_card_order(st, N_CHARACTERS, 0, -1)
+    while c < N_CARDS:
+        kd = r.xw_power_kind[c]
+        if kd == WP.CANCEL_LOWER or kd == WP.CANCEL_HIGHER:
+            for _ in range(r.xw_power_p[c, XWP.CARDS]):
+                o = 1 - side
+                pick = -1
+                for j in range(st.xw_fight[o, XF.N_CARDS]):
+                    x = st.xw_cards[o, j]
+                    if x >= CANCELLED:
+                        continue
+                    if pick < 0 or (kd == WP.CANCEL_LOWER and x < st.xw_cards[o, pick]) \
+                            or (kd == WP.CANCEL_HIGHER and x > st.xw_cards[o, pick]):
+                        pick = j
+                if pick >= 0:
+                    log(st, Ev.XW_CARD, o, -1, st.xw_cards[o, pick], XwUse.WAR_POWER, 1)
+                    st.xw_cards[o, pick] += CANCELLED
+        c, side, i = _next_in_card_order(st, c, side, i)
 
 
 @njit(cache=True)
@@ -253,70 +271,68 @@ def _pre_fight(st, r, seat, slot, t):
     number acts first): 16, 22 (the holder's miniature leaves), 52/59/71 (a wound first), 65
     (heal), 70 (move away), 41 (a friend moves), shields. Returns -2 to go on with the fight,
     the winning side when the fight is decided, or NO_WINNER when it has no result."""
-    for c in range(N_CHARACTERS, N_CARDS):
-        for side in range(2):
-            for i in range(st.xw_fight[side, XF.N_CARDS]):
-                if st.xw_cards[side, i] != c:
-                    continue
-                kd = r.xw_power_kind[c]
-                o = 1 - side
-                d = side_position(st, side, seat, slot, t)
-                holder_seat = seat if side == SIDE_PLAYER else -1
-                if kd == WP.SHIELD:
-                    st.xw_fight[side, XF.SHIELD] += r.xw_power_p[c, XWP.BLOCKS]
-                elif kd == WP.REMOVE_WOUND_AREA:
-                    # the adjacent district with most opponent HP (first in map order on a tie)
-                    adj = -1
-                    best = -1
-                    if r.xw_power_p[c, XWP.ADJACENT] > 0:
-                        for e in range(r.district_ncells.shape[0]):
-                            if r.district_adj[d, e] == 1:
-                                hp = _opponent_hp(st, r, side, e)
-                                if hp > best:
-                                    best = hp
-                                    adj = e
-                    if side == SIDE_PLAYER:
-                        remove_player_mini(st, seat, slot)
-                    else:
-                        remove_attacker(st, r, t, -1)
-                    for _ in range(r.xw_power_p[c, XWP.WOUNDS]):
-                        _wound_all_in(st, r, d, holder_seat, -1, -1, -1)
-                        if adj >= 0:
-                            _wound_all_in(st, r, adj, holder_seat, -1, -1, -1)
-                    return NO_WINNER
-                elif kd == WP.IMMOBILISE:
-                    if side == SIDE_PLAYER:
-                        remove_player_mini(st, seat, slot)
-                    else:
-                        remove_attacker(st, r, t, -1)
-                    turns = r.xw_power_p[c, XWP.TURNS]
-                    _immobilise_in(st, r, d, turns)
-                    for e in range(r.district_ncells.shape[0]):
-                        if r.district_adj[d, e] == 1:
-                            _immobilise_in(st, r, e, turns)
-                    return NO_WINNER
-                elif kd == WP.WOUND_BEFORE:
-                    for _ in range(r.xw_power_p[c, XWP.WOUNDS]):
-                        if _wound_fighter(st, r, o, seat, slot, t, holder_seat) == 1:
-                            return side
-                elif kd == WP.HEAL_AREA:
-                    h = r.xw_power_p[c, XWP.HEALS]
-                    _heal_side_in(st, r, side, d, h)
-                    for e in range(r.district_ncells.shape[0]):
-                        if r.district_adj[d, e] == 1:
-                            _heal_side_in(st, r, side, e, h)
-                elif kd == WP.MOVE_AWAY:
-                    for _ in range(r.xw_power_p[c, XWP.MOVES]):
-                        if side == SIDE_PLAYER:
-                            _player_moves_by_card(st, r, seat, slot, c)
-                        else:
-                            e = attacker_step(st, r, t)
-                            if e >= 0:
-                                _move_attacker(st, r, t, e)
-                    return NO_WINNER
-                elif kd == WP.FREE_MOVE_NEAREST:
-                    for _ in range(r.xw_power_p[c, XWP.MOVES]):
-                        _free_move_nearest(st, r, side, seat, slot, t, c)
+    c, side, i = _next_in_card_order(st, N_CHARACTERS, 0, -1)
+    while c < N_CARDS:
+        kd = r.xw_power_kind[c]
+        o = 1 - side
+        d = side_position(st, side, seat, slot, t)
+        holder_seat = seat if side == SIDE_PLAYER else -1
+        if kd == WP.SHIELD:
+            st.xw_fight[side, XF.SHIELD] += r.xw_power_p[c, XWP.BLOCKS]
+        elif kd == WP.REMOVE_WOUND_AREA:
+            # the adjacent district with most opponent HP (first in map order on a tie)
+            adj = -1
+            best = -1
+            if r.xw_power_p[c, XWP.ADJACENT] > 0:
+                for e in range(r.district_ncells.shape[0]):
+                    if r.district_adj[d, e] == 1:
+                        hp = _opponent_hp(st, r, side, e)
+                        if hp > best:
+                            best = hp
+                            adj = e
+            if side == SIDE_PLAYER:
+                remove_player_mini(st, seat, slot)
+            else:
+                remove_attacker(st, r, t, -1)
+            for _ in range(r.xw_power_p[c, XWP.WOUNDS]):
+                _wound_all_in(st, r, d, holder_seat, -1, -1, -1)
+                if adj >= 0:
+                    _wound_all_in(st, r, adj, holder_seat, -1, -1, -1)
+            return NO_WINNER
+        elif kd == WP.IMMOBILISE:
+            if side == SIDE_PLAYER:
+                remove_player_mini(st, seat, slot)
+            else:
+                remove_attacker(st, r, t, -1)
+            turns = r.xw_power_p[c, XWP.TURNS]
+            _immobilise_in(st, r, d, turns)
+            for e in range(r.district_ncells.shape[0]):
+                if r.district_adj[d, e] == 1:
+                    _immobilise_in(st, r, e, turns)
+            return NO_WINNER
+        elif kd == WP.WOUND_BEFORE:
+            for _ in range(r.xw_power_p[c, XWP.WOUNDS]):
+                if _wound_fighter(st, r, o, seat, slot, t, holder_seat) == 1:
+                    return side
+        elif kd == WP.HEAL_AREA:
+            h = r.xw_power_p[c, XWP.HEALS]
+            _heal_side_in(st, r, side, d, h)
+            for e in range(r.district_ncells.shape[0]):
+                if r.district_adj[d, e] == 1:
+                    _heal_side_in(st, r, side, e, h)
+        elif kd == WP.MOVE_AWAY:
+            for _ in range(r.xw_power_p[c, XWP.MOVES]):
+                if side == SIDE_PLAYER:
+                    _player_moves_by_card(st, r, seat, slot, c)
+                else:
+                    e = attacker_step(st, r, t)
+                    if e >= 0:
+                        _move_attacker(st, r, t, e)
+            return NO_WINNER
+        elif kd == WP.FREE_MOVE_NEAREST:
+            for _ in range(r.xw_power_p[c, XWP.MOVES]):
+                _free_move_nearest(st, r, side, seat, slot, t, c)
+        c, side, i = _next_in_card_order(st, c, side, i)
     return -2
 
 
@@ -373,11 +389,7 @@ def _recruit(st, r, side, seat, slot, t, d):
         return
     for _ in range(r.xw_power_p[Card.C83, XWP.MINIATURES]):
         if side == SIDE_PLAYER:
-            free = -1
-            for k in range(r.k[RK.WAR_MARKERS]):
-                if st.minis[seat, k, 0] == Mini.NONE and k < st.pl[seat, PF.WAR_MARKERS]:
-                    free = k
-                    break
+            free = free_war_marker(st, r, seat)
             if free < 0:
                 return
             set_option(st, 0, 0, free)

@@ -67,18 +67,26 @@ def _available(st, r, era, widen):
 
 
 @njit(cache=True)
+def discards_to_deck(st):
+    """The game discard pile's cards back into the deck, unrotated (not shuffled yet); returns how
+    many (an empty deck during a war, and the war's end, make a new deck of them)."""
+    n = 0
+    for c in range(N_CHARACTERS, N_CARDS):
+        if st.card_loc[c] == Loc.GAME_DISCARD:
+            st.card_loc[c] = Loc.DECK
+            st.card_rot[c] = 0
+            n += 1
+    return n
+
+
+@njit(cache=True)
 def draw_war_card(st):
     """The deck's top card for the war; an empty deck takes the game discard pile, shuffled
     ("take the discarded cards in the game discard pile, shuffle them and make a new deck"). -1
     when both are empty."""
     c = top_of(st, Loc.DECK)
     if c < 0:
-        n = 0
-        for x in range(N_CHARACTERS, N_CARDS):
-            if st.card_loc[x] == Loc.GAME_DISCARD:
-                st.card_loc[x] = Loc.DECK
-                st.card_rot[x] = 0
-                n += 1
+        n = discards_to_deck(st)
         if n == 0:
             return -1
         shuffle_deck(st)

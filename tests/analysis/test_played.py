@@ -29,7 +29,8 @@ from analysis.played import (
 )
 from analysis.synthetic import write_synthetic_run
 from trinidad.experiment import experiment_from_dict
-from trinidad.runner import run_experiment, summarize
+from trinidad.runner.run import run_experiment
+from trinidad.runner.summary import summarize
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ from statsmodels.stats.proportion import proportion_confint
 from analysis import analyze, load_run, summary_rows
 from analysis import wars as W
 from trinidad.experiment import load_experiment
-from trinidad.runner import run_experiment
+from trinidad.runner.run import run_experiment
 
 EXPERIMENT = Path(__file__).parents[2] / "trinidad" / "experiments" / "extended-war.toml"
 GAMES = 96  # per variant, 4 players: about 150 Extended Wars

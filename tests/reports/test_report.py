@@ -529,7 +529,8 @@ def test_heatmap_order_and_distinct_lines():
     colours and twelve markers."""
     import pandas as pd
 
-    from reports.charts import _colors, _strength_order
+    from reports.charts import _strength_order
+    from reports.course_charts import _colors
 
     m = pd.DataFrame([[None, 0.3, 0.4], [0.7, None, 0.6], [0.6, 0.4, None]], index=list("ABC"), columns=list("ABC"), dtype=float)
     assert _strength_order(m) == ["B", "C", "A"]

@@ -12,7 +12,7 @@ import pytest
 from analysis import analyze, load_run
 from reports.build import build_report
 from trinidad.experiment import experiment_from_dict
-from trinidad.runner import run_experiment
+from trinidad.runner.run import run_experiment
 
 SEED = 7  # as in test_runner: game_seed(7, n) < 2**63 for every player count
 

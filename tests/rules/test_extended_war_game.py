@@ -4,7 +4,7 @@ decade Phase is fought in the following decade, its rounds interleaved with the 
 LAST TURN). Random play with the expansion on, through both action-phase loops (the engine's
 plain one, sim.actions.action_rounds, and strategies.match.action_phase), keeps every component
 in the box, and is deterministic. The normal game (expansion off) is checked unchanged by
-``trinidad.digest --check docs/digests.json``.
+``trinidad.digest --check docs/data/digests.json``.
 """
 
 from __future__ import annotations

@@ -17,7 +17,8 @@ from sim.deck import draw_and_keep
 from sim.game import allocate, play_own_decade, set_decade, setup, start_of_decade
 from sim.major_buildings import complete
 from sim.rules import RK, load_rules, load_rules_doc, rules_from_doc
-from sim.solo import ai_draw, ai_play, district_space, randomizer_space
+from sim.solo import ai_draw, ai_play
+from sim.solo_placement import district_space, randomizer_space
 from sim.state import AI_STRATEGY, MAX_PLAYERS, N_AI_CARDS, PF, B, Banner, G, Loc, M, Sup
 from strategies.match import run_game
 

@@ -20,7 +20,7 @@ from sim.state import AI_STRATEGY
 ROOT = Path(__file__).resolve().parents[2]
 HOOKS = {"extended_war", "extended_war_entry", "solo_ai", "solo_ai_entry"}  # sim.compiled_parts: the hook factories
 # the parts, and what of them the rest of the project may call directly: a query of the state
-PART_MODULES = ("sim.extended_war", "sim.solo", "sim.ai_choice", "strategies.war_policy", "strategies.ai_tie")
+PART_MODULES = ("sim.extended_war", "sim.solo", "sim.solo_placement", "sim.ai_choice", "strategies.war_policy", "strategies.ai_tie")
 DIRECT_OK = {"is_ai"}
 
 

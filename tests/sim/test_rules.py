@@ -1,4 +1,4 @@
-"""Tests for the rules data file (sim/rulesdata/trinidad.toml) and its loader (sim/rules.py).
+"""Tests for the rules data file (sim/rulesdata/trinidad.toml) and its loader (sim/rules.py, sim/rule_keys.py, sim/rule_overrides.py, sim/rule_map.py).
 
 Fast: plain numpy, no numba compilation.
 """
@@ -643,7 +643,7 @@ def test_bad_affiliate_override_fails_with_one_line(over, msg):
 # A number in the rules file that the engine never reads makes an override silently do nothing. The
 # chain is checked link by link: every numeric leaf is read by the loader (sim.rules.rules_from_doc),
 # every scalar (RK), array (Rules field) and card parameter (AP, per card) it fills is read by the
-# engine (the jitted code under sim/, sim/rules.py excepted; the strategies' own reads do not count).
+# engine (the jitted code under sim/, the loader's sim/rules.py and sim/rule_*.py excepted; the strategies' own reads do not count).
 
 ENGINE = Path(__file__).resolve().parents[2] / "sim"
 
@@ -660,8 +660,11 @@ UNREAD_FIELDS_OK = {
 UNREAD_SCALARS_OK = {"MAP_W": "the map pictures' size (tools and tests name spaces with it)", "MAP_H": "as MAP_W"}
 
 
+LOADER = ("rules.py", "rule_keys.py", "rule_overrides.py", "rule_map.py")  # the loader's modules: not the engine
+
+
 def _engine_sources(root: Path = ENGINE) -> dict[str, str]:
-    return {str(p.relative_to(root.parent)): p.read_text() for p in sorted(root.rglob("*.py")) if p.name != "rules.py"}
+    return {str(p.relative_to(root.parent)): p.read_text() for p in sorted(root.rglob("*.py")) if p.name not in LOADER}
 
 
 def _numeric(v) -> bool:
@@ -672,20 +675,22 @@ def _numeric(v) -> bool:
 
 def unread_leaves(doc: dict) -> list[str]:
     """Numeric leaves of the rules document the loader never reads."""
+    import sim.rule_overrides as doc_mod
     import sim.rules as rules_mod
 
     seen = set()
-    get = rules_mod._get
+    get = doc_mod.rule_value
 
     def spy(d, key):
         seen.add(key)
         return get(d, key)
 
-    rules_mod._get = spy
+    # the packer reads values itself and through rule_int / rule_ints, which live in sim.rule_overrides
+    rules_mod.rule_value = doc_mod.rule_value = spy
     try:
         rules_from_doc(doc)
     finally:
-        rules_mod._get = get
+        rules_mod.rule_value = doc_mod.rule_value = get
     return sorted(p for p, leaf in _leaves(doc) if _numeric(leaf["value"]) and p not in seen)
 
 

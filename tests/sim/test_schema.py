@@ -72,7 +72,7 @@ def test_records_re_exports_the_schema():
     assert len(schema.DECADE_COLUMNS) == schema.N_RD and len(schema.GAME_COLUMNS) == schema.N_RG
 
 
-@pytest.mark.parametrize("frozen", ["sim/schema.py", "strategies/weights.py", "sim/compiled_parts.py"])
+@pytest.mark.parametrize("frozen", ["sim/schema.py", "strategies/weights.py", "sim/compiled_parts.py", "sim/rule_keys.py"])
 def test_the_engine_cache_folder_follows_the_schema(tmp_path, frozen):
     """The kernels freeze the schema's enums and sizes (RD, RG, N_BUILT, ACT_CODES) into their
     machine code (as the policy's slots in strategies/weights.py, and the parts' hooks in

@@ -4,31 +4,12 @@ through the A.I.'s turn (:func:`sim.solo.ai_turn`: an unplayable card is followe
 
 from __future__ import annotations
 
-import numpy as np
-from helpers import cell, clear_map, put
+from helpers import ai_card_of, cell, put, solo_game
 
 from sim.codes import AiCard, Ev
-from sim.game import allocate, set_decade, setup
 from sim.rules import RK
 from sim.solo import ai_play, ai_turn, wanted_building
-from sim.state import AI_STRATEGY, MAX_PLAYERS, N_AI_CARDS, PF, B, G, Sup
-
-
-def solo(r, W):
-    """A Solo game after setup, decade 1: the human at seat 0, the A.I. at 1, an empty map."""
-    st = allocate(r)
-    st.rng[0] = 5
-    strat = np.zeros(MAX_PLAYERS, np.int32)
-    strat[0] = 1
-    strat[1] = AI_STRATEGY
-    setup(st, r, W, 2, strat, np.full(MAX_PLAYERS, -1, np.int32), np.zeros(MAX_PLAYERS, np.int32), 0)
-    set_decade(st, r, 1)
-    clear_map(st)
-    return st, 1
-
-
-def card_of(r, face):
-    return int(np.flatnonzero(r.ai_deck == face)[0])
+from sim.state import N_AI_CARDS, PF, B, G, Sup
 
 
 def next_cards(st, *cards):
@@ -49,7 +30,7 @@ def house_lot_and_palace(st, r, ai, workers):
 
 def test_the_building_it_wants_is_the_highest_step(engine):
     r, W = engine
-    st, ai = solo(r, W)
+    st, ai = solo_game(r, W)
     house_lot_and_palace(st, r, ai, 5)
     assert wanted_building(st, r, ai) == B.PALACE
     st.supply[Sup.PALACE] = 0  # no Palace left: a House on its Lot
@@ -64,9 +45,9 @@ def test_short_of_workers_for_its_palace_it_draws_another_card(engine):
     """A House, a Palace available and 2 workers (a Palace needs 3): the Build card builds neither a
     House on its Lot nor a new Lot; the next card (City Council) is played instead."""
     r, W = engine
-    st, ai = solo(r, W)
+    st, ai = solo_game(r, W)
     house_lot_and_palace(st, r, ai, r.k[RK.AI_PALACE_WORKERS] - 1)
-    build, council = card_of(r, AiCard.BUILD), card_of(r, AiCard.COUNCIL)
+    build, council = ai_card_of(r, AiCard.BUILD), ai_card_of(r, AiCard.COUNCIL)
     next_cards(st, build, council)
     st.g[G.LOG_ON] = 1
     cells, points, n0 = st.cell_b.copy(), int(st.pl[ai, PF.COUNCIL]), int(st.g[G.LOG_N])
@@ -85,9 +66,9 @@ def test_short_of_workers_for_its_palace_it_draws_another_card(engine):
 def test_short_of_workers_for_its_house_it_builds_no_lot(engine):
     """No Palace to build; it wants a House on its Lot (2 workers) and has 1: no new Lot either."""
     r, W = engine
-    st, ai = solo(r, W)
+    st, ai = solo_game(r, W)
     put(st, r, 9, 4, B.LOT, ai)
     st.pl[ai, PF.WORKERS] = 1
     st.pl[ai, PF.ST_WORKER] = 0
     assert wanted_building(st, r, ai) == B.HOUSE and st.pl[ai, PF.LOTS] > 0
-    assert not ai_play(st, r, ai, card_of(r, AiCard.BUILD), False)
+    assert not ai_play(st, r, ai, ai_card_of(r, AiCard.BUILD), False)

@@ -1,7 +1,7 @@
 """sim.records: the war tallies (``State.tally``/``tally_g``, the records' TALLY columns) of both
 War rules, checked against the event log of the same games: each count equals the events the
 engine logged, decade by decade, and the games record holds the last decade's values. The normal
-game is unchanged by them (``trinidad.digest --check docs/digests.json``: same games)."""
+game is unchanged by them (``trinidad.digest --check docs/data/digests.json``: same games)."""
 
 from __future__ import annotations
 

@@ -6,15 +6,13 @@ among the tied rows at random (every row worth the same) fails."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
-from helpers import cell, clear_map, put
+from helpers import ai_card_of, cell, clear_map, put, solo_game
 
 from sim.codes import AiCard, AiTie, Dec
-from sim.game import allocate, set_decade, setup
 from sim.options import set_option
 from sim.solo import ai_play
-from sim.state import AI_STRATEGY, MAX_PLAYERS, PF, B, G, M, Sup
+from sim.state import PF, B, G, M, Sup
 from strategies.ai_tie import status_gain
 from strategies.policy import option_values
 from strategies.registry import load_strategies
@@ -28,24 +26,6 @@ def W():
     W, names = load_strategies(["random", "greedy", "heuristic"])
     assert names == ["random", "greedy", "heuristic"]
     return W
-
-
-def solo(r, W, human, seed):
-    """A Solo game after setup, decade 1: the human at seat 0 (first in turn order), the A.I. at 1,
-    an empty map."""
-    st = allocate(r)
-    st.rng[0] = seed
-    strat = np.zeros(MAX_PLAYERS, np.int32)
-    strat[0] = HUMANS[human]
-    strat[1] = AI_STRATEGY
-    setup(st, r, W, 2, strat, np.full(MAX_PLAYERS, -1, np.int32), np.zeros(MAX_PLAYERS, np.int32), 0)
-    set_decade(st, r, 1)
-    clear_map(st)
-    return st, 1
-
-
-def card_of(r, face):
-    return int(np.flatnonzero(r.ai_deck == face)[0])
 
 
 def two_palaces(st, r, ai):
@@ -66,10 +46,10 @@ def fort_or_cathedral(st, r, ai):
 def test_grid_tie_keeps_the_ai_from_completing_the_fort(engine, W, human):
     r, _ = engine
     for seed in SEEDS:
-        st, ai = solo(r, W, human, seed)
+        st, ai = solo_game(r, W, HUMANS[human], seed)
         fort_or_cathedral(st, r, ai)
         n0 = int(st.g[G.OPT_N])
-        assert ai_play(st, r, ai, card_of(r, AiCard.MAJOR), True)
+        assert ai_play(st, r, ai, ai_card_of(r, AiCard.MAJOR), True)
         assert st.g[G.OPT_N] == n0 + 1  # the tie was the human's decision
         assert (st.major[M.CATHEDRAL] == ai).sum() == 3, seed
         assert (st.major[M.FORT] == ai).sum() == 0 and st.g[G.FORT_BUILT] == 0, seed
@@ -79,7 +59,7 @@ def test_grid_tie_keeps_the_ai_from_completing_the_fort(engine, W, human):
 def test_ai_tie_rows_are_valued(engine, W, human):
     """The rows of a tie are not all worth the same, and the map is as it was after the valuation."""
     r, _ = engine
-    st, ai = solo(r, W, human, 1)
+    st, ai = solo_game(r, W, HUMANS[human], 1)
     fort_or_cathedral(st, r, ai)
     set_option(st, 0, AiTie.GRID, M.FORT, 3, 0, 0)
     set_option(st, 1, AiTie.GRID, M.CATHEDRAL, 3, 0, 0)
@@ -107,12 +87,12 @@ def test_upgrade_tie_gives_the_ai_the_smaller_palace(engine, W, human):
     r, _ = engine
     a, b = cell(r, 6, 4), cell(r, 9, 5)
     for seed in SEEDS:
-        st, ai = solo(r, W, human, seed)
+        st, ai = solo_game(r, W, HUMANS[human], seed)
         put(st, r, 6, 4, B.HOUSE, ai)
         put(st, r, 9, 5, B.HOUSE, ai)
         st.roads[r.cell_district[a]] = 1  # a Palace there is worth the Road's 5 more
         st.supply[Sup.PALACE] = 2
-        assert ai_play(st, r, ai, card_of(r, AiCard.BUILD), True)
+        assert ai_play(st, r, ai, ai_card_of(r, AiCard.BUILD), True)
         assert st.cell_b[b] == B.PALACE and st.cell_b[a] == B.HOUSE, seed
 
 
@@ -122,18 +102,18 @@ def test_status_tie_gives_the_ai_a_category_it_cannot_use(engine, W, human):
     resources it never pays, Cards I draws and waives what it never uses; Worker and VP help it."""
     r, _ = engine
     for seed in SEEDS:
-        st, ai = solo(r, W, human, seed)
+        st, ai = solo_game(r, W, HUMANS[human], seed)
         two_palaces(st, r, ai)
         st.pl[ai, PF.SILVER] = 5
         st.pl[ai, PF.STATUS_MARKERS] = 2
-        assert ai_play(st, r, ai, card_of(r, AiCard.STATUS), True)
+        assert ai_play(st, r, ai, ai_card_of(r, AiCard.STATUS), True)
         levels = [int(st.pl[ai, PF.ST_CONSTRUCTION + c]) for c in range(4)]
         assert levels in ([1, 0, 0, 0], [0, 0, 0, 1]), seed
 
 
 def test_status_gain(engine, W):
     r, _ = engine
-    st, ai = solo(r, W, "heuristic", 1)
+    st, ai = solo_game(r, W, HUMANS["heuristic"], 1)
     two_palaces(st, r, ai)
     w = st.w[0]
     assert status_gain(st, r, w, ai, 0, 1) == 0.0  # Construction: it pays no resources

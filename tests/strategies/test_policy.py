@@ -12,16 +12,17 @@ import numpy as np
 import pytest
 
 from sim.state import N_CHARACTERS, PF, B, G
-from strategies import ai_tie, policy, war_policy
+from strategies import ai_tie, policy, policy_build, policy_character, policy_decisions, policy_terms, policy_turn, policy_vote, war_policy
 from strategies.match import run_game
 from strategies.policy import COEFFICIENTS, K_DEFAULT, P_DEFAULT, P_RANGE, PARAMETERS, WEIGHTS, K, P, default_weights
 from strategies.registry import CHARACTER_KEYS, STRATEGY_DIR, StrategyError, load_strategies, load_strategy_file
 from strategies.weights import N_WEIGHTS
 
 # the functions that value options (every coefficient is read in one of them), by module
-VALUATION = ["_city_gain", "_character_progress", "_build_base", "_build_value", "_turn_base", "_card_value", "_vote_cost",
-             "_likely_no", "_call_value", "_legislator_yes", "_vote_value", "_option_value", "_turn_values", "_vp_wait",
-             "_scoring_floor", "_series_change"]
+VALUATION = {policy_build: ["_city_gain", "_build_base", "_build_value"], policy_character: ["_character_progress"],
+             policy_turn: ["_turn_base", "_card_value", "_turn_values"], policy_terms: ["_series_change"],
+             policy_vote: ["_vote_cost", "_likely_no", "_call_value", "_legislator_yes", "_vote_value"],
+             policy_decisions: ["_option_value", "_vp_wait", "_scoring_floor"]}
 WAR_VALUATION = ["penalty_value", "track_value", "defeat_gain", "miniature_loss", "best_plan", "stakes", "position_value",
                  "card_row_value", "war_value", "defender_value"]
 AI_TIE_VALUATION = ["upgrade_value", "district_row_value", "status_gain", "grid_value", "place_value", "ai_tie_value"]
@@ -41,7 +42,7 @@ def test_no_valuation_coefficient_is_left_a_literal():
     coefficient written back as a literal fails here; each K and P member is read as ``w[K.X]`` /
     ``w[P.X]`` somewhere (a name no code reads would set nothing)."""
     read = set()
-    for module, names in ((policy, VALUATION), (war_policy, WAR_VALUATION), (ai_tie, AI_TIE_VALUATION)):
+    for module, names in (*VALUATION.items(), (war_policy, WAR_VALUATION), (ai_tie, AI_TIE_VALUATION)):
         tree = ast.parse(inspect.getsource(module))
         src = inspect.getsource(module).splitlines()
         funcs = {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)}
@@ -160,7 +161,7 @@ def test_a_named_constant_set_in_a_file_changes_the_games_of_the_seat_that_plays
 def test_a_coefficient_moves_exactly_the_rows_it_values(engine):
     """On played positions, ``lot_base`` one higher raises every BUILD Lot row of the seat's TURN
     values by its city weight and leaves every other row as it was (the memo refreshed on the
-    weight change, strategies.policy.memo_refresh)."""
+    weight change, strategies.policy_build.memo_refresh)."""
     from helpers import mid_game, set_items
 
     from sim.actions import turn_options

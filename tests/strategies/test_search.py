@@ -1,5 +1,5 @@
 """The search family (strategies.search) and its evaluation (strategies.value_model), and
-``trinidad train`` (trinidad.train). Strength is measured by ``trinidad ladder`` / ``tournament``
+``trinidad train`` (trinidad.train.linear). Strength is measured by ``trinidad ladder`` / ``tournament``
 (benchmarks); these tests pin what must hold whatever the strength: the strategy file's layout,
 searching leaves the real game untouched, no peeking at hidden information, the recorded features
 are the state's, the fit, and determinism."""
@@ -34,7 +34,7 @@ from strategies.value_model import (
 )
 from strategies.weights import FORBID_CITY, N_WEIGHTS
 from trinidad.batch import play_batch
-from trinidad.train import TrainResult, fit, td_targets, write_value_file
+from trinidad.train.linear import TrainResult, fit, td_targets, write_value_file
 
 GAME_FIELDS = ["g", "pl", "vps", "order", "cell_b", "cell_owner", "cell_cube", "act_used", "grids", "stacks", "warehouse",
                "supply", "major", "major_state", "walls", "roads", "minis", "card_loc", "card_rot", "card_seq", "card_turn",
@@ -54,7 +54,7 @@ def _strategy(tmp_path, name, budget=6, width=3, horizon=0, value="prior", appre
 
 def _apprentice_file(tmp_path, seed=0):
     """A random apprentice network written as trinidad train --apprentice writes one."""
-    from trinidad.train_apprentice import write_apprentice_file
+    from trinidad.train.apprentice import write_apprentice_file
 
     return str(write_apprentice_file(tmp_path / f"net{seed}.npz", random_apprentice(seed, with_file_keys=False), {"test": True}))
 
@@ -91,10 +91,10 @@ def test_search_file_errors_name_the_key(tmp_path):
 def test_a_character_blind_search_reads_no_character_weight_and_nothing_else_changes(tmp_path):
     from strategies.registry import VALUE_DIR
 
-    model, _ = load_value_file(VALUE_DIR / "search-seed11.toml")
+    model, _ = load_value_file(VALUE_DIR / "lab" / "search-seed11.toml")
     ch = [int(f) for f in VF if f.name.startswith("CH_")]
     assert np.abs(model[:, ch]).max() > 1  # the trained chain does weigh the Characters
-    value = str(VALUE_DIR / "search-seed11")
+    value = str(VALUE_DIR / "lab" / "search-seed11")
     seen = _strategy(tmp_path, "seen", value=value)
     blind = Path(_strategy(tmp_path, "blind", value=value))
     blind.write_text(blind.read_text() + "character_weights = false\n")
@@ -171,7 +171,7 @@ def test_searching_leaves_the_real_game_untouched(engine, tmp_path, rollout_forb
 def test_rollout_forbid_keeps_only_the_seat_s_simulated_self_off_the_option(engine, tmp_path):
     """[search] rollout_forbid: the row is the plain search's but for SB.ROLLOUT_FORBID (the Act); any other name
     is refused; the seat's simulations change and so do its decisions, while its real listing keeps the option
-    (the shipped search-long-nogrid still places on the Major grids)."""
+    (the lab's search-long-nogrid still places on the Major grids)."""
     from sim.codes import Act
     from sim.records import act_column
 
@@ -187,7 +187,7 @@ def test_rollout_forbid_keeps_only_the_seat_s_simulated_self_off_the_option(engi
     plain = play_batch(r, W, 4, seeds, np.zeros((2, 4), np.int32), threads=1)
     rf = play_batch(r, W, 4, seeds, np.ones((2, 4), np.int32), threads=1)
     assert not np.array_equal(plain[1], rf[1])
-    Wn, _ = load_strategies(["search-long-nogrid"])
+    Wn, _ = load_strategies(["lab/search-long-nogrid"])
     assert Wn[0, SEARCH_OFFSET + SB.ROLLOUT_FORBID] == 1 << Act.MAJOR
     _, gam = play_batch(r, Wn, 4, player_seeds(5, 4, 0, 4), np.zeros((4, 4), np.int32), threads=1)
     assert gam[:, :4, act_column(Act.MAJOR)].sum() > 0
@@ -398,7 +398,7 @@ def test_fit_learns_what_the_games_add_and_keeps_the_prior_elsewhere():
 
 
 def test_td_targets_bootstrap_from_the_next_decade_s_prediction_and_end_on_the_final_vp():
-    # 2 games x 2 seats x 3 recorded decades, laid out as trinidad.train.positions returns them:
+    # 2 games x 2 seats x 3 recorded decades, laid out as trinidad.train.linear.positions returns them:
     # decade-major, then game, then seat; the model reads the VP scored so far (weight 1 in Era 1,
     # 2 in Era 2, so each position is read by its own Era's model) plus a bias of 10
     games, players, T = 2, 2, 3
@@ -424,7 +424,7 @@ def test_td_targets_bootstrap_from_the_next_decade_s_prediction_and_end_on_the_f
 
 
 def _synthetic_positions(rng, games, players=4):
-    """Rows of ``games`` games of one stage for trinidad.train.fit: the bias, VP scored so far drawn
+    """Rows of ``games`` games of one stage for trinidad.train.linear.fit: the bias, VP scored so far drawn
     from ``rng``, every other feature 0 (a test sets its own), seat 0 the winner."""
     n = games * players
     X = np.zeros((n, N_VF))
@@ -492,7 +492,7 @@ def test_train_command_keeps_every_generations_candidate_beside_its_value_file(e
     with a provenance that says so; the value file itself is as without the flag."""
     from typer.testing import CliRunner
 
-    import trinidad.train as tt
+    import trinidad.train.linear as tt
     from trinidad.cli import app
 
     fitted, real_fit = [], tt.fit
@@ -528,7 +528,7 @@ def test_train_command_keeps_every_generations_candidate_beside_its_value_file(e
 def test_train_command_bootstraps_its_targets_with_lambda_and_records_it(engine, tmp_path, monkeypatch):
     from typer.testing import CliRunner
 
-    import trinidad.train as tt
+    import trinidad.train.linear as tt
     from trinidad.cli import app
 
     s = _strategy(tmp_path, "tiny", budget=2, width=2)
@@ -557,7 +557,8 @@ def test_train_command_bootstraps_its_targets_with_lambda_and_records_it(engine,
 def test_planted_seats_play_the_city_plan_and_show_its_holdings_to_the_fit(engine, tmp_path):
     """trinidad train --plant: a share of the self-play seats plays the City plan (strategies.forced_play), so
     the positions hold Houses the population alone never builds; plant 0 leaves the games as they were."""
-    from trinidad.train import TrainError, positions, train
+    from trinidad.train.linear import positions, train
+    from trinidad.train.selfplay import TrainError
 
     r, _ = engine
     W, _ = load_strategies([_strategy(tmp_path, "tiny", budget=2, width=2)])
@@ -576,7 +577,8 @@ def test_planted_seats_play_what_plant_as_names(engine, tmp_path):
     """trinidad train --plant-as: the City plan unless told; one House at the first chance (then the seat's own
     play) and a value bonus on Houses both put Houses in the positions the population alone never builds; text
     that is neither a probe option nor a bonus is refused before any game is played."""
-    from trinidad.train import PLANT_DEFAULT, TrainError, plant_row, positions, train
+    from trinidad.train.linear import PLANT_DEFAULT, plant_row, positions, train
+    from trinidad.train.selfplay import TrainError
 
     r, _ = engine
     W, _ = load_strategies([_strategy(tmp_path, "tiny", budget=2, width=2)])
@@ -639,7 +641,8 @@ def test_train_command_rejects_a_bad_fixed_weight(tmp_path):
 def test_fix_names_features_by_pattern_and_holds_the_init_to_them(engine, tmp_path):
     """trinidad train --fix 'ch_*=0': every Character feature and nothing else is fixed, and an --init that
     weighs the Characters is held to 0 from generation 0 on, promoted or not (a Character-blind chain)."""
-    from trinidad.train import TrainError, fixed_weights, train
+    from trinidad.train.linear import fixed_weights, train
+    from trinidad.train.selfplay import TrainError
 
     ch = [int(f) for f in VF if f.name.startswith("CH_")]
     assert len(ch) == 12 and sorted(fixed_weights(["ch_*=0"])) == ch
@@ -678,7 +681,7 @@ def test_fit_takes_a_plans_own_effect_out_of_the_holdings_that_go_with_it():
 
 def _candidates_strategy(tmp_path, net, name="cands", budget=6, width=4):
     """A search strategy whose network orders the candidates ([search] network_at = "candidates")."""
-    from trinidad.train_network import write_network_file
+    from trinidad.train.network import write_network_file
 
     f = write_network_file(tmp_path / f"{name}.npz", net, 10000.0, {"command": "test"})
     p = tmp_path / f"{name}.toml"

@@ -1,4 +1,4 @@
-"""strategies/policy.py's card series term (``K.SERIES``, :func:`strategies.policy._series_change`):
+"""The policy's card series term (``K.SERIES``, :func:`strategies.policy_terms._series_change`):
 a card kept, taken from a pile, discarded for a salary or burnt is worth the card series VP it adds
 or takes away at the Scorings to come (SCORING PHASE, Cards series: 3 cards of a colour 1 VP, 4
 cards 2 VP, x Era), on hand-built positions; with the coefficient at 0 (the shipped heuristic's)

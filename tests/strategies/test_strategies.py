@@ -4,6 +4,8 @@ Character."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -15,11 +17,16 @@ from strategies.value_model import SEARCH_OFFSET
 from strategies.weights import N_WEIGHTS
 
 SHIPPED = ["random", "greedy", "heuristic", "builder", "producer", "politician", "militarist", "cleric", "civic", "rollout",
-           "apprentice-4p", "pyexample"]
+           "lab/apprentice-4p", "pyexample"]
 
 
 def test_the_shipped_strategies_are_all_there():
-    assert set(SHIPPED) <= set(available())
+    """strategies/ holds the players a user picks (at most 16 files); the research rungs play by name under lab/."""
+    shipped = {"random", "greedy", "builder", "civic", "cleric", "militarist", "politician", "producer", "heuristic", "rollout",
+               "search", "best", "pyexample", "heuristic-solo", "rollout-warm-solo"}
+    assert set(available()) == shipped and len(shipped) <= 16
+    lab = set(available(lab=True)) - shipped
+    assert set(SHIPPED) <= shipped | lab and lab and all(n.startswith("lab/") for n in lab)
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -166,7 +173,7 @@ def test_character_progress_is_zero_outside_the_rows_the_turn_valuation_asks_for
     from sim.actions import turn_options
     from sim.codes import Act
     from sim.state import N_CHARACTERS
-    from strategies.policy import _character_progress, _progress_acts
+    from strategies.policy_character import _character_progress, _progress_acts
 
     r, _ = engine
     W, _ = load_strategies(["heuristic"])
@@ -253,11 +260,11 @@ def test_grouped_build_rows_pick_the_row_the_full_listing_picks(engine):
 def test_best_names_the_top_rung_and_loads_as_it():
     from strategies.registry import aliases, resolve
 
-    assert "best" in available() and aliases()["best"] == resolve("best") == "search-long-nogrid-all-td61-noship-nolot"
-    W, names = load_strategies(["best", "search-long-nogrid-all-td61-noship-nolot"])
-    assert names == ["best", "search-long-nogrid-all-td61-noship-nolot"]  # the alias keeps its own name; its row is the strategy it names
+    assert "best" in available() and aliases()["best"] == resolve("best") == "lab/search-long-nogrid-all-td61-noship-nolot"
+    W, names = load_strategies(["best", "lab/search-long-nogrid-all-td61-noship-nolot"])
+    assert names == ["best", "lab/search-long-nogrid-all-td61-noship-nolot"]  # the alias keeps its own name; its row is the strategy it names
     assert (W[0] == W[1]).all()
-    # against the Solo A.I. best is the rollout planner with the warm expert network in its simulations (docs/solo.md)
+    # against the Solo A.I. best is the rollout planner with the warm expert network in its simulations (docs/notebook/solo.md)
     assert resolve("best", solo=True) == "rollout-warm-solo"
     S, _ = load_strategies(["best", "rollout-warm-solo"], solo=True)
     assert (S[0] == S[1]).all()
@@ -266,7 +273,7 @@ def test_best_names_the_top_rung_and_loads_as_it():
 def test_search_long_is_search_with_its_simulations_one_decade_longer():
     from strategies.search import SB
 
-    W, _ = load_strategies(["search", "search-long"])
+    W, _ = load_strategies(["search", "lab/search-long"])
     differ = np.flatnonzero(W[0] != W[1])
     # the same evaluation, budget and width: only the horizon (whole decades played past the current one)
     assert differ.tolist() == [SEARCH_OFFSET + SB.HORIZON]
@@ -288,11 +295,11 @@ def test_search_long_seedN_is_search_long_with_the_evaluation_trained_from_other
     from strategies.registry import VALUE_DIR, load_value_file
 
     tag = f"seed{seeds[0]}"
-    # the convergence rungs (docs/search-long.md): the same budget, width and horizon; only the linear model
-    _only_the_linear_model_differs("search-long", f"search-long-{tag}")
+    # the convergence rungs (docs/notebook/search-long.md): the same budget, width and horizon; only the linear model
+    _only_the_linear_model_differs("lab/search-long", f"lab/search-long-{tag}")
     shipped = load_value_file(VALUE_DIR / "search.toml")[1]
     # the shipped evaluation's training chain, run again from other seeds: each link's command is the shipped
-    # chain's with the seed and the file names changed
+    # chain's with the seed and the file names changed (as recorded when trained; the files live in values/lab/ now)
     assert shipped["command"] == ("trinidad train --generations 4 --games 600 --duel-games 600 --explore 0.5 "
                                   "--init strategies/values/search-g1.toml --seed 3 --out strategies/values/search.toml")
     chain = [("-g0", "trinidad train --generations 4 --games 400 --duel-games 1000 --seed {s} --out strategies/values/search-{t}-g0.toml"),
@@ -301,13 +308,13 @@ def test_search_long_seedN_is_search_long_with_the_evaluation_trained_from_other
              ("", "trinidad train --generations 4 --games 600 --duel-games 600 --explore 0.5 "
                   "--init strategies/values/search-{t}-g1.toml --seed {s} --out strategies/values/search-{t}.toml")]
     for (suffix, command), s in zip(chain, seeds):
-        prov = load_value_file(VALUE_DIR / f"search-{tag}{suffix}.toml")[1]
+        prov = load_value_file(VALUE_DIR / "lab" / f"search-{tag}{suffix}.toml")[1]
         assert prov["command"] == command.format(s=s, t=tag) and prov["seed"] == s
 
 
 def test_every_strategy_file_loads():
     """A strategy file naming a value, network or apprentice file that is missing fails here, not in a user's run."""
-    for name in available():
+    for name in available(lab=True):
         W, names = load_strategies([name])
         assert names == [name] and W.shape[0] == 1
 
@@ -337,12 +344,12 @@ def test_bad_alias_files_fail_with_the_key(tmp_path, text, key):
     assert "\n" not in msg and f"{key}:" in msg, msg
 
 
-@pytest.mark.parametrize(("name", "seed", "init"), [("search-long-nogrid-all-td31", 31, "search.toml"),
-                                                    ("search-long-nogrid-all-td41", 41, "search.toml"),
-                                                    ("search-long-nogrid-all-td61", 61, "search-seed21.toml"),
-                                                    ("search-long-nogrid-all-td91", 91, "search-seed21.toml")])
+@pytest.mark.parametrize(("name", "seed", "init"), [("lab/search-long-nogrid-all-td31", 31, "search.toml"),
+                                                    ("lab/search-long-nogrid-all-td41", 41, "search.toml"),
+                                                    ("lab/search-long-nogrid-all-td61", 61, "lab/search-seed21.toml"),
+                                                    ("lab/search-long-nogrid-all-td91", 91, "lab/search-seed21.toml")])
 def test_the_td_refits_are_best_over_a_td_refit_of_the_shipped_init(name, seed, init):
-    """The TD(lambda) refits (docs/search-long-nogrid-all.md): `best`'s search, budget and simulations off the
+    """The TD(lambda) refits (docs/notebook/search-long-nogrid-all.md): `best`'s search, budget and simulations off the
     grids, over an evaluation that `trinidad train --lambda 0.5` refitted from the shipped file it names as its
     init (the same bytes), Character-blind, promoted, and not the init written back."""
     import hashlib
@@ -350,11 +357,12 @@ def test_the_td_refits_are_best_over_a_td_refit_of_the_shipped_init(name, seed, 
     from strategies.registry import VALUE_DIR, load_value_file
     from strategies.value_model import VF_NAMES
 
-    _only_the_linear_model_differs("search-long-nogrid-all", name)
-    refit, prov = load_value_file(VALUE_DIR / f"search-td{seed}.toml")
+    _only_the_linear_model_differs("lab/search-long-nogrid-all", name)
+    refit, prov = load_value_file(next(VALUE_DIR.glob(f"**/search-td{seed}.toml")))  # -td61, best's, is shipped
     start, _ = load_value_file(VALUE_DIR / init)
     assert prov["lambda"] == 0.5 and prov["seed"] == seed and prov["strategy"] == "search-long-nogrid-all"
-    assert prov["init"] == f"strategies/values/{init}" and f"--init strategies/values/{init}" in prov["command"]
+    recorded = f"strategies/values/{Path(init).name}"  # the path when it was trained (before the lab's move)
+    assert prov["init"] == recorded and f"--init {recorded}" in prov["command"]
     assert prov["init_sha256"] == hashlib.sha256((VALUE_DIR / init).read_bytes()).hexdigest()
     assert prov["promoted"] >= 1 and not np.allclose(refit, start)
     chars = [i for i, f in enumerate(VF_NAMES) if f.startswith("ch_")]

@@ -1,6 +1,6 @@
 """The network evaluation of the search family (strategies.value_model: the City features, net_inputs,
 net_forward, margins with MODEL_NETWORK), its file (strategies.registry) and its training
-(trinidad.train_network): the jitted side and the training side compute the same thing, the file
+(trinidad.train.network): the jitted side and the training side compute the same thing, the file
 round-trips and is checked, the TD targets are the ones the docstring states, training is a pure
 function of the seed, and a network player does not peek."""
 
@@ -42,7 +42,7 @@ from strategies.value_model import (
     value_features,
 )
 from trinidad.batch import play_batch
-from trinidad.train_network import (
+from trinidad.train.network import (
     LIN,
     Batch,
     fit_residual,
@@ -181,7 +181,7 @@ def test_a_network_strategy_keeps_the_linear_model_it_names_and_refuses_another(
     p.write_text(f'family = "search"\nbase = "heuristic"\n[search]\nvalue = "{f}"\n')
     with pytest.raises(StrategyError, match="search.network"):
         load_strategies([str(p)])
-    p.write_text(f'family = "search"\nbase = "heuristic"\n[search]\nvalue = "search-g0"\nnetwork = "{f}"\n')
+    p.write_text(f'family = "search"\nbase = "heuristic"\n[search]\nvalue = "lab/search-g0"\nnetwork = "{f}"\n')
     with pytest.raises(StrategyError, match="another linear model"):
         load_strategies([str(p)])
     p.write_text(f'family = "search"\nbase = "heuristic"\n[search]\nvalue = "search"\nnetwork = "{tmp_path / "none.npz"}"\n')
@@ -231,7 +231,7 @@ def test_training_is_a_pure_function_of_the_seed(engine, tmp_path):
 
 
 def test_the_residual_network_starts_at_the_linear_margin_and_fits_what_it_misses():
-    """trinidad.train_network, ``residual``: the pass-through units reproduce the linear margin over
+    """trinidad.train.network, ``residual``: the pass-through units reproduce the linear margin over
     the scale exactly; a fit to targets that are the linear margin plus a function of another input
     learns that function, and generation 1's TD targets bootstrap from the linear margin."""
     rng = np.random.default_rng(3)
@@ -285,7 +285,7 @@ def test_train_network_command_records_the_linear_model_and_a_strategy_loads_it(
     naming the same ``value`` loads it (the training itself is replaced: it has its own tests)."""
     from typer.testing import CliRunner
 
-    import trinidad.train_network as tn
+    import trinidad.train.network as tn
     from trinidad.cli import app
 
     net = _random_net(5)

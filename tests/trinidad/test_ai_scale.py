@@ -81,9 +81,9 @@ def test_the_table_and_the_run_file(small, tmp_path):
     assert ai_scale.read(tmp_path) == small and isinstance(small, AIScale)
 
 
-def test_the_command_default_is_the_modules():
-    from trinidad import cli
+def test_the_ladder_command_default_is_the_modules():
+    from trinidad.commands import ladder
 
-    assert cli.AI_GAMES == ai_scale.AI_GAMES and ai_scale.AI_GAMES % 24 == 0
+    assert ladder.AI_GAMES == ai_scale.AI_GAMES and ai_scale.AI_GAMES % 24 == 0
     with pytest.raises(ValueError, match="games"):
         measure(["greedy"], games=0)

@@ -18,7 +18,7 @@ cli = CliRunner()
 
 def test_the_budget_comes_from_the_strategy_file_with_defaults_filled_in(tmp_path):
     assert budget("rollout") == ("rollout", {"candidates": 4, "rollouts": 4, "horizon": "era"})
-    # an alias measures what it names (best = search-long-nogrid-all-td61-noship-nolot, 24 simulations a decision)
+    # an alias measures what it names (best = lab/search-long-nogrid-all-td61-noship-nolot, 24 simulations a decision)
     assert budget("best") == budget(resolve("best")) == ("search", {"budget": 24, "width": 8, "horizon": 1, "war": 1})
     assert budget("heuristic") == ("heuristic", {}) and budget("random") == ("random", {})
     p = tmp_path / "deep.toml"

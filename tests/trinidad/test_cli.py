@@ -88,19 +88,19 @@ def test_experiment_errors_name_the_key_once(tmp_path):
     """One line, the key named once: no 'rules: rules:' and the available strategies listed once."""
     p = tmp_path / "bad.toml"
     p.write_text('name = "x"\ngames = 12\n[rules]\noverrides.setup.start_wood = -1\n')
-    res = runner.invoke(app, ["run", "--ai-games", "0", str(p), "--out", str(tmp_path / "r"), "-q"])
+    res = runner.invoke(app, ["run", str(p), "--out", str(tmp_path / "r"), "-q"])
     assert res.exit_code == 2 and "rules: rules:" not in res.output and "experiment: rules: setup.start_wood" in res.output
-    res = runner.invoke(app, ["run", "--ai-games", "0", "--games", "12", "--strategies", "genius", "--out", str(tmp_path / "s"), "-q"])
+    res = runner.invoke(app, ["run", "--games", "12", "--strategies", "genius", "--out", str(tmp_path / "s"), "-q"])
     assert res.exit_code == 2 and res.output.count("available") == 1 and "heuristic" in res.output
 
 
 def test_run_shard_games_option(engine, tmp_path):
     out = tmp_path / "r"
-    res = runner.invoke(app, ["run", "--ai-games", "0", "--games", "12", "--shard-games", "4", "--out", str(out), "-w", "1", "-q"])
+    res = runner.invoke(app, ["run", "--games", "12", "--shard-games", "4", "--out", str(out), "-w", "1", "-q"])
     assert res.exit_code == 0, res.output
     assert len(list((out / "games").glob("*.parquet"))) == 3
     assert "(local, 1 worker)" in res.output
-    res = runner.invoke(app, ["run", "--ai-games", "0", "--games", "12", "--shard-games", "0", "--out", str(tmp_path / "z"), "-q"])
+    res = runner.invoke(app, ["run", "--games", "12", "--shard-games", "0", "--out", str(tmp_path / "z"), "-q"])
     assert res.exit_code == 2 and "shard_games" in res.output
 
 
@@ -113,11 +113,11 @@ def test_resume_reads_the_experiment_from_the_run(engine, tmp_path):
     exp.write_text('name = "e"\nplayers = 3\ngames = 18\nseed = 5\nshard_games = 6\n[seats]\nstrategies = ["greedy", "random"]\nassign = "rotate"\n')
     whole, cut = tmp_path / "whole", tmp_path / "cut"
     for out in (whole, cut):
-        assert runner.invoke(app, ["run", "--ai-games", "0", str(exp), "--out", str(out), "-w", "1", "-q"]).exit_code == 0
+        assert runner.invoke(app, ["run", str(exp), "--out", str(out), "-w", "1", "-q"]).exit_code == 0
     for t in ("games", "decades"):
         sorted((cut / t).glob("*.parquet"))[-1].unlink()
-    res = runner.invoke(app, ["run", "--ai-games", "0", "--resume", "--out", str(cut), "-w", "1", "-q"])
+    res = runner.invoke(app, ["run", "--resume", "--out", str(cut), "-w", "1", "-q"])
     assert res.exit_code == 0, res.output
     assert run_digest(cut) == run_digest(whole)
-    res = runner.invoke(app, ["run", "--ai-games", "0", "--resume", "--out", str(tmp_path / "none"), "-q"])
+    res = runner.invoke(app, ["run", "--resume", "--out", str(tmp_path / "none"), "-q"])
     assert res.exit_code == 2 and "no manifest.json" in res.output

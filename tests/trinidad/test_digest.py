@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 from trinidad.cli import app
 from trinidad.digest import run_digest, table_digest
 from trinidad.experiment import experiment_from_dict
-from trinidad.runner import run_experiment
+from trinidad.runner.run import run_experiment
 
 
 def _run(out, **kw):

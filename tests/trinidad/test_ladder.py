@@ -12,7 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from trinidad.cli import app
-from trinidad.ladder import CharacterRate, agreement, agreement_table, character_rates, main, measure, play_characters, rates_of
+from trinidad.ladder import CharacterRate, agreement, character_rates, measure, play_characters, rates_of
+from trinidad.ladder_page import agreement_table
 from trinidad.pages import markers
 from trinidad.tournament import run_tournament
 
@@ -44,7 +45,7 @@ def test_character_rates_are_the_runs_on_the_same_deals(small, tmp_path):
     from analysis.balance import character_balance
     from analysis.data import load_run
     from trinidad.experiment import load_experiment
-    from trinidad.runner import run_experiment
+    from trinidad.runner.run import run_experiment
 
     out = tmp_path / "run"
     run_experiment(load_experiment(None, players=4, games=24, seed=3, strategies=["greedy"], out=str(out)), workers=1,
@@ -116,12 +117,13 @@ def test_the_command_prints_and_writes_the_page_the_readme_blocks_and_json(engin
     assert sum(b["wins"] + b["ai_wins"] for b in doc["ai"]["beats"]) == 2 * 4 * 4  # every game played has its win
 
 
-def test_python_m_trinidad_ladder_is_the_same_command(engine, tmp_path):
+def test_the_ladder_command_writes_its_page(engine, tmp_path):
     page = tmp_path / "ladder.md"
-    assert main(["--rungs", "random,greedy", "--games", "4", "--character-games", "12", "--ai-games", "0", "--threads", "1", "-q",
-                 "--write", str(page)]) == 0
+    res = CliRunner().invoke(app, ["ladder", "--rungs", "random,greedy", "--games", "4", "--character-games", "12", "--ai-games", "0",
+                                   "--threads", "1", "-q", "--write", str(page)])
+    assert res.exit_code == 0, res.output
     assert "| **random** | - | " in page.read_text() and "Solo A.I." not in page.read_text()  # --ai-games 0: none played
-    assert main(["--rungs", "random"]) == 2
+    assert CliRunner().invoke(app, ["ladder", "--rungs", "random"]).exit_code == 2
 
 
 def test_an_alias_rung_is_recorded_with_what_it_named(engine, tmp_path):
@@ -150,7 +152,8 @@ def test_the_ai_table_adds_each_player_no_rung_plays(engine):
     rung (or an earlier addition) already plays is not played twice; the page's command names a
     non-default list, and the default (best) is added to the default rungs, whose Solo players it is not."""
     from trinidad.ai_scale import measure as ai_measure
-    from trinidad.ladder import AI_ALSO, RUNGS, ai_players, command
+    from trinidad.ladder import AI_ALSO, RUNGS, ai_players
+    from trinidad.ladder_page import command
 
     assert ai_players(["random", "greedy"], ["greedy", "heuristic", "heuristic"]) == ["random", "greedy", "heuristic"]
     assert ai_players(RUNGS, AI_ALSO) == RUNGS + ["best"] and ai_players(["random", "best"], AI_ALSO) == ["random", "best"]
@@ -169,7 +172,7 @@ def test_a_readme_without_its_markers_fails_before_playing(tmp_path):
     res = cli.invoke(app, ["ladder", "--rungs", "random,greedy", "--games", "4", "--readme", str(readme)])
     assert res.exit_code == 2 and "ladder:begin" in res.output and "against" not in res.output
     res = cli.invoke(app, ["ladder", "--rungs", "random,nosuch"])
-    assert res.exit_code == 2 and "--rungs" in res.output and "best = search" in res.output
+    assert res.exit_code == 2 and "--rungs" in res.output and "best = lab/search" in res.output
     res = cli.invoke(app, ["ladder", "--rungs", "random,greedy", "--ai-also", "nosuch"])
     assert res.exit_code == 2 and "--ai-also" in res.output and "against" not in res.output
 
@@ -204,7 +207,8 @@ def test_where_a_characters_vp_moved_is_read_seat_game_by_seat_game():
     from scipy.stats import ttest_rel
 
     from sim.state import N_VS, VS_NAMES
-    from trinidad.ladder import Agreement, Ladder, Played, moved_sources, sources_table
+    from trinidad.ladder import Agreement, Ladder, Played, moved_sources
+    from trinidad.ladder_page import sources_table
 
     rng = np.random.default_rng(7)
     games = 240
@@ -288,7 +292,7 @@ def test_a_store_keeps_the_whole_ladder_so_a_rung_added_plays_only_its_own_games
     monkeypatch.setattr(trinidad.batch, "play_batch", counted)
     again = measure(["random", "greedy"], games=8, character_games=12, seed=3, threads=2, ai_games=4, ai_also=[], store=store)
     assert played == []  # every game read back, on other threads too
-    from trinidad.ladder import provenance
+    from trinidad.ladder_page import provenance
 
     assert (plain.games_read, plain.games_played) == (0, -1) and kept.games_read == 0 and kept.games_played > 0
     assert (again.games_read, again.games_played) == (kept.games_played, 0)

@@ -317,7 +317,7 @@ def test_the_solo_probe_command(engine):
     assert bad.exit_code == 2 and "--solo: the Solo game has one player" in bad.output
 
 
-@pytest.mark.parametrize("name", ["search-long", "apprentice-solo"])
+@pytest.mark.parametrize("name", ["lab/search-long", "lab/apprentice-solo"])
 def test_the_forced_copy_changes_the_probe_slots_of_the_weight_blocks_only(name):
     """The search block (the evaluation) and the apprentice's network follow the weight blocks in a
     W row: forcing an option must leave them as they are, or the probed seat plays another
@@ -339,7 +339,7 @@ def test_a_plan_never_completed_still_shows_what_it_did():
     """`trinidad probe`'s table: an option never legal plays the very same games ("never legal"), but the City
     plan counts as forced only where completed (a Palace built): followed in every game and never completed,
     it still moved the games, and its win and margin must be shown (they once read "never legal")."""
-    from trinidad.cli import probe_row
+    from trinidad.commands.probe import probe_row
     from trinidad.probe import OptionResult
 
     plan = OptionResult(option="CITY PLAN", key="city_plan", used=0.0, probed=True, n=480, forced=0.0, win_base=0.873,
@@ -396,7 +396,7 @@ def test_a_forbidden_option_is_never_listed_while_another_main_action_is_legal(e
     assert mine == 0
 
 
-@pytest.mark.parametrize("family", ["rollout", "search-long"])
+@pytest.mark.parametrize("family", ["rollout", "lab/search-long"])
 def test_a_planning_seat_under_a_forbid_never_takes_it(engine, family):
     """The planning families list their rows through the same listing, in their simulations too: a rollout or
     search seat forbidden the MAJOR action never takes it, though the same seat on the same deals does."""

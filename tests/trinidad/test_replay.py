@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from analysis import analyze, load_run
 from trinidad.cli import app
 from trinidad.experiment import experiment_from_dict
-from trinidad.runner import run_experiment
+from trinidad.runner.run import run_experiment
 
 cli = CliRunner()
 

@@ -17,7 +17,8 @@ from reports.build import build_report
 from sim.state import AI_STRATEGY
 from trinidad.cli import app
 from trinidad.experiment import ExperimentError, experiment_from_dict
-from trinidad.runner import run_experiment, summarize
+from trinidad.runner.run import run_experiment
+from trinidad.runner.summary import summarize
 
 runner = CliRunner()
 

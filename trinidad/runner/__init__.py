@@ -1,0 +1,13 @@
+"""Batch runs (``trinidad run``): an experiment's games in shards, played by the jitted batch
+kernel on local threads or as Ray tasks, streamed to Parquet.
+
+The run directory's layout is :mod:`sim.dataset`.
+A shard is (variant, player count, a range of game indices). Both its files are written to a
+temporary name and renamed, the games file last: a shard is complete exactly when its games file
+exists. Ctrl-C (or a killed process) leaves only complete shards, and ``--resume`` plays the
+missing ones. Game ``i`` of player count ``n`` has seed ``game_seed(game_seed(master, n), i)``
+(sim.rng) in every variant, so variants are compared on common seeds, and the tables do not
+depend on threads, workers, backend or how the run was split.
+
+Modules: :mod:`.run` (the command's jobs), :mod:`.shards` (shards and resume), :mod:`.local` and
+:mod:`.ray_backend` (the two backends), :mod:`.manifest`, :mod:`.summary`."""
