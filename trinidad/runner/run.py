@@ -48,7 +48,7 @@ def announce_ai_table(exp: Experiment, ai_games: int, say=_say) -> None:
 
     k, s = len(exp.strategy_names()), len(ai_strength_names(exp.resolved_rules_docs()[0]))
     say(f"asked for the A.I. table: after the games, {k} strateg{'y' if k == 1 else 'ies'} x {s} A.I. strengths x {ai_games:,} "
-        f"= {k * s * ai_games:,} Solo games (DIR/ai_scale.json)")
+        f"= {k * s * ai_games:,} Solo games ({Path(exp.out) / 'ai_scale.json'})")
 
 
 def _solo_too(ai_games: int):

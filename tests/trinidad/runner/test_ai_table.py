@@ -54,7 +54,8 @@ def test_the_experiment_key_asks_for_the_ai_table_and_the_flag_overrides_it(engi
     assert exp.ai_games == 2
     said: list[str] = []
     run_experiment(exp, workers=1, say=said.append)
-    assert said[0] == "asked for the A.I. table: after the games, 1 strategy x 4 A.I. strengths x 2 = 8 Solo games (DIR/ai_scale.json)"
+    where = tmp_path / "asked" / "ai_scale.json"
+    assert said[0] == f"asked for the A.I. table: after the games, 1 strategy x 4 A.I. strengths x 2 = 8 Solo games ({where})"
     scale = read(tmp_path / "asked")
     assert scale is not None and scale.strategies == ["random"] and scale.games == 2 and len(scale.beats) == 4
     # the command line over the file: --ai-games 0 plays none
