@@ -104,7 +104,7 @@ def players_table(lab: bool = False, path: Path = MEASUREMENTS):
         d = _doc(name)
         c = cost.get(name, {})
         ai = _ai_row(name, against_ai)
-        use = "research rung (strategies/provenance.md)" if name.startswith("lab/") else USE.get(name, ARCHETYPE_USE)
+        use = "research rung (docs/notebook/players.md)" if name.startswith("lab/") else USE.get(name, ARCHETYPE_USE)
         t.add_row(name, _family(name), d.get("description", ""), _ms(c.get("4p")), _ms(c.get("solo")),
                   *[_rate(ai.get(s)) for s in strengths], _ladder_cell(name, ladder), use)
     notes = []
