@@ -97,7 +97,7 @@ def tune(
     """Tune the heuristic's weights for one Character with a noise-robust evolution strategy (common
     random numbers per generation), check before/after on fresh seeds and write the tuned strategy TOML.
     With ``--ai``, tune against the rulebook's Solo A.I. instead (trinidad.train.heuristic_solo)."""
-    from strategies.registry import CHARACTER_KEYS
+    from strategies.registry import CHARACTER_KEYS, split_names
     from trinidad.train.heuristic import TuneError, check_args, default_out, write_strategy
     from trinidad.train.heuristic import tune as run_tune
 
@@ -118,7 +118,7 @@ def tune(
     t0 = time.perf_counter()
     done = _tune_and_write(
         lambda progress: run_tune(character, games=games, budget=budget, seed=seed, players=players,
-                                  pool=[s.strip() for s in pool.split(",")], threads=threads, progress=progress),
+                                  pool=split_names(pool), threads=threads, progress=progress),
         write_strategy, target, as_json, lambda info: f"mean {info['mean_fitness']:.1%} sigma {info['sigma']:.2f}")
     if done is None:
         return
