@@ -110,7 +110,8 @@ K_KEYS = (
     "enemies.player_count_modifier_on", "enemies.bonus_min",
     "war.forced_last_turn", "war.forced_wars", "war.forced_enemy", "war.attacker_from", "war.attackers_per_city_worker",
     "war.attackers_per_defending_player", "war.attacker_workers_inactive", "war.attackers_general_unused", "war.closed_city_no_war",
-    "war.max_group", "war.cannon_fixed", "war.cannon_dice", "war.cannons_need_fort", "war.cannons_by_fewest_vp_defender", "war.cannon_bet_min",
+    "war.max_group", "war.cannon_fixed", "war.cannon_dice", "war.cannon_die_faces", "war.cannons_need_fort",
+    "war.cannons_by_fewest_vp_defender", "war.cannon_bet_min",
     "war.free_tokens", "war.token_price_step", "war.max_tokens_per_space", "war.bonus_move", "war.bonus_moves_per_group",
     "war.pirates_dominance", "war.natives_dominance", "war.barracks_dominance", "war.dominance_survivors",
     "war.building_battle_losses", "war.defender_kill_vp", "war.defender_loss_vp",
@@ -149,7 +150,8 @@ NON_POSITIVE = {"major.ineffective_worker_vp", "office.fine_vp", "scoring.produc
 POSITIVE = {"game.turns", "game.workers", "game.usable_workers", "game.workers_per_turn", "placement.max_workers_per_space",
             "placement.substitution_factor", "map.width", "map.height", "activation.per_turn", "activation.per_turn_road_connected",
             "field.workers_per_silver", "artisan.workers_per_trade", "ship.resources_per_dock_worker", "ship.voyage_turns",
-            "enemies.dice", "enemies.die_faces", "enemies.max_value", "war.max_group", "war.cannon_dice", "war.rounds_without_battle",
+            "enemies.dice", "enemies.die_faces", "enemies.max_value", "war.max_group", "war.cannon_dice", "war.cannon_die_faces",
+            "war.rounds_without_battle",
             "war.max_rounds", "money.silver_per_gold", "scoring.silver_per_vp", "short_game.turns", "two_player.plays_as"}
 # Lists whose length is data (an override may change it); every other list keeps its length.
 FREE_LENGTH = re.compile(r"^(major\.\w+\.space_(vp|players)|mine_forest\.space_(workers|players)|building\.\w+\.tiles|tiles\.per_colour)$")

@@ -33,9 +33,9 @@ import threading
 from numba.core import caching, codegen, cpu, dispatcher
 from numba.core.compiler_lock import global_compiler_lock
 
-from sim.opt_settings import entry_passes
+from gamekit.numba_cache import entry_passes
 
-_OWN = ("sim", "strategies", "trinidad")
+_OWN = ("sim", "strategies", "trinidad", "gamekit")
 _state = threading.local()
 
 
@@ -131,7 +131,7 @@ def _finalize(self):
 
 
 OPT_PASSES = int(os.environ.get("TRINIDAD_OPT_PASSES", "2"))
-# Passes for named entry points (sim.opt_settings.entry_passes), overriding OPT_PASSES.
+# Passes for named entry points (gamekit.numba_cache.entry_passes), overriding OPT_PASSES.
 ENTRY_PASSES = entry_passes(os.environ.get("TRINIDAD_OPT_ENTRY_PASSES", ""))
 
 _numba_optimize_final_module = codegen.CPUCodeLibrary._optimize_final_module

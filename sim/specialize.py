@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from numba.core import types
 
-_OWN = ("sim", "strategies", "trinidad")
+_OWN = ("sim", "strategies", "trinidad", "gamekit")
 
 
 def _canonical(t):

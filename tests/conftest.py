@@ -16,7 +16,7 @@ os.environ.setdefault("TRINIDAD_COMPILE", "all")
 # by function only: two to three times less compile, docs/notebook/performance.md); the batch kernel through
 # which the suite's games are played gets one, so its simulations run at about the speed of a run's.
 # The games are the same. Their machine code lives in a cache folder of its own
-# (sim._engine_cache_dir), never loaded by a user's run. Set before anything imports Numba.
+# (gamekit.numba_cache.compile_settings), never loaded by a user's run. Set before anything imports Numba.
 os.environ.setdefault("NUMBA_OPT", "1")
 os.environ.setdefault("TRINIDAD_OPT_PASSES", "0")
 os.environ.setdefault("TRINIDAD_OPT_ENTRY_PASSES", "play_games=1")

@@ -4,8 +4,8 @@ size, and a reader of runs that loads no compiler.
 The import graph (:func:`import_graph`) is built from the sources' syntax, every import counted
 wherever it stands (module level or inside a function: a function's import closes a circle at run
 time as surely, only later). Its nodes are the modules of sim, strategies, trinidad, analysis,
-reports, rio and rulesfile (a package is its ``__init__``); an import is an edge to the module whose names the importer
-reads:
+reports, rio (its engine and players included), rulesfile and gamekit (a package is its ``__init__``); an
+import is an edge to the module whose names the importer reads:
 
 - ``import a.b.c`` and ``from a.b.c import name``: an edge to ``a.b.c``;
 - ``from a.b import c`` where ``a/b/c.py`` (or ``a/b/c/``) exists: an edge to the module ``a.b.c``,
@@ -31,10 +31,11 @@ import textwrap
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("sim", "strategies", "trinidad", "analysis", "reports", "rio", "rulesfile")
+PACKAGES = ("sim", "strategies", "trinidad", "analysis", "reports", "rio", "rulesfile", "gamekit")
 # the most lines a module may have, by top-level package (issue 95, "One module a command"): the
-# engines' (sim, Trinidad's; rio, Río de la Plata's) 800, every other package's 600
-MAX_LINES = {"sim": 800, "strategies": 600, "trinidad": 600, "analysis": 600, "reports": 600, "rio": 800, "rulesfile": 600}
+# engines' (sim, Trinidad's; rio, Río de la Plata's, its players included) 800, every other package's 600
+MAX_LINES = {"sim": 800, "strategies": 600, "trinidad": 600, "analysis": 600, "reports": 600, "rio": 800, "rulesfile": 600,
+             "gamekit": 600}
 
 
 def project_files() -> dict[str, Path]:
@@ -143,6 +144,10 @@ def test_the_scans_cover_every_package():
     assert {"rio.keys", "rio.packing"} <= graph["rio.rules"]
     # the format both games' rules files share: read by each game's rules modules
     assert "rulesfile" in graph["sim.rule_overrides"] and "rulesfile" in graph["rio.overrides"]
+    # Río's engine and players, and what both engines share: the cache folder's set-up, the random numbers
+    assert {"rio.engine", "rio.engine.state", "rio.engine.seam", "rio.players", "rio.players.kinds", "gamekit.rng"} <= set(graph)
+    assert "gamekit.numba_cache" in graph["sim"] and "gamekit.numba_cache" in graph["rio.engine"]
+    assert "gamekit.rng" in graph["sim.rng"]
 
 
 def test_no_import_circle():
@@ -190,13 +195,16 @@ def _fresh(code: str) -> str:
 
 def test_reading_runs_loads_no_compiler(tmp_path):
     """``import analysis, reports``, and reading and analysing a run's tables, import no Numba and so
-    run none of the engine's set-up (sim/__init__.py: the cache folder by engine hash, its
-    housekeeping): a report on a finished run pays for no engine. Nor does Río de la Plata's rules
-    loader (``import rio, rio.rules``, loading the rules): plain Python and numpy."""
+    run none of the engine's set-up (gamekit.numba_cache: the cache folder by engine hash, its
+    housekeeping; sim's compile hooks): a report on a finished run pays for no engine. Nor does Río de
+    la Plata's rules loader (``import rio, rio.rules``, loading the rules): plain Python and numpy; nor
+    the cache folder's set-up until Numba comes."""
     out = _fresh(f"""
         import sys
-        import rio, rio.rules
-        assert "numba" not in sys.modules, "import rio, rio.rules"
+        import rio, rio.rules, rio.formulas
+        assert "numba" not in sys.modules, "import rio, rio.rules, rio.formulas"
+        import gamekit.numba_cache
+        assert "numba" not in sys.modules, "import gamekit.numba_cache"
         rio.rules.load_rules()
         assert "numba" not in sys.modules, "rio.rules.load_rules()"
         import analysis, reports
@@ -226,3 +234,37 @@ assert Dispatcher.get_call_type.__module__ == "sim.specialize"
 print(os.environ.get("NUMBA_CACHE_DIR") or numba.config.CACHE_DIR)
 """)
         assert os.environ.get("NUMBA_CACHE_DIR") or Path(out.strip()).name.startswith("numba-"), (first, out)
+
+
+def test_rios_engine_sets_the_cache_folder_up_without_sim():
+    """Río's engine sets up the cache folder both engines share (gamekit.numba_cache) without Trinidad's
+    engine: installed by ``import rio.engine`` (no Numba loaded then), chosen at Numba's first import or
+    at once when Numba came first, before any kernel is decorated (gamekit.rng's, whoever imports it);
+    sim's own set-up comes only with sim. A process that imports both engines, in either order, compiles
+    into the one folder whose name hashes both."""
+    folders = set()
+    for first in ("import rio.engine\nassert 'numba' not in sys.modules\nimport numba", "import numba\nimport rio.engine",
+                  "import gamekit.rng"):
+        out = _fresh("import sys\n" + first + """
+import os, sys
+import numba
+from gamekit import numba_cache, rng
+assert "sim" not in sys.modules and "strategies" not in sys.modules, sorted(m for m in sys.modules if m.startswith(("sim", "strat")))
+name = f"numba-{numba_cache.engine_hash(numba_cache.ROOT)}{numba_cache.compile_settings()}"
+expected = os.environ.get("NUMBA_CACHE_DIR") or str(numba_cache.CACHE_BASE / name)
+assert numba.config.CACHE_DIR == expected, (numba.config.CACHE_DIR, expected)
+assert rng.mix64._cache._cache_path.startswith(expected), rng.mix64._cache._cache_path
+import sim
+assert sim._engine_set_up and "sim.deferred" in sys.modules
+assert numba.config.CACHE_DIR == expected
+print(expected)
+""")
+        folders.add(out.strip())
+    out = _fresh("""
+import sim, numba, rio.engine
+print(numba.config.CACHE_DIR)
+""")
+    folders.add(out.strip())
+    assert len(folders) == 1, folders
+    if not os.environ.get("NUMBA_CACHE_DIR"):
+        assert Path(folders.pop()).parent == ROOT / "gamekit" / "__pycache__"

@@ -1,9 +1,17 @@
 """The layers import one way (README, "Layout"): orchestration (trinidad) ->
 players (strategies) -> engine (sim); analysis reads data only, reports read analysis. The one
-exception is the seam: sim/seam.py, the only engine module that imports strategies. Río de la Plata's
-engine (rio) is a second engine beside sim: neither game's engine imports the other's, and rio stands
-alone for now. What the two games' rules files share (rulesfile) is beneath both engines and imports
-nothing of the project."""
+exception is the seam: sim/seam.py, the only engine module that imports strategies.
+
+Río de la Plata (rio) is a second game beside Trinidad's: neither game's engine imports the other's,
+and no module of rio imports Trinidad's layers above an engine either (strategies, trinidad, analysis,
+reports). Inside rio the same one way: its rules modules (rio.keys, rio.tags, rio.overrides,
+rio.packing, rio.rules, rio.formulas: every rio module outside rio.engine and rio.players) import
+neither its engine nor its players; its engine (rio.engine) imports its rules, and its players only
+in its seam, rio/engine/seam.py; its players (rio.players) import the engine and the rules; its front door (rio.play, rio.audit: named
+players playing batches, the invariants over many games) imports all three.
+
+Beneath both engines: what the two games' rules files share (rulesfile) and what their engines share
+(gamekit: the random numbers, the Numba cache folder). Neither imports anything of the project."""
 
 from __future__ import annotations
 
@@ -11,23 +19,46 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("sim", "strategies", "trinidad", "analysis", "reports", "rio", "rulesfile")
+PACKAGES = ("sim", "strategies", "trinidad", "analysis", "reports", "rio", "rulesfile", "gamekit")
 SEAM = "sim.seam"
+RIO_SEAM = "rio.engine.seam"
 
 # package -> packages of this project it must never import (at module level or inside a function)
 FORBIDDEN = {
     "sim": {"strategies", "trinidad", "analysis", "reports", "rio"},
-    # Río de la Plata's engine: a game's engine never imports the other game's (sim is Trinidad's), and,
-    # like sim, never the layers above an engine (players, orchestration, analysis, reports); for now it
-    # has no seam to players of its own, so it stands alone
+    # Río de la Plata: a game's engine never imports the other game's (sim is Trinidad's), and no module
+    # of rio imports Trinidad's layers above an engine (players, orchestration, analysis, reports)
     "rio": {"sim", "strategies", "trinidad", "analysis", "reports"},
     # the format both games' rules files share, read by both engines: it imports none of the project
-    "rulesfile": {"sim", "strategies", "trinidad", "analysis", "reports", "rio"},
+    "rulesfile": {"sim", "strategies", "trinidad", "analysis", "reports", "rio", "gamekit"},
+    # what both engines share beneath them (random numbers, the Numba cache folder): none of the project
+    "gamekit": {"sim", "strategies", "trinidad", "analysis", "reports", "rio", "rulesfile"},
     "strategies": {"trinidad", "analysis", "reports"},
     "trinidad": set(),
     "analysis": {"strategies", "trinidad", "reports"},
     "reports": {"strategies", "trinidad"},
 }
+
+# Inside rio, by layer (:func:`rio_layer`): the layers of rio each must never import
+RIO_FORBIDDEN = {
+    "rules": {"rio.engine", "rio.players"},  # rio.keys, rio.packing, rio.rules, ...: plain Python, no engine
+    "rio.engine": {"rio.players"},  # but for its seam (RIO_SEAM)
+    "rio.players": set(),  # the engine and the rules
+    "front": set(),  # rio.play, rio.audit: a table of named players plays batches (the harness's door to the game)
+}
+RIO_FRONT = ("rio.play", "rio.audit")
+
+
+def _within(module: str, pkg: str) -> bool:
+    return module == pkg or module.startswith(pkg + ".")
+
+
+def rio_layer(module: str) -> str:
+    """The layer of a module of rio: ``rio.engine``, ``rio.players``, ``front`` (the door the harness plays
+    through: rio.play, rio.audit) or ``rules`` (every other module of rio, the package itself included)."""
+    if module in RIO_FRONT:
+        return "front"
+    return next((sub for sub in ("rio.engine", "rio.players") if _within(module, sub)), "rules")
 
 
 def imported_modules(source: str, module: str) -> set[str]:
@@ -51,11 +82,14 @@ def violations(module: str, source: str) -> list[str]:
     bad = []
     for imp in sorted(imported_modules(source, module)):
         target = imp.split(".")[0]
-        if target not in FORBIDDEN[top]:
-            continue
-        if module == SEAM and target == "strategies":
-            continue
-        bad.append(f"{module} imports {imp}")
+        if target in FORBIDDEN[top]:
+            if module == SEAM and target == "strategies":
+                continue
+            bad.append(f"{module} imports {imp}")
+        elif top == "rio" and target == "rio" and any(_within(imp, f) for f in RIO_FORBIDDEN[rio_layer(module)]):
+            if module == RIO_SEAM and _within(imp, "rio.players"):
+                continue
+            bad.append(f"{module} imports {imp}")
     return bad
 
 
@@ -76,6 +110,19 @@ def test_the_seam_is_the_engines_only_import_of_the_players():
     seam = [m for m, src in project_modules() if m.startswith("sim") and
             any(i.split(".")[0] == "strategies" for i in imported_modules(src, m))]
     assert seam == [SEAM]
+    # Río's engine: its seam alone (which names the players' decision functions as they are written)
+    rio_seam = {m for m, src in project_modules() if _within(m, "rio.engine") and
+                any(_within(i, "rio.players") for i in imported_modules(src, m))}
+    assert rio_seam <= {RIO_SEAM}
+
+
+def test_rios_layers_are_the_ones_named():
+    # every rio module belongs to one layer, and the rules modules are the plain-Python loader's
+    layers = {m: rio_layer(m) for m, _ in project_modules() if _within(m, "rio")}
+    assert {m for m, layer in layers.items() if layer == "rules"} >= {
+        "rio", "rio.keys", "rio.tags", "rio.overrides", "rio.packing", "rio.rules", "rio.formulas"}
+    assert layers["rio.engine"] == layers[RIO_SEAM] == "rio.engine" and layers["rio.players"] == "rio.players"
+    assert layers["rio.play"] == "front"
 
 
 def test_the_checker_sees_every_kind_of_import():
@@ -96,6 +143,26 @@ def test_the_checker_sees_every_kind_of_import():
     assert violations("rio.overrides", "from rulesfile import check_same_shape\n") == []
     assert violations("sim.rule_overrides", "from rulesfile import read_toml\n") == []
     assert violations("rulesfile", "from sim.rule_keys import RulesError\n") == ["rulesfile imports sim.rule_keys"]
+    # what both engines share: both import it, it imports none of the project
+    assert violations("sim.rng", "from gamekit.rng import mix64\n") == []
+    assert violations("rio.engine.state", "from gamekit import rng\n") == []
+    assert violations("gamekit.numba_cache", "def f():\n    from sim import deferred\n") == ["gamekit.numba_cache imports sim",
+                                                                                           "gamekit.numba_cache imports sim.deferred"]
+    assert violations("gamekit.rng", "import rio.keys\n") == ["gamekit.rng imports rio.keys"]
+    assert violations("rulesfile", "from gamekit.rng import mix64\n") == ["rulesfile imports gamekit.rng"]
+    # rio, every layer: never Trinidad's
+    assert violations("rio.engine.core", "from sim.rng import mix64\n") == ["rio.engine.core imports sim.rng"]
+    assert violations("rio.players.kinds", "import trinidad.batch\n") == ["rio.players.kinds imports trinidad.batch"]
+    # inside rio: the rules modules import neither engine nor players, the engine its players only in its seam
+    assert violations("rio.packing", "from rio.engine.state import G\n") == ["rio.packing imports rio.engine.state"]
+    assert violations("rio.rules", "def f():\n    from rio import players\n") == ["rio.rules imports rio.players"]
+    assert violations("rio", "import rio.engine\n") == ["rio imports rio.engine"]
+    assert violations("rio.engine.core", "from rio.players.kinds import Kind\n") == ["rio.engine.core imports rio.players.kinds"]
+    assert violations("rio.engine.core", "from ..players import kinds\n") == ["rio.engine.core imports rio.players"]
+    assert violations("rio.engine", "from rio.players import kinds\n") == ["rio.engine imports rio.players"]
+    assert violations(RIO_SEAM, "from rio.players.kinds import Kind\n") == []
+    assert violations("rio.engine.core", "from rio.engine.state import G\nfrom rio.keys import K\n") == []
+    assert violations("rio.players.kinds", "from rio.engine import seam\nfrom rio.packing import Rules\n") == []
 
 
 HOOKS = {"extended_war", "extended_war_entry", "solo_ai", "solo_ai_entry"}  # sim.compiled_parts: hook = extended_war(fn)

@@ -58,8 +58,8 @@ ROOT = Path(__file__).resolve().parents[2]
 REFERENCE = ROOT / "docs" / "reference"
 RULEBOOK = ROOT.parent / "shared" / "rules" / "trinidad-rulebook.md"
 PACKAGES = ("sim", "strategies", "trinidad", "analysis", "reports")  # engine first, then players, orchestration, data, pages
-# the code map lists the second game and the rules-file format too; the rulebook index stays Trinidad's
-CODE_MAP_PACKAGES = PACKAGES + ("rulesfile", "rio")
+# the code map lists the second game, the rules-file format and what both engines share too; the rulebook index stays Trinidad's
+CODE_MAP_PACKAGES = PACKAGES + ("rulesfile", "gamekit", "rio")
 CODE_MAP = "code-map"
 RULEBOOK_INDEX = "rulebook-index"
 # Each generated block lives on the reference page of its name (docs/reference/code-map.md, ...).

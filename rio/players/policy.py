@@ -1,0 +1,339 @@
+"""The heuristic family and the random player: a value for every legal option of a placement or an effect
+(in VP-equivalents, weighted by :class:`rio.players.weights.W`), the best taken (with a little noise);
+the random player takes any legal option, each equally likely. The search player (rio.players.search)
+uses these values to pick its candidates and to play its rollouts.
+
+Values look one turn ahead: a placement in the city is worth the best building its workers could raise
+there this turn with what the player holds, or the exchanges they could make; a grid space its printed VP
+and the completion it brings nearer; an office its end VP and powers over the turns left, when the player
+can meet its price and VP."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from gamekit.rng import next_u64, rand_below
+from rio.engine.board import allowed_activations, has_house_near
+from rio.engine.build_rules import can_build
+from rio.engine.core import virtual_price
+from rio.engine.options import EF, PL
+from rio.engine.placement import can_pay_grid
+from rio.engine.state import NO, OPT, PK, SPACE_CATHEDRAL, SPACE_PALACE, G
+from rio.keys import BK, MK, OK, Building, Good, K, Major, Office
+from rio.players.kinds import Kind
+from rio.players.weights import W
+
+
+@njit(cache=True)
+def _noise(st, w):
+    return w[W.NOISE] * ((next_u64(st) >> 11) * (1.0 / 9007199254740992.0))
+
+
+@njit(cache=True)
+def turns_left(st):
+    return st.g[G.TURNS] - st.g[G.TURN]
+
+
+@njit(cache=True)
+def district_value_now(r, geo, st, d):
+    """The district's value at the end if the game ended now (VICTORY POINTS AT THE END OF THE GAME), roads
+    left out."""
+    prod, v = 0, 0
+    for k in range(geo.district_spaces.shape[1]):
+        t = geo.district_spaces[d, k]
+        if t < 0:
+            break
+        b = st.sp_building[t]
+        if b == NO:
+            continue
+        if b == SPACE_PALACE:
+            v += r.major[Major.PALACE, MK.DISTRICT_VALUE]
+        elif b == SPACE_CATHEDRAL:
+            v += r.major[Major.CATHEDRAL, MK.DISTRICT_VALUE]
+        else:
+            v += r.building[b, BK.DISTRICT_VALUE]
+            prod += r.building[b, BK.PRODUCTION]
+    return v + r.k[K.SCORING_PRODUCTION_PENALTY] * max(0, prod - r.k[K.SCORING_PRODUCTION_FREE])
+
+
+@njit(cache=True)
+def own_houses(geo, st, seat, d):
+    n = 0
+    for k in range(geo.district_spaces.shape[1]):
+        t = geo.district_spaces[d, k]
+        if t < 0:
+            break
+        if st.sp_building[t] == Building.HOUSE and st.sp_owner[t] == seat:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def own_huts(st, seat):
+    n = 0
+    for t in range(st.sp_building.shape[0]):
+        n += st.sp_building[t] == Building.HUT and st.sp_owner[t] == seat
+    return n
+
+
+@njit(cache=True)
+def silver_value(r, st, w, seat):
+    """A silver coin's worth: more while an office within the player's VP reach is still beyond his purse
+    (the offices are bought with money and shown VP, PUBLIC OFFICE TABLE)."""
+    for o in range(r.office.shape[0]):
+        if (st.office_owner[o] == NO and r.office[o, OK.VP_REQUIRED] <= st.pl[seat, PK.VP] + w[W.HORIZON]
+                and st.pl[seat, PK.SILVER] < r.office[o, OK.COST]):
+            return w[W.SILVER] * (1.0 + w[W.OFFICE])
+    return w[W.SILVER]
+
+
+@njit(cache=True)
+def cost_value(r, st, w, seat, wood, stone, precious):
+    miss = max(0, wood - st.pl[seat, PK.WOOD]) + max(0, stone - st.pl[seat, PK.STONE])
+    return ((wood - miss if wood > st.pl[seat, PK.WOOD] else wood) * w[W.WOOD] + stone * w[W.STONE] + precious * w[W.PRECIOUS]
+            + virtual_price(r, st, seat, miss) * silver_value(r, st, w, seat))
+
+
+@njit(cache=True)
+def building_value(r, geo, st, w, seat, s, b):
+    """What building ``b`` on ``s`` is worth to ``seat``, its cost not counted."""
+    d = geo.district[s]
+    left = turns_left(st)
+    house = max(r.k[K.SCORING_HOUSE_MIN_VP], r.k[K.SCORING_HOUSE_VP] + district_value_now(r, geo, st, d))
+    mine = own_houses(geo, st, seat, d)
+    v = float(r.building[b, BK.VP])
+    if b == Building.HUT:  # worth less for each Hut still waiting for its House
+        return (v + w[W.HUT] + house * w[W.HOUSE] / (1.0 + w[W.HOUSE])) / (1.0 + own_huts(st, seat))
+    if b == Building.HOUSE:
+        return v + house + w[W.HOUSE]
+    v += mine * r.building[b, BK.DISTRICT_VALUE]
+    if r.building[b, BK.PRODUCTION]:
+        v -= mine  # another production building may cost each House a VP
+        # worth its activations over the horizon only where an own House stands by (MINOR BUILDING ACTIVATION);
+        # elsewhere it serves the others first
+        turns = min(left, w[W.HORIZON]) if has_house_near(geo, st, seat, s, True) else w[W.HORIZON] * w[W.PUBLIC]
+        if b == Building.MARKET or b == Building.CORPORATION:
+            return v + w[W.MARKET] * turns * (1 + (b == Building.CORPORATION))
+        return v + w[W.PRODUCER] * turns
+    if r.building[b, BK.NOBLE]:
+        v += w[W.NOBLE]
+    if b == Building.BARRACKS:
+        v += w[W.DEFENSE]
+    return v
+
+
+@njit(cache=True)
+def exchange_value(r, w, x):
+    p, g = r.exchange_pay[x], r.exchange_gain[x]
+    v = (g[Good.WOOD] - p[Good.WOOD]) * w[W.WOOD] + (g[Good.STONE] - p[Good.STONE]) * w[W.STONE]
+    v += (g[Good.PRECIOUS] - p[Good.PRECIOUS]) * w[W.PRECIOUS] + (g[Good.SILVER] - p[Good.SILVER]) * w[W.SILVER]
+    return v + g[Good.VP] - p[Good.VP]
+
+
+@njit(cache=True)
+def best_exchange(r, geo, st, sc, w, seat, s):
+    """The best exchange one worker could make on the building of ``s`` (0 if none pays)."""
+    b = st.sp_building[s]
+    if b == NO or b >= r.building.shape[0]:
+        return 0.0
+    best = 0.0
+    for x in range(r.exchange_building.shape[0]):
+        if r.exchange_building[x] != b:
+            continue
+        p = r.exchange_pay[x]
+        if (st.pl[seat, PK.WOOD] >= p[Good.WOOD] and st.pl[seat, PK.STONE] >= p[Good.STONE]
+                and st.pl[seat, PK.PRECIOUS] >= p[Good.PRECIOUS] and st.pl[seat, PK.SILVER] >= p[Good.SILVER]):
+            best = max(best, exchange_value(r, w, x))
+    return best
+
+
+@njit(cache=True)
+def city_value(r, geo, st, sc, w, seat, s, k):
+    """``k`` more workers of ``seat`` on ``s``: the best building they could raise, or their exchanges."""
+    had = st.sp_workers[s, seat]
+    st.sp_workers[s, seat] = had + k  # planning only: restored below
+    best = -1e9
+    for b in range(r.building.shape[0]):
+        if can_build(r, geo, st, seat, s, b):
+            v = building_value(r, geo, st, w, seat, s, b)
+            v -= cost_value(r, st, w, seat, r.building[b, BK.WOOD], r.building[b, BK.STONE], r.building[b, BK.PRECIOUS])
+            v -= w[W.WORKER] * max(0, had + k - r.building[b, BK.WORKERS])
+            best = max(best, v)
+    st.sp_workers[s, seat] = had
+    if st.sp_building[s] != NO and st.sp_building[s] < r.building.shape[0]:
+        uses = min(had + k, allowed_activations(r, geo, sc, s) - st.sp_used[s])
+        if uses > 0 and has_house_near(geo, st, seat, s, True):
+            best = max(best, uses * best_exchange(r, geo, st, sc, w, seat, s) - w[W.WORKER] * max(0, had + k - uses))
+    return best - w[W.WORKER] * k
+
+
+@njit(cache=True)
+def office_value(r, geo, st, w, seat, o):
+    """An office's worth: its end VP (the Short game's +3) and its powers over the turns left."""
+    left = turns_left(st)
+    v = float(r.office[o, OK.END_VP]) + (r.k[K.SHORT_GAME_OFFICE_END_VP] if st.g[G.SHORT] else 0)
+    if o == Office.MASTER_STONECUTTER:
+        v += left * w[W.STONE]
+    elif o == Office.MASTER_CARPENTER:
+        v += left * w[W.WOOD]
+    elif o == Office.MASTER_ARTISAN or o == Office.MASTER_MERCHANT:
+        v += left * w[W.PRECIOUS]
+    elif o == Office.ROADMAKER:
+        v += left * w[W.HOUSE] * 0.5
+    elif o == Office.DEFENDER:
+        v += left * w[W.DEFENSE] * 0.5
+    elif o == Office.GUNNER or o == Office.GENERAL:
+        v += w[W.DEFENSE] * (st.g[G.PLAYERS] - st.g[G.WARS]) if st.g[G.WAR_OVER] == 0 else 0.0
+    elif o == Office.SHIPOWNER:
+        v += w[W.SHIP] * left * 0.5 if st.major_done[Major.HARBOR] > 0 else 0.0
+    elif o == Office.BISHOP:
+        n = 0
+        for s in range(st.sp_building.shape[0]):
+            n += st.sp_building[s] == Building.CHURCH or st.sp_building[s] == SPACE_CATHEDRAL
+        v += n * r.k[K.OFFICE_BISHOP_CHURCH_VP]
+    elif o == Office.ARCHITECT:
+        n = 0
+        for m in (Major.PALACE, Major.CATHEDRAL, Major.FORT, Major.HARBOR):
+            n += st.major_done[m] > 0
+        v += n * r.k[K.OFFICE_ARCHITECT_MAJOR_VP]
+    elif o == Office.GOVERNOR:
+        v += r.k[K.OFFICE_GOVERNOR_DISTRICT_VP]
+    return v * w[W.OFFICE] - r.office[o, OK.COST] * silver_value(r, st, w, seat)
+
+
+@njit(cache=True)
+def grid_value(r, st, w, seat, m, i, paid_now, colour):
+    filled, spaces = 0, 0
+    on = r.major_space_on_short if st.g[G.SHORT] else r.major_space_on
+    for j in range(st.grid.shape[1]):
+        if on[st.g[G.COUNT], m, j]:
+            spaces += 1
+            filled += st.grid[m, j] != NO
+    left_after = spaces - filled - 1
+    v = 0.0 if colour != seat else r.major_space_vp[m, i] * w[W.GRID]
+    if left_after == 0:  # the completer's bonus and the building's use
+        v += r.major[m, MK.COMPLETION_VP]
+        if m == Major.HARBOR:
+            v += w[W.HARBOR]
+        if m == Major.FORT or m == Major.WALLS:
+            v += w[W.DEFENSE]
+        if m == Major.ROADS:
+            v += w[W.HOUSE]
+    elif m == Major.WALLS:
+        v += w[W.DEFENSE] * 0.5
+    v -= w[W.GRID_WAIT] * left_after * (colour == seat)
+    if left_after > 2 * turns_left(st):
+        v -= 3.0  # it will hardly complete
+    free = r.major[m, MK.WOOD] + r.major[m, MK.STONE] + r.major[m, MK.WOOD_OR_STONE] == 0
+    if not free and not can_pay_grid(r, st, seat, m):
+        return -1e9  # unpaid at the end of the Effect turn it costs 3 VP (RP-10): never counted on
+    v -= cost_value(r, st, w, seat, r.major[m, MK.WOOD] + r.major[m, MK.WOOD_OR_STONE], r.major[m, MK.STONE], 0)
+    return v - w[W.WORKER] + paid_now * w[W.NOISE]  # paid now: the resources are not promised twice
+
+
+@njit(cache=True)
+def placement_value(r, geo, st, sc, w, seat, j):
+    kind, a, b = sc.opts[j, OPT.KIND], sc.opts[j, OPT.A], sc.opts[j, OPT.B]
+    if kind == PL.PASS:
+        return 0.0
+    if kind == PL.CITY:
+        return city_value(r, geo, st, sc, w, seat, a, b)
+    if kind == PL.SUBSTITUTE:
+        return city_value(r, geo, st, sc, w, seat, a, b - r.k[K.PLACEMENT_SUBSTITUTION_SACRIFICED]) - w[W.WORKER] * 2
+    if kind == PL.GRID:
+        return grid_value(r, st, w, seat, a, b, sc.opts[j, OPT.C], sc.opts[j, OPT.D])
+    if kind == PL.MINE:  # a cube is worth a House's share while Huts wait for one of each
+        g = r.mine_track[a]
+        cube = w[W.WOOD] if g == Good.WOOD else w[W.STONE]
+        short = st.pl[seat, PK.WOOD + g] < own_huts(st, seat) * r.building[Building.HOUSE, BK.WOOD + g]
+        return cube * (1.0 + w[W.HOUSE] * short) - w[W.WORKER] * r.mine_space_workers[b]
+    if kind == PL.FIELD:  # each worker a share of the coin its pair makes
+        return silver_value(r, st, w, seat) / r.k[K.FIELD_WORKERS_PER_SILVER] - w[W.WORKER]
+    if kind == PL.ARTISAN:
+        spare = st.pl[seat, PK.WOOD] + st.pl[seat, PK.STONE] - st.pl[seat, PK.ARTISAN]
+        return w[W.PRECIOUS] - w[W.WOOD] - w[W.WORKER] if spare > 2 else -1.0
+    if kind == PL.DOCK:
+        cubes = st.pl[seat, PK.PRECIOUS] + min(st.pl[seat, PK.WOOD], st.pl[seat, PK.STONE], st.pl[seat, PK.PRECIOUS])
+        return w[W.SHIP] * min(cubes, r.k[K.SHIP_RESOURCES_PER_DOCK_WORKER]) * 0.8 - w[W.WORKER] if st.pl[seat, PK.DOCK] == 0 else -1.0
+    if kind == PL.OFFICE:
+        if st.pl[seat, PK.SILVER] < r.office[a, OK.COST] or st.pl[seat, PK.VP] < r.office[a, OK.VP_REQUIRED]:
+            return -10.0
+        return office_value(r, geo, st, w, seat, a) - w[W.WORKER]
+    if kind == PL.ORDER:
+        return w[W.ORDER]
+    if kind == PL.DEPART:
+        own = st.ship[seat, Good.WOOD] + st.ship[seat, Good.STONE] + 2 * st.ship[seat, Good.PRECIOUS]
+        return w[W.SHIP] * own * 0.5 - r.k[K.SHIP_PAID_DEPARTURE_SILVER] * w[W.SILVER] * 2
+    return 0.0
+
+
+@njit(cache=True)
+def effect_value(r, geo, st, sc, w, seat, j):
+    kind, a, b = sc.opts[j, OPT.KIND], sc.opts[j, OPT.A], sc.opts[j, OPT.B]
+    if kind == EF.DONE:
+        return 0.0
+    if kind == EF.BUILD:
+        v = building_value(r, geo, st, w, seat, a, b)
+        return v - cost_value(r, st, w, seat, r.building[b, BK.WOOD], r.building[b, BK.STONE], r.building[b, BK.PRECIOUS]) + 0.5
+    if kind == EF.ACTIVATE:
+        return exchange_value(r, w, b)
+    if kind == EF.GRID_PAY:
+        return -r.k[K.MAJOR_INEFFECTIVE_WORKER_VP] + r.major_space_vp[a, b] * w[W.GRID]
+    if kind == EF.ARTISAN:
+        return w[W.PRECIOUS] - (w[W.WOOD] if a == Good.WOOD else w[W.STONE])
+    if kind == EF.LOAD:
+        if a == Good.PRECIOUS:
+            return w[W.SHIP] * (r.k[K.SHIP_PRECIOUS_SILVER] * w[W.SILVER] + r.k[K.SHIP_PRECIOUS_VP]) - w[W.PRECIOUS]
+        return w[W.SHIP] * r.k[K.SHIP_WOOD_SILVER] * w[W.SILVER] - (w[W.WOOD] if a == Good.WOOD else w[W.STONE])
+    if kind == EF.OFFICE:
+        if st.pl[seat, PK.SILVER] < r.office[a, OK.COST] or st.pl[seat, PK.VP] < r.office[a, OK.VP_REQUIRED]:
+            return -r.k[K.OFFICE_FINE_VP] * -1.0 - 0.5  # the fine: leave it to the end of the turn
+        return office_value(r, geo, st, w, seat, a) + 1.0
+    return 0.0
+
+
+@njit(cache=True)
+def choose_placement(r, geo, st, sc, pol, seat, n):
+    """The option ``seat`` takes among ``sc.opts[:n]`` in the Placement phase."""
+    if pol.kind[seat] == Kind.RANDOM:
+        return rand_below(st, n)
+    w = pol.w[seat]
+    best, bj = -1e18, n - 1
+    for j in range(n):
+        v = placement_value(r, geo, st, sc, w, seat, j) + _noise(st, w)
+        sc.score[j] = v
+        if v > best:
+            best, bj = v, j
+    return bj
+
+
+@njit(cache=True)
+def choose_effect(r, geo, st, sc, pol, seat, n):
+    """The effect ``seat`` produces next among ``sc.opts[:n]`` (DONE last)."""
+    if pol.kind[seat] == Kind.RANDOM:
+        return rand_below(st, n)
+    w = pol.w[seat]
+    best, bj = 0.0, n - 1
+    for j in range(n - 1):
+        v = effect_value(r, geo, st, sc, w, seat, j)
+        sc.score[j] = v
+        if v > best:
+            best, bj = v, j
+    return bj
+
+
+@njit(cache=True)
+def choose_position(r, st, pol, seat):
+    """Where ``seat`` moves his marker on the order track (PLAYER ORDER): the heuristic goes first."""
+    if pol.kind[seat] == Kind.RANDOM:
+        return rand_below(st, st.g[G.PLAYERS])
+    return 0
+
+
+@njit(cache=True)
+def choose_merchant_cube(r, st, pol, seat):
+    """The Master Merchant's free resource (a Good: wood, stone or precious)."""
+    if pol.kind[seat] == Kind.RANDOM:
+        return rand_below(st, 3)
+    return Good.PRECIOUS
+

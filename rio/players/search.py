@@ -1,0 +1,142 @@
+"""The search player: at each of its placements it takes the heuristic's best options as candidates and
+plays each forward in simulations (the rest of this turn and ``depth`` turns more, every seat by the
+heuristic, the dice drawn afresh), then takes the candidate whose simulations leave it furthest ahead.
+The game's only hidden information is dice, so a simulation may start from the true state. Its budget is
+simulations per decision, never time, so a game stays a pure function of its seed.
+
+The engine never calls this module: :func:`play_games_search` is the game loop for tables with search
+seats, one level above the engine's (as Trinidad's strategies.match is above its engine), and every
+simulation decides through the engine's seam with heuristic or random players only."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from gamekit.rng import mix64
+from rio.engine.core import copy_state
+from rio.engine.game import (
+    end_game,
+    finish_turn,
+    place_until_pass,
+    placement_phase,
+    play_turn,
+    record_turn,
+    start_game,
+    war_row,
+)
+from rio.engine.placement import apply_placement, placement_options
+from rio.engine.scoring import end_scoring
+from rio.engine.state import PK, G
+from rio.keys import OK, Building, K
+from rio.players.kinds import Kind
+from rio.players.policy import district_value_now, placement_value
+from rio.players.weights import W
+
+
+@njit(cache=True)
+def standing(r, geo, st, w, seat):
+    """A seat's position in VP-equivalents if the game ended soon: VP, the money's VP, the Houses' end value,
+    the offices' end VP, cubes at the heuristic's values."""
+    v = float(st.pl[seat, PK.VP]) + st.pl[seat, PK.SILVER] // r.k[K.SCORING_SILVER_PER_VP]
+    v += st.pl[seat, PK.WOOD] * w[W.WOOD] + st.pl[seat, PK.STONE] * w[W.STONE] + st.pl[seat, PK.PRECIOUS] * w[W.PRECIOUS]
+    for s in range(st.sp_building.shape[0]):
+        if st.sp_building[s] == Building.HOUSE and st.sp_owner[s] == seat:
+            v += max(r.k[K.SCORING_HOUSE_MIN_VP], r.k[K.SCORING_HOUSE_VP] + district_value_now(r, geo, st, geo.district[s]))
+    for o in range(st.office_owner.shape[0]):
+        if st.office_owner[o] == seat:
+            v += r.office[o, OK.END_VP]
+    return v
+
+
+@njit(cache=True)
+def margin(r, geo, st, w, seat, final):
+    """``seat``'s lead over the best other seat: in VP after the end scoring, else in :func:`standing`."""
+    best_other = -1e18
+    mine = 0.0
+    for c in range(st.g[G.PLAYERS]):
+        v = float(st.pl[c, PK.VP]) if final else standing(r, geo, st, w, c)
+        if c == seat:
+            mine = v
+        elif v > best_other:
+            best_other = v
+    return mine - best_other
+
+
+@njit(cache=True)
+def simulate(r, geo, st, sc, rpol, seat, pos, cand, sim, simsc, war_rec, depth, salt):
+    """One simulation of candidate ``cand`` (a row of ``sc.opts``) for ``seat`` at order position ``pos``."""
+    copy_state(sim, st)
+    simsc.conn[:] = sc.conn
+    sim.rng[0] = mix64(st.rng[0] + salt)
+    simsc.opts[0, :] = sc.opts[cand, :]
+    if apply_placement(r, geo, sim, simsc, seat, 0):
+        place_until_pass(r, geo, sim, simsc, rpol, seat)
+    placement_phase(r, geo, sim, simsc, rpol, pos + 1)
+    finish_turn(r, geo, sim, simsc, rpol, war_rec)
+    for _ in range(depth):
+        if sim.g[G.TURN] >= sim.g[G.TURNS]:
+            break
+        play_turn(r, geo, sim, simsc, rpol, war_rec)
+    final = sim.g[G.TURN] >= sim.g[G.TURNS]
+    if final:
+        end_scoring(r, geo, sim)
+    return margin(r, geo, sim, rpol.w[seat], seat, final)
+
+
+@njit(cache=True)
+def search_choice(r, geo, st, sc, pol, rpol, seat, pos, n, sim, simsc, war_rec, depth, width, best_idx, total):
+    """The option ``seat`` takes among ``sc.opts[:n]``: the heuristic's ``width`` best, each simulated
+    ``pol.budget[seat] // width`` times (at least once); the best mean margin (ties: the heuristic's order)."""
+    w = pol.w[seat]
+    for j in range(n):
+        sc.score[j] = placement_value(r, geo, st, sc, w, seat, j)
+    k = min(width, n)
+    for c in range(k):  # the k best by the heuristic's value, best first
+        bj, bv = -1, -1e18
+        for j in range(n):
+            taken = False
+            for q in range(c):
+                taken = taken or best_idx[q] == j
+            if not taken and sc.score[j] > bv:
+                bj, bv = j, sc.score[j]
+        best_idx[c] = bj
+    if k == 1:
+        return best_idx[0]
+    per = max(1, pol.budget[seat] // k)
+    pick, pick_v = best_idx[0], -1e18
+    for c in range(k):
+        total[c] = 0.0
+        for i in range(per):
+            total[c] += simulate(r, geo, st, sc, rpol, seat, pos, best_idx[c], sim, simsc, war_rec, depth, c * 7919 + i * 104729 + 1)
+        if total[c] / per > pick_v:
+            pick, pick_v = best_idx[c], total[c] / per
+    return pick
+
+
+@njit(cache=True)
+def search_placement_phase(r, geo, st, sc, pol, rpol, sim, simsc, war_rec, depth, width, best_idx, total):
+    for pos in range(st.g[G.PLAYERS]):
+        seat = st.order[pos]
+        if pol.kind[seat] != Kind.SEARCH:
+            place_until_pass(r, geo, st, sc, pol, seat)
+            continue
+        while True:
+            n = placement_options(r, geo, st, sc, seat)
+            j = search_choice(r, geo, st, sc, pol, rpol, seat, pos, n, sim, simsc, war_rec, depth, width, best_idx, total)
+            if not apply_placement(r, geo, st, sc, seat, j):
+                break
+
+
+@njit(cache=True)
+def play_games_search(r, geo, st, sc, pol, rpol, sim, simsc, war_rec, depth, width, best_idx, total, players, level, short, seeds, rec):
+    """:func:`rio.engine.game.play_games` for tables with search seats (``rpol``: the same table with every
+    search seat played by the heuristic, the simulations' players)."""
+    for gi in range(seeds.shape[0]):
+        start_pos = start_game(r, geo, st, sc, players, level, short, seeds[gi])
+        wars = 0
+        while st.g[G.TURN] < st.g[G.TURNS]:
+            search_placement_phase(r, geo, st, sc, pol, rpol, sim, simsc, war_rec, depth, width, best_idx, total)
+            wars += finish_turn(r, geo, st, sc, pol, war_row(rec, gi, wars))
+            record_turn(st, rec, gi)
+        end_game(r, geo, st, rec, gi, start_pos)
+

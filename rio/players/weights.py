@@ -1,0 +1,92 @@
+"""The heuristic's weights (:class:`W`, one float per slot; values in VP-equivalents) and the archetypes a
+designer recognises, each a set of weights over the balanced heuristic's:
+
+- ``heuristic``: the balanced player;
+- ``builder``: Houses in strong districts (Huts, Houses, the district buildings that raise their value);
+- ``officer``: the office buyer (money kept, offices valued high);
+- ``contractor``: the Major-grid contractor (grid spaces, completions);
+- ``merchant``: the merchant with the Ship (the Harbor, dock work, precious cubes, the Shipowner);
+- ``defender``: walls, the Barracks and a garrison (wall grid, tokens bought in war, the General and Defender).
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+import numpy as np
+
+
+class W(IntEnum):
+    WORKER = 0        # what a worker placed costs (its other uses this turn)
+    WOOD = 1          # a cube held
+    STONE = 2
+    PRECIOUS = 3
+    SILVER = 4
+    HUT = 5           # a Hut: room to expand, a House to come
+    HOUSE = 6         # a House beyond its end VP (activation rights)
+    PRODUCER = 7      # a Stonecutter or Carpenter, per turn left
+    MARKET = 8        # a Market or Corporation, per turn left
+    NOBLE = 9         # a Square, Monument, Garden, Barracks or Church beyond its VP
+    GRID = 10         # a grid space's printed VP
+    GRID_WAIT = 11    # a grid worker waiting, per empty space left on its grid
+    HARBOR = 12       # the Harbor's completion (the Ship opens)
+    DEFENSE = 13      # walls, the Barracks, the Fort
+    SHIP = 14         # the Ship's payouts
+    OFFICE = 15       # an office's value, multiplier
+    ORDER = 16        # a worker on the order track
+    NOISE = 17        # uniform noise added to each option's value (diversity between games)
+    HORIZON = 18      # turns over which a production building's activations are counted
+    PUBLIC = 19       # share of the horizon a production building is worth without an own House beside it
+
+
+ARCHETYPES = ("heuristic", "builder", "officer", "contractor", "merchant", "defender")
+
+
+def default_weights() -> np.ndarray:
+    """The balanced heuristic's weights."""
+    w = np.zeros(len(W))
+    w[W.WORKER] = 0.25
+    w[W.WOOD] = 0.5
+    w[W.STONE] = 0.5
+    w[W.PRECIOUS] = 1.2
+    w[W.SILVER] = 0.7
+    w[W.HUT] = 3.0
+    w[W.HOUSE] = 1.5
+    w[W.PRODUCER] = 0.35
+    w[W.MARKET] = 0.3
+    w[W.NOBLE] = 1.0
+    w[W.GRID] = 1.0
+    w[W.GRID_WAIT] = 0.15
+    w[W.HARBOR] = 3.0
+    w[W.DEFENSE] = 1.0
+    w[W.SHIP] = 1.0
+    w[W.OFFICE] = 1.0
+    w[W.ORDER] = -1.0
+    w[W.NOISE] = 0.3
+    w[W.HORIZON] = 8.0
+    w[W.PUBLIC] = 0.25
+    return w
+
+
+def archetype_weights(name: str) -> np.ndarray:
+    """The weights of an archetype (module docstring); an unknown name is one clear error."""
+    if name not in ARCHETYPES:
+        raise ValueError(f"rio player: unknown archetype {name!r}; allowed: {', '.join(ARCHETYPES)}")
+    w = default_weights()
+    if name == "builder":
+        w[W.HUT] *= 1.6
+        w[W.HOUSE] *= 1.8
+        w[W.NOBLE] *= 1.5
+    elif name == "officer":
+        w[W.OFFICE] *= 1.8
+        w[W.SILVER] *= 1.4
+    elif name == "contractor":
+        w[W.GRID] *= 1.6
+        w[W.GRID_WAIT] *= 0.5
+    elif name == "merchant":
+        w[W.HARBOR] *= 2.0
+        w[W.SHIP] *= 1.8
+        w[W.PRECIOUS] *= 1.2
+    elif name == "defender":
+        w[W.DEFENSE] *= 2.5
+    return w
