@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
-from analysis.data import TIE_RULE, Run, RunError, load_run, prepare_games
+from analysis.data import TIE_RULE, TRINIDAD, Run, RunError, load_run, prepare_games
 from analysis.tables import Section, Table
 
 __all__ = ["DETAIL_GAMES", "Analysis", "Run", "RunError", "Section", "Table", "TIE_RULE", "analyze", "load_run", "prepare_games", "summary_rows"]
@@ -30,6 +30,8 @@ class Analysis:
     tiers: list = field(default_factory=list)  # analysis.sensitivity.Tier, strongest first; the first is ``run``
     sensitivity: dict = field(default_factory=dict)  # summary.json's agent_sensitivity
     option_use: dict = field(default_factory=dict)  # summary.json's option_use
+    title: str = "Trinidad"  # the game, in the page's title
+    glance: list[str] | None = None  # the page's sentences at a glance (None: Trinidad's, reports.html.glance)
 
     def section(self, sid: str) -> Section:
         for s in self.sections:
@@ -59,6 +61,8 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
     from analysis.manifest import manifest_table
     from analysis.sensitivity import Tier, agent_sensitivity, single_tier_text, tier_docs, tier_labels
 
+    if run.game != TRINIDAD:  # its own sections (trinidad.games: the game's analyze; trinidad report looks it up)
+        raise RunError(f"report: {run.path} holds a run of {run.game}, not of Trinidad: report it with trinidad report {run.path}")
     base = run.baseline
     full = run.all_games(base)  # every game, read a shard at a time: the tables made of sums
     det = run.subset(detail_games)  # the per-game tables (model, Eras, Wars, variants): at most detail_games games
@@ -214,6 +218,9 @@ _SUMMARY = {  # table -> (group columns, estimate column)
     "war_rules_characters": (["character"], "diff"),  # a War balance sub-section's (name ending __<variant>)
     "war_rules_paired": (["metric"], "diff"),
     "solo_beat": (["ai", "strategy"], "beat_rate"),
+    "strategy_model": (["strategy"], "odds_ratio"),  # Río de la Plata's (analysis.rio)
+    "office_value": (["office"], "diff"),
+    "attacker_pays": (["metric"], "diff"),
 }
 
 

@@ -56,39 +56,43 @@ def character_balance(games) -> Table:
                  pct={"expected", "win_rate", "win_rate_lo", "win_rate_hi", "diff"})
 
 
-def character_model(games) -> Table:
+def character_model(games, group: str = "character", label: str = "Character", name: str = "character_model") -> Table:
     """Model-adjusted Character effects per player count: a binomial GLM (logit link) of the win
     credit on Character (sum-to-zero coding, so each effect is against the average Character),
     seat and strategy (when more than one was played), with standard errors clustered by game
     (the seats of one game share one win). Reports the odds ratio against the average Character
     with its 95% CI, Wald p and Holm p over the Characters, and the standardised win rate
-    (the model's mean prediction with every seat given that Character)."""
+    (the model's mean prediction with every seat given that Character). ``group`` (``label`` in
+    words): the column modelled in place of the Character (``strategy``: then no strategy term);
+    ``name``: the table's."""
     import statsmodels.api as sm
     import statsmodels.formula.api as smf
 
     g = _df(games)
     rows = []
     notes = []
+    lab = label + "s"
     for (n,), part in sorted(g.partition_by("players", as_dict=True).items()):
-        pdf = part.select("game", "seat", "character", "strategy", "credit").to_pandas()
-        for c in ("character", "strategy"):
+        pdf = part.select("game", "seat", *dict.fromkeys((group, "strategy")), "credit").to_pandas()
+        for c in dict.fromkeys((group, "strategy")):
             pdf[c] = pdf[c].astype(str)
         pdf["seat"] = pdf["seat"].astype(int).astype(str)
-        levels = sorted(pdf["character"].unique())
+        levels = sorted(pdf[group].unique())
         if len(levels) < 2 or pdf["game"].nunique() < 10:
-            notes.append(f"{n} players: too few games or Characters for the model")
+            notes.append(f"{n} players: too few games or {lab} for the model")
             continue
-        terms = ["C(character, Sum)"]
+        terms = [f"C({group}, Sum)"]
         # a term that is a function of the seat (forced Characters, or strategies fixed by seat) would make the
         # design singular: keep only one of them and say so
-        char_by_seat = pdf.groupby("seat")["character"].nunique().max() == 1
-        strat_by_seat = pdf["strategy"].nunique() > 1 and pdf.groupby("seat")["strategy"].nunique().max() == 1
+        char_by_seat = pdf.groupby("seat")[group].nunique().max() == 1
+        other = group != "strategy" and pdf["strategy"].nunique() > 1  # a strategy term beside the group's
+        strat_by_seat = other and pdf.groupby("seat")["strategy"].nunique().max() == 1
         if char_by_seat:
-            notes.append(f"{n} players: each seat always had the same Character, so seat is left out (its effect is inside "
-                         "the Character effects)")
+            notes.append(f"{n} players: each seat always had the same {label}, so seat is left out (its effect is inside "
+                         f"the {label} effects)")
         else:
             terms.append("C(seat)")
-        if pdf["strategy"].nunique() > 1 and not (strat_by_seat and not char_by_seat):
+        if other and not (strat_by_seat and not char_by_seat):
             terms.append("C(strategy)")
         elif strat_by_seat:
             notes.append(f"{n} players: each seat always had the same strategy, so its effect is inside the seat terms")
@@ -98,13 +102,13 @@ def character_model(games) -> Table:
                 res = smf.glm("credit ~ " + " + ".join(terms), pdf, family=sm.families.Binomial()).fit(
                     cov_type="cluster", cov_kwds={"groups": pdf["game"].to_numpy()})
                 names = list(res.params.index)
-                cols = [names.index(f"C(character, Sum)[S.{lv}]") for lv in levels[:-1]]
+                cols = [names.index(f"C({group}, Sum)[S.{lv}]") for lv in levels[:-1]]
                 L = np.zeros((len(levels), len(names)))
                 for i, j in enumerate(cols):
                     L[i, j] = 1.0
                 L[-1, cols] = -1.0  # sum-to-zero: the last level's effect is minus the others'
                 tt = res.t_test(L).summary_frame(alpha=stats.ALPHA)
-                # standardisation: every seat given Character lv, i.e. the Character block of the design
+                # standardisation: every seat given Character lv, i.e. the Character block of the design (group)
                 # replaced by lv's code row (the rows of L are exactly those codes)
                 X = np.array(res.model.exog, dtype=float)
                 std = []
@@ -116,33 +120,34 @@ def character_model(games) -> Table:
             continue
         with np.errstate(over="ignore"):  # a Character that always wins (or never: the A.I.'s in a Solo run) has no finite bound
             for i, lv in enumerate(levels):
-                rows.append({"players": n, "character": lv, "log_odds": float(tt["coef"].iloc[i]),
+                rows.append({"players": n, group: lv, "log_odds": float(tt["coef"].iloc[i]),
                              "odds_ratio": float(np.exp(tt["coef"].iloc[i])),
                              "odds_ratio_lo": float(np.exp(tt["Conf. Int. Low"].iloc[i])),
                              "odds_ratio_hi": float(np.exp(tt["Conf. Int. Upp."].iloc[i])),
                              "p": float(tt["P>|z|"].iloc[i]), "adjusted_win_rate": std[i]})
-    t = pl.DataFrame(rows) if rows else pl.DataFrame(schema={"players": pl.Int64, "character": pl.String, "log_odds": pl.Float64,
+    t = pl.DataFrame(rows) if rows else pl.DataFrame(schema={"players": pl.Int64, group: pl.String, "log_odds": pl.Float64,
                                                               "odds_ratio": pl.Float64, "odds_ratio_lo": pl.Float64,
                                                               "odds_ratio_hi": pl.Float64, "p": pl.Float64,
                                                               "adjusted_win_rate": pl.Float64})
     t = holm_within(t, ["players"]) if t.height else t.with_columns(pl.lit(None, pl.Float64).alias("p_holm"))
-    note = ("Binomial GLM (logit) of win credit on Character + seat" + (" + strategy" if g["strategy"].n_unique() > 1 else "")
-            + " (a term fixed by the seat is left out, as said below); Character in sum-to-zero coding (odds ratio against the "
-            "average Character); standard errors clustered by game; adjusted win rate = mean predicted win probability with "
-            "every seat given that Character (other terms as played).")
+    note = (f"Binomial GLM (logit) of win credit on {label} + seat"
+            + (" + strategy" if group != "strategy" and g["strategy"].n_unique() > 1 else "")
+            + f" (a term fixed by the seat is left out, as said below); {label} in sum-to-zero coding (odds ratio against the "
+            f"average {label}); standard errors clustered by game; adjusted win rate = mean predicted win probability with "
+            f"every seat given that {label} (other terms as played).")
     if notes:
         note += " " + "; ".join(notes) + "."
-    return Table("character_model", "Model-adjusted Character effects", t, note=note,
-                 power=_power_model(g), pct={"adjusted_win_rate"})
+    return Table(name, f"Model-adjusted {label} effects", t, note=note,
+                 power=_power_model(g, group, label), pct={"adjusted_win_rate"})
 
 
-def _power_model(g: pl.DataFrame) -> str:
+def _power_model(g: pl.DataFrame, group: str = "character", label: str = "Character") -> str:
     bits = []
     for (n,), part in sorted(g.partition_by("players", as_dict=True).items()):
-        m = part["character"].n_unique()
-        nmin = int(part.group_by("character").len()["len"].min())
+        m = part[group].n_unique()
+        nmin = int(part.group_by(group).len()["len"].min())
         mde = stats.mde_proportion(nmin, 1 / n, alpha=stats.ALPHA / max(m, 1))
-        bits.append(f"{n} players: ±{stats.fmt_pts(mde)} in win rate (n ≥ {nmin:,} seats per Character)")
+        bits.append(f"{n} players: ±{stats.fmt_pts(mde)} in win rate (n ≥ {nmin:,} seats per {label})")
     return ("Power (normal approximation, the model's adjustment ignored): 80% power at α = 0.05/m for " + "; ".join(bits) + ".") if bits else ""
 
 

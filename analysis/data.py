@@ -4,9 +4,9 @@
 ``DIR/manifest.json``. Derived columns (added by :func:`prepare_games`):
 
 - ``credit``: the seat's share of the win, ``winner / (winners in the game)``. The dataset marks
-  every seat tied for first with ``winner = 1`` (and ``tie = 1``); a k-way tie for first credits
-  each of the k seats with 1/k of a win, so credits sum to exactly one per game and a "win rate"
-  is the mean credit. Fair share is therefore exactly 1/N.
+  every seat tied for first with ``winner = 1`` (and ``tie = 1``; Río de la Plata's tables: ``win = 1``);
+  a k-way tie for first credits each of the k seats with 1/k of a win, so credits sum to exactly one
+  per game and a "win rate" is the mean credit. Fair share is therefore exactly 1/N.
 - ``margin``: final VP minus the best final VP among the other seats (positive for a sole winner,
   0 for a tied winner, negative otherwise).
 """
@@ -22,6 +22,7 @@ import polars as pl
 from sim.state import VS_NAMES
 
 GAME_KEY = ["variant", "players", "game"]
+TRINIDAD = "trinidad"  # the game of a run whose manifest names none (trinidad.games)
 TIE_RULE = ("A tie for first counts as a fractional win: each of the k seats tied for first (the dataset's winner = 1, "
             "tie = 1 rows) is credited 1/k of a win, so every game hands out exactly one win and the fair share "
             "of a seat is 1/N.")
@@ -46,11 +47,13 @@ def vp_sources(columns) -> list[str]:
 def prepare_games(games: pl.LazyFrame | pl.DataFrame) -> pl.LazyFrame:
     """Add ``credit`` (fractional win, see module doc) and ``margin`` to a games table."""
     lf = games.lazy()
-    g = GAME_KEY if "variant" in lf.collect_schema().names() else ["players", "game"]
+    names = lf.collect_schema().names()
+    g = GAME_KEY if "variant" in names else ["players", "game"]
+    won = pl.col("winner" if "winner" in names else "win").cast(pl.Float64)
     best = pl.col("vp").max().over(g)
     second = pl.col("vp").sort(descending=True).get(1).over(g)
     return lf.with_columns(
-        (pl.col("winner").cast(pl.Float64) / pl.col("winner").cast(pl.Float64).sum().over(g)).fill_nan(0.0).alias("credit"),
+        (won / won.sum().over(g)).fill_nan(0.0).alias("credit"),
         (pl.col("vp").cast(pl.Int64) - pl.when(pl.col("vp") == best).then(second).otherwise(best).cast(pl.Int64)).alias("margin"),
     )
 
@@ -72,7 +75,7 @@ class Games:
         """Each shard's rows of the variant, with ``columns`` (``credit`` and ``margin`` derived)."""
         need = set(columns) - {"credit", "margin"}
         if {"credit", "margin"} & set(columns):
-            need |= {"players", "game", "vp", "winner"}
+            need |= {"players", "game", "vp", "winner" if "winner" in self.columns() else "win"}
         base = [c for c in ("variant", "players", "game") if c in need] + sorted(need - {"variant", "players", "game"})
         for f in self.files:
             lf = pl.scan_parquet(f).filter(pl.col("variant").cast(pl.String) == self.variant).select(*base, "variant")
@@ -137,6 +140,15 @@ class Run:
         return Run(self.path, self.manifest, games, dec, self.variants, max_games)
 
     @property
+    def game(self) -> str:
+        """The game the run played (its manifest's ``game``; none: Trinidad)."""
+        return self.manifest.get("game") or TRINIDAD
+
+    def table(self, name: str) -> pl.LazyFrame | None:
+        """Another table of the run (``DIR/<name>/*.parquet``, e.g. Río de la Plata's offices), every game, or None when it has none."""
+        return pl.scan_parquet(str(self.path / name / "*.parquet")) if any((self.path / name).glob("*.parquet")) else None
+
+    @property
     def baseline(self) -> str:
         """The variant the balance sections describe: the first one of the experiment."""
         return self.variants[0]
@@ -169,8 +181,9 @@ def shard_rows(path: Path) -> int | None:
 
 
 def bad_shards(run: Path) -> list[Path]:
-    """The shard files of a run directory (games/, decades/) that cannot be read as Parquet."""
-    return [f for t in ("games", "decades") for f in sorted((run / t).glob("*.parquet")) if shard_rows(f) is None]
+    """The shard files of a run directory (games/, then its other tables: Trinidad's decades/) that cannot be read as Parquet."""
+    others = sorted(d.name for d in run.iterdir() if d.is_dir() and d.name != "games") if run.is_dir() else []
+    return [f for t in ("games", *others) for f in sorted((run / t).glob("*.parquet")) if shard_rows(f) is None]
 
 
 def bad_shards_line(run: Path, command: str) -> str | None:

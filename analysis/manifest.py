@@ -19,13 +19,15 @@ def manifest_table(manifest: dict, games_in_data: pl.DataFrame | None = None) ->
     e = manifest.get("experiment", {}) or {}
     c = manifest.get("counts", {}) or {}
     s = manifest.get("seeds", {}) or {}
+    rio = manifest.get("game") == "rio-de-la-plata"  # Río de la Plata's run (trinidad.games.rio): its levels, not Characters
     rows = [
+        *([("game", "Río de la Plata")] if rio else []),
         ("experiment", e.get("name", "n/a")),
         ("status", manifest.get("status", "n/a")),
         ("package version", manifest.get("package_version", "n/a")),
         ("git commit", manifest.get("git_commit") or "n/a"),
         ("python", manifest.get("python", "n/a")),
-        ("rules file", e.get("rules_file") or "bundled (sim/rulesdata/trinidad.toml)"),
+        ("rules file", e.get("rules_file") or ("bundled (rio/rulesdata/rio-de-la-plata.toml)" if rio else "bundled (sim/rulesdata/trinidad.toml)")),
         ("experiment rule overrides", _j(e.get("overrides") or {}) if e.get("overrides") else "none"),
     ]
     for v in manifest.get("variants", []) or []:
@@ -38,10 +40,11 @@ def manifest_table(manifest: dict, games_in_data: pl.DataFrame | None = None) ->
         ("games played", f"{c.get('games_done', 'n/a'):,} of {c.get('games_total', 'n/a'):,}" if isinstance(c.get("games_done"), int) else "n/a"),
         ("shards", str(c.get("shards", "n/a"))),
         ("strategies", ", ".join(e.get("strategies", [])) + f" (seats: {e.get('seat_assign', 'n/a')})" if e.get("strategies") else "n/a"),
-        ("Characters", e.get("char_assign", "n/a") + (f" {e.get('forced')}" if e.get("char_assign") == "forced" else "")
-         + ("; each seat paid its Character's price at setup (VP, relative; charged less the cheapest): "
-            + "; ".join(f"{n} players {json.dumps(t, sort_keys=True)}" for n, t in sorted(e["prices"].items())) if e.get("prices") else "")),
-        ("First Game Option", str(e.get("first_game", "n/a"))),
+        *([("experience levels", ", ".join(e.get("levels", []))), ("Short game", ", ".join(str(x) for x in e.get("shorts", [])))] if rio else [
+            ("Characters", e.get("char_assign", "n/a") + (f" {e.get('forced')}" if e.get("char_assign") == "forced" else "")
+             + ("; each seat paid its Character's price at setup (VP, relative; charged less the cheapest): "
+                + "; ".join(f"{n} players {json.dumps(t, sort_keys=True)}" for n, t in sorted(e["prices"].items())) if e.get("prices") else "")),
+            ("First Game Option", str(e.get("first_game", "n/a")))]),
         ("master seed", str(s.get("master", e.get("seed", "n/a")))),
         ("seed rule", s.get("rule", "n/a")),
         ("backend", f"{manifest.get('backend', 'n/a')} ({manifest.get('workers', 'n/a')} workers)"),

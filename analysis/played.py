@@ -214,9 +214,15 @@ def card_use_counts(decades: pl.LazyFrame | None, games: pl.LazyFrame, group: st
     g = games.select(*key, "strategy", "credit").with_columns(pl.col("variant").cast(pl.String))
     f = _no_ai(d.join(g, on=key, how="inner")).with_columns(
         pl.lit(group).alias("group") if group else pl.col("strategy").cast(pl.String).alias("group")).collect()
-    if f.height == 0:
+    return frame_use_counts(f, cols)
+
+
+def frame_use_counts(frame: pl.DataFrame, cols: list[str]) -> pl.DataFrame:
+    """:func:`use_counts` of a frame of seat-games with ``group``, ``players``, ``credit`` and the count
+    columns ``cols`` (a card's uses; Río de la Plata: a Public Office owned)."""
+    if frame.height == 0:
         return pl.DataFrame(schema=_USE_SCHEMA)
-    return _long(_use_sums(f, cols)[0].sort("group", "players"), cols)
+    return _long(_use_sums(frame, cols)[0].sort("group", "players"), cols)
 
 
 def use_table(counts: pl.DataFrame, groups: dict[int, str] | None = None) -> pl.DataFrame:

@@ -17,7 +17,7 @@ import numpy as np
 import polars as pl
 from scipy import stats
 
-from analysis.data import Run, load_run, vp_sources
+from analysis.data import TRINIDAD, Run, RunError, load_run, vp_sources
 from analysis.stats import paired_test, wilson
 from analysis.tables import holm_within
 
@@ -87,6 +87,9 @@ def _rates(ga: pl.DataFrame, gb: pl.DataFrame, j: pl.DataFrame | None, by: str) 
 def compare_runs(path_a, path_b) -> Comparison:
     """Compare run B against run A (B - A), within each player count."""
     a, b = load_run(path_a), load_run(path_b)
+    for r in (a, b):
+        if r.game != TRINIDAD:
+            raise RunError(f"compare: {r.path} holds a run of {r.game}: runs are compared for Trinidad only (by Character)")
     ga = a.games_of().collect()
     gb = b.games_of().collect()
     src = [c for c in vp_sources(ga.columns) if c in gb.columns]

@@ -38,21 +38,21 @@ def score_distribution(games) -> Table:
     return Table("scores", "Final VP by Character", t, note="Final VP (after end-of-game scoring); quantiles p10…p90.", power=pw)
 
 
-def vp_split(games) -> Table:
-    """Per player count and Character: mean final VP by source and its share of the total."""
+def vp_split(games, by: str = "character", label: str = "Character") -> Table:
+    """Per player count and Character (``by``, ``label`` in words): mean final VP by source and its share of the total."""
     names = games.lazy().collect_schema().names() if isinstance(games, (pl.DataFrame, pl.LazyFrame)) else games.columns()
     src = vp_sources(names)
-    sums = sum_chunks(games, ["players", "character"], [pl.len().alias("_n"), *[pl.col(c).cast(pl.Float64).sum() for c in src]], src)
-    long = (sums.select("players", "character", *[pl.col(c) / pl.col("_n") for c in src])
-            .with_columns(pl.col("character").cast(pl.String))
-            .unpivot(index=["players", "character"], on=src, variable_name="source", value_name="mean_vp")
+    sums = sum_chunks(games, ["players", by], [pl.len().alias("_n"), *[pl.col(c).cast(pl.Float64).sum() for c in src]], src)
+    long = (sums.select("players", by, *[pl.col(c) / pl.col("_n") for c in src])
+            .with_columns(pl.col(by).cast(pl.String))
+            .unpivot(index=["players", by], on=src, variable_name="source", value_name="mean_vp")
             .with_columns(pl.col("source").str.strip_prefix("vp_")))
-    tot = long.group_by("players", "character").agg(pl.col("mean_vp").sum().alias("total"))
-    long = (long.join(tot, on=["players", "character"])
+    tot = long.group_by("players", by).agg(pl.col("mean_vp").sum().alias("total"))
+    long = (long.join(tot, on=["players", by])
             .with_columns(pl.when(pl.col("total") != 0).then(pl.col("mean_vp") / pl.col("total")).otherwise(None).alias("share"))
-            .drop("total").sort("players", "character", "source"))
+            .drop("total").sort("players", by, "source"))
     active = long.group_by("source").agg(pl.col("mean_vp").abs().max().alias("m")).filter(pl.col("m") > 0)["source"]
     long = long.filter(pl.col("source").is_in(active.implode()))
-    return Table("vp_split", "Final VP by source and Character", long,
+    return Table("vp_split", f"Final VP by source and {label}", long,
                  note="Mean final VP per seat from each source (negative sources, e.g. war penalties, reduce the total).",
                  power="Power: descriptive means (no test).", pct={"share"}, show=False)

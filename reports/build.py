@@ -22,7 +22,7 @@ from pathlib import Path
 import polars as pl
 
 from analysis import DETAIL_GAMES, TIE_RULE, Analysis, RunError, analyze, load_run, summary_rows
-from analysis.data import tier_dirs
+from analysis.data import TRINIDAD, tier_dirs
 from analysis.played import NEVER_SHARE, load_probe
 from reports import charts, course_charts
 from reports.html import Figure, render
@@ -63,6 +63,17 @@ AFTER_THE_WARS = (
 )
 
 
+# Río de la Plata's charts (analysis.rio), drawn as ONE_TABLE_CHARTS are
+RIO_CHARTS = (
+    ("strategy_balance", "strategy_win_rates", "Win rate by strategy", charts.rate_bars, "strategy", "Win rate by strategy"),
+    ("seat_balance", "seat_win_rates", "Win rate by start position", charts.seat_chart),
+    ("vp_split", "vp_split", "Final VP by source and strategy", course_charts.stacked_sources,
+     "strategy", "Mean final VP by source and strategy", True),
+    ("office_value", "office_value", "Win rate of a Public Office's owners against the other seats",
+     lambda t: charts.association_forest(t.rename({"office": "option"}).with_columns(pl.lit("all seats").alias("group")))),
+)
+
+
 def _charts_for(a: Analysis) -> dict[str, list[tuple[str, str, callable]]]:
     """table name -> [(chart file stem, caption, draw())] for the tables present in ``a``."""
     t = {tb.name: tb.df for tb in a.tables()}
@@ -76,6 +87,10 @@ def _charts_for(a: Analysis) -> dict[str, list[tuple[str, str, callable]]]:
         for table, stem, caption, draw, *args in charts_list:
             add(table, stem, caption, lambda table=table, draw=draw, args=args: draw(t[table], *args))
 
+    if a.run.game != TRINIDAD:  # the owners' chart only where some office had owners and others to compare
+        compared = "office_value" in t and t["office_value"]["diff"].drop_nulls().len() > 0
+        add_one_table([c for c in RIO_CHARTS if c[0] != "office_value" or compared])
+        return out
     add_one_table(ONE_TABLE_CHARTS)
     # War balance: the baseline's tables, then those of a variant that played the other War rules (names ending __<variant>)
     suffixes = [""] + sorted({n[len("wars_per_game"):] for n in t if n.startswith("wars_per_game__")})
@@ -203,12 +218,14 @@ def check_out(run_dir: Path, out: str | Path | None, force: bool = False) -> Pat
 
 def build_report(run_dir: str | Path, out: str | Path | None = None, delta: float = 0.05, rating_games: int = 50_000,
                  force: bool = False, others: list[str | Path] | None = None, detail_games: int = DETAIL_GAMES,
-                 probes: list[str | Path] | None = None) -> Path:
+                 probes: list[str | Path] | None = None, sections=None) -> Path:
     """Analyse ``run_dir`` and write the report; returns the path of the HTML page. Checks the
     output first (:func:`check_out`), so a refused output costs no analysis. ``others``: run
     directories of the same experiment played by weaker player tiers (strongest first after
     ``run_dir``): the Agent sensitivity section compares them. ``probes``: files written by
-    ``trinidad probe ... --json > FILE``, shown in the option-use section."""
+    ``trinidad probe ... --json > FILE``, shown in the option-use section. ``sections``: the run's
+    game's analysis (trinidad.games: ``trinidad report`` looks it up; Trinidad's, :func:`analysis.analyze`,
+    by default)."""
     run_dir = Path(run_dir)
     page = check_out(run_dir, out, force)
     tiers = tier_dirs(run_dir)
@@ -222,7 +239,7 @@ def build_report(run_dir: str | Path, out: str | Path | None = None, delta: floa
     paths = [run.path.resolve(), *(r.path.resolve() for r in more)]
     if len(set(paths)) < len(paths):
         raise RunError("report: the same run directory is named twice; name each tier's run once, strongest first")
-    a = analyze(run, delta=delta, rating_games=rating_games, others=more, detail_games=detail_games, probes=probe_docs)
+    a = (sections or analyze)(run, delta=delta, rating_games=rating_games, others=more, detail_games=detail_games, probes=probe_docs)
     root = page.parent
     chart_dir, table_dir = root / "charts", root / "tables"
     for d in (root, chart_dir, table_dir):
@@ -247,9 +264,9 @@ def build_report(run_dir: str | Path, out: str | Path | None = None, delta: floa
                      for s in a.sections],
         "summary": _records(summary),
         "agent_sensitivity": a.sensitivity,
-        "auction_price": auction_price_doc(a),
+        "auction_price": auction_price_doc(a) if any(s.id == "auction-price" for s in a.sections) else None,
         "option_use": a.option_use,
-    }
+    } | ({"game": run.game} if run.game != TRINIDAD else {})
     (root / "summary.json").write_text(json.dumps(doc, indent=1, default=str))
     files_note = ('Files beside this page: <a href="summary.csv">summary.csv</a>, <a href="summary.json">summary.json</a>, '
                   "every chart in <code>charts/</code> (PNG and SVG) and every table in <code>tables/</code> (CSV).")

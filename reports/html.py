@@ -430,13 +430,13 @@ def render(a: Analysis, figures: dict[str, list[Figure]], generated: str, files_
         parts = [f'<section id="{s.id}"><h2>{_esc(s.title)}</h2>', *section_body(s, "h3", figures), render_subsections(s, figures)]
         parts.append("</section>")
         sections.append("\n".join(parts))
-    bullets = "".join(f"<li>{_esc(b)}</li>" for b in glance(a))
+    bullets = "".join(f"<li>{_esc(b)}</li>" for b in (glance(a) if a.glance is None else a.glance))
     flag = incomplete_note(m, a.run.path)
     flag = f'<p class="incomplete" role="alert">{_esc(flag)}</p>' if flag else ""
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Trinidad design report: {_esc(name)}</title><style>{CSS}</style></head>
-<body><header><h1>Trinidad design report: {_esc(name)}</h1>
+<title>{_esc(a.title)} design report: {_esc(name)}</title><style>{CSS}</style></head>
+<body><header><h1>{_esc(a.title)} design report: {_esc(name)}</h1>
 <p>{_esc(str(a.run.path))} · {games:,} games{per_variant} · {_esc(who)}
 · variants: {_esc(", ".join(a.run.variants))} · generated {_esc(generated)}</p>{flag}</header>
 <nav><a href="#glance">At a glance</a>{"".join(nav)}</nav>

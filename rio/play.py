@@ -103,20 +103,14 @@ def play(r: Rules, players: int, level: str | int, short: bool, seeds: Sequence[
     sc = new_scratch(geo.district.shape[0], geo.centre_vertex.shape[0])
     turns = int(r.k[K.SHORT_GAME_TURNS] if short else r.k[K.GAME_TURNS])
     rec = new_records(len(seeds), turns, max_wars(r, players), len(WR))
-    searching = [s for s in table if s.kind == Kind.SEARCH]
-    if not searching:
-        from rio.engine.game import play_games
-
-        play_games(r, geo, st, sc, pol, players, int(lv), int(bool(short)), seeds, rec)
-        return rec
     from rio.players.search import play_games_search
 
-    cfg = searching[0].settings
+    # one game loop for every table (rio.players.search): a table without search seats never simulates
+    searching = [s for s in table if s.kind == Kind.SEARCH]
+    cfg = searching[0].settings if searching else dict(SEARCH_SETTINGS)
     if any(s.settings != cfg for s in searching):
         raise PlayerError("rio: the search seats of one table share their settings (budget, width, depth)")
-    budget = np.zeros(MAX_COLOURS, np.int32)
-    budget[:] = cfg["budget"]
-    pol = pol._replace(budget=budget)
+    pol = pol._replace(budget=np.full(MAX_COLOURS, cfg["budget"], np.int32))
     rkind = pol.kind.copy()
     rkind[rkind == Kind.SEARCH] = Kind.HEURISTIC
     rpol = Policy(kind=rkind, w=pol.w, war=pol.war, budget=pol.budget)

@@ -81,7 +81,7 @@ class AIScale:
 def solo_experiment(strategy: str, games: int, seed: int, strengths: list[str], rules_file: str | None = None,
                     overrides: dict | None = None):
     """The Solo experiment whose games are measured: ``strategy`` and the A.I., balanced Characters."""
-    from trinidad.experiment import experiment_from_dict
+    from trinidad.games.trinidad_experiment import experiment_from_dict
 
     return experiment_from_dict({"name": "ai-scale", "players": 1, "games": games, "seed": seed, "out": "runs/ai-scale",
                                  "seats": {"strategies": [strategy], "assign": "fixed"}, "characters": {"assign": "balanced"},

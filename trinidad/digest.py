@@ -56,12 +56,13 @@ def digest_width(digest: str) -> int:
 
 
 def run_digest(run: Path, cols: dict[str, int] | None = None) -> dict[str, str]:
-    """Digests of the run's games and decades tables; ``cols`` (table -> count) narrows a table to
-    its first columns."""
+    """Digests of the run's tables (games, then the others: Trinidad's decades; Río de la Plata's offices,
+    turns, wars); ``cols`` (table -> count) narrows a table to its first columns."""
     run = Path(run)
     if not (run / MANIFEST).exists():
         raise FileNotFoundError(f"{run}: no {MANIFEST} (not a run directory)")
-    return {t: table_digest(run, t, (cols or {}).get(t)) for t in ("games", "decades")}
+    others = sorted(d.name for d in run.iterdir() if d.is_dir() and d.name != "games" and any(d.glob("*.parquet")))
+    return {t: table_digest(run, t, (cols or {}).get(t)) for t in ("games", *others)}
 
 
 def suite(workdir: Path, families: list[str] | None = None,

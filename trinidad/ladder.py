@@ -267,7 +267,7 @@ def play_characters(rung: str, games: int, seed: int, threads: int | None = None
     from sim.schema import RG
     from sim.state import N_VS
     from strategies.registry import compile_players
-    from trinidad.runner.shards import record_inputs
+    from trinidad.games.trinidad import record_inputs
     from trinidad.tournament import played_records, win_credit
 
     exp = character_experiment(rung, games, seed)

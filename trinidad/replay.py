@@ -59,6 +59,8 @@ def run_game_setup(run: str | Path, game: int, players: int | None = None, varia
         raise ReplayError(f"run: {p}: not a run directory ({str(e) or type(e).__name__})") from None
     except ExperimentError as e:
         raise ReplayError(f"run: {p}: its experiment no longer loads ({e})") from None
+    if manifest.get("game", "trinidad") != "trinidad":  # trinidad.games: a run of another game names it
+        raise ReplayError(f"run: {p}: a run of {manifest['game']}; trinidad play replays Trinidad's games only")
     if players is None:
         if len(exp.players) > 1:
             raise ReplayError(f"players: the run has {', '.join(map(str, exp.players))} players; name one")

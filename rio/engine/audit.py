@@ -113,9 +113,9 @@ def audit(r, geo, st, sc):
     return NONE
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # an entry point: local worker threads play in parallel
 def audited_games(r, geo, st, sc, pol, players, level, short, seeds, rec, out):
-    """:func:`rio.engine.game.play_games` with :func:`audit` after every seat's placements and every turn;
+    """The game loop (rio.engine.game's turns) with :func:`audit` after every seat's placements and every turn;
     ``out[g]`` = 0 for a game that kept every invariant and ended after its last turn, else
     ``Broken * 1000 + turn`` at the first break (a game that did not end: ``Broken.NONE`` with the turn)."""
     for gi in range(seeds.shape[0]):

@@ -3,8 +3,9 @@ WORKERS and C | END OF TURN CHECKS AND WAR (the war check, the player order, the
 END OF THE GAME's scoring. A game is a pure function of its seed (:mod:`gamekit.rng`), its rules and its
 players (:class:`rio.players.kinds.Policy`).
 
-:func:`play_games` plays a chunk of games into preallocated :class:`rio.engine.records.Records`;
-:func:`rio.engine.play` is the Python shell that checks the arguments and allocates."""
+A chunk of games is played by :func:`rio.players.search.play_games_search` (the one game loop, which lets
+search seats simulate) from :func:`rio.play.play`, the Python shell that checks the arguments and allocates;
+:func:`rio.engine.audit.audited_games` plays the same turns checking the invariants."""
 
 from __future__ import annotations
 
@@ -214,21 +215,3 @@ def end_game(r, geo, st, rec, gi, start_pos):
 @njit(cache=True)
 def war_row(rec, gi, wars):
     return rec.war[gi, min(wars, rec.war.shape[1] - 1)]
-
-
-@njit(cache=True)
-def play_game(r, geo, st, sc, pol, players, level, short, seed, rec, gi):
-    """One whole game into row ``gi`` of the records."""
-    start_pos = start_game(r, geo, st, sc, players, level, short, seed)
-    wars = 0
-    while st.g[G.TURN] < st.g[G.TURNS]:
-        wars += play_turn(r, geo, st, sc, pol, war_row(rec, gi, wars))
-        record_turn(st, rec, gi)
-    end_game(r, geo, st, rec, gi, start_pos)
-
-
-@njit(cache=True)
-def play_games(r, geo, st, sc, pol, players, level, short, seeds, rec):
-    """Games ``seeds`` (one per row of the records), one after another on one state."""
-    for gi in range(seeds.shape[0]):
-        play_game(r, geo, st, sc, pol, players, level, short, seeds[gi], rec, gi)

@@ -56,6 +56,28 @@ def district_value_now(r, geo, st, d):
     return v + r.k[K.SCORING_PRODUCTION_PENALTY] * max(0, prod - r.k[K.SCORING_PRODUCTION_FREE])
 
 
+CTX_HUTS = 0  # sc.ctx: the seat's Huts
+CTX_PLANNED = 1  # sc.ctx: the space whose plan sc.plan holds, -1 none
+
+
+@njit(cache=True)
+def decision_context(r, geo, st, sc, seat):
+    """What the values read many times during one decision, counted once: each district's value now, the
+    seat's Houses by district, his Huts."""
+    for d in range(sc.dval.shape[0]):
+        sc.dval[d] = district_value_now(r, geo, st, d)
+        sc.dhouse[d] = 0
+    huts = 0
+    spb, own, dist = st.sp_building, st.sp_owner, geo.district
+    for t in range(spb.shape[0]):
+        if own[t] == seat:
+            if spb[t] == Building.HUT:
+                huts += 1
+            elif spb[t] == Building.HOUSE:
+                sc.dhouse[dist[t]] += 1
+    sc.ctx[CTX_HUTS] = huts
+
+
 @njit(cache=True)
 def own_houses(geo, st, seat, d):
     n = 0
@@ -65,14 +87,6 @@ def own_houses(geo, st, seat, d):
             break
         if st.sp_building[t] == Building.HOUSE and st.sp_owner[t] == seat:
             n += 1
-    return n
-
-
-@njit(cache=True)
-def own_huts(st, seat):
-    n = 0
-    for t in range(st.sp_building.shape[0]):
-        n += st.sp_building[t] == Building.HUT and st.sp_owner[t] == seat
     return n
 
 
@@ -95,15 +109,15 @@ def cost_value(r, st, w, seat, wood, stone, precious):
 
 
 @njit(cache=True)
-def building_value(r, geo, st, w, seat, s, b):
-    """What building ``b`` on ``s`` is worth to ``seat``, its cost not counted."""
+def building_value(r, geo, st, sc, w, seat, s, b):
+    """What building ``b`` on ``s`` is worth to ``seat``, its cost not counted (:func:`decision_context` read)."""
     d = geo.district[s]
     left = turns_left(st)
-    house = max(r.k[K.SCORING_HOUSE_MIN_VP], r.k[K.SCORING_HOUSE_VP] + district_value_now(r, geo, st, d))
-    mine = own_houses(geo, st, seat, d)
+    house = max(r.k[K.SCORING_HOUSE_MIN_VP], r.k[K.SCORING_HOUSE_VP] + sc.dval[d])
+    mine = sc.dhouse[d]
     v = float(r.building[b, BK.VP])
     if b == Building.HUT:  # worth less for each Hut still waiting for its House
-        return (v + w[W.HUT] + house * w[W.HOUSE] / (1.0 + w[W.HOUSE])) / (1.0 + own_huts(st, seat))
+        return (v + w[W.HUT] + house * w[W.HOUSE] / (1.0 + w[W.HOUSE])) / (1.0 + sc.ctx[CTX_HUTS])
     if b == Building.HOUSE:
         return v + house + w[W.HOUSE]
     v += mine * r.building[b, BK.DISTRICT_VALUE]
@@ -148,23 +162,33 @@ def best_exchange(r, geo, st, sc, w, seat, s):
 
 
 @njit(cache=True)
-def city_value(r, geo, st, sc, w, seat, s, k):
-    """``k`` more workers of ``seat`` on ``s``: the best building they could raise, or their exchanges."""
-    had = st.sp_workers[s, seat]
-    st.sp_workers[s, seat] = had + k  # planning only: restored below
-    best = -1e9
+def space_plan(r, geo, st, sc, w, seat, s, had):
+    """``sc.plan[k - 1]``: what ``k`` = 1..3 more workers of ``seat`` on ``s`` (holding ``had`` of his now)
+    are worth: the best building they could raise there this turn with what he holds, or their exchanges,
+    less what the workers cost."""
+    most = r.k[K.PLACEMENT_MAX_WORKERS_PER_SPACE]
+    for k in range(sc.plan.shape[0]):
+        sc.plan[k] = -1e9
+    keep = st.sp_workers[s, seat]
+    st.sp_workers[s, seat] = most  # planning only: restored below; can_build then checks all but the workers
     for b in range(r.building.shape[0]):
         if can_build(r, geo, st, seat, s, b):
-            v = building_value(r, geo, st, w, seat, s, b)
+            v = building_value(r, geo, st, sc, w, seat, s, b)
             v -= cost_value(r, st, w, seat, r.building[b, BK.WOOD], r.building[b, BK.STONE], r.building[b, BK.PRECIOUS])
-            v -= w[W.WORKER] * max(0, had + k - r.building[b, BK.WORKERS])
-            best = max(best, v)
-    st.sp_workers[s, seat] = had
-    if st.sp_building[s] != NO and st.sp_building[s] < r.building.shape[0]:
-        uses = min(had + k, allowed_activations(r, geo, sc, s) - st.sp_used[s])
-        if uses > 0 and has_house_near(geo, st, seat, s, True):
-            best = max(best, uses * best_exchange(r, geo, st, sc, w, seat, s) - w[W.WORKER] * max(0, had + k - uses))
-    return best - w[W.WORKER] * k
+            need = r.building[b, BK.WORKERS]
+            for k in range(1, most + 1):
+                if had + k >= need:
+                    sc.plan[k - 1] = max(sc.plan[k - 1], v - w[W.WORKER] * (had + k - need))
+    st.sp_workers[s, seat] = keep
+    if st.sp_building[s] != NO and st.sp_building[s] < r.building.shape[0] and has_house_near(geo, st, seat, s, True):
+        x = best_exchange(r, geo, st, sc, w, seat, s)
+        room = allowed_activations(r, geo, sc, s) - st.sp_used[s]
+        for k in range(1, most + 1):
+            uses = min(had + k, room)
+            if uses > 0:
+                sc.plan[k - 1] = max(sc.plan[k - 1], uses * x - w[W.WORKER] * (had + k - uses))
+    for k in range(1, most + 1):
+        sc.plan[k - 1] -= w[W.WORKER] * k
 
 
 @njit(cache=True)
@@ -236,16 +260,22 @@ def placement_value(r, geo, st, sc, w, seat, j):
     kind, a, b = sc.opts[j, OPT.KIND], sc.opts[j, OPT.A], sc.opts[j, OPT.B]
     if kind == PL.PASS:
         return 0.0
-    if kind == PL.CITY:
-        return city_value(r, geo, st, sc, w, seat, a, b)
+    if kind == PL.CITY:  # options of one space come together (k = 1, 2, 3): its plan is made at the first
+        if b == 1 or sc.ctx[CTX_PLANNED] != a:
+            space_plan(r, geo, st, sc, w, seat, a, st.sp_workers[a, seat])
+            sc.ctx[CTX_PLANNED] = a
+        return sc.plan[b - 1]
     if kind == PL.SUBSTITUTE:
-        return city_value(r, geo, st, sc, w, seat, a, b - r.k[K.PLACEMENT_SUBSTITUTION_SACRIFICED]) - w[W.WORKER] * 2
+        stay = b - r.k[K.PLACEMENT_SUBSTITUTION_SACRIFICED]
+        space_plan(r, geo, st, sc, w, seat, a, 0)
+        sc.ctx[CTX_PLANNED] = NO
+        return sc.plan[min(stay, sc.plan.shape[0]) - 1] - w[W.WORKER] * (b - stay)
     if kind == PL.GRID:
         return grid_value(r, st, w, seat, a, b, sc.opts[j, OPT.C], sc.opts[j, OPT.D])
     if kind == PL.MINE:  # a cube is worth a House's share while Huts wait for one of each
         g = r.mine_track[a]
         cube = w[W.WOOD] if g == Good.WOOD else w[W.STONE]
-        short = st.pl[seat, PK.WOOD + g] < own_huts(st, seat) * r.building[Building.HOUSE, BK.WOOD + g]
+        short = st.pl[seat, PK.WOOD + g] < sc.ctx[CTX_HUTS] * r.building[Building.HOUSE, BK.WOOD + g]
         return cube * (1.0 + w[W.HOUSE] * short) - w[W.WORKER] * r.mine_space_workers[b]
     if kind == PL.FIELD:  # each worker a share of the coin its pair makes
         return silver_value(r, st, w, seat) / r.k[K.FIELD_WORKERS_PER_SILVER] - w[W.WORKER]
@@ -273,7 +303,7 @@ def effect_value(r, geo, st, sc, w, seat, j):
     if kind == EF.DONE:
         return 0.0
     if kind == EF.BUILD:
-        v = building_value(r, geo, st, w, seat, a, b)
+        v = building_value(r, geo, st, sc, w, seat, a, b)
         return v - cost_value(r, st, w, seat, r.building[b, BK.WOOD], r.building[b, BK.STONE], r.building[b, BK.PRECIOUS]) + 0.5
     if kind == EF.ACTIVATE:
         return exchange_value(r, w, b)
@@ -298,6 +328,8 @@ def choose_placement(r, geo, st, sc, pol, seat, n):
     if pol.kind[seat] == Kind.RANDOM:
         return rand_below(st, n)
     w = pol.w[seat]
+    decision_context(r, geo, st, sc, seat)
+    sc.ctx[CTX_PLANNED] = NO
     best, bj = -1e18, n - 1
     for j in range(n):
         v = placement_value(r, geo, st, sc, w, seat, j) + _noise(st, w)
@@ -313,6 +345,7 @@ def choose_effect(r, geo, st, sc, pol, seat, n):
     if pol.kind[seat] == Kind.RANDOM:
         return rand_below(st, n)
     w = pol.w[seat]
+    decision_context(r, geo, st, sc, seat)
     best, bj = 0.0, n - 1
     for j in range(n - 1):
         v = effect_value(r, geo, st, sc, w, seat, j)

@@ -26,10 +26,10 @@ from rio.engine.game import (
 )
 from rio.engine.placement import apply_placement, placement_options
 from rio.engine.scoring import end_scoring
-from rio.engine.state import PK, G
+from rio.engine.state import NO, PK, G
 from rio.keys import OK, Building, K
 from rio.players.kinds import Kind
-from rio.players.policy import district_value_now, placement_value
+from rio.players.policy import CTX_PLANNED, decision_context, district_value_now, placement_value
 from rio.players.weights import W
 
 
@@ -88,6 +88,8 @@ def search_choice(r, geo, st, sc, pol, rpol, seat, pos, n, sim, simsc, war_rec, 
     """The option ``seat`` takes among ``sc.opts[:n]``: the heuristic's ``width`` best, each simulated
     ``pol.budget[seat] // width`` times (at least once); the best mean margin (ties: the heuristic's order)."""
     w = pol.w[seat]
+    decision_context(r, geo, st, sc, seat)
+    sc.ctx[CTX_PLANNED] = NO
     for j in range(n):
         sc.score[j] = placement_value(r, geo, st, sc, w, seat, j)
     k = min(width, n)
@@ -127,10 +129,11 @@ def search_placement_phase(r, geo, st, sc, pol, rpol, sim, simsc, war_rec, depth
                 break
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # an entry point: local worker threads play in parallel
 def play_games_search(r, geo, st, sc, pol, rpol, sim, simsc, war_rec, depth, width, best_idx, total, players, level, short, seeds, rec):
-    """:func:`rio.engine.game.play_games` for tables with search seats (``rpol``: the same table with every
-    search seat played by the heuristic, the simulations' players)."""
+    """Games ``seeds`` (one per row of the records), one after another on one state: the game loop of every
+    table (rio.play), its search seats deciding their placements by simulation (``rpol``: the same table
+    with every search seat played by the heuristic, the simulations' players)."""
     for gi in range(seeds.shape[0]):
         start_pos = start_game(r, geo, st, sc, players, level, short, seeds[gi])
         wars = 0

@@ -25,11 +25,12 @@ def report(
     probes: Annotated[list[Path] | None, typer.Option(
         "--probes", help="a probe result (trinidad probe ... --json > FILE) to show in the option-use section; repeatable")] = None,
 ) -> None:
-    """Write the design report of a run: a self-contained HTML page, charts (PNG, SVG), summary.csv and summary.json.
-    Several runs (player tiers, strongest first) add the Agent sensitivity section: which findings
-    hold at the two strongest tiers."""
+    """Write the design report of a run: a self-contained HTML page, charts (PNG, SVG), summary.csv and summary.json,
+    with the sections of the run's game (its manifest's; Trinidad's or Río de la Plata's). Several runs (player tiers,
+    strongest first; Trinidad's) add the Agent sensitivity section: which findings hold at the two strongest tiers."""
     from analysis import RunError
     from reports.build import build_report
+    from trinidad.games import game_of_run
 
     if not 0 < delta < 100:
         fail(f"--delta: must be between 0 and 100 (win-rate points), got {delta}")
@@ -37,7 +38,7 @@ def report(
         fail(f"--detail-games: at least 100, got {detail_games}")
     try:
         page = build_report(directories[0], out, delta=delta / 100, force=force, others=directories[1:], detail_games=detail_games,
-                            probes=probes)
+                            probes=probes, sections=game_of_run(directories[0]).analyze)
     except RunError as e:
         fail(str(e))
     typer.echo(f"report: {page}")

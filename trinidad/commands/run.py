@@ -11,7 +11,9 @@ from trinidad.commands.common import fail
 
 
 def run(
-    experiment: Annotated[Path | None, typer.Argument(help="experiment TOML (default: the built-in one)")] = None,
+    experiment: Annotated[Path | None, typer.Argument(help="experiment TOML (default: the built-in one of --game)")] = None,
+    game: Annotated[str | None, typer.Option("--game", help="the game: trinidad or rio-de-la-plata (overrides the file's game; "
+                                                            "with no file, that game's built-in experiment)")] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="player count (overrides the file)")] = None,
     games: Annotated[int | None, typer.Option("--games", "-n", help="games per player count and variant")] = None,
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="master seed")] = None,
@@ -32,9 +34,11 @@ def run(
                                                                     "default 0: none)")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar", metavar="")] = False,
 ) -> None:
-    """Play an experiment's games in parallel and write them to Parquet (DIR/decades, DIR/games, DIR/manifest.json);
-    with --ai-games N (or the file's ai_games), then each strategy against the Solo A.I. (DIR/ai_scale.json)."""
+    """Play an experiment's games in parallel and write them to Parquet (DIR/manifest.json and a folder a table: Trinidad's
+    DIR/decades, DIR/games; Río de la Plata's DIR/games, offices, wars, turns); with --ai-games N (or the file's ai_games), then
+    each strategy against the Solo A.I. (DIR/ai_scale.json)."""
     from trinidad.experiment import ExperimentError, experiment_document, experiment_from_dict, load_experiment, tier_experiments
+    from trinidad.games import DEFAULT, game_of_document
     from trinidad.runner.manifest import experiment_of_run, tiers_of_run
     from trinidad.runner.run import run_experiment, run_tiers
     from trinidad.runner.summary import summarize
@@ -49,8 +53,8 @@ def run(
 
     strat = split_names(strategies) if strategies else None
     try:
-        flags = dict(players=players, games=games, seed=seed, out=out, strategies=strat, shard_games=shard_games, prices=prices,
-                     extended_war=True if extended_war else None, ai_games=ai_games)
+        flags = dict(game=game, players=players, games=games, seed=seed, out=out, strategies=strat, shard_games=shard_games,
+                     prices=prices, extended_war=True if extended_war else None, ai_games=ai_games)
         tiers = None
         if resume and experiment is None and out is not None and tiers_of_run(out) is not None:  # tiers: their own experiments
             if any(v is not None for k, v in flags.items() if k not in ("out", "ai_games")):
@@ -58,7 +62,7 @@ def run(
             tiers = [(n, experiment_from_dict(d | {"out": str(Path(out) / n)})) for n, d in tiers_of_run(out)]
         elif experiment is not None:
             doc, where = experiment_document(experiment, **flags)
-            if "tiers" in doc:
+            if "tiers" in doc and game_of_document(doc).name == DEFAULT:  # tiers are Trinidad's (Río de la Plata's experiment says so)
                 if strat:
                     fail("--strategies: an experiment with [[tiers]] names the strategies of each tier")
                 tiers = tier_experiments(doc, str(where))
@@ -75,9 +79,9 @@ def run(
             doc = experiment_of_run(out)
             for k, v in flags.items():  # a flag given as well must match the run (check_out checks)
                 if v is not None and k == "strategies":
-                    doc["seats"]["strategies"] = v
+                    doc.setdefault("seats", {})["strategies"] = v
                 elif v is not None and k == "prices":
-                    doc["characters"]["prices"] = v
+                    doc.setdefault("characters", {})["prices"] = v
                 elif v is not None:
                     doc[k] = v
             exp = experiment_from_dict(doc)

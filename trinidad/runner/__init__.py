@@ -1,8 +1,10 @@
-"""Batch runs (``trinidad run``): an experiment's games in shards, played by the jitted batch
-kernel on local threads or as Ray tasks, streamed to Parquet.
+"""Batch runs (``trinidad run``): an experiment's games in shards, played by its game's jitted
+engine on local threads or as Ray tasks, streamed to Parquet. The runner knows no game: it calls the
+experiment's game (:mod:`trinidad.games`: Trinidad, Río de la Plata) to play a chunk and to turn it
+into the shard's tables.
 
-The run directory's layout is :mod:`sim.dataset`.
-A shard is (variant, player count, a range of game indices). Both its files are written to a
+The run directory's layout is :mod:`sim.dataset` (Trinidad's; Río de la Plata's: trinidad.games.rio).
+A shard is (variant, player count, a range of game indices). Its files (one a table) are written to a
 temporary name and renamed, the games file last: a shard is complete exactly when its games file
 exists. Ctrl-C (or a killed process) leaves only complete shards, and ``--resume`` plays the
 missing ones. Game ``i`` of player count ``n`` has seed ``game_seed(game_seed(master, n), i)``

@@ -11,8 +11,7 @@ import threading
 import time
 from pathlib import Path
 
-from strategies.registry import Players, has_python
-from trinidad.experiment import Experiment
+from trinidad.games import game_of
 from trinidad.runner import shards  # shards._play_records: looked up at each call, where a test replaces it
 from trinidad.runner.shards import ShardWriter, chunk_bounds, experiment_of_doc, tables
 
@@ -32,9 +31,9 @@ class _Chunks:
     in order by one worker at a time per shard (:meth:`put`). Thread-safe (one lock; the writes
     themselves run outside it)."""
 
-    def __init__(self, todo: list, out: Path, window: int):
+    def __init__(self, todo: list, out: Path, window: int, tables: tuple[str, ...]):
         self.todo = list(reversed(todo))  # popped from the end: todo order
-        self.out, self.window = out, window
+        self.out, self.window, self.tables = out, window, tables
         self.current: dict | None = None  # the shard whose chunks are being handed out
         self.open: list[dict] = []  # shards with a chunk handed out and not yet complete (their files are open)
         self.held = 0  # chunks handed out and not yet written
@@ -58,7 +57,7 @@ class _Chunks:
                 b = chunk_bounds(c)
                 cur = self.current = {"key": (vi, n, k), "start": a, "games": c, "bounds": b, "chunks": len(b) - 1,
                                       "next": 0, "written": 0, "ready": {}, "writing": False,
-                                      "writer": ShardWriter(self.out, vi, n, k)}
+                                      "writer": ShardWriter(self.out, vi, n, k, self.tables)}
                 self.open.append(cur)
             cur["next"] += 1
             self.held += 1
@@ -111,7 +110,7 @@ class _Chunks:
             sh["ready"].clear()
 
 
-def run_local(exp_doc: dict, players: Players, out: Path, todo: list, workers: int, tick) -> dict:
+def run_local(exp_doc: dict, players, out: Path, todo: list, workers: int, tick) -> dict:
     """The local backend (issue 24, scaling past two cores): ``workers`` threads, each of which
     plays a chunk of a shard on its own (the jitted kernel runs without the GIL), turns the chunk's
     records into table rows at once (so records never pile up), and writes them as the next row
@@ -136,7 +135,8 @@ def run_local(exp_doc: dict, players: Players, out: Path, todo: list, workers: i
     games are held at once, in play or waiting for an earlier chunk of their shard: flat in the
     run's size and in the shard size (a shard's rows were once joined before it was written, which
     made the peak follow ``--shard-games``). A Python strategy (its objects need not be
-    thread-safe) plays one chunk at a time, behind a lock; the others still build tables and write.
+    thread-safe; the game's ``plays_alone``) plays one chunk at a time, behind a lock; the others still build
+    tables and write.
 
     Ticks come as shards are complete (in any order; a shard's files do not depend on the order
     nor on the workers: its chunks are cut and written in order whatever their number). On Ctrl-C
@@ -146,11 +146,12 @@ def run_local(exp_doc: dict, players: Players, out: Path, todo: list, workers: i
     kernel and the Python around it) and ``write`` (table rows and Arrow's Parquet writer,
     compression included), and ``max_held``, the most chunks held at once."""
     exp = experiment_of_doc(json.dumps(exp_doc, sort_keys=True))
-    sched = _Chunks(todo, out, chunk_window(workers))
+    game = game_of(exp)
+    sched = _Chunks(todo, out, chunk_window(workers), game.tables)
     done: queue.Queue = queue.Queue()  # games of each complete shard, for the main thread's tick
     cpu = {"play": 0.0, "write": 0.0}
     cpu_lock = threading.Lock()
-    play_lock = threading.Lock() if has_python(players.matrix()) else contextlib.nullcontext()
+    play_lock = threading.Lock() if game.plays_alone(players) else contextlib.nullcontext()
     errors: list[BaseException] = []
 
     def worker() -> None:
@@ -200,7 +201,7 @@ def run_local(exp_doc: dict, players: Players, out: Path, todo: list, workers: i
     return cpu | {"max_held": sched.max_held}
 
 
-def warm_engine(exp: Experiment, players: Players, todo: list, threads: int, say) -> float:
+def warm_engine(exp, players, todo: list, threads: int, say) -> float:
     """Compile (or load from the cache) the engine before the clock of play starts: one game of
     the first pending shard, discarded. On a fresh machine this is the Numba compile of a few
     minutes; ``say`` (a line printer that needs no terminal) tells so at once and every 30 s.

@@ -8,12 +8,13 @@ import json
 import os
 import platform
 import subprocess
+from dataclasses import asdict
 from pathlib import Path
 
 from sim.dataset import MANIFEST
 from sim.rules import rules_hash
-from strategies.registry import resolve
-from trinidad.experiment import Experiment, ExperimentError
+from trinidad.experiment import ExperimentError
+from trinidad.games import DEFAULT, game_named, game_of
 
 
 def package_version() -> str:
@@ -50,11 +51,13 @@ def cpu_model() -> str:
     return name
 
 
-def manifest_fixed(exp: Experiment) -> dict:
+def manifest_fixed(exp) -> dict:
     """The manifest's entries that do not change during a run (resolving and hashing every
-    variant's rules takes about 0.1 s: once per run, not once per shard)."""
+    variant's rules takes about 0.1 s: once per run, not once per shard). A run of a game other than
+    Trinidad names it (``game``); one that names none is Trinidad's, as every run before a second game."""
     docs = exp.resolved_rules_docs()
-    return {
+    game = game_of(exp)
+    return ({"game": game.name} if game.name != DEFAULT else {}) | {
         "package_version": package_version(),
         "git_commit": git_commit(),
         "python": platform.python_version(),
@@ -62,20 +65,18 @@ def manifest_fixed(exp: Experiment) -> dict:
         "cores": os.cpu_count(),
         "experiment": exp.to_dict(),
         "strategy_aliases": strategy_aliases(exp),
-        "variants": [{"name": v.name, "overrides": v.overrides, "rules_hash": rules_hash(d), "rules": d}
-                     for v, d in zip(exp.variants, docs)],
+        "variants": [asdict(v) | {"rules_hash": rules_hash(d), "rules": d} for v, d in zip(exp.variants, docs)],
         "seeds": {"master": exp.seed, "rule": "seed(game i, n players) = game_seed(game_seed(master, n), i), sim.rng (SplitMix64)"},
     }
 
 
-def strategy_aliases(exp: Experiment) -> dict[str, str]:
-    """Each alias among the run's strategies (``best``) and the strategy it names now: the games
-    table keeps the alias, the manifest what it stood for."""
-    solo = bool(exp.ai)  # games with the Solo A.I.: an alias's solo name (strategies.registry.resolve)
-    return {n: resolve(n, solo) for n in exp.strategy_names() if resolve(n, solo) != n}
+def strategy_aliases(exp) -> dict[str, str]:
+    """Each alias among the run's strategies (``best``) and the player it names now: the games
+    table keeps the alias, the manifest what it stood for (the game's ``aliases``)."""
+    return game_of(exp).aliases(exp)
 
 
-def manifest_doc(exp: Experiment, fixed: dict, status: str, games_done: int, wall_s: float, backend: str, workers: int) -> dict:
+def manifest_doc(exp, fixed: dict, status: str, games_done: int, wall_s: float, backend: str, workers: int) -> dict:
     return {
         "status": status,
         **fixed,
@@ -93,7 +94,7 @@ def write_manifest(out: Path, m: dict) -> None:
     os.replace(tmp, out / MANIFEST)
 
 
-def check_out(exp: Experiment, out: Path, resume: bool) -> None:
+def check_out(exp, out: Path, resume: bool) -> None:
     """Check the output directory: a new run needs it empty; ``resume`` needs the same experiment."""
     if out.exists() and not out.is_dir():
         raise ExperimentError(f"out: {out} is a file, not a run directory; choose an empty or new --out")
@@ -115,33 +116,22 @@ def check_out(exp: Experiment, out: Path, resume: bool) -> None:
         raise ExperimentError(f"out: {out} exists and is not a run directory; choose an empty or new --out")
 
 
-def make_run_dirs(out: Path) -> None:
-    """The run directory's folders (after :func:`check_out`), without an interrupted shard's leftovers."""
+def make_run_dirs(out: Path, tables: tuple[str, ...]) -> None:
+    """The run directory's folders, one a table of its game (after :func:`check_out`), without an
+    interrupted shard's leftovers."""
     try:
-        (out / "decades").mkdir(parents=True, exist_ok=True)
-        (out / "games").mkdir(parents=True, exist_ok=True)
+        for t in tables:
+            (out / t).mkdir(parents=True, exist_ok=True)
     except OSError as e:  # a parent that is a file, no permission
         raise ExperimentError(f"out: cannot make the run directory {out}: {e.strerror or e}; choose another --out") from None
     for tmp in list(out.glob("*/.*.tmp")):  # leftovers of an interrupted shard
         tmp.unlink()
 
 
-def experiment_record(exp: Experiment) -> dict:
-    """The experiment as the TOML-shaped document :func:`experiment_from_dict` reads (for workers)."""
-    d = {
-        "name": exp.name, "players": exp.players, "games": exp.games, "seed": exp.seed, "out": exp.out,
-        "shard_games": exp.shard_games, "first_game": exp.first_game,
-        "seats": {"strategies": exp.strategies, "assign": exp.seat_assign},
-        "characters": {"assign": exp.char_assign} | ({"forced": exp.forced} if exp.char_assign == "forced" else {})
-        | ({"prices": exp.prices} if getattr(exp, "prices", None) else {}),
-        "rules": ({"file": exp.rules_file} if exp.rules_file else {}) | {"overrides": exp.overrides},
-        "variants": [{"name": v.name, "overrides": v.overrides} for v in (exp.declared_variants if exp.ai else exp.variants)],
-    }
-    if exp.ai:
-        d["ai"] = {"strength": exp.ai}
-    if getattr(exp, "ai_games", 0):  # a run played before the key was recorded asked for none
-        d["ai_games"] = exp.ai_games
-    return d
+def experiment_record(exp) -> dict:
+    """The experiment as the TOML-shaped document :func:`trinidad.experiment.experiment_from_dict` reads
+    (for workers): the game's ``record`` (which names the game when it is not Trinidad)."""
+    return game_of(exp).record(exp)
 
 
 def experiment_of_run(out: str | Path) -> dict:
@@ -153,8 +143,9 @@ def experiment_of_run(out: str | Path) -> dict:
     if not (o / MANIFEST).exists():
         raise ExperimentError(f"out: {o}: no {MANIFEST} to resume (not a run directory)")
     e = json.loads((o / MANIFEST).read_text())["experiment"]
+    game = game_named(e.get("game", DEFAULT), f"{o / MANIFEST}: experiment.game")
     ns = SimpleNamespace(**(e | {k: [SimpleNamespace(**v) for v in e[k]] for k in ("variants", "declared_variants")}))
-    return experiment_record(ns)
+    return game.record(ns)
 
 
 def tiers_of_run(out: str | Path) -> list[tuple[str, dict]] | None:

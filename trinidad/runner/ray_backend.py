@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from strategies.registry import Players
 from trinidad.experiment import ExperimentError
 from trinidad.runner.shards import run_shard
 
@@ -69,7 +68,7 @@ def ray_connect(address: str | None, workers: int) -> bool:
     return True
 
 
-def run_ray(exp_doc: dict, players: Players, out: Path, todo: list, tick) -> None:
+def run_ray(exp_doc: dict, players, out: Path, todo: list, tick) -> None:
     """One Ray task per shard on the Ray this process has joined (:func:`ray_connect`)."""
     import ray
 
@@ -84,6 +83,6 @@ def run_ray(exp_doc: dict, players: Players, out: Path, todo: list, tick) -> Non
             tick(refs[ref])
 
 
-def _ray_shard(exp_doc: dict, players: Players, out: str, vi: int, n: int, k: int, a: int, c: int) -> int:
+def _ray_shard(exp_doc: dict, players, out: str, vi: int, n: int, k: int, a: int, c: int) -> int:
     run_shard(exp_doc, players, out, vi, n, k, a, c, 1)
     return c

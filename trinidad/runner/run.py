@@ -4,16 +4,14 @@ Solo A.I. (DIR/ai_scale.json)."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import time
 from pathlib import Path
 
-from sim import compiled_parts
 from sim.dataset import MANIFEST
-from strategies.registry import compile_players
-from trinidad.experiment import Experiment, ExperimentError
+from trinidad.experiment import ExperimentError
+from trinidad.games import game_of
 from trinidad.runner.local import run_local, warm_engine
 from trinidad.runner.manifest import check_out, experiment_record, make_run_dirs, manifest_doc, manifest_fixed, write_manifest
 from trinidad.runner.ray_backend import ray_connect, run_ray
@@ -21,60 +19,25 @@ from trinidad.runner.shards import pending_shards
 from trinidad.runner.shards import stderr_line as _say
 
 
-def record_ai_scale(exp: Experiment, out: Path, ai_games: int, workers: int | None, progress: bool, say=_say) -> None:
-    """The run's strategies against the Solo A.I. at each strength (:func:`trinidad.ai_scale.measure`,
-    ``ai_games`` games each, the run's seed and rules) into ``out``/ai_scale.json, where the report
-    reads it; one already there of the same strategies, games and seed is kept (a resumed run)."""
-    if ai_games < 1:
-        return
-    from trinidad import ai_scale
-
-    names = exp.strategy_names()
-    old = ai_scale.read(out)
-    if old is not None and (old.strategies, old.games, old.seed) == (names, ai_games, exp.seed):
-        return
-    if progress:
-        say(f"{', '.join(names)} against the Solo A.I. (weak to divinity), {ai_games:,} Solo games a strength...")
-    scale = ai_scale.measure(names, ai_games, exp.seed, workers, exp.rules_file, exp.overrides, say=say if progress else None)
-    ai_scale.write(scale, out)
-
-
-def announce_ai_table(exp: Experiment, ai_games: int, say=_say) -> None:
-    """Say, before any game, what the A.I. table asked for costs: every strategy of the run at every
-    A.I. strength of its rules, ``ai_games`` Solo games each (issue 95: a run plays what it says)."""
-    if ai_games < 1:
-        return
-    from sim.rules import ai_strength_names
-
-    k, s = len(exp.strategy_names()), len(ai_strength_names(exp.resolved_rules_docs()[0]))
-    say(f"asked for the A.I. table: after the games, {k} strateg{'y' if k == 1 else 'ies'} x {s} A.I. strengths x {ai_games:,} "
-        f"= {k * s * ai_games:,} Solo games ({Path(exp.out) / 'ai_scale.json'})")
-
-
-def _solo_too(ai_games: int):
-    """A run that then plays Solo games (``ai_games`` > 0) compiles the engine once, with the Solo
-    A.I. in, rather than twice (sim.compiled_parts)."""
-    return compiled_parts.including(compiled_parts.SOLO_AI) if ai_games > 0 else contextlib.nullcontext()
-
-
-def run_experiment(exp: Experiment, backend: str = "local", workers: int | None = None, address: str | None = None,
+def run_experiment(exp, backend: str = "local", workers: int | None = None, address: str | None = None,
                    resume: bool = False, progress: bool = True, say=_say, ai_games: int | None = None) -> dict:
     """Play every pending shard of ``exp`` and return the final manifest. ``say`` prints the
-    engine's preparation lines (with ``progress``). ``ai_games`` (default: the experiment's
-    ``ai_games``) > 0: then record the run's strategies against the Solo A.I. (:func:`record_ai_scale`),
-    announced before the games with its cost."""
-    ai_games = exp.ai_games if ai_games is None else ai_games
+    engine's preparation lines (with ``progress``). Trinidad: ``ai_games`` (default: the experiment's
+    ``ai_games``) > 0: then record the run's strategies against the Solo A.I.
+    (:func:`trinidad.games.trinidad.record_ai_scale`, the game's ``after``), announced before the games with its cost."""
+    game = game_of(exp)
+    ai_games = getattr(exp, "ai_games", 0) if ai_games is None else ai_games
     if backend not in ("local", "ray"):
         raise ExperimentError(f"backend: allowed: local, ray, got {backend!r}")
     out = Path(exp.out)
     check_out(exp, out, resume)  # the checks first: a refused run starts no Ray and writes nothing
     if progress:
-        announce_ai_table(exp, ai_games, say)
+        game.announce(exp, ai_games, say)
     joined = ray_connect(address, workers or os.cpu_count() or 1) if backend == "ray" else False
     try:  # a Ray that cannot be joined has written nothing; one joined here is left here
-        with _solo_too(ai_games):
+        with game.engine_parts(ai_games):
             m = _run_experiment(exp, out, backend, workers, resume, progress, say)
-            record_ai_scale(exp, out, ai_games, workers, progress, say)
+            game.after(exp, out, ai_games, workers, progress, say)
         return m
     finally:
         if joined:
@@ -83,13 +46,13 @@ def run_experiment(exp: Experiment, backend: str = "local", workers: int | None 
             ray.shutdown()
 
 
-def run_tiers(tiers: list[tuple[str, Experiment]], out: str | Path, backend: str = "local", workers: int | None = None,
+def run_tiers(tiers: list, out: str | Path, backend: str = "local", workers: int | None = None,
               address: str | None = None, resume: bool = False, progress: bool = True, say=_say, ai_games: int | None = None) -> list[dict]:
     """Play an experiment with ``[[tiers]]`` (:func:`trinidad.experiment.tier_experiments`): one run
     directory per tier in ``out``, strongest first, listed in ``out``/tiers.json (with each tier's
     experiment, so ``--resume --out`` finishes them). Every output is checked before any game.
     ``ai_games`` (default: each tier's experiment's) > 0: each tier's strategies against the Solo A.I., in its run
-    (:func:`record_ai_scale`)."""
+    (the game's ``after``). Tiers are Trinidad's (:func:`trinidad.experiment.tier_experiments`)."""
     from analysis.data import TIERS_FILE
 
     top = Path(out)
@@ -114,13 +77,14 @@ def run_tiers(tiers: list[tuple[str, Experiment]], out: str | Path, backend: str
         listed.write_text(json.dumps(doc, indent=1) + "\n")
         done = []
         for n, e in tiers:
+            game = game_of(e)
             games_ai = e.ai_games if ai_games is None else ai_games
             if progress:
                 say(f"tier {n}: {', '.join(e.strategy_names())}")
-                announce_ai_table(e, games_ai, say)
-            with _solo_too(games_ai):
+                game.announce(e, games_ai, say)
+            with game.engine_parts(games_ai):
                 done.append(_run_experiment(e, Path(e.out), backend, workers, (Path(e.out) / MANIFEST).exists(), progress, say))
-                record_ai_scale(e, Path(e.out), games_ai, workers, progress, say)
+                game.after(e, Path(e.out), games_ai, workers, progress, say)
         return done
     finally:
         if joined:
@@ -129,11 +93,12 @@ def run_tiers(tiers: list[tuple[str, Experiment]], out: str | Path, backend: str
             ray.shutdown()
 
 
-def _run_experiment(exp: Experiment, out: Path, backend: str, workers: int | None, resume: bool, progress: bool,
+def _run_experiment(exp, out: Path, backend: str, workers: int | None, resume: bool, progress: bool,
                     say) -> dict:
     import numba
 
-    make_run_dirs(out)
+    game = game_of(exp)
+    make_run_dirs(out, game.tables)
     todo = pending_shards(exp, out, repair=resume)
     done_before = exp.total_games() - sum(s[4] for s in todo)
     nw = workers or (numba.config.NUMBA_NUM_THREADS if backend == "local" else os.cpu_count() or 1)
@@ -146,7 +111,7 @@ def _run_experiment(exp: Experiment, out: Path, backend: str, workers: int | Non
     fixed = manifest_fixed(exp)
     write_manifest(out, manifest_doc(exp, fixed, "running", done_before, wall_before, backend, nw))
     exp_dict_flat = experiment_record(exp)
-    players = compile_players(exp.strategy_names(), solo=bool(exp.ai))  # once per run: workers are handed the weights
+    players = game.players(exp)  # once per run: workers are handed them (Trinidad: the weights)
     compile_s = 0.0
     if backend == "local":  # Ray workers compile (or load the cache) in their own processes
         numba.set_num_threads(min(nw, numba.config.NUMBA_NUM_THREADS))

@@ -1,0 +1,262 @@
+"""What every game's experiment shares (trinidad.games): the one-line error, the keys each experiment
+has (name, players, games, seed, out, shard_games, ``[seats]``, ``[rules]``, ``[[variants]]``), the
+variants crossed with a list-valued key (the A.I.'s strengths, Río de la Plata's levels), the seat
+arrangements (fixed, rotate, permute) and the shards a run is cut into.
+
+Each game's experiment module (:mod:`trinidad.games.trinidad_experiment`,
+:mod:`trinidad.games.rio_experiment`) reads its own keys with these helpers, so that the keys both
+games have are read, checked and worded alike. Plain Python and numpy: no engine.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import math
+import tomllib
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+SEAT_ASSIGN = ("fixed", "rotate", "permute")
+
+
+class ExperimentError(ValueError):
+    """An experiment file or flag is invalid; the message is one line naming the key."""
+
+
+@dataclass
+class Variant:
+    name: str
+    overrides: dict = field(default_factory=dict)
+
+
+def err(key: str, msg: str) -> ExperimentError:
+    if msg.startswith(f"{key}: "):  # a message that already names the key (a RulesError: "rules: ...")
+        msg = msg[len(key) + 2:]
+    return ExperimentError(f"experiment: {key}: {msg}")
+
+
+def int_key(d: dict, key: str, default: int, lo: int, hi: int | None = None) -> int:
+    v = d.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise err(key, f"expected an integer, got {v!r}")
+    if v < lo or (hi is not None and v > hi):
+        raise err(key, f"must be in {lo}..{hi}, got {v}" if hi is not None else f"must be >= {lo}, got {v}")
+    return v
+
+
+def unknown_keys(d: dict, allowed: set[str], table_of: dict[str, str]) -> None:
+    """One line for the first key of ``d`` not in ``allowed``; a key that belongs in a table
+    (``table_of``: key -> the table) says so."""
+    unknown = sorted(set(d) - allowed)
+    if unknown:
+        table = table_of.get(unknown[0])
+        under = f" ({unknown[0]!r} belongs under [{table}])" if table else ""
+        raise err(unknown[0], f"unknown key{under}; allowed: {', '.join(sorted(allowed))}")
+
+
+def player_counts(d: dict, default: list[int], lo: int, hi: int, extra: str = "") -> list[int]:
+    """``players``: one count or a list of counts in ``lo..hi``, sorted and distinct."""
+    pl = d.get("players", default)
+    pl = [pl] if isinstance(pl, int) and not isinstance(pl, bool) else pl
+    if not isinstance(pl, list) or not pl or not all(isinstance(x, int) and not isinstance(x, bool) and lo <= x <= hi for x in pl):
+        raise err("players", f"expected a player count {lo}..{hi}{extra} or a list of them, got {d.get('players')!r}")
+    return sorted(set(pl))
+
+
+def out_dir(d: dict, name: str) -> str:
+    out = d.get("out", f"runs/{name}")
+    if not isinstance(out, str) or not out:
+        raise err("out", f"expected a directory path, got {out!r}")
+    return out
+
+
+def table(d: dict, key: str, allowed: tuple[str, ...], what: str) -> dict:
+    """The table ``key`` of ``d`` (empty when left out), holding only the keys ``allowed`` (``what``: in words)."""
+    t = d.get(key, {})
+    if not isinstance(t, dict):
+        raise err(key, f"expected a table with {what}")
+    for k in t:
+        if k not in allowed:
+            raise err(f"{key}.{k}", f"unknown key; allowed: {', '.join(allowed)}")
+    return t
+
+
+def seats_table(d: dict, default: list[str], default_assign: str, check: Callable[[list[str]], None], error: type[Exception]
+                ) -> tuple[list[str], str]:
+    """``[seats]``: (strategies, assign). ``check`` raises ``error`` for names the game does not
+    know; its message (which names the players allowed) becomes the line of ``seats.strategies``."""
+    seats = table(d, "seats", ("strategies", "assign"), "strategies and assign")
+    strat = seats.get("strategies", default)
+    if isinstance(strat, str):
+        strat = [strat]
+    if not isinstance(strat, list) or not strat or not all(isinstance(s, str) for s in strat):
+        raise err("seats.strategies", f"expected a list of strategy names, got {strat!r}")
+    try:
+        check(list(dict.fromkeys(strat)))
+    except error as ex:
+        raise err("seats.strategies", str(ex)) from None
+    assign = seats.get("assign", default_assign)
+    if assign not in SEAT_ASSIGN:
+        raise err("seats.assign", f"allowed: {', '.join(SEAT_ASSIGN)}, got {assign!r}")
+    return strat, assign
+
+
+def rules_table(d: dict) -> tuple[str | None, dict]:
+    """``[rules]``: (the rules file or None for the bundled one, the overrides)."""
+    rules = table(d, "rules", ("file", "overrides"), "file and/or overrides")
+    rf = rules.get("file")
+    if rf is not None and (not isinstance(rf, str) or not Path(rf).exists()):
+        raise err("rules.file", f"expected an existing rules file, got {rf!r}")
+    ov = rules.get("overrides", {})
+    if not isinstance(ov, dict):
+        raise err("rules.overrides", "expected a table of rule overrides")
+    return rf, ov
+
+
+def variants_list(d: dict) -> list[Variant]:
+    """``[[variants]]``: each a name (distinct) and its rule overrides."""
+    vs = d.get("variants", [{"name": "base"}])
+    if not isinstance(vs, list) or not vs:
+        raise err("variants", "expected a list of [[variants]] tables with a name (and overrides)")
+    out = []
+    for i, v in enumerate(vs):
+        if not isinstance(v, dict) or not isinstance(v.get("name"), str) or not v["name"]:
+            raise err(f"variants[{i}].name", "every variant needs a name")
+        for k in v:
+            if k not in ("name", "overrides"):
+                raise err(f"variants[{i}].{k}", "unknown key; allowed: name, overrides")
+        if not isinstance(v.get("overrides", {}), dict):
+            raise err(f"variants[{i}].overrides", "expected a table of rule overrides")
+        out.append(Variant(v["name"], copy.deepcopy(v.get("overrides", {}))))
+    names = [v.name for v in out]
+    if len(set(names)) != len(names):
+        raise err("variants", f"variant names must be distinct, got {names}")
+    return out
+
+
+def choices(d: dict, key: str, allowed: list, default, what: str) -> list:
+    """A key that takes one of ``allowed`` or a list of distinct ones (each then a variant of its own)."""
+    v = d.get(key, default)
+    v = v if isinstance(v, list) else [v]
+    ok = all(any(type(x) is type(a) and x == a for a in allowed) for x in v)
+    if not v or not ok or len(set(v)) != len(v):
+        raise err(key, f"expected {what} or a list of distinct ones, got {d.get(key)!r}")
+    return v
+
+
+def crossed_variants(declared: list[Variant], axes: list[list[tuple[str, Any]]], make: Callable[[Variant, list, str], Variant]
+                     ) -> list[Variant]:
+    """Each declared variant once per combination of the axes' values (an axis: (label, value) pairs,
+    e.g. the A.I.'s strengths), made by ``make(variant, values, name)``. Named as the variant when no
+    axis has more than one value; else after the labels of the axes that do, alone (when the only
+    variant is the default ``base``) or after the variant's name: ``<variant>-<label>...``."""
+    alone = len(declared) == 1 and declared[0].name == "base" and not declared[0].overrides
+    out = []
+    for v in declared:
+        for combo in itertools.product(*axes):
+            labels = [label for (label, _), axis in zip(combo, axes, strict=True) if len(axis) > 1]
+            name = "-".join(labels if alone else [v.name, *labels]) if labels else v.name
+            out.append(make(v, [value for _, value in combo], name))
+    return out
+
+
+def variant_docs(variants: list[Variant], overrides: dict, load: Callable[[], dict], apply: Callable[[dict, dict], dict],
+                 check: Callable[[dict], Any], error: type[Exception]) -> list[dict]:
+    """The full rules document of each variant: the rules file (``load``), the experiment's
+    overrides, then the variant's (``apply``), checked (``check``: the values too). A bad rule is
+    one line naming where it was given."""
+    docs = []
+    for v in variants:
+        try:
+            doc = load()
+            if overrides:
+                doc = apply(doc, overrides)
+            if v.overrides:
+                doc = apply(doc, v.overrides)
+            check(doc)
+        except error as e:
+            where = f"variants[{v.name}].overrides" if v.overrides else "rules"
+            raise err(where, str(e).removeprefix("rules: ")) from None
+        docs.append(doc)
+    return docs
+
+
+@dataclass
+class BaseExperiment:
+    """What every game's experiment has (a game's experiment is a dataclass of this class, with its
+    own defaults where they differ), and what it derives from them: the seat arrangements and the
+    shards. A subclass adds ``strategies``, ``seat_assign`` and ``variants``."""
+
+    name: str = "default"
+    players: list[int] = field(default_factory=lambda: [4])
+    games: int = 1000
+    seed: int = 1
+    out: str = "runs/default"
+    shard_games: int = 5000
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    def lineup(self, n: int) -> list[str]:
+        """The strategy names of seats 0..n-1 before rotation (the list cycled to n seats)."""
+        return [self.strategies[s % len(self.strategies)] for s in range(n)]
+
+    def strategy_names(self) -> list[str]:
+        return list(dict.fromkeys(self.strategies))
+
+    def _arrangement(self, game_index: np.ndarray) -> np.ndarray:
+        """Which seat arrangement (``rotate``: the rotation; ``permute``: the permutation) each game plays."""
+        return np.asarray(game_index, np.int64)
+
+    def _entries(self, n: int, game_index: np.ndarray) -> np.ndarray:
+        """Per game and seat, the lineup entry sitting there (``n`` seats)."""
+        a = self._arrangement(game_index)
+        if self.seat_assign == "fixed":
+            return np.tile(np.arange(n, dtype=np.int64), (len(a), 1))
+        if self.seat_assign == "rotate":
+            return (np.arange(n)[None, :] + a[:, None]) % n
+        perms = np.array(list(itertools.permutations(range(n))), np.int64)
+        return perms[a % len(perms)]
+
+    def total_games(self) -> int:
+        return self.games * len(self.players) * len(self.variants)
+
+    def shard_count(self) -> int:
+        """``len(self.shards())`` without building the list (the manifest is rewritten after every shard)."""
+        return len(self.variants) * len(self.players) * math.ceil(self.games / self.shard_games)
+
+    def shards(self) -> list[tuple[int, int, int, int, int]]:
+        """(variant index, players, shard index, first game, game count) for the whole run."""
+        out = []
+        for vi in range(len(self.variants)):
+            for n in self.players:
+                for k in range(math.ceil(self.games / self.shard_games)):
+                    a = k * self.shard_games
+                    out.append((vi, n, k, a, min(self.games, a + self.shard_games) - a))
+        return out
+
+
+def read_document(path: Path, flags: dict[str, Any]) -> dict:
+    """An experiment file's document with the command-line flags applied over it (``strategies``
+    into ``[seats]``, ``prices`` into ``[characters]``, the others at the top)."""
+    try:
+        d = tomllib.loads(path.read_text())
+    except OSError as ex:
+        raise ExperimentError(f"experiment: {path}: {ex.strerror or ex}") from None
+    except tomllib.TOMLDecodeError as ex:
+        raise ExperimentError(f"experiment: {path}: {ex}") from None
+    for k, v in flags.items():
+        if v is None:
+            continue
+        if k == "strategies":
+            d.setdefault("seats", {})["strategies"] = v
+        elif k == "prices":
+            d.setdefault("characters", {})["prices"] = v
+        else:
+            d[k] = v
+    return d

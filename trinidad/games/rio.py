@@ -1,0 +1,200 @@
+"""Río de la Plata in the harness (:class:`trinidad.games.spec.Game`): its experiment
+(:mod:`trinidad.games.rio_experiment`), a chunk of its games played by :func:`rio.play.play` (one call
+a seat arrangement: a chunk's games are grouped by the players at their seats, every game a function
+of its seed alone) into four tables, its lines in ``trinidad runs summarize`` and its report
+(:func:`analysis.rio.analyze`).
+
+The tables of a shard, every column named in lower case after the engine's enums (rio.engine.records,
+rio.engine.state's ``VPS``, rio.engine.war_state's ``WR``, rio.keys), each row led by the game's key
+columns (``game``, ``seed``, ``variant``, ``players``, ``level``, ``short``):
+
+- ``games``: a game x seat: ``seat``, ``strategy``, every ``GR`` column (``vp``, ``rank``, ``start_position``,
+  ``silver``, ``wood``, ``stone``, ``precious``, ``houses``, ``huts``, ``offices``, ``attacks``), the VP by
+  source (``vp_<source>``), ``win`` (rank 0; ties share it) and ``tie`` (a win shared), then the game's own
+  record repeated on each seat's row (``turns``, ``wars``, ``voyages``, ``walls_open``, ``sticks``, and
+  ``major_<building>``: its completions);
+- ``offices``: a game x Public Office: ``office``, ``owner`` (seat, -1 none), ``strategy`` (the owner's),
+  ``turn`` (bought, -1 none);
+- ``wars``: a game x war fought: ``war`` (its number in the game), the ``WR`` columns (``enemy`` by name,
+  ``attacker`` a seat, ``forced``, ``roll``, ``attackers``, ``bonus``, ``cannon_kills``, ``tokens``, ``paid``,
+  ``killed``, ``lost``, ``buildings``, ``attacker_vp``, ``defender_vp``, ``rounds``, ``survivors``) and
+  ``attacker_strategy``;
+- ``turns``: a game x turn x seat at the turn's end: ``turn`` (1, 2, ...), ``seat``, ``strategy`` and the ``TR``
+  columns (``vp``, ``silver``, ``cubes``, ``houses``, ``position``).
+
+The engine is imported inside the functions that play: looking the game up loads no compiler."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+from trinidad.games import rio_experiment
+from trinidad.games.frames import columns_first, enum_column, int_column
+from trinidad.games.spec import Game
+
+NAME = rio_experiment.GAME
+TABLES = ("turns", "offices", "wars", "games")  # a shard's files, the games file last
+
+_INT8 = {"players", "seat", "rank", "start_position", "win", "tie", "owner", "war", "attacker", "forced", "position"}
+_INT32 = {"vp", "attacker_vp", "defender_vp"}
+
+
+def column_type(col: str) -> type:
+    """The numpy integer type of a Río table's column: VP int32, seats and flags int8, the rest int16."""
+    if col in _INT32 or col.startswith("vp_"):
+        return np.int32
+    return np.int8 if col in _INT8 else np.int16
+
+
+_RULES: dict = {}
+
+
+def _variant_rules(exp, vi: int):
+    """A variant's packed rules, once per process (rio.play keeps its map geometry by rules object)."""
+    key = (json.dumps(exp.to_dict(), sort_keys=True), vi)
+    if key not in _RULES:
+        from rio.rules import pack
+
+        _RULES[key] = pack(exp.resolved_rules_docs()[vi])
+    return _RULES[key]
+
+
+def play_records(exp, players, vi: int, n: int, start: int, count: int, threads: int | None = None):
+    """Play ``count`` games from game ``start``: (game indices, seeds, strategy ids by game and seat,
+    rio.engine.records.Records). The seeds are :func:`gamekit.rng.player_seeds` (common to every variant)."""
+    from gamekit.rng import player_seeds
+    from rio.engine.records import Records
+    from rio.play import play
+
+    r, v = _variant_rules(exp, vi), exp.variants[vi]
+    gi = np.arange(start, start + count, dtype=np.int64)
+    seeds = player_seeds(exp.seed, n, start, count)
+    strat = exp.seat_strategies(n, gi)
+    names = exp.strategy_names()
+    lineups, which = np.unique(strat, axis=0, return_inverse=True)
+    out = None
+    for j, lineup in enumerate(lineups):
+        rows = np.nonzero(which.ravel() == j)[0]
+        rec = play(r, n, v.level, v.short, seeds[rows], [names[i] for i in lineup])
+        if out is None:
+            out = Records(*(np.empty((count, *a.shape[1:]), a.dtype) for a in rec))
+        for whole, part in zip(out, rec, strict=True):
+            whole[rows] = part
+    return gi, seeds, strat, out
+
+
+def tables(exp, vi: int, n: int, gi: np.ndarray, seeds: np.ndarray, strat: np.ndarray, rec) -> tuple[pl.DataFrame, ...]:
+    """A played chunk's (turns, offices, wars, games) tables from its records (:func:`play_records`)."""
+    from rio.engine.records import GG, GR, TR
+    from rio.engine.state import VPS
+    from rio.engine.war_state import WR
+    from rio.keys import Enemy, Major, Office, member_names
+
+    v = exp.variants[vi]
+    names = exp.strategy_names()
+    strat_enum, var_enum = pl.Enum(names), pl.Enum([x.name for x in exp.variants])
+    level_enum = pl.Enum(rio_experiment.LEVELS)
+
+    def keys(g: np.ndarray) -> list[pl.Series]:
+        """The key columns of rows of the games at chunk positions ``g``."""
+        rows = len(g)
+        return [pl.Series("game", gi[g]), pl.Series("seed", seeds[g]),
+                enum_column("variant", var_enum.categories.to_list(), var_enum, np.full(rows, vi, np.int32)),
+                pl.Series("players", np.full(rows, n, np.int8)),
+                enum_column("level", rio_experiment.LEVELS, level_enum, np.full(rows, rio_experiment.LEVELS.index(v.level), np.int32)),
+                pl.Series("short", np.full(rows, v.short, bool))]
+
+    def ints(cols: list[str], arr: np.ndarray) -> list[pl.Series]:
+        """Integer columns from a (rows x columns) record array."""
+        first = columns_first(arr)
+        lo, hi = (first.min(axis=1), first.max(axis=1)) if first.shape[1] else (np.zeros(len(cols)), np.zeros(len(cols)))
+        return [int_column(c, first[j], lo[j], hi[j], column_type(c)) for j, c in enumerate(cols)]
+
+    def strategy(name: str, codes: np.ndarray) -> pl.Series:
+        return enum_column(name, names, strat_enum, codes)
+
+    count = len(gi)
+    # games: a game x seat
+    g, s = np.repeat(np.arange(count), n), np.tile(np.arange(n), count)
+    seat = rec.seat[:, :n, :].reshape(-1, rec.seat.shape[2])
+    win = (seat[:, GR.RANK] == 0).astype(np.int32)
+    winners = win.reshape(count, n).sum(axis=1)
+    seat_cols = [m.name.lower() for m in GR if m < GR.VPS] + [f"vp_{m.name.lower()}" for m in VPS]
+    game_cols = [m.name.lower() for m in GG if GG.SHORT < m < GG.MAJORS] + [f"major_{x}" for x in member_names(Major)]
+    games = pl.DataFrame([*keys(g), pl.Series("seat", s.astype(np.int8)), strategy("strategy", strat[g, s]),
+                          *ints([*seat_cols, "win", "tie", *game_cols],
+                                np.concatenate([seat, win[:, None], (win * (winners[g] > 1))[:, None],
+                                                rec.game[g][:, GG.TURNS:]], axis=1))])
+    # offices: a game x office
+    k = len(Office)
+    g = np.repeat(np.arange(count), k)
+    office = rec.office.reshape(-1, 2)
+    owner = office[:, 0]
+    offices = pl.DataFrame([*keys(g), enum_column("office", member_names(Office), pl.Enum(member_names(Office)), np.tile(np.arange(k), count)),
+                            *ints(["owner", "turn"], office), strategy("strategy", strat[g, np.maximum(owner, 0)])])
+    offices = offices.with_columns(pl.when(pl.col("owner") >= 0).then(pl.col("strategy")).alias("strategy"))
+    # wars: a game x war fought
+    g, w = np.nonzero(rec.war[:, :, WR.ENEMY] >= 0)
+    war = rec.war[g, w]
+    enemy = pl.Enum(member_names(Enemy))
+    war_cols = [m.name.lower() for m in WR if m != WR.ENEMY]
+    wars = pl.DataFrame([*keys(g), pl.Series("war", w.astype(np.int8)), enum_column("enemy", member_names(Enemy), enemy, war[:, WR.ENEMY]),
+                         *ints(war_cols, np.delete(war, WR.ENEMY, axis=1)),
+                         strategy("attacker_strategy", strat[g, np.clip(war[:, WR.ATTACKER], 0, n - 1)])])
+    # turns: a game x turn x seat
+    t = rec.turn.shape[1]
+    g, turn, s = (a.ravel() for a in np.meshgrid(np.arange(count), np.arange(t), np.arange(n), indexing="ij"))
+    turns = pl.DataFrame([*keys(g), pl.Series("turn", (turn + 1).astype(np.int16)), pl.Series("seat", s.astype(np.int8)),
+                          strategy("strategy", strat[g, s]), *ints([m.name.lower() for m in TR], rec.turn[:, :, :n, :])])
+    return turns, offices, wars, games
+
+
+def players(exp) -> tuple[str, ...]:
+    """The run's players: their names (rio.play reads each at every call; checked when the experiment was read)."""
+    return tuple(exp.strategy_names())
+
+
+def summary(o: Path, m: dict) -> list[str]:
+    """``trinidad runs summarize``'s lines of a Río de la Plata run: per variant and player count, its
+    games, mean VP, ties, wars and offices a game; then the win rate by strategy (a win shared among k
+    seats counts 1/k)."""
+    games = pl.scan_parquet(str(o / "games" / "*.parquet"))
+    by = ["variant", "players"]
+    credit = pl.col("win") / pl.col("win").sum().over(*by, "game")
+    tied = (games.filter(pl.col("tie") == 1).select(*by, "game").unique().group_by(*by).agg(pl.len().alias("tied"))
+            .collect(engine="streaming"))
+    per = (games.group_by(*by).agg(pl.len().alias("rows"), pl.col("vp").mean().alias("vp"), pl.col("wars").mean().alias("wars"),
+                                   pl.col("offices").mean().alias("offices"))
+           .sort(*by).collect(engine="streaming").join(tied, on=by, how="left"))
+    lines = []
+    for r in per.iter_rows(named=True):
+        n_games = r["rows"] // r["players"]
+        lines.append(f"  {r['variant']} / {r['players']} players: {n_games:,} games, mean VP {r['vp']:.1f}, {r['wars']:.2f} wars and "
+                     f"{r['offices'] * r['players']:.1f} Public Offices a game, games with a tie for first {(r['tied'] or 0) / n_games:.1%}")
+    st = (games.with_columns(credit.alias("credit")).group_by(*by, "strategy")
+          .agg(pl.len().alias("n"), pl.col("credit").mean().alias("win"), pl.col("vp").mean().alias("vp"))
+          .sort(*by, "win", descending=[False, False, True]).collect())
+    for (var, n), grp in st.group_by(by, maintain_order=True):
+        lines.append(f"  win rate by strategy ({var}, {n} players; fair share {1 / n:.1%}; a tie for first shares the win):")
+        for r in grp.iter_rows(named=True):
+            lines.append(f"    {str(r['strategy']):<14} {r['win']:6.1%}  mean VP {r['vp']:6.1f}  ({r['n']:,} seats)")
+    return lines
+
+
+def analyze(run, **options):
+    """The report's sections of a Río de la Plata run (:func:`analysis.rio.analyze`)."""
+    from analysis.rio import analyze as rio_sections
+
+    return rio_sections(run, **options)
+
+
+GAME = Game(
+    name=NAME, title="Río de la Plata", tables=TABLES, default_experiment=rio_experiment.DEFAULT_EXPERIMENT,
+    experiment=rio_experiment.experiment_from_dict, record=rio_experiment.record, players=players,
+    plays_alone=lambda _players: False, play=play_records, frames=tables, aliases=lambda _exp: {}, summary=summary,
+    analyze=analyze,
+)

@@ -1,0 +1,45 @@
+"""What a game gives the harness (:class:`Game`, one per module of :mod:`trinidad.games`): how its
+experiment is read and recorded, how a chunk of its games is played and turned into the tables of a
+shard, which tables those are, what ``trinidad runs summarize`` says of a run and which report
+sections ``trinidad report`` writes. The runner (trinidad.runner: shards, the writer, the manifest,
+resume, the local and Ray backends) and the commands call a game only through these.
+
+A game's module imports its engine inside the functions it hands over, never at its top: the commands
+that read a finished run (``report``, ``runs summarize``) look the game up and load no compiler."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+def _nothing(*_args, **_kw) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game of the harness. ``exp`` below is the game's experiment (its own class, with the
+    fields and methods of :class:`trinidad.games.keys.BaseExperiment`, ``GAME`` its name, ``seats(n)`` the rows of a
+    game in its games table, ``resolved_rules_docs()`` and ``to_dict()``)."""
+
+    name: str  # the experiment file's ``game``
+    title: str  # in words, for pages and lines
+    tables: tuple[str, ...]  # a shard's tables: the run directory's folders, written in this order; the last,
+    #                          "games" (one row a game and seat), is written last and marks a complete shard
+    default_experiment: Path  # ``trinidad run --game NAME`` with no file
+    experiment: Callable[[dict, str], Any]  # (TOML-shaped document, where) -> exp; ExperimentError: one line naming the key
+    record: Callable[[Any], dict]  # exp -> the TOML-shaped document ``experiment`` reads back (workers, resume)
+    players: Callable[[Any], Any]  # exp -> its players, prepared once a run and handed to every worker (picklable)
+    plays_alone: Callable[[Any], bool]  # players -> whether one chunk at a time may play (objects that are not thread-safe)
+    play: Callable[..., tuple]  # (exp, players, vi, n, start, count, threads) -> a chunk's records
+    frames: Callable[..., tuple]  # (exp, vi, n, *records) -> the chunk's tables (polars), in ``tables`` order
+    aliases: Callable[[Any], dict]  # exp -> {strategy alias: the player it names now} (the manifest)
+    summary: Callable[[Path, dict], list[str]]  # (run directory, manifest) -> the lines of ``runs summarize`` after the first
+    analyze: Callable[..., Any]  # (analysis.Run, **options) -> analysis.Analysis: the report's sections
+    announce: Callable[..., None] = _nothing  # (exp, ai_games, say): what a run asked for besides its games
+    after: Callable[..., None] = _nothing  # (exp, out, ai_games, workers, progress, say): played after the games
+    engine_parts: Callable[[int], Any] = field(default=lambda _ai_games: contextlib.nullcontext())  # the engine's parts to compile
