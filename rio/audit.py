@@ -16,12 +16,9 @@ from collections import Counter
 import numpy as np
 
 from gamekit.rng import player_seeds
-from rio.engine.audit import Broken, audited_games
-from rio.engine.records import new_records
-from rio.engine.state import new_scratch, new_state
-from rio.keys import PLAYER_COUNTS, K, Level
-from rio.play import geo_of, max_wars, parse_player
-from rio.players.lineup import make_policy
+from rio.engine.audit import Broken
+from rio.keys import PLAYER_COUNTS, Level
+from rio.play import play
 from rio.rules import load_rules
 
 TABLES = {"random": ["random"] * 5, "heuristic": ["heuristic", "builder", "officer", "contractor", "merchant"],
@@ -31,28 +28,18 @@ TABLES = {"random": ["random"] * 5, "heuristic": ["heuristic", "builder", "offic
 def run(games: int, seed: int, tables: list[str], chunk: int = 500, out=sys.stdout) -> Counter:
     """Play ``games`` audited games spread over every (table, players, level, short) cell; the broken
     invariants counted by name (an empty Counter when every game kept them all)."""
-    from rio.engine.war import WR
-
     r = load_rules()
-    geo = geo_of(r)
     cells = list(itertools.product(tables, PLAYER_COUNTS, list(Level), (0, 1)))
     per = max(1, games // len(cells))
     broken: Counter = Counter()
     played = 0
     t0 = time.time()
     for table, players, level, short in cells:
-        seats = [parse_player(n) for n in TABLES[table][:players]]
-        pol = make_policy([s.kind for s in seats], np.array([s.weights for s in seats]))
-        st = new_state(int(geo.dims[0]), int(geo.dims[1]), r.major_space_vp.shape[1], len(r.mine_space_workers))
-        sc = new_scratch(geo.district.shape[0], geo.centre_vertex.shape[0])
-        turns = int(r.k[K.SHORT_GAME_TURNS] if short else r.k[K.GAME_TURNS])
         cell_seed = seed * 1000 + int(level) * 10 + short
         for start in range(0, per, chunk):
             n = min(chunk, per - start)
-            seeds = player_seeds(cell_seed, players, start, n)
-            rec = new_records(n, turns, max_wars(r, players), len(WR))
             res = np.zeros(n, np.int64)
-            audited_games(r, geo, st, sc, pol, players, int(level), short, seeds, rec, res)
+            play(r, players, int(level), bool(short), player_seeds(cell_seed, players, start, n), TABLES[table][:players], audit=res)
             for code in res[res != 0]:
                 what = Broken(int(code) // 1000).name if code >= 1000 else "DID_NOT_END"
                 broken[what] += 1

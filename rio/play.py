@@ -87,9 +87,11 @@ def max_wars(r: Rules, players: int) -> int:
 
 
 def play(r: Rules, players: int, level: str | int, short: bool, seeds: Sequence[int] | np.ndarray,
-         seats: Sequence[str]) -> Records:
+         seats: Sequence[str], audit: np.ndarray | None = None) -> Records:
     """Play one game per seed (uint64) with ``players`` seats (``seats``: a player name per seat) at experience
-    ``level``; the Short game if ``short``."""
+    ``level``; the Short game if ``short``. With ``audit`` (int64, one per game) the invariants are checked
+    between phases (rio.engine.audit): 0 a game kept them all, else ``Broken * 1000 + turn`` at the first
+    break, or the turn it stopped at if it did not end."""
     if players not in PLAYER_COUNTS:
         raise RulesError(f"rio: players: allowed {PLAYER_COUNTS[0]}..{PLAYER_COUNTS[-1]}, got {players!r}")
     if len(seats) != players:
@@ -118,5 +120,6 @@ def play(r: Rules, players: int, level: str | int, short: bool, seeds: Sequence[
     simsc = new_scratch(geo.district.shape[0], geo.centre_vertex.shape[0])
     war_rec = np.zeros(len(WR), np.int32)
     play_games_search(r, geo, st, sc, pol, rpol, sim, simsc, war_rec, cfg["depth"], cfg["width"],
-                      np.zeros(cfg["width"], np.int64), np.zeros(cfg["width"]), players, int(lv), int(bool(short)), seeds, rec)
+                      np.zeros(cfg["width"], np.int64), np.zeros(cfg["width"]), players, int(lv), int(bool(short)), seeds, rec,
+                      np.zeros(0, np.int64) if audit is None else audit)
     return rec

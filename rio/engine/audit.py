@@ -5,7 +5,8 @@ on a space outside road-connected activation, no negative resources or coins, ti
 (every tile on the map or in its supply), wall and road pieces accounted for, every VP traced to a source
 and the sources summing to the total.
 
-:func:`audit` returns 0 when all hold, else the number of the first broken invariant (:class:`Broken`)."""
+:func:`audit` returns 0 when all hold, else the number of the first broken invariant (:class:`Broken`); the game
+loop (rio.players.search.play_games_search) checks it between phases when asked (rio.play.play(audit=True))."""
 
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ from enum import IntEnum
 from numba import njit
 
 from rio.engine.board import allowed_activations
-from rio.engine.game import end_game, finish_turn, place_until_pass, record_turn, start_game, war_row
 from rio.engine.state import NO, PK, G
 from rio.keys import BK, Activation, Building, Edge, K, Pool
 
@@ -111,35 +111,3 @@ def audit(r, geo, st, sc):
     if st.g[G.STICKS] < 0 or laid + st.g[G.STICKS] != r.k[K.TILES_WALL_ROAD_PIECES]:
         return PIECES
     return NONE
-
-
-@njit(cache=True, nogil=True)  # an entry point: local worker threads play in parallel
-def audited_games(r, geo, st, sc, pol, players, level, short, seeds, rec, out):
-    """The game loop (rio.engine.game's turns) with :func:`audit` after every seat's placements and every turn;
-    ``out[g]`` = 0 for a game that kept every invariant and ended after its last turn, else
-    ``Broken * 1000 + turn`` at the first break (a game that did not end: ``Broken.NONE`` with the turn)."""
-    for gi in range(seeds.shape[0]):
-        out[gi] = 0
-        start_pos = start_game(r, geo, st, sc, players, level, short, seeds[gi])
-        wars = 0
-        while st.g[G.TURN] < st.g[G.TURNS] and out[gi] == 0:
-            for pos in range(players):
-                place_until_pass(r, geo, st, sc, pol, st.order[pos])
-                bad = audit(r, geo, st, sc)
-                if bad != 0:
-                    out[gi] = bad * 1000 + st.g[G.TURN]
-                    break
-            if out[gi] != 0:
-                break
-            wars += finish_turn(r, geo, st, sc, pol, war_row(rec, gi, wars))
-            record_turn(st, rec, gi)
-            bad = audit(r, geo, st, sc)
-            if bad != 0:
-                out[gi] = bad * 1000 + st.g[G.TURN]
-        if out[gi] == 0:
-            end_game(r, geo, st, rec, gi, start_pos)
-            bad = audit(r, geo, st, sc)
-            if bad != 0:
-                out[gi] = bad * 1000 + st.g[G.TURN]
-            elif st.g[G.TURN] != st.g[G.TURNS]:
-                out[gi] = st.g[G.TURN]

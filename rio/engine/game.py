@@ -5,7 +5,7 @@ players (:class:`rio.players.kinds.Policy`).
 
 A chunk of games is played by :func:`rio.players.search.play_games_search` (the one game loop, which lets
 search seats simulate) from :func:`rio.play.play`, the Python shell that checks the arguments and allocates;
-:func:`rio.engine.audit.audited_games` plays the same turns checking the invariants."""
+with ``audit``, the same loop checks the invariants between phases (:mod:`rio.engine.audit`)."""
 
 from __future__ import annotations
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from numba import njit
 
 from gamekit.rng import mix64
+from rio.engine.audit import audit
 from rio.engine.core import copy_state
 from rio.engine.game import (
     end_game,
@@ -116,30 +117,58 @@ def search_choice(r, geo, st, sc, pol, rpol, seat, pos, n, sim, simsc, war_rec, 
 
 
 @njit(cache=True)
-def search_placement_phase(r, geo, st, sc, pol, rpol, sim, simsc, war_rec, depth, width, best_idx, total):
+def search_placement_phase(r, geo, st, sc, pol, rpol, sim, simsc, war_rec, depth, width, best_idx, total, audit_out, gi):
+    """A | WORKER PLACEMENT with the search seats deciding by simulation; with ``audit_out`` (one row per game;
+    empty: no checks) the invariants after every seat's placements (rio.engine.audit). False once broken."""
     for pos in range(st.g[G.PLAYERS]):
         seat = st.order[pos]
         if pol.kind[seat] != Kind.SEARCH:
             place_until_pass(r, geo, st, sc, pol, seat)
-            continue
-        while True:
-            n = placement_options(r, geo, st, sc, seat)
-            j = search_choice(r, geo, st, sc, pol, rpol, seat, pos, n, sim, simsc, war_rec, depth, width, best_idx, total)
-            if not apply_placement(r, geo, st, sc, seat, j):
-                break
+        else:
+            while True:
+                n = placement_options(r, geo, st, sc, seat)
+                j = search_choice(r, geo, st, sc, pol, rpol, seat, pos, n, sim, simsc, war_rec, depth, width, best_idx, total)
+                if not apply_placement(r, geo, st, sc, seat, j):
+                    break
+        if not checked(r, geo, st, sc, audit_out, gi):
+            return False
+    return True
+
+
+@njit(cache=True)
+def checked(r, geo, st, sc, audit_out, gi):
+    """Record the first broken invariant of game ``gi`` (``Broken * 1000 + turn``); False once one is."""
+    if audit_out.shape[0] == 0:
+        return True
+    bad = audit(r, geo, st, sc)
+    if bad != 0:
+        audit_out[gi] = bad * 1000 + st.g[G.TURN]
+        return False
+    return True
 
 
 @njit(cache=True, nogil=True)  # an entry point: local worker threads play in parallel
-def play_games_search(r, geo, st, sc, pol, rpol, sim, simsc, war_rec, depth, width, best_idx, total, players, level, short, seeds, rec):
+def play_games_search(r, geo, st, sc, pol, rpol, sim, simsc, war_rec, depth, width, best_idx, total, players, level, short, seeds,
+                      rec, audit_out):
     """Games ``seeds`` (one per row of the records), one after another on one state: the game loop of every
     table (rio.play), its search seats deciding their placements by simulation (``rpol``: the same table
-    with every search seat played by the heuristic, the simulations' players)."""
+    with every search seat played by the heuristic, the simulations' players). ``audit_out``: empty, or one
+    row per game for the invariants checked after every seat's placements and every turn (rio.engine.audit:
+    0 kept; ``Broken * 1000 + turn`` at the first break; the turn it stopped at if the game did not end)."""
     for gi in range(seeds.shape[0]):
+        if audit_out.shape[0] > 0:
+            audit_out[gi] = 0
         start_pos = start_game(r, geo, st, sc, players, level, short, seeds[gi])
         wars = 0
-        while st.g[G.TURN] < st.g[G.TURNS]:
-            search_placement_phase(r, geo, st, sc, pol, rpol, sim, simsc, war_rec, depth, width, best_idx, total)
-            wars += finish_turn(r, geo, st, sc, pol, war_row(rec, gi, wars))
-            record_turn(st, rec, gi)
-        end_game(r, geo, st, rec, gi, start_pos)
-
+        ok = True
+        while ok and st.g[G.TURN] < st.g[G.TURNS]:
+            ok = search_placement_phase(r, geo, st, sc, pol, rpol, sim, simsc, war_rec, depth, width, best_idx, total, audit_out, gi)
+            if ok:
+                wars += finish_turn(r, geo, st, sc, pol, war_row(rec, gi, wars))
+                record_turn(st, rec, gi)
+                ok = checked(r, geo, st, sc, audit_out, gi)
+        if ok:
+            end_game(r, geo, st, rec, gi, start_pos)
+            ok = checked(r, geo, st, sc, audit_out, gi)
+            if ok and audit_out.shape[0] > 0 and st.g[G.TURN] != st.g[G.TURNS]:
+                audit_out[gi] = st.g[G.TURN]

@@ -12,12 +12,11 @@ import pytest
 
 from gamekit.rng import player_seeds
 from rio.audit import TABLES
-from rio.engine.audit import Broken, audit, audited_games
-from rio.engine.records import GG, GR, new_records
+from rio.engine.audit import Broken, audit
+from rio.engine.game import setup
+from rio.engine.records import GG, GR
 from rio.engine.state import PK, VPS, G, new_scratch, new_state
-from rio.engine.war import WR
-from rio.play import PlayerError, geo_of, max_wars, parse_player, play
-from rio.players.lineup import make_policy
+from rio.play import PlayerError, geo_of, play
 from rio.rules import K, Level, RulesError, load_rules
 
 R = load_rules()
@@ -54,32 +53,25 @@ def test_random_and_heuristic_play_keep_every_invariant():
     """At 2-5 players, every level, normal and Short: workers conserved, at most 3 a space and one colour but
     for road-connected activation, nothing negative, tiles and pieces accounted for, VP sources summing to the
     VP, the game ending after its last turn (rio.engine.audit; `python -m rio.audit` plays 100,000)."""
-    st = new_state(int(GEO.dims[0]), int(GEO.dims[1]), R.major_space_vp.shape[1], len(R.mine_space_workers))
-    sc = new_scratch(GEO.district.shape[0], GEO.centre_vertex.shape[0])
     for table, players, level, short in itertools.product(("random", "heuristic"), (2, 3, 4, 5), list(Level), (0, 1)):
-        seats = [parse_player(n) for n in TABLES[table][:players]]
-        pol = make_policy([s.kind for s in seats], np.array([s.weights for s in seats]))
-        turns = int(R.k[K.SHORT_GAME_TURNS] if short else R.k[K.GAME_TURNS])
         seeds = player_seeds(11 + int(level) * 2 + short, players, 0, 2)
-        rec = new_records(len(seeds), turns, max_wars(R, players), len(WR))
-        out = np.zeros(len(seeds), np.int64)
-        audited_games(R, GEO, st, sc, pol, players, int(level), short, seeds, rec, out)
+        out = np.ones(len(seeds), np.int64)
+        rec = play(R, players, int(level), bool(short), seeds, TABLES[table][:players], audit=out)
         assert (out == 0).all(), (table, players, level, short, out)
-        assert (rec.game[:, GG.TURNS] == turns).all()
+        assert (rec.game[:, GG.TURNS] == (R.k[K.SHORT_GAME_TURNS] if short else R.k[K.GAME_TURNS])).all()
 
 
 def test_the_audit_catches_a_broken_state():
     st = new_state(int(GEO.dims[0]), int(GEO.dims[1]), R.major_space_vp.shape[1], len(R.mine_space_workers))
     sc = new_scratch(GEO.district.shape[0], GEO.centre_vertex.shape[0])
-    seats = [parse_player("heuristic")] * 3
-    pol = make_policy([s.kind for s in seats], np.array([s.weights for s in seats]))
-    rec = new_records(1, int(R.k[K.GAME_TURNS]), max_wars(R, 3), len(WR))
-    audited_games(R, GEO, st, sc, pol, 3, 2, 0, player_seeds(5, 3, 0, 1), rec, np.zeros(1, np.int64))
+    setup(R, GEO, st, sc, 3, int(Level.EXPERT), 0, 5)
     assert audit(R, GEO, st, sc) == Broken.NONE
     for breaks, expected in ((lambda s: s.pl.__setitem__((0, PK.SUPPLY), s.pl[0, PK.SUPPLY] + 1), Broken.WORKERS),
                              (lambda s: s.pl.__setitem__((1, PK.VP), s.pl[1, PK.VP] + 1), Broken.VP_SOURCES),
-                             (lambda s: s.g.__setitem__(G.STICKS, s.g[G.STICKS] - 1), Broken.PIECES)):
-        broken = st._replace(pl=st.pl.copy(), g=st.g.copy())
+                             (lambda s: s.pl.__setitem__((2, PK.WOOD), -1), Broken.NEGATIVE),
+                             (lambda s: s.g.__setitem__(G.STICKS, s.g[G.STICKS] - 1), Broken.PIECES),
+                             (lambda s: s.sp_workers.__setitem__((70, 0), 4), Broken.WORKERS)):
+        broken = st._replace(pl=st.pl.copy(), g=st.g.copy(), sp_workers=st.sp_workers.copy())
         breaks(broken)
         assert audit(R, GEO, broken, sc) == expected
 
