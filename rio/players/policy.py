@@ -79,18 +79,6 @@ def decision_context(r, geo, st, sc, seat):
 
 
 @njit(cache=True)
-def own_houses(geo, st, seat, d):
-    n = 0
-    for k in range(geo.district_spaces.shape[1]):
-        t = geo.district_spaces[d, k]
-        if t < 0:
-            break
-        if st.sp_building[t] == Building.HOUSE and st.sp_owner[t] == seat:
-            n += 1
-    return n
-
-
-@njit(cache=True)
 def silver_value(r, st, w, seat):
     """A silver coin's worth: more while an office within the player's VP reach is still beyond his purse
     (the offices are bought with money and shown VP, PUBLIC OFFICE TABLE)."""
