@@ -51,12 +51,21 @@ def rand_below(st, n):
 def permutation(st, n):
     """A uniformly random permutation of 0..n-1 (Fisher-Yates)."""
     p = np.arange(n)
+    permute_into(st, p, n)
+    return p
+
+
+@njit(cache=True)
+def permute_into(st, p, n):
+    """``p[:n]``: a uniformly random permutation of 0..n-1 (Fisher-Yates), the same draws as
+    :func:`permutation`, into an array the caller holds (an engine that allocates nothing in play)."""
+    for i in range(n):
+        p[i] = i
     for i in range(n - 1, 0, -1):
         j = rand_below(st, i + 1)
         t = p[i]
         p[i] = p[j]
         p[j] = t
-    return p
 
 
 @njit(cache=True)

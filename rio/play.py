@@ -17,7 +17,8 @@ import numpy as np
 
 from rio.engine.geometry import Geo, build_geo
 from rio.engine.records import Records, new_records
-from rio.engine.state import MAX_COLOURS, new_scratch, new_state
+from rio.engine.scratch import new_scratch
+from rio.engine.state import MAX_COLOURS, new_state
 from rio.engine.war import WR
 from rio.keys import CK, PLAYER_COUNTS, K, RulesError, count_index, level_index
 from rio.packing import Rules
@@ -102,7 +103,7 @@ def play(r: Rules, players: int, level: str | int, short: bool, seeds: Sequence[
     pol = make_policy([s.kind for s in table], np.array([s.weights for s in table]))
     geo = geo_of(r)
     st = new_state(int(geo.dims[0]), int(geo.dims[1]), r.major_space_vp.shape[1], len(r.mine_space_workers))
-    sc = new_scratch(geo.district.shape[0], geo.centre_vertex.shape[0])
+    sc = new_scratch(r, geo)
     turns = int(r.k[K.SHORT_GAME_TURNS] if short else r.k[K.GAME_TURNS])
     rec = new_records(len(seeds), turns, max_wars(r, players), len(WR))
     from rio.players.search import play_games_search
@@ -117,7 +118,7 @@ def play(r: Rules, players: int, level: str | int, short: bool, seeds: Sequence[
     rkind[rkind == Kind.SEARCH] = Kind.HEURISTIC
     rpol = Policy(kind=rkind, w=pol.w, war=pol.war, budget=pol.budget)
     sim = new_state(int(geo.dims[0]), int(geo.dims[1]), r.major_space_vp.shape[1], len(r.mine_space_workers))
-    simsc = new_scratch(geo.district.shape[0], geo.centre_vertex.shape[0])
+    simsc = new_scratch(r, geo)
     war_rec = np.zeros(len(WR), np.int32)
     play_games_search(r, geo, st, sc, pol, rpol, sim, simsc, war_rec, cfg["depth"], cfg["width"],
                       np.zeros(cfg["width"], np.int64), np.zeros(cfg["width"]), players, int(lv), int(bool(short)), seeds, rec,

@@ -10,7 +10,7 @@ from rio.engine.state import NO, PK, SPACE_CATHEDRAL, SPACE_PALACE, G
 from rio.keys import BK, PLAZA, Activation, Building, K
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def allowed_activations(r, geo, sc, s):
     """Activations of the building on ``s`` a turn: once, twice when its district is connected by road to the
     Plaza Mayor (MINOR BUILDING ACTIVATION; RP-08)."""
@@ -20,7 +20,7 @@ def allowed_activations(r, geo, sc, s):
     return r.k[K.ACTIVATION_PER_TURN]
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def has_house_near(geo, st, seat, s, before_turn):
     """An own House among the 8 neighbours of ``s``; with ``before_turn`` only a House standing before this
     turn counts (FAQ: not one built in the same Effect phase)."""
@@ -34,7 +34,7 @@ def has_house_near(geo, st, seat, s, before_turn):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def may_reach(geo, st, seat, s):
     """RP-04: the starting line, own Hut/House spaces and their 8 neighbours; only the starting line in the
     first turn (FAQ). Never the Plaza Mayor."""
@@ -57,7 +57,7 @@ def may_reach(geo, st, seat, s):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def upgrade_workers(r, b):
     """The most workers an upgrade of building ``b`` costs (House on a Hut 1, Corporation 2, Monument or
     Garden 2; RP-03's exception), 0 if nothing is built on it."""
@@ -68,7 +68,7 @@ def upgrade_workers(r, b):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def others_on(st, seat, s):
     """Workers of other colours on ``s``."""
     n = 0
@@ -78,7 +78,7 @@ def others_on(st, seat, s):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def space_cap(r, geo, st, sc, seat, s, before_turn):
     """How many of ``seat``'s workers space ``s`` may hold now (0: none may stand there).
 

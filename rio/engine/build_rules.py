@@ -12,7 +12,7 @@ from rio.engine.state import NO, PK, G
 from rio.keys import BK, PLAZA, Building, Pool
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def district_has(geo, st, d, b):
     n = 0
     for k in range(geo.district_spaces.shape[1]):
@@ -24,7 +24,7 @@ def district_has(geo, st, d, b):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def tile_source(r, st, seat, s, b):
     """Where the tile of building ``b`` on ``s`` comes from (RP-06): (0, _) none available; (1, _) the space's
     own tile flipped; (2, pool) the supply; (3, space) a Square's tile swapped with the Square on ``space``;
@@ -67,7 +67,7 @@ def take_tile(st, seat, s, src, arg):
         st.sp_pool[s] = arg
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def can_build(r, geo, st, seat, s, b):
     """MINOR BUILDING CHARACTERISTICS: ``seat`` may build ``b`` on ``s`` with his workers there now."""
     if geo.district[s] == PLAZA or st.sp_built[s] == st.g[G.TURN] + 1:

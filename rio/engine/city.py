@@ -19,7 +19,6 @@ is in the arrays but never legal. Wall pieces turn an outer edge ``st.edge[s, si
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from rio.engine.state import NO, PK, SPACE_CATHEDRAL, SPACE_PALACE, G
@@ -32,7 +31,7 @@ SIDES = 4  # rio.keys.Side
 
 
 # ---------------------------------------------------------------------------------------------- roads (RP-08)
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def segment(h, w, X, Y, k):
     """The road piece from vertex (X, Y) in direction ``k`` (0 north, 1 east, 2 south, 3 west, as Side):
     (kind, y, x), kind -1 where the segment is an outer edge or off the map."""
@@ -51,7 +50,7 @@ def segment(h, w, X, Y, k):
     return -1, 0, 0
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def vertex_step(w, v, k):
     """The vertex one step from ``v`` in direction ``k`` (see :func:`segment`; valid where it is)."""
     if k == 0:
@@ -63,21 +62,21 @@ def vertex_step(w, v, k):
     return v + 1
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def road_built(st, kind, y, x):
     if kind == ROAD_V:
         return st.road_v[y, x] != 0
     return st.road_h[y, x] != 0
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def road_spaces(geo, kind, y, x):
     """The two spaces either side of a road piece."""
     a = y * geo.dims[1] + x
     return a, (a + 1 if kind == ROAD_V else a + geo.dims[1])
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def road_open(geo, st, kind, y, x):
     """A border where a piece may still go: on the map, not built, not inside the Plaza Mayor (RP-08:
     Plaza borders included). Pieces left are not checked (:func:`legal_road` does)."""
@@ -96,7 +95,7 @@ def road_open(geo, st, kind, y, x):
     return not (geo.district[a] == PLAZA and geo.district[b] == PLAZA)
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def legal_road(geo, st, kind, y, x):
     """Whether a road piece may go on this border now (RP-08; pieces left, RP-06)."""
     return st.g[G.STICKS] > 0 and road_open(geo, st, kind, y, x)
@@ -113,15 +112,16 @@ def place_road(st, kind, y, x):
 
 
 @njit(cache=True)
-def road_connected(geo, st, out):
-    """``out[d]`` = 1 when a chain of road pieces links district d's centre to a vertex of the Plaza Mayor
-    (ROADS: "connected when the centre of the district is connected to the Plaza Mayor"; RP-08): a
+def road_connected(geo, st, sc):
+    """``sc.conn[d]`` = 1 when a chain of road pieces links district d's centre to a vertex of the Plaza
+    Mayor (ROADS: "connected when the centre of the district is connected to the Plaza Mayor"; RP-08): a
     breadth-first search over the vertices from the whole Plaza. Returns the districts connected."""
     h, w = geo.dims[0], geo.dims[1]
     nv = (h + 1) * (w + 1)
-    seen = np.zeros(nv, np.uint8)
-    queue = np.empty(nv, np.int32)
+    seen, queue, out = sc.vseen, sc.vqueue, sc.conn
     tail = 0
+    for v in range(nv):
+        seen[v] = 0
     for v in range(nv):
         if geo.plaza_vertex[v]:
             seen[v] = 1
@@ -145,20 +145,6 @@ def road_connected(geo, st, out):
         out[d] = seen[geo.centre_vertex[d]]
         n += out[d]
     return n
-
-
-@njit(cache=True)
-def activations_allowed(r, geo, st, s):
-    """How many times the building on space ``s`` may be activated this turn: once, twice when its
-    district is connected by road to the Plaza Mayor (MINOR BUILDING ACTIVATION; RP-03). Plaza spaces hold
-    no building: they get the plain number."""
-    d = geo.district[s]
-    if d >= 0:
-        conn = np.zeros(geo.centre_vertex.shape[0], np.int32)
-        road_connected(geo, st, conn)
-        if conn[d]:
-            return r.k[K.ACTIVATION_PER_TURN_ROAD_CONNECTED]
-    return r.k[K.ACTIVATION_PER_TURN]
 
 
 # ---------------------------------------------------------------------------------------------- walls (RP-09)
@@ -306,16 +292,17 @@ def major_standing(st, m):
 
 # ---------------------------------------------------------------------------------------------- districts' values (RP-23)
 @njit(cache=True)
-def district_values(r, geo, st, connected, out):
+def district_values(r, geo, st, sc, out):
     """``out[d]``: the bonus/penalty each House in district d adds to its 2 VP (VICTORY POINTS AT THE END
     OF THE GAME; RP-23): production_penalty per production building past the first, +district_value of
     each building (Garden, Monument, Church, Barracks +1), +3 the Palace, +2 the Cathedral when it
     stands in the district, +1 when the district is road-connected (``connected`` from
-    :func:`road_connected`)."""
+    :func:`road_connected`, ``sc.conn``)."""
     nd = out.shape[0]
-    prod = np.zeros(nd, np.int32)
+    prod, connected = sc.dwork, sc.conn
     for d in range(nd):
         out[d] = 0
+        prod[d] = 0
     for s in range(st.sp_building.shape[0]):
         d = geo.district[s]
         b = st.sp_building[s]

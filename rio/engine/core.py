@@ -23,7 +23,7 @@ def add_vp(st, colour, src, n):
         st.vp_src[colour, src] += n
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def virtual_price(r, st, seat, n):
     """Silver for ``n`` more "virtual" wood/stone this turn: the first of the turn costs 1, the second 2, ...
     (TRADES AND MONEY USE)."""
@@ -35,7 +35,7 @@ def virtual_price(r, st, seat, n):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def payment_silver(r, st, seat, wood, stone):
     """Silver needed to pay ``wood`` + ``stone`` with the cubes the player has and money for the rest;
     -1 if he cannot."""
@@ -44,7 +44,7 @@ def payment_silver(r, st, seat, wood, stone):
     return price if price <= st.pl[seat, PK.SILVER] else -1
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def can_pay(r, st, seat, wood, stone, precious, silver):
     """Whether the player can pay the cost (precious and silver only in kind, RP-14)."""
     if st.pl[seat, PK.PRECIOUS] < precious:
@@ -66,30 +66,46 @@ def pay(r, st, seat, wood, stone, precious, silver):
 
 
 @njit(cache=True)
+def copy1(dst, src):
+    """``dst[:] = src`` element by element: a slice assignment may allocate (when the two could overlap),
+    and the game loop runs without Numba's allocator (rio.players.search.play_games_search)."""
+    for i in range(src.shape[0]):
+        dst[i] = src[i]
+
+
+@njit(cache=True)
+def copy2(dst, src):
+    """``dst[:, :] = src`` without allocating (:func:`copy1`)."""
+    for i in range(src.shape[0]):
+        for j in range(src.shape[1]):
+            dst[i, j] = src[i, j]
+
+
+@njit(cache=True)
 def copy_state(dst, src):
     """Copy every array of ``src`` into ``dst`` (same shapes): a simulation's private game."""
-    dst.g[:] = src.g
-    dst.pl[:, :] = src.pl
-    dst.vp_src[:, :] = src.vp_src
-    dst.order[:] = src.order
-    dst.sp_building[:] = src.sp_building
-    dst.sp_owner[:] = src.sp_owner
-    dst.sp_pool[:] = src.sp_pool
-    dst.sp_built[:] = src.sp_built
-    dst.sp_workers[:, :] = src.sp_workers
-    dst.sp_used[:] = src.sp_used
-    dst.edge[:, :] = src.edge
-    dst.road_v[:, :] = src.road_v
-    dst.road_h[:, :] = src.road_h
-    dst.grid[:, :] = src.grid
-    dst.grid_placer[:, :] = src.grid_placer
-    dst.grid_paid[:, :] = src.grid_paid
-    dst.major_done[:] = src.major_done
-    dst.major_at[:] = src.major_at
-    dst.mine[:, :] = src.mine
-    dst.office_owner[:] = src.office_owner
-    dst.office_turn[:] = src.office_turn
-    dst.office_worker[:] = src.office_worker
-    dst.ship[:, :] = src.ship
-    dst.pool_left[:] = src.pool_left
-    dst.rng[:] = src.rng
+    copy1(dst.g, src.g)
+    copy2(dst.pl, src.pl)
+    copy2(dst.vp_src, src.vp_src)
+    copy1(dst.order, src.order)
+    copy1(dst.sp_building, src.sp_building)
+    copy1(dst.sp_owner, src.sp_owner)
+    copy1(dst.sp_pool, src.sp_pool)
+    copy1(dst.sp_built, src.sp_built)
+    copy2(dst.sp_workers, src.sp_workers)
+    copy1(dst.sp_used, src.sp_used)
+    copy2(dst.edge, src.edge)
+    copy2(dst.road_v, src.road_v)
+    copy2(dst.road_h, src.road_h)
+    copy2(dst.grid, src.grid)
+    copy2(dst.grid_placer, src.grid_placer)
+    copy2(dst.grid_paid, src.grid_paid)
+    copy1(dst.major_done, src.major_done)
+    copy1(dst.major_at, src.major_at)
+    copy2(dst.mine, src.mine)
+    copy1(dst.office_owner, src.office_owner)
+    copy1(dst.office_turn, src.office_turn)
+    copy1(dst.office_worker, src.office_worker)
+    copy2(dst.ship, src.ship)
+    copy1(dst.pool_left, src.pool_left)
+    copy1(dst.rng, src.rng)

@@ -172,12 +172,12 @@ def start_of_turn_effects(r, geo, st, sc, pol, seat):
         st.pl[seat, PK.WOOD + g] += r.k[K.OFFICE_MASTER_MERCHANT_FREE_ANY]
     if office_ready(r, st, Office.ROADMAKER) and st.office_owner[Office.ROADMAKER] == seat:
         for _ in range(r.k[K.OFFICE_ROADMAKER_FREE_ROADS]):
-            if not lay_road(r, geo, st, pol, seat):
+            if not lay_road(r, geo, st, sc, pol, seat):
                 break
-        road_connected(geo, st, sc.conn)
+        road_connected(geo, st, sc)
     if office_ready(r, st, Office.DEFENDER) and st.office_owner[Office.DEFENDER] == seat:
         for _ in range(r.k[K.OFFICE_DEFENDER_FREE_WALLS]):
-            if not lay_wall(r, geo, st, pol, seat):
+            if not lay_wall(r, geo, st, sc, pol, seat):
                 break
     for t in range(st.mine.shape[0]):
         for i in range(st.mine.shape[1]):

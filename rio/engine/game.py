@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from gamekit.rng import permutation
+from gamekit.rng import permute_into
 from rio.engine import seam
 from rio.engine.city import open_edges, road_connected
 from rio.engine.effects import effect_phase
@@ -52,10 +52,8 @@ def setup(r, geo, st, sc, players, level, short, seed):
             st.pl[col, PK.STONE] = r.level[level, LK.START_STONE] + (r.k[K.SHORT_GAME_START_STONE] if short else 0)
             st.pl[col, PK.SILVER] = r.level[level, LK.START_SILVER] + (r.k[K.SHORT_GAME_START_SILVER] if short else 0)
             st.pl[col, PK.VP] = r.k[K.GAME_START_VP]
-    p = permutation(st, players)
     st.order[:] = NO
-    for i in range(players):
-        st.order[i] = p[i]
+    permute_into(st, st.order, players)
     last = st.order[players - 1]
     st.pl[last, PK.WOOD] += r.k[K.SETUP_LAST_PLAYER_WOOD]
     st.pl[last, PK.STONE] += r.k[K.SETUP_LAST_PLAYER_STONE]
@@ -122,8 +120,8 @@ def finish_turn(r, geo, st, sc, pol, war_rec):
     Returns the wars played."""
     effect_phase(r, geo, st, sc, pol)
     end_of_turn(st)
-    wars = end_of_turn_war(r, geo, st, pol, war_rec)
-    road_connected(geo, st, sc.conn)
+    wars = end_of_turn_war(r, geo, st, sc, pol, war_rec)
+    road_connected(geo, st, sc)
     update_order(r, st, pol)
     if st.g[G.TURN] + 1 < st.g[G.TURNS]:
         advance_enemies(r, st)
@@ -140,12 +138,12 @@ def play_turn(r, geo, st, sc, pol, war_rec):
 
 
 @njit(cache=True)
-def record_game(r, geo, st, rec, gi, start_pos):
+def record_game(r, geo, st, rec, gi):
+    """The game's row per seat (its start position is written by :func:`start_game`)."""
     players = st.g[G.PLAYERS]
     for seat in range(players):
         row = rec.seat[gi, seat]
         row[GR.VP] = st.pl[seat, PK.VP]
-        row[GR.START_POSITION] = start_pos[seat]
         row[GR.SILVER] = st.pl[seat, PK.SILVER]
         row[GR.WOOD] = st.pl[seat, PK.WOOD]
         row[GR.STONE] = st.pl[seat, PK.STONE]
@@ -195,23 +193,16 @@ def record_turn(st, rec, gi):
 
 
 @njit(cache=True)
-def start_game(r, geo, st, sc, players, level, short, seed):
-    """GAME PREPARATION; returns each seat's starting position."""
+def start_game(r, geo, st, sc, players, level, short, seed, rec, gi):
+    """GAME PREPARATION; each seat's starting position into game ``gi``'s records."""
     setup(r, geo, st, sc, players, level, short, seed)
-    start_pos = st.order.copy()
     for p in range(players):
-        start_pos[st.order[p]] = p
-    return start_pos
+        rec.seat[gi, st.order[p], GR.START_POSITION] = p
 
 
 @njit(cache=True)
-def end_game(r, geo, st, rec, gi, start_pos):
+def end_game(r, geo, st, sc, rec, gi):
     """END OF THE GAME: the scoring, the ranks, the records."""
-    end_scoring(r, geo, st)
+    end_scoring(r, geo, st, sc)
     ranks(r, st, rec.seat[gi, :, GR.RANK])
-    record_game(r, geo, st, rec, gi, start_pos)
-
-
-@njit(cache=True)
-def war_row(rec, gi, wars):
-    return rec.war[gi, min(wars, rec.war.shape[1] - 1)]
+    record_game(r, geo, st, rec, gi)

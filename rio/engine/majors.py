@@ -15,9 +15,9 @@ from rio.keys import MK, Placement
 
 
 @njit(cache=True)
-def lay_road(r, geo, st, pol, seat):
+def lay_road(r, geo, st, sc, pol, seat):
     """One road piece where ``seat`` chooses (RP-08); False when none can be laid."""
-    kind, y, x = seam.choose_road(r, geo, st, pol, seat)
+    kind, y, x = seam.choose_road(r, geo, st, sc, pol, seat)
     if kind < 0:
         return False
     place_road(st, kind, y, x)
@@ -25,9 +25,9 @@ def lay_road(r, geo, st, pol, seat):
 
 
 @njit(cache=True)
-def lay_wall(r, geo, st, pol, seat):
+def lay_wall(r, geo, st, sc, pol, seat):
     """One wall piece on an open outer edge where ``seat`` chooses (RP-09); False when none can be laid."""
-    s, side = seam.choose_wall(r, geo, st, pol, seat)
+    s, side = seam.choose_wall(r, geo, st, sc, pol, seat)
     if s < 0:
         return False
     place_wall(st, s, side)
@@ -65,18 +65,18 @@ def complete_grid(r, geo, st, sc, pol, m):
     add_vp(st, completer, VPS.COMPLETION, r.major[m, MK.COMPLETION_VP])
     how = r.major[m, MK.PLACEMENT]
     if how == Placement.RING:
-        s = seam.choose_ring_space(r, geo, st, pol, completer, m)
+        s = seam.choose_ring_space(r, geo, st, sc, pol, completer, m)
         if s >= 0:
             place_ring_major(r, geo, st, m, s)
     elif how == Placement.WALL_EDGES:
         for _ in range(r.major[m, MK.PIECES]):
-            if not lay_wall(r, geo, st, pol, completer):
+            if not lay_wall(r, geo, st, sc, pol, completer):
                 break
     elif how == Placement.ROAD_SEGMENTS:
         for _ in range(r.major[m, MK.PIECES]):
-            if not lay_road(r, geo, st, pol, completer):
+            if not lay_road(r, geo, st, sc, pol, completer):
                 break
-        road_connected(geo, st, sc.conn)
+        road_connected(geo, st, sc)
 
 
 @njit(cache=True)

@@ -35,7 +35,7 @@ class EF(IntEnum):
     DONE = 6
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def add_option(sc, n, kind, a, b, c, d):
     """Write option ``n`` and return ``n + 1``."""
     sc.opts[n, OPT.KIND] = kind

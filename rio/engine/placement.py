@@ -23,32 +23,32 @@ from rio.engine.state import NO, OPT, PK, G
 from rio.keys import MK, K, Major, Office
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def workers_left(r, st, seat):
     """Workers the seat may still place this turn: the turn's five less those placed, within his supply."""
     return min(r.k[K.GAME_WORKERS_PER_TURN] - st.pl[seat, PK.PLACED], st.pl[seat, PK.SUPPLY])
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def grid_open(r, st, m):
     """A Major grid takes workers: the Palace, Cathedral, Fort and Harbor until completed once; Walls and
     Roads always (RP-10)."""
     return r.major[m, MK.REPEATABLE] or st.major_done[m] == 0
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def space_in_play(r, st, m, i):
     on = r.major_space_on_short if st.g[G.SHORT] else r.major_space_on
     return on[st.g[G.COUNT], m, i] == 1
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def grid_cost(r, m):
     """(wood, stone, wood-or-stone) of a grid space (RP-10)."""
     return r.major[m, MK.WOOD], r.major[m, MK.STONE], r.major[m, MK.WOOD_OR_STONE]
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def can_pay_grid(r, st, seat, m):
     w, s, e = grid_cost(r, m)
     if e > 0:

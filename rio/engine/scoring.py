@@ -11,7 +11,6 @@ Only the seats score; the 2-player game's shadow colour scores nothing (RP-24; :
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from rio.engine.city import MINORS, district_closed, district_values, house_vp, major_standing, road_connected
@@ -55,26 +54,26 @@ def noble_districts(r, geo, st):
     """Districts holding at least office.governor.noble_min of the five noble buildings (Square, Monument,
     Garden, Barracks, Church). With office.governor.noble_distinct (the reading) a district counts the
     kinds it holds, so a second Square adds nothing; else every noble tile counts."""
-    nd = geo.centre_vertex.shape[0]
-    kinds = np.zeros((nd, MINORS), np.int32)
-    for s in range(st.sp_building.shape[0]):
-        d = geo.district[s]
-        b = st.sp_building[s]
-        if d >= 0 and 0 <= b < MINORS and r.building[b, BK.NOBLE]:
-            kinds[d, b] += 1
     n = 0
-    for d in range(nd):
+    for d in range(geo.district_spaces.shape[0]):
         c = 0
         for b in range(MINORS):
-            if kinds[d, b] > 0:
-                c += 1 if r.k[K.OFFICE_GOVERNOR_NOBLE_DISTINCT] else kinds[d, b]
+            if not r.building[b, BK.NOBLE]:
+                continue
+            tiles = 0  # tiles of kind b in district d
+            for i in range(geo.district_spaces.shape[1]):
+                s = geo.district_spaces[d, i]
+                if s >= 0 and st.sp_building[s] == b:
+                    tiles += 1
+            if tiles > 0:
+                c += 1 if r.k[K.OFFICE_GOVERNOR_NOBLE_DISTINCT] else tiles
         if c >= r.k[K.OFFICE_GOVERNOR_NOBLE_MIN]:
             n += 1
     return n
 
 
 @njit(cache=True)
-def end_scoring(r, geo, st):
+def end_scoring(r, geo, st, sc):
     """VICTORY POINTS AT THE END OF THE GAME, for each seat: 1) money, 1 VP per 3 silver (END_MONEY);
     2) the characters' printed end VP, +3 each in the Short game (END_OFFICES) and their end-of-game
     powers (END_ROADMAKER, END_DEFENDER, END_BISHOP, END_ARCHITECT, END_GOVERNOR); 3) the City: each House
@@ -83,16 +82,17 @@ def end_scoring(r, geo, st):
     Every office the seat owns scores, one bought on the last turn too: its end VP are not a power "used
     during the Effect phase" (PUBLIC OFFICE TABLE), they are counted at the end."""
     nd = geo.centre_vertex.shape[0]
-    conn = np.zeros(nd, np.int32)
-    n_conn = road_connected(geo, st, conn)
-    value = np.zeros(nd, np.int32)
-    district_values(r, geo, st, conn, value)
+    n_conn = road_connected(geo, st, sc)
+    value = sc.dval
+    district_values(r, geo, st, sc, value)
     n_closed = 0
     for d in range(nd):
         if district_closed(geo, st, d):
             n_closed += 1
     players = st.g[G.PLAYERS]
-    houses = np.zeros(players, np.int32)
+    houses = sc.seat_work
+    for c in range(players):
+        houses[c] = 0
     for s in range(st.sp_building.shape[0]):
         c = st.sp_owner[s]
         if st.sp_building[s] == Building.HOUSE and 0 <= c < players and geo.district[s] >= 0:

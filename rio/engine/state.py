@@ -160,22 +160,3 @@ class OPT(IntEnum):
 
 
 MAX_OPTIONS = 1024  # more than any decision lists (city spaces x worker counts + grid spaces x payment x colour + the rest)
-
-
-class Scratch(NamedTuple):
-    """A game's working arrays, apart from its state (rebuilt, never read across decisions)."""
-    opts: np.ndarray   # int32[MAX_OPTIONS, OPT]: the legal options of the decision under way
-    score: np.ndarray  # float64[MAX_OPTIONS]: the policy's value of each
-    conn: np.ndarray   # int32[District]: 1 where the district is connected by road to the Plaza Mayor (kept current)
-    seen: np.ndarray   # int32[N]: marks for a pass over the map
-    dval: np.ndarray   # int32[District]: the players' view of each district's value now (rio.players.policy)
-    dhouse: np.ndarray  # int32[District]: the deciding seat's Houses in each district
-    ctx: np.ndarray    # int32[4]: the deciding seat's counts (rio.players.policy: CTX_*)
-    plan: np.ndarray   # float64[4]: a space's value for 1..3 more workers (rio.players.policy)
-
-
-def new_scratch(n_spaces: int, n_districts: int) -> Scratch:
-    return Scratch(opts=np.zeros((MAX_OPTIONS, len(OPT)), np.int32), score=np.zeros(MAX_OPTIONS),
-                   conn=np.zeros(n_districts, np.int32), seen=np.zeros(n_spaces, np.int32),
-                   dval=np.zeros(n_districts, np.int32), dhouse=np.zeros(n_districts, np.int32), ctx=np.zeros(4, np.int32),
-                   plan=np.zeros(4))

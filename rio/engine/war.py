@@ -35,9 +35,9 @@ from rio.engine.war_state import (
     general_active,
     lead_on_top,
     mixed,
-    new_scratch,
     place,
     reach,
+    reset_war_scratch,
     roll,
 )
 from rio.keys import BK, CK, LK, MK, PLAZA, Building, Edge, Enemy, K, Major, Office
@@ -78,7 +78,7 @@ def next_attacker(r, st):
 
 
 @njit(cache=True)
-def end_of_turn_war(r, geo, st, pol, war_rec):
+def end_of_turn_war(r, geo, st, sc, pol, war_rec):
     """C | END OF TURN CHECKS AND WAR, the War check. Returns the wars played (0 or more; ``war_rec`` holds
     the last one's record, untouched when no war is played). Both markers go back after a war (4/4/3/2
     spaces at 2/3/4/5 players; below enemies.min_value off the track)."""
@@ -113,7 +113,7 @@ def end_of_turn_war(r, geo, st, pol, war_rec):
     for _ in range(wars):
         if next_attacker(r, st) == NO:
             break
-        play_war(r, geo, st, pol, enemy, war_rec)
+        play_war(r, geo, st, sc, pol, enemy, war_rec)
         war_rec[WR.FORCED] = 1 if forced else 0
         war_rec[WR.ROLL] = total
         played += 1
@@ -126,7 +126,7 @@ def end_of_turn_war(r, geo, st, pol, war_rec):
 
 # ---------------------------------------------------------------------------------------------- the war
 @njit(cache=True)
-def play_war(r, geo, st, pol, enemy, war_rec):
+def play_war(r, geo, st, sc, pol, enemy, war_rec):
     """WAR steps 1-5 and the End of the War against ``enemy`` (rio.keys.Enemy); nothing when nobody may
     attack any more. The attacker's workers on the map stay inactive: their spaces are off limits."""
     attacker = next_attacker(r, st)
@@ -158,7 +158,12 @@ def play_war(r, geo, st, pol, enemy, war_rec):
     if r.k[K.ENEMIES_PLAYER_COUNT_MODIFIER_ON]:
         bonus = max(lo, bonus + r.by_count[st.g[G.COUNT], CK.BONUS_MODIFIER])
     n_att = max(0, city * r.k[K.WAR_ATTACKERS_PER_CITY_WORKER] + (colours - 1) * r.k[K.WAR_ATTACKERS_PER_DEFENDING_PLAYER] + bonus)
-    ws = new_scratch(n_sp, n_att + city + tokens + 1, np.int64(r.k[K.WAR_MAX_GROUP]), n_acc, war_rec)
+    ws = sc.war
+    if n_att + city + tokens + 1 > ws.gi.shape[0] or n_acc > ws.acc.shape[0]:
+        raise ValueError("rio war: more groups or access points than the scratch was sized for (rio.engine.scratch.new_scratch)")
+    reset_war_scratch(ws)
+    for i in range(war_rec.shape[0]):
+        ws.rec[i] = war_rec[i]
     v = ws.v
     v[WV.ENEMY], v[WV.ATTACKER], v[WV.PLAYERS] = enemy, attacker, players
     nd = 0
@@ -171,8 +176,8 @@ def play_war(r, geo, st, pol, enemy, war_rec):
         ws.dcol[nd] = players
         nd += 1
     v[WV.DEFENDERS] = nd
-    war_rec[WR.ATTACKERS] = n_att
-    war_rec[WR.BONUS] = bonus
+    ws.rec[WR.ATTACKERS] = n_att
+    ws.rec[WR.BONUS] = bonus
     inactive = r.k[K.WAR_ATTACKER_WORKERS_INACTIVE] != 0
     n = 0
     for s in range(n_sp):  # access points, off-limits spaces, what each building is worth to the attacker
@@ -201,6 +206,8 @@ def play_war(r, geo, st, pol, enemy, war_rec):
     _rounds(r, geo, st, ws, pol)
     _end(r, geo, st, ws, pol)
     st.g[G.ATTACKER] = NO
+    for i in range(war_rec.shape[0]):
+        war_rec[i] = ws.rec[i]
 
 
 @njit(cache=True)

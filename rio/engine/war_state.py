@@ -86,8 +86,10 @@ N_WV = len(WV)
 
 
 class WarScratch(NamedTuple):
-    """One war's scratch (int64 throughout, so that every index reaching a kernel has one type: a kernel
-    called with int32 here and int64 there compiles twice)."""
+    """The wars' scratch (int64 throughout, so that every index reaching a kernel has one type: a kernel
+    called with int32 here and int64 there compiles twice), allocated once per table for the largest war
+    the rules allow (:func:`new_war_scratch`) and reset at each war's start (:func:`reset_war_scratch`):
+    the engine allocates nothing while it plays (rio.players.search.play_games_search)."""
     v: np.ndarray      # int64[WV]
     gi: np.ndarray     # int64[G, GF]
     tok: np.ndarray    # int64[G, max_group]: token colours, bottom -> top
@@ -101,26 +103,56 @@ class WarScratch(NamedTuple):
     alt: np.ndarray    # int64[O]: a second option list (the groups a bonus movement may discard)
     buf: np.ndarray    # int64[O, 2]: answers (the attacker's groups: size, access point)
     field: np.ndarray  # float64[N]: the policy's scratch (the attacker's target field)
-    d2: np.ndarray     # int64[N]: flood's distances (the policy's)
-    q2: np.ndarray     # int64[N]: flood's queue
+    d2: np.ndarray     # int64[N]: the policy's distances (rio.players.war_policy's target field)
+    q2: np.ndarray     # int64[N]: its queue
     blk: np.ndarray    # int64[N]: 1 on the attacker's inactive workers' spaces (off limits for every token)
     vp: np.ndarray     # int64[N]: what the attacker scores destroying the building there (0 none), kept current
-    rec: np.ndarray    # int32[WR]: the caller's war record
+    rec: np.ndarray    # int32[WR]: the war under way's record (copied to the caller's row at its end)
+    fo: np.ndarray     # float64[O]: the policy's values per option (access points, cannon sums)
+
+
+def war_scratch_sizes(n_spaces: int, n_access: int, max_group: int, most_groups: int) -> tuple[int, int, int, int, int]:
+    """(spaces, groups, tokens a group, access points, options) of a war scratch."""
+    return n_spaces, max(most_groups, 1), max(max_group, 1), max(n_access, 1), max(n_spaces + 1, most_groups + 1, n_access + 1)
+
+
+def new_war_scratch(n_spaces: int, n_access: int, max_group: int, most_groups: int) -> WarScratch:
+    """A war scratch for a city of ``n_spaces`` spaces with at most ``n_access`` access points and
+    ``most_groups`` groups of at most ``max_group`` tokens (rio.engine.scratch.new_scratch sizes it from
+    the rules)."""
+    n, g, m, a, o = war_scratch_sizes(n_spaces, n_access, max_group, most_groups)
+    i8 = np.int64
+    ws = WarScratch(np.zeros(N_WV, i8), np.zeros((g, N_GF), i8), np.zeros((g, m), i8), np.zeros(n, i8), np.zeros(a, i8),
+                    np.zeros(MAX_COLOURS, i8), np.zeros(n, i8), np.zeros(n, i8), np.zeros(n, i8), np.zeros(o, i8),
+                    np.zeros(o, i8), np.zeros((o, 2), i8), np.zeros(n), np.zeros(n, i8), np.zeros(n, i8), np.zeros(n, i8),
+                    np.zeros(n, i8), np.zeros(len(WR), np.int32), np.zeros(o))
+    reset_war_scratch(ws)
+    return ws
 
 
 @njit(cache=True)
-def new_scratch(n_spaces, n_groups, max_group, n_access, rec):
-    """A war's scratch for a city of ``n_spaces`` spaces, at most ``n_groups`` groups and ``n_access``
-    access points, recording into ``rec``."""
-    o = max(n_spaces + 1, n_groups + 1, n_access + 1)
-    i8 = np.int64
-    ws = WarScratch(np.zeros(N_WV, i8), np.zeros((n_groups, N_GF), i8), np.full((n_groups, max_group), NO, i8),
-                    np.full(n_spaces, NO, i8), np.full(max(n_access, 1), NO, i8), np.full(MAX_COLOURS, NO, i8),
-                    np.full(n_spaces, -1, i8), np.full(n_spaces, NO, i8), np.zeros(n_spaces, i8), np.zeros(o, i8),
-                    np.zeros(o, i8), np.zeros((o, 2), i8), np.zeros(n_spaces), np.full(n_spaces, -1, i8),
-                    np.zeros(n_spaces, i8), np.zeros(n_spaces, i8), np.zeros(n_spaces, i8), rec)
+def reset_war_scratch(ws):
+    """Every array of ``ws`` as a war's start finds it: no group, no token, no access point, no record."""
+    ws.v[:] = 0
     ws.v[WV.CONTROLLER] = NO
-    return ws
+    ws.gi[:, :] = 0
+    ws.tok[:, :] = NO
+    ws.at[:] = NO
+    ws.acc[:] = NO
+    ws.dcol[:] = NO
+    ws.dist[:] = -1
+    ws.par[:] = NO
+    ws.q[:] = 0
+    ws.opt[:] = 0
+    ws.alt[:] = 0
+    ws.buf[:, :] = 0
+    ws.field[:] = 0.0
+    ws.d2[:] = -1
+    ws.q2[:] = 0
+    ws.blk[:] = 0
+    ws.vp[:] = 0
+    ws.rec[:] = 0
+    ws.fo[:] = 0.0
 
 
 # ---------------------------------------------------------------------------------------------- who is who
@@ -346,26 +378,3 @@ def reach(r, geo, st, ws, g, pts):
                 q[tail] = t
                 tail += 1
     return n
-
-
-@njit(cache=True)
-def flood(nb4, blk, building, d2, q2, src, attacker):
-    """Steps from ``src`` to every space (``d2``, -1 never) over spaces not off limits (``blk``);
-    ``attacker``: as the enemy walks, a building is reached but not crossed. Tokens are ignored (a
-    heuristic's distance)."""
-    d2[:] = -1
-    d2[src] = 0
-    q2[0] = src
-    head, tail = 0, 1
-    while head < tail:
-        s = q2[head]
-        head += 1
-        if attacker and s != src and building[s] != NO:
-            continue
-        for side in range(nb4.shape[1]):
-            t = nb4[s, side]
-            if t == NO or d2[t] >= 0 or blk[t]:
-                continue
-            d2[t] = d2[s] + 1
-            q2[tail] = t
-            tail += 1

@@ -18,7 +18,6 @@ A random seat (Kind.RANDOM) takes each legal option with equal chance. The heuri
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from gamekit.rng import rand_below
@@ -68,16 +67,16 @@ def random_road(geo, st):
 
 
 @njit(cache=True)
-def road_ways(geo, st, dist, back):
+def road_ways(geo, st, dist, back, done):
     """The cheapest ways from the Plaza Mayor to every vertex (existing pieces cost 0, a legal new one 1;
     Dijkstra from all the Plaza's vertices at once, over the ~200 vertices). Fills ``dist`` (BIG where no
-    way) and ``back`` (the direction each vertex was reached by, -1 at the Plaza)."""
+    way) and ``back`` (the direction each vertex was reached by, -1 at the Plaza); ``done``: marks."""
     h, w = geo.dims[0], geo.dims[1]
-    nv = dist.shape[0]
-    done = np.zeros(nv, np.uint8)
+    nv = (h + 1) * (w + 1)
     for v in range(nv):
         dist[v] = 0 if geo.plaza_vertex[v] else BIG
         back[v] = -1
+        done[v] = 0
     while True:
         v = -1
         for u in range(nv):
@@ -139,20 +138,16 @@ def _seat_counts(geo, st, seat, own, houses, buildings):
 
 
 @njit(cache=True)
-def choose_road(r, geo, st, pol, seat):
+def choose_road(r, geo, st, sc, pol, seat):
     """Where ``seat`` puts its next road piece: (kind, y, x) (rio.engine.city's ROAD_V/ROAD_H), kind -1
-    when no piece is legal (none left, RP-06)."""
+    when no piece is legal (none left, RP-06). Works in ``sc`` (rio.engine.scratch.Scratch)."""
     if pol.kind[seat] == Kind.RANDOM:
         return random_road(geo, st)
     nd = geo.centre_vertex.shape[0]
-    own = np.zeros(nd, np.int32)
-    houses = np.zeros(nd, np.int32)
-    bld = np.zeros(nd, np.int32)
+    own, houses, bld = sc.dcount[0], sc.dcount[1], sc.dcount[2]
     _seat_counts(geo, st, seat, own, houses, bld)
-    nv = (geo.dims[0] + 1) * (geo.dims[1] + 1)
-    dist = np.empty(nv, np.int32)
-    back = np.empty(nv, np.int32)
-    road_ways(geo, st, dist, back)
+    dist, back = sc.vqueue, sc.vback
+    road_ways(geo, st, dist, back, sc.vseen)
     best = -1
     for d in range(nd):
         cost = dist[geo.centre_vertex[d]]
@@ -183,17 +178,15 @@ def _wall_nth(st, i):
 
 
 @njit(cache=True)
-def choose_wall(r, geo, st, pol, seat):
+def choose_wall(r, geo, st, sc, pol, seat):
     """Where ``seat`` puts its next wall piece: (space, side), space -1 when no piece is legal (the City
-    closed, or no pieces left)."""
+    closed, or no pieces left). Works in ``sc`` (rio.engine.scratch.Scratch)."""
     _, n = _wall_nth(st, -1)
     if n == 0 or st.g[G.STICKS] <= 0:
         return -1, -1
     if pol.kind[seat] != Kind.RANDOM:
         nd = geo.centre_vertex.shape[0]
-        own = np.zeros(nd, np.int32)
-        houses = np.zeros(nd, np.int32)
-        bld = np.zeros(nd, np.int32)
+        own, houses, bld = sc.dcount[0], sc.dcount[1], sc.dcount[2]
         _seat_counts(geo, st, seat, own, houses, bld)
         best, best_open = -1, 0
         for d in range(nd):
@@ -217,11 +210,11 @@ def choose_wall(r, geo, st, pol, seat):
 
 # ---------------------------------------------------------------------------------------------- Palace, Cathedral
 @njit(cache=True)
-def choose_ring_space(r, geo, st, pol, seat, m):
+def choose_ring_space(r, geo, st, sc, pol, seat, m):
     """The ring space where ``seat``, the completer, puts Major building ``m`` (the Palace or the
-    Cathedral; one of rio.engine.city.ring_spaces_for_major's, RP-11); -1 if none."""
+    Cathedral; one of rio.engine.city.ring_spaces_for_major's, RP-11); -1 if none. Works in ``sc``."""
     n_sp = st.sp_building.shape[0]
-    opts = np.zeros(n_sp, np.int32)
+    opts = sc.seen
     n = ring_spaces_for_major(geo, st, opts)
     if n == 0:
         return -1
@@ -232,29 +225,17 @@ def choose_ring_space(r, geo, st, pol, seat, m):
                 if i == 0:
                     return s
                 i -= 1
-    nd = geo.centre_vertex.shape[0]
-    own = np.zeros(nd, np.int32)
-    houses = np.zeros(nd, np.int32)
-    bld = np.zeros(nd, np.int32)
+    own, houses, bld = sc.dcount[0], sc.dcount[1], sc.dcount[2]
     _seat_counts(geo, st, seat, own, houses, bld)
-    best, best_key = -1, np.zeros(3, np.int64)
-    key = np.zeros(3, np.int64)
+    best, b0, b1, b2 = -1, 0, 0, 0
     for s in range(n_sp):
         if not opts[s]:
             continue
         d = geo.district[s]
-        key[0] = houses[d]
-        key[1] = 0 if st.sp_owner[s] == seat else 1  # rather discard another's tile than its own
-        key[2] = own[d] - houses[d]
-        if best < 0 or _lex_greater(key, best_key):
-            best = s
-            best_key[:] = key
+        k0 = houses[d]
+        k1 = 0 if st.sp_owner[s] == seat else 1  # rather discard another's tile than its own
+        k2 = own[d] - houses[d]
+        # the key (k0, k1, k2) compared in that order, the first best kept
+        if best < 0 or k0 > b0 or (k0 == b0 and (k1 > b1 or (k1 == b1 and k2 > b2))):
+            best, b0, b1, b2 = s, k0, k1, k2
     return best
-
-
-@njit(cache=True)
-def _lex_greater(a, b):
-    for i in range(a.shape[0]):
-        if a[i] != b[i]:
-            return a[i] > b[i]
-    return False

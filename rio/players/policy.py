@@ -24,17 +24,17 @@ from rio.players.kinds import Kind
 from rio.players.weights import W
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def _noise(st, w):
     return w[W.NOISE] * ((next_u64(st) >> 11) * (1.0 / 9007199254740992.0))
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def turns_left(st):
     return st.g[G.TURNS] - st.g[G.TURN]
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def district_value_now(r, geo, st, d):
     """The district's value at the end if the game ended now (VICTORY POINTS AT THE END OF THE GAME), roads
     left out."""
@@ -58,12 +58,20 @@ def district_value_now(r, geo, st, d):
 
 CTX_HUTS = 0  # sc.ctx: the seat's Huts
 CTX_PLANNED = 1  # sc.ctx: the space whose plan sc.plan holds, -1 none
+CTX_GRID = 2  # sc.ctx: the Major whose grid's counts CTX_GRID_LEFT, CTX_GRID_PAYABLE, CTXF_GRID_COST hold, -1 none
+CTX_GRID_LEFT = 3  # sc.ctx: that grid's spaces in play left empty after one more worker
+CTX_GRID_PAYABLE = 4  # sc.ctx: 1 when the seat can pay a space of that grid (or it is free)
+CTXF_SILVER = 0  # sc.fctx: a silver coin's worth to the deciding seat (silver_value)
+CTXF_GRID_COST = 1  # sc.fctx: what a space of grid CTX_GRID costs him (cost_value)
 
 
 @njit(cache=True)
-def decision_context(r, geo, st, sc, seat):
+def decision_context(r, geo, st, sc, w, seat):
     """What the values read many times during one decision, counted once: each district's value now, the
-    seat's Houses by district, his Huts."""
+    seat's Houses by district, his Huts, a coin's worth to him; no space planned, no grid counted yet."""
+    sc.ctx[CTX_PLANNED] = NO
+    sc.ctx[CTX_GRID] = NO
+    sc.fctx[CTXF_SILVER] = silver_value(r, st, w, seat)
     for d in range(sc.dval.shape[0]):
         sc.dval[d] = district_value_now(r, geo, st, d)
         sc.dhouse[d] = 0
@@ -78,7 +86,7 @@ def decision_context(r, geo, st, sc, seat):
     sc.ctx[CTX_HUTS] = huts
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def silver_value(r, st, w, seat):
     """A silver coin's worth: more while an office within the player's VP reach is still beyond his purse
     (the offices are bought with money and shown VP, PUBLIC OFFICE TABLE)."""
@@ -89,14 +97,15 @@ def silver_value(r, st, w, seat):
     return w[W.SILVER]
 
 
-@njit(cache=True)
-def cost_value(r, st, w, seat, wood, stone, precious):
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
+def cost_value(r, st, sc, w, seat, wood, stone, precious):
+    """What paying the cost is worth to ``seat`` (:func:`decision_context` read: a coin's worth)."""
     miss = max(0, wood - st.pl[seat, PK.WOOD]) + max(0, stone - st.pl[seat, PK.STONE])
     return ((wood - miss if wood > st.pl[seat, PK.WOOD] else wood) * w[W.WOOD] + stone * w[W.STONE] + precious * w[W.PRECIOUS]
-            + virtual_price(r, st, seat, miss) * silver_value(r, st, w, seat))
+            + virtual_price(r, st, seat, miss) * sc.fctx[CTXF_SILVER])
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def building_value(r, geo, st, sc, w, seat, s, b):
     """What building ``b`` on ``s`` is worth to ``seat``, its cost not counted (:func:`decision_context` read)."""
     d = geo.district[s]
@@ -124,7 +133,7 @@ def building_value(r, geo, st, sc, w, seat, s, b):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def exchange_value(r, w, x):
     p, g = r.exchange_pay[x], r.exchange_gain[x]
     v = (g[Good.WOOD] - p[Good.WOOD]) * w[W.WOOD] + (g[Good.STONE] - p[Good.STONE]) * w[W.STONE]
@@ -132,7 +141,7 @@ def exchange_value(r, w, x):
     return v + g[Good.VP] - p[Good.VP]
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def best_exchange(r, geo, st, sc, w, seat, s):
     """The best exchange one worker could make on the building of ``s`` (0 if none pays)."""
     b = st.sp_building[s]
@@ -149,7 +158,7 @@ def best_exchange(r, geo, st, sc, w, seat, s):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def space_plan(r, geo, st, sc, w, seat, s, had):
     """``sc.plan[k - 1]``: what ``k`` = 1..3 more workers of ``seat`` on ``s`` (holding ``had`` of his now)
     are worth: the best building they could raise there this turn with what he holds, or their exchanges,
@@ -162,7 +171,7 @@ def space_plan(r, geo, st, sc, w, seat, s, had):
     for b in range(r.building.shape[0]):
         if can_build(r, geo, st, seat, s, b):
             v = building_value(r, geo, st, sc, w, seat, s, b)
-            v -= cost_value(r, st, w, seat, r.building[b, BK.WOOD], r.building[b, BK.STONE], r.building[b, BK.PRECIOUS])
+            v -= cost_value(r, st, sc, w, seat, r.building[b, BK.WOOD], r.building[b, BK.STONE], r.building[b, BK.PRECIOUS])
             need = r.building[b, BK.WORKERS]
             for k in range(1, most + 1):
                 if had + k >= need:
@@ -179,8 +188,8 @@ def space_plan(r, geo, st, sc, w, seat, s, had):
         sc.plan[k - 1] -= w[W.WORKER] * k
 
 
-@njit(cache=True)
-def office_value(r, geo, st, w, seat, o):
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
+def office_value(r, geo, st, sc, w, seat, o):
     """An office's worth: its end VP (the Short game's +3) and its powers over the turns left."""
     left = turns_left(st)
     v = float(r.office[o, OK.END_VP]) + (r.k[K.SHORT_GAME_OFFICE_END_VP] if st.g[G.SHORT] else 0)
@@ -210,18 +219,26 @@ def office_value(r, geo, st, w, seat, o):
         v += n * r.k[K.OFFICE_ARCHITECT_MAJOR_VP]
     elif o == Office.GOVERNOR:
         v += r.k[K.OFFICE_GOVERNOR_DISTRICT_VP]
-    return v * w[W.OFFICE] - r.office[o, OK.COST] * silver_value(r, st, w, seat)
+    return v * w[W.OFFICE] - r.office[o, OK.COST] * sc.fctx[CTXF_SILVER]
 
 
-@njit(cache=True)
-def grid_value(r, st, w, seat, m, i, paid_now, colour):
-    filled, spaces = 0, 0
-    on = r.major_space_on_short if st.g[G.SHORT] else r.major_space_on
-    for j in range(st.grid.shape[1]):
-        if on[st.g[G.COUNT], m, j]:
-            spaces += 1
-            filled += st.grid[m, j] != NO
-    left_after = spaces - filled - 1
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
+def grid_value(r, st, sc, w, seat, m, i, paid_now, colour):
+    """A worker on space ``i`` of Major ``m``'s grid (``colour``'s disc, paid now or not); what the grid's
+    spaces share is counted at its first option (they come together) and kept in ``sc``."""
+    if sc.ctx[CTX_GRID] != m:
+        filled, spaces = 0, 0
+        on = r.major_space_on_short if st.g[G.SHORT] else r.major_space_on
+        for j in range(st.grid.shape[1]):
+            if on[st.g[G.COUNT], m, j]:
+                spaces += 1
+                filled += st.grid[m, j] != NO
+        free = r.major[m, MK.WOOD] + r.major[m, MK.STONE] + r.major[m, MK.WOOD_OR_STONE] == 0
+        sc.ctx[CTX_GRID] = m
+        sc.ctx[CTX_GRID_LEFT] = spaces - filled - 1
+        sc.ctx[CTX_GRID_PAYABLE] = 1 if free or can_pay_grid(r, st, seat, m) else 0
+        sc.fctx[CTXF_GRID_COST] = cost_value(r, st, sc, w, seat, r.major[m, MK.WOOD] + r.major[m, MK.WOOD_OR_STONE], r.major[m, MK.STONE], 0)
+    left_after = sc.ctx[CTX_GRID_LEFT]
     v = 0.0 if colour != seat else r.major_space_vp[m, i] * w[W.GRID]
     if left_after == 0:  # the completer's bonus and the building's use
         v += r.major[m, MK.COMPLETION_VP]
@@ -236,14 +253,13 @@ def grid_value(r, st, w, seat, m, i, paid_now, colour):
     v -= w[W.GRID_WAIT] * left_after * (colour == seat)
     if left_after > 2 * turns_left(st):
         v -= 3.0  # it will hardly complete
-    free = r.major[m, MK.WOOD] + r.major[m, MK.STONE] + r.major[m, MK.WOOD_OR_STONE] == 0
-    if not free and not can_pay_grid(r, st, seat, m):
+    if not sc.ctx[CTX_GRID_PAYABLE]:
         return -1e9  # unpaid at the end of the Effect turn it costs 3 VP (RP-10): never counted on
-    v -= cost_value(r, st, w, seat, r.major[m, MK.WOOD] + r.major[m, MK.WOOD_OR_STONE], r.major[m, MK.STONE], 0)
+    v -= sc.fctx[CTXF_GRID_COST]
     return v - w[W.WORKER] + paid_now * w[W.NOISE]  # paid now: the resources are not promised twice
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def placement_value(r, geo, st, sc, w, seat, j):
     kind, a, b = sc.opts[j, OPT.KIND], sc.opts[j, OPT.A], sc.opts[j, OPT.B]
     if kind == PL.PASS:
@@ -259,14 +275,14 @@ def placement_value(r, geo, st, sc, w, seat, j):
         sc.ctx[CTX_PLANNED] = NO
         return sc.plan[min(stay, sc.plan.shape[0]) - 1] - w[W.WORKER] * (b - stay)
     if kind == PL.GRID:
-        return grid_value(r, st, w, seat, a, b, sc.opts[j, OPT.C], sc.opts[j, OPT.D])
+        return grid_value(r, st, sc, w, seat, a, b, sc.opts[j, OPT.C], sc.opts[j, OPT.D])
     if kind == PL.MINE:  # a cube is worth a House's share while Huts wait for one of each
         g = r.mine_track[a]
         cube = w[W.WOOD] if g == Good.WOOD else w[W.STONE]
         short = st.pl[seat, PK.WOOD + g] < sc.ctx[CTX_HUTS] * r.building[Building.HOUSE, BK.WOOD + g]
         return cube * (1.0 + w[W.HOUSE] * short) - w[W.WORKER] * r.mine_space_workers[b]
     if kind == PL.FIELD:  # each worker a share of the coin its pair makes
-        return silver_value(r, st, w, seat) / r.k[K.FIELD_WORKERS_PER_SILVER] - w[W.WORKER]
+        return sc.fctx[CTXF_SILVER] / r.k[K.FIELD_WORKERS_PER_SILVER] - w[W.WORKER]
     if kind == PL.ARTISAN:
         spare = st.pl[seat, PK.WOOD] + st.pl[seat, PK.STONE] - st.pl[seat, PK.ARTISAN]
         return w[W.PRECIOUS] - w[W.WOOD] - w[W.WORKER] if spare > 2 else -1.0
@@ -276,7 +292,7 @@ def placement_value(r, geo, st, sc, w, seat, j):
     if kind == PL.OFFICE:
         if st.pl[seat, PK.SILVER] < r.office[a, OK.COST] or st.pl[seat, PK.VP] < r.office[a, OK.VP_REQUIRED]:
             return -10.0
-        return office_value(r, geo, st, w, seat, a) - w[W.WORKER]
+        return office_value(r, geo, st, sc, w, seat, a) - w[W.WORKER]
     if kind == PL.ORDER:
         return w[W.ORDER]
     if kind == PL.DEPART:
@@ -285,14 +301,14 @@ def placement_value(r, geo, st, sc, w, seat, j):
     return 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def effect_value(r, geo, st, sc, w, seat, j):
     kind, a, b = sc.opts[j, OPT.KIND], sc.opts[j, OPT.A], sc.opts[j, OPT.B]
     if kind == EF.DONE:
         return 0.0
     if kind == EF.BUILD:
         v = building_value(r, geo, st, sc, w, seat, a, b)
-        return v - cost_value(r, st, w, seat, r.building[b, BK.WOOD], r.building[b, BK.STONE], r.building[b, BK.PRECIOUS]) + 0.5
+        return v - cost_value(r, st, sc, w, seat, r.building[b, BK.WOOD], r.building[b, BK.STONE], r.building[b, BK.PRECIOUS]) + 0.5
     if kind == EF.ACTIVATE:
         return exchange_value(r, w, b)
     if kind == EF.GRID_PAY:
@@ -306,7 +322,7 @@ def effect_value(r, geo, st, sc, w, seat, j):
     if kind == EF.OFFICE:
         if st.pl[seat, PK.SILVER] < r.office[a, OK.COST] or st.pl[seat, PK.VP] < r.office[a, OK.VP_REQUIRED]:
             return -r.k[K.OFFICE_FINE_VP] * -1.0 - 0.5  # the fine: leave it to the end of the turn
-        return office_value(r, geo, st, w, seat, a) + 1.0
+        return office_value(r, geo, st, sc, w, seat, a) + 1.0
     return 0.0
 
 
@@ -316,8 +332,7 @@ def choose_placement(r, geo, st, sc, pol, seat, n):
     if pol.kind[seat] == Kind.RANDOM:
         return rand_below(st, n)
     w = pol.w[seat]
-    decision_context(r, geo, st, sc, seat)
-    sc.ctx[CTX_PLANNED] = NO
+    decision_context(r, geo, st, sc, w, seat)
     best, bj = -1e18, n - 1
     for j in range(n):
         v = placement_value(r, geo, st, sc, w, seat, j) + _noise(st, w)
@@ -333,7 +348,7 @@ def choose_effect(r, geo, st, sc, pol, seat, n):
     if pol.kind[seat] == Kind.RANDOM:
         return rand_below(st, n)
     w = pol.w[seat]
-    decision_context(r, geo, st, sc, seat)
+    decision_context(r, geo, st, sc, w, seat)
     best, bj = 0.0, n - 1
     for j in range(n - 1):
         v = effect_value(r, geo, st, sc, w, seat, j)

@@ -14,7 +14,7 @@ from numba import njit
 
 from gamekit.rng import mix64
 from rio.engine.audit import audit
-from rio.engine.core import copy_state
+from rio.engine.core import copy1, copy_state
 from rio.engine.game import (
     end_game,
     finish_turn,
@@ -23,14 +23,13 @@ from rio.engine.game import (
     play_turn,
     record_turn,
     start_game,
-    war_row,
 )
 from rio.engine.placement import apply_placement, placement_options
 from rio.engine.scoring import end_scoring
-from rio.engine.state import NO, PK, G
+from rio.engine.state import PK, G
 from rio.keys import OK, Building, K
 from rio.players.kinds import Kind
-from rio.players.policy import CTX_PLANNED, decision_context, district_value_now, placement_value
+from rio.players.policy import decision_context, district_value_now, placement_value
 from rio.players.weights import W
 
 
@@ -67,9 +66,10 @@ def margin(r, geo, st, w, seat, final):
 def simulate(r, geo, st, sc, rpol, seat, pos, cand, sim, simsc, war_rec, depth, salt):
     """One simulation of candidate ``cand`` (a row of ``sc.opts``) for ``seat`` at order position ``pos``."""
     copy_state(sim, st)
-    simsc.conn[:] = sc.conn
+    copy1(simsc.conn, sc.conn)
     sim.rng[0] = mix64(st.rng[0] + salt)
-    simsc.opts[0, :] = sc.opts[cand, :]
+    for k in range(sc.opts.shape[1]):
+        simsc.opts[0, k] = sc.opts[cand, k]
     if apply_placement(r, geo, sim, simsc, seat, 0):
         place_until_pass(r, geo, sim, simsc, rpol, seat)
     placement_phase(r, geo, sim, simsc, rpol, pos + 1)
@@ -80,7 +80,7 @@ def simulate(r, geo, st, sc, rpol, seat, pos, cand, sim, simsc, war_rec, depth, 
         play_turn(r, geo, sim, simsc, rpol, war_rec)
     final = sim.g[G.TURN] >= sim.g[G.TURNS]
     if final:
-        end_scoring(r, geo, sim)
+        end_scoring(r, geo, sim, simsc)
     return margin(r, geo, sim, rpol.w[seat], seat, final)
 
 
@@ -89,8 +89,7 @@ def search_choice(r, geo, st, sc, pol, rpol, seat, pos, n, sim, simsc, war_rec, 
     """The option ``seat`` takes among ``sc.opts[:n]``: the heuristic's ``width`` best, each simulated
     ``pol.budget[seat] // width`` times (at least once); the best mean margin (ties: the heuristic's order)."""
     w = pol.w[seat]
-    decision_context(r, geo, st, sc, seat)
-    sc.ctx[CTX_PLANNED] = NO
+    decision_context(r, geo, st, sc, w, seat)
     for j in range(n):
         sc.score[j] = placement_value(r, geo, st, sc, w, seat, j)
     k = min(width, n)
@@ -147,28 +146,35 @@ def checked(r, geo, st, sc, audit_out, gi):
     return True
 
 
-@njit(cache=True, nogil=True)  # an entry point: local worker threads play in parallel
+@njit(cache=True, nogil=True, _nrt=False)  # an entry point: local worker threads play in parallel; _nrt: see docstring
 def play_games_search(r, geo, st, sc, pol, rpol, sim, simsc, war_rec, depth, width, best_idx, total, players, level, short, seeds,
                       rec, audit_out):
     """Games ``seeds`` (one per row of the records), one after another on one state: the game loop of every
     table (rio.play), its search seats deciding their placements by simulation (``rpol``: the same table
     with every search seat played by the heuristic, the simulations' players). ``audit_out``: empty, or one
     row per game for the invariants checked after every seat's placements and every turn (rio.engine.audit:
-    0 kept; ``Broken * 1000 + turn`` at the first break; the turn it stopped at if the game did not end)."""
+    0 kept; ``Broken * 1000 + turn`` at the first break; the turn it stopped at if the game did not end).
+
+    Compiled without Numba's reference counting (``_nrt=False``): the arrays it receives from Python then
+    carry no reference count, so the engine's calls below, which pass the state, rules and scratch tuples
+    (dozens of arrays) at every call, no longer increment and decrement each array's count atomically:
+    that was about 60% of a game's time (perf, docs/notebook/rio.md). Arrays a callee allocates for
+    itself (a war's scratch) keep their counts and are freed by it; none reaches this function."""
     for gi in range(seeds.shape[0]):
         if audit_out.shape[0] > 0:
             audit_out[gi] = 0
-        start_pos = start_game(r, geo, st, sc, players, level, short, seeds[gi])
+        start_game(r, geo, st, sc, players, level, short, seeds[gi], rec, gi)
         wars = 0
         ok = True
         while ok and st.g[G.TURN] < st.g[G.TURNS]:
             ok = search_placement_phase(r, geo, st, sc, pol, rpol, sim, simsc, war_rec, depth, width, best_idx, total, audit_out, gi)
             if ok:
-                wars += finish_turn(r, geo, st, sc, pol, war_row(rec, gi, wars))
+                # the war's record row (a view made here: a kernel without Numba's allocator returns no view)
+                wars += finish_turn(r, geo, st, sc, pol, rec.war[gi, min(wars, rec.war.shape[1] - 1)])
                 record_turn(st, rec, gi)
                 ok = checked(r, geo, st, sc, audit_out, gi)
         if ok:
-            end_game(r, geo, st, rec, gi, start_pos)
+            end_game(r, geo, st, sc, rec, gi)
             ok = checked(r, geo, st, sc, audit_out, gi)
             if ok and audit_out.shape[0] > 0 and st.g[G.TURN] != st.g[G.TURNS]:
                 audit_out[gi] = st.g[G.TURN]

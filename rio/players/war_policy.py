@@ -24,7 +24,7 @@ from numba import njit
 
 from gamekit.rng import rand_below
 from rio.engine.state import NO
-from rio.engine.war_state import GF, WV, barracks_in_district, battle_outcome, flood, reach
+from rio.engine.war_state import GF, WV, barracks_in_district, battle_outcome, reach
 from rio.keys import BK, PLAZA, Building, Enemy, K
 from rio.players.kinds import Kind
 
@@ -88,10 +88,40 @@ def _attacker_field(r, geo, st, ws, pol, seat):
         val = _target(ws.vp, ws.blk, st.sp_owner, w, seat, t) - cost
         if val <= 0:
             continue
-        flood(geo.nb4, ws.blk, st.sp_building, ws.d2, ws.q2, t, True)
-        for x in range(ws.field.shape[0]):
-            if ws.d2[x] >= 0:
-                ws.field[x] = max(ws.field[x], val - w[WW.DECAY] * ws.d2[x])
+        _flood_field(geo.nb4, ws.blk, st.sp_building, ws.field, ws.d2, ws.q2, t, val, w[WW.DECAY])
+
+
+@njit(cache=True)
+def _flood_field(nb4, blk, building, field, d2, q2, src, val, decay):
+    """``field[x] = max(field[x], val - decay * steps)`` over every space ``x`` the enemy reaches from
+    ``src`` in ``steps`` (breadth first; spaces off limits never entered; a building reached but not crossed,
+    ``src`` aside; tokens ignored).
+
+    With ``decay`` >= 0 a space whose field is already at least this source's value there is not crossed:
+    the source that set it crossed it (only a building is not crossed, by every source but its own) and
+    gives every space beyond at least as much, so the maximum is the same as with every flood complete."""
+    for x in range(d2.shape[0]):
+        d2[x] = -1
+    d2[src] = 0
+    q2[0] = src
+    head, tail = 0, 1
+    while head < tail:
+        s = q2[head]
+        head += 1
+        x = val - decay * d2[s]
+        if x > field[s]:
+            field[s] = x
+        elif s != src and decay >= 0:
+            continue
+        if s != src and building[s] != NO:
+            continue
+        for side in range(nb4.shape[1]):
+            t = nb4[s, side]
+            if t == NO or d2[t] >= 0 or blk[t]:
+                continue
+            d2[t] = d2[s] + 1
+            q2[tail] = t
+            tail += 1
 
 
 @njit(cache=True)
@@ -188,7 +218,7 @@ def war_split(r, geo, st, ws, pol, seat, n_att):
         return k
     w = pol.war[seat]
     _attacker_field(r, geo, st, ws, pol, seat)
-    val = np.empty(nacc)
+    val = ws.fo  # the first nacc: each access point's value
     for a in range(nacc):
         e = ws.acc[a]
         if ws.blk[e]:  # it leads onto the attacker's own inactive workers: no way in
@@ -200,7 +230,10 @@ def war_split(r, geo, st, ws, pol, seat, n_att):
     size = min(max(int(w[WW.GROUP_SIZE] + 0.5), 1), mg)
     while left > 0:
         m = min(size, left)
-        a = int(np.argmax(val))
+        a = 0
+        for x in range(1, nacc):  # the first best, as np.argmax
+            if val[x] > val[a]:
+                a = x
         ws.buf[k, 0], ws.buf[k, 1] = m, a
         val[a] = val[a] * w[WW.SPREAD] if val[a] > 0 else val[a] - 1.0
         k += 1
@@ -216,22 +249,28 @@ def war_bet(r, geo, st, ws, pol, seat, n_att, plus):
     if pol.kind[seat] == Kind.RANDOM:
         return lo + rand_below(st, n_att - lo + 1)
     dice, faces = r.k[K.WAR_CANNON_DICE], r.k[K.WAR_CANNON_DIE_FACES]
-    ways = np.zeros(dice * faces + 1)
+    top = dice * faces
+    if top + 1 > ws.fo.shape[0]:
+        raise ValueError("rio war: more cannon sums than the war scratch holds")
+    ways = ws.fo  # ways[t]: the throws of the dice summing to t, counted in place one die at a time
+    for t in range(top + 1):
+        ways[t] = 0.0
     ways[0] = 1.0
     for _ in range(dice):
-        nxt = np.zeros(dice * faces + 1)
-        for t in range(dice * faces + 1):
-            if ways[t] > 0:
-                for f in range(1, faces + 1):
-                    if t + f <= dice * faces:
-                        nxt[t + f] += ways[t]
-        ways = nxt
-    total = ways.sum()
+        for t in range(top, -1, -1):  # downwards: ways[t - f] is still the previous die's count
+            x = 0.0
+            for f in range(1, faces + 1):
+                if t - f >= 0:
+                    x += ways[t - f]
+            ways[t] = x
+    total = 0.0
+    for t in range(top + 1):
+        total += ways[t]
     best, best_e = lo, -1.0
     for bet in range(lo, n_att + 1):
         need = r.k[K.WAR_CANNON_FIXED] + bet - plus
         p = 0.0
-        for t in range(ways.shape[0]):
+        for t in range(top + 1):
             if t >= need:
                 p += ways[t]
         e = bet * p / total

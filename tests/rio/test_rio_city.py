@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 from rio import formulas as f
+from rio.engine.board import allowed_activations
 from rio.engine.city import (
     ROAD_H,
     ROAD_V,
-    activations_allowed,
     city_closed,
     district_closed,
     district_values,
@@ -27,6 +27,7 @@ from rio.engine.city import (
 )
 from rio.engine.geometry import build_geo
 from rio.engine.scoring import end_scoring, ranks
+from rio.engine.scratch import new_scratch
 from rio.engine.state import MAX_COLOURS, NO, PK, SPACE_CATHEDRAL, SPACE_PALACE, VPS, G, new_state
 from rio.players.city_choices import choose_ring_space, choose_road, choose_wall
 from rio.players.kinds import Kind, Policy
@@ -38,6 +39,7 @@ H, W = (int(n) for n in R.map_district.shape)
 ND = len(GEO.centre_vertex)
 D1, D2, D5, D6, D7 = 0, 1, 4, 5, 6  # district indices of "1 2 3 4 / 5 6 7 8" (RP-07)
 GREEN, RED, BLACK = 0, 1, 2
+SC = new_scratch(R, GEO)  # the working arrays the kernels fill (the road connection in SC.conn)
 
 
 def sp(x: int, y: int) -> int:
@@ -68,14 +70,14 @@ def policy(kind: Kind):
 
 
 def connected(st) -> np.ndarray:
-    out = np.zeros(ND, np.int32)
-    road_connected(GEO, st, out)
-    return out
+    road_connected(GEO, st, SC)
+    return SC.conn.copy()
 
 
 def values(st) -> np.ndarray:
     out = np.zeros(ND, np.int32)
-    district_values(R, GEO, st, connected(st), out)
+    road_connected(GEO, st, SC)
+    district_values(R, GEO, st, SC, out)
     return out
 
 
@@ -99,7 +101,7 @@ def test_city_vp_example():
     ref = f.district_value(R, {Building.STONECUTTER: 1, Building.MARKET: 1, Building.BARRACKS: 1, Building.MONUMENT: 1, Building.HOUSE: 5,
                                Building.HUT: 2})
     assert v[D1] == ref == 1 and (v[1:] == 0).all()
-    end_scoring(R, GEO, st)
+    end_scoring(R, GEO, st, SC)
     assert st.vp_src[:3, VPS.END_HOUSES].tolist() == [3, 9, 3]
     assert st.pl[:3, PK.VP].tolist() == [3, 9, 3]
 
@@ -111,7 +113,7 @@ def test_house_value_never_below_zero():
         build(st, sp(4 + x, 0), b)
     build(st, sp(4, 1), Building.HOUSE, GREEN)
     assert values(st)[D2] == -3
-    end_scoring(R, GEO, st)
+    end_scoring(R, GEO, st, SC)
     assert st.vp_src[GREEN, VPS.END_HOUSES] == 0 and st.pl[GREEN, PK.VP] == 0
 
 
@@ -129,8 +131,9 @@ def test_road_connects_district_centre_to_plaza():
     assert st.g[G.STICKS] == R.k[K.TILES_WALL_ROAD_PIECES] - 2
     assert not legal_road(GEO, st, ROAD_V, 7, 6)  # built already
     # MINOR BUILDING ACTIVATION: twice a turn in the connected district, once elsewhere
-    assert activations_allowed(R, GEO, st, sp(4, 5)) == R.k[K.ACTIVATION_PER_TURN_ROAD_CONNECTED] == 2
-    assert activations_allowed(R, GEO, st, sp(10, 5)) == R.k[K.ACTIVATION_PER_TURN] == 1
+    road_connected(GEO, st, SC)
+    assert allowed_activations(R, GEO, SC, sp(4, 5)) == R.k[K.ACTIVATION_PER_TURN_ROAD_CONNECTED] == 2
+    assert allowed_activations(R, GEO, SC, sp(10, 5)) == R.k[K.ACTIVATION_PER_TURN] == 1
     assert values(st)[D6] == R.major[Major.ROADS, MK.DISTRICT_VALUE] == 1  # "+1 Connected by Road"
     st.road_h[6, 6] = 0
     assert connected(st)[D6] == 0
@@ -150,20 +153,20 @@ def test_heuristic_road_builds_the_cheapest_way():
     build(st, sp(12, 1), Building.HUT, RED)
     heur = policy(Kind.HEURISTIC)
     for n in range(1, 11):
-        kind, y, x = choose_road(R, GEO, st, heur, GREEN)
+        kind, y, x = choose_road(R, GEO, st, SC, heur, GREEN)
         assert kind >= 0 and legal_road(GEO, st, kind, y, x)
         place_road(st, kind, y, x)
         assert connected(st)[D1] == (n == 10)
     # red's Hut is in district 4: its way next
-    kind, y, x = choose_road(R, GEO, st, heur, RED)
+    kind, y, x = choose_road(R, GEO, st, SC, heur, RED)
     assert kind >= 0
     rnd = policy(Kind.RANDOM)
     for _ in range(20):
-        kind, y, x = choose_road(R, GEO, st, rnd, BLACK)
+        kind, y, x = choose_road(R, GEO, st, SC, rnd, BLACK)
         assert legal_road(GEO, st, kind, y, x)
         place_road(st, kind, y, x)
     st.g[G.STICKS] = 0
-    assert choose_road(R, GEO, st, heur, GREEN)[0] == -1
+    assert choose_road(R, GEO, st, SC, heur, GREEN)[0] == -1
 
 
 def test_walls_close_a_district_and_the_defender_faq():
@@ -175,7 +178,7 @@ def test_walls_close_a_district_and_the_defender_faq():
     heur = policy(Kind.HEURISTIC)
     assert not district_closed(GEO, st, D5)
     for _ in range(3):
-        s, side = choose_wall(R, GEO, st, heur, GREEN)
+        s, side = choose_wall(R, GEO, st, SC, heur, GREEN)
         assert GEO.district[s] == D5 and side == Side.WEST and legal_wall(GEO, st, s, side)
         place_wall(st, s, side)
     assert district_closed(GEO, st, D5) and not city_closed(GEO, st)
@@ -186,7 +189,7 @@ def test_walls_close_a_district_and_the_defender_faq():
     # the whole city closed: the two central districts never count
     rnd = policy(Kind.RANDOM)
     while True:
-        s, side = choose_wall(R, GEO, st, rnd, RED)
+        s, side = choose_wall(R, GEO, st, SC, rnd, RED)
         if s < 0:
             break
         assert legal_wall(GEO, st, s, side)
@@ -194,7 +197,7 @@ def test_walls_close_a_district_and_the_defender_faq():
     assert city_closed(GEO, st)
     assert [bool(district_closed(GEO, st, d)) for d in range(ND)] == [True] * 5 + [False, False, True]
     st.office_owner[Office.DEFENDER] = RED
-    end_scoring(R, GEO, st)
+    end_scoring(R, GEO, st, SC)
     assert st.vp_src[RED, VPS.END_DEFENDER] == 6 * R.k[K.OFFICE_DEFENDER_CLOSED_DISTRICT_VP] == 18
 
 
@@ -258,9 +261,9 @@ def test_heuristic_ring_space_in_the_district_of_most_houses():
     build(st, sp(10, 5), Building.HOUSE, GREEN)
     build(st, sp(11, 5), Building.HOUSE, GREEN)
     build(st, sp(4, 5), Building.HOUSE, GREEN)
-    s = choose_ring_space(R, GEO, st, policy(Kind.HEURISTIC), GREEN, Major.PALACE)
+    s = choose_ring_space(R, GEO, st, SC, policy(Kind.HEURISTIC), GREEN, Major.PALACE)
     assert GEO.ring[s] and GEO.district[s] == D7
-    s = choose_ring_space(R, GEO, st, policy(Kind.RANDOM), GREEN, Major.PALACE)
+    s = choose_ring_space(R, GEO, st, SC, policy(Kind.RANDOM), GREEN, Major.PALACE)
     assert GEO.ring[s] and st.sp_building[s] == NO
 
 
@@ -288,7 +291,7 @@ def test_office_end_powers(short):
     st.office_owner[Office.ARCHITECT] = RED
     st.office_owner[Office.ROADMAKER] = BLACK
     st.pl[GREEN, PK.SILVER] = 8
-    end_scoring(R, GEO, st)
+    end_scoring(R, GEO, st, SC)
     plus = short * R.k[K.SHORT_GAME_OFFICE_END_VP]
     assert st.vp_src[GREEN, VPS.END_GOVERNOR] == 6
     assert st.vp_src[GREEN, VPS.END_OFFICES] == 12 + 0 + 2 * plus

@@ -12,7 +12,8 @@ from rio.engine.majors import check_grid
 from rio.engine.options import EF, PL
 from rio.engine.order import move_marker, next_mover
 from rio.engine.placement import apply_placement, placement_options
-from rio.engine.state import NO, OPT, PK, VPS, G, new_scratch, new_state
+from rio.engine.scratch import new_scratch
+from rio.engine.state import NO, OPT, PK, VPS, G, new_state
 from rio.players.kinds import Kind
 from rio.players.lineup import make_policy
 from rio.rules import Building, Good, K, Level, Major, Office, load_rules
@@ -29,7 +30,7 @@ def sp(x: int, y: int) -> int:
 def game(players: int = 4, level: Level = Level.EXPERT, first_turn: bool = False):
     """A prepared game (GAME PREPARATION) in seat order 0, 1, 2, ..., past its first turn unless asked."""
     st = new_state(H, W, R.major_space_vp.shape[1], len(R.mine_space_workers))
-    sc = new_scratch(H * W, len(GEO.centre_vertex))
+    sc = new_scratch(R, GEO)
     setup(R, GEO, st, sc, players, int(level), 0, 7)
     st.order[:players] = np.arange(players)
     st.g[G.FIRST_TURN] = int(first_turn)

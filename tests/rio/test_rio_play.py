@@ -15,7 +15,8 @@ from rio.audit import TABLES
 from rio.engine.audit import Broken, audit
 from rio.engine.game import setup
 from rio.engine.records import GG, GR
-from rio.engine.state import PK, VPS, G, new_scratch, new_state
+from rio.engine.scratch import new_scratch
+from rio.engine.state import PK, VPS, G, new_state
 from rio.play import PlayerError, geo_of, play
 from rio.rules import K, Level, RulesError, load_rules
 
@@ -63,7 +64,7 @@ def test_random_and_heuristic_play_keep_every_invariant():
 
 def test_the_audit_catches_a_broken_state():
     st = new_state(int(GEO.dims[0]), int(GEO.dims[1]), R.major_space_vp.shape[1], len(R.mine_space_workers))
-    sc = new_scratch(GEO.district.shape[0], GEO.centre_vertex.shape[0])
+    sc = new_scratch(R, GEO)
     setup(R, GEO, st, sc, 3, int(Level.EXPERT), 0, 5)
     assert audit(R, GEO, st, sc) == Broken.NONE
     for breaks, expected in ((lambda s: s.pl.__setitem__((0, PK.SUPPLY), s.pl[0, PK.SUPPLY] + 1), Broken.WORKERS),

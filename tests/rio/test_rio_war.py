@@ -3,8 +3,9 @@ worked examples quoted (the number of attackers, the bonus, the cannons, the thr
 example), merging, movement, dominance, the attacker's conduct, the war check and the enemies track, and
 hundreds of random and heuristic wars on random cities that must conserve every colour's discs and tiles.
 
-Kernels called from Python: play_war, end_of_turn_war, advance_enemies, enter, reach, new_scratch (the
-last three are compiled inside play_war anyway)."""
+Kernels called from Python: play_war, end_of_turn_war, advance_enemies, enter, reach (the last two are
+compiled inside play_war anyway). The wars' scratch is the table's (rio.engine.scratch.new_scratch), reset at
+each war's start."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ import numpy as np
 import pytest
 
 from rio.engine.geometry import build_geo
+from rio.engine.scratch import new_scratch
 from rio.engine.state import MAX_COLOURS, NO, PK, SPACE_PALACE, VPS, G, new_state
 from rio.engine.war import advance_enemies, end_of_turn_war, play_war
 from rio.engine.war_battle import BATTLE, MERGED, enter
-from rio.engine.war_state import ENEMY, GF, WR, WV, new_scratch, reach
+from rio.engine.war_state import ENEMY, GF, WR, WV, new_war_scratch, reach
 from rio.players.kinds import Kind, Policy
 from rio.players.war_policy import WW, default_war_weights
 from rio.rules import BK, MK, Building, Edge, Enemy, K, Level, Major, Office, Pool, load_rules
@@ -24,6 +26,7 @@ R = load_rules()
 GEO = build_geo(R)
 H, W = R.map_district.shape
 N = H * W
+SC = new_scratch(R, GEO)  # the table's working arrays: every war resets its part
 
 
 def sp(x: int, y: int) -> int:
@@ -74,7 +77,7 @@ def policy(kind: int) -> Policy:
 
 def scratch(st, attacker: int, enemy: int):
     """A war's scratch set up as play_war does (defenders in order, off-limits spaces, buildings' VP)."""
-    ws = new_scratch(N, 64, int(R.k[K.WAR_MAX_GROUP]), 64, np.zeros(len(WR), np.int32))
+    ws = new_war_scratch(N, 64, int(R.k[K.WAR_MAX_GROUP]), 64)
     ws.v[WV.ENEMY], ws.v[WV.ATTACKER], ws.v[WV.PLAYERS] = enemy, attacker, st.g[G.PLAYERS]
     d = [int(c) for c in st.order[:st.g[G.PLAYERS]] if c != attacker]
     ws.dcol[:len(d)] = d
@@ -108,7 +111,7 @@ def test_number_of_attackers_example():
     workers(st, sp(9, 3), 1, 1)
     workers(st, sp(5, 5), 4, 2)  # the attacker's own workers count for nothing (FAQ) ...
     rec = np.zeros(len(WR), np.int32)
-    play_war(R, GEO, st, policy(Kind.RANDOM), Enemy.NATIVES, rec)
+    play_war(R, GEO, st, SC, policy(Kind.RANDOM), Enemy.NATIVES, rec)
     assert rec[WR.ATTACKER] == 4 and st.pl[4, PK.ATTACKS] == 1 and rec[WR.ATTACKERS] == 11 and rec[WR.BONUS] == 0
     assert st.sp_workers[sp(5, 5), 4] == 2 and st.g[G.ATTACKER] == NO  # ... and stay inactive where they are
 
@@ -120,7 +123,7 @@ def test_bonus_in_a_4_player_intermediate_game(marker, bonus):
     st = blank(4, Level.INTERMEDIATE)
     st.g[G.PIRATES] = marker
     rec = np.zeros(len(WR), np.int32)
-    play_war(R, GEO, st, policy(Kind.RANDOM), Enemy.PIRATES, rec)
+    play_war(R, GEO, st, SC, policy(Kind.RANDOM), Enemy.PIRATES, rec)
     assert rec[WR.BONUS] == bonus and rec[WR.ATTACKERS] == 3 * 2 + bonus
 
 
@@ -135,7 +138,7 @@ def test_two_players_defend_with_both_colours_and_paired_tokens():
     st.g[G.PIRATES] = 9  # +5
     st.pl[0, PK.SILVER] = 10
     rec = np.zeros(len(WR), np.int32)
-    play_war(R, GEO, st, policy(Kind.HEURISTIC), Enemy.PIRATES, rec)
+    play_war(R, GEO, st, SC, policy(Kind.HEURISTIC), Enemy.PIRATES, rec)
     assert rec[WR.ATTACKER] == 1 and rec[WR.ATTACKERS] == 3 + 2 * 2 + 5
     # the heuristic buys while a token's 2 VP beat 0.5 VP a silver coin and the attackers outnumber the
     # defenders: 3 purchases (1 + 2 + 3 silver), each a token of each colour
@@ -156,7 +159,7 @@ def test_cannons_example():
         st.office_owner[Office.GUNNER], st.office_turn[Office.GUNNER] = 1, 0
         st.rng[0] = seed
         rec = np.zeros(len(WR), np.int32)
-        play_war(R, GEO, st, policy(Kind.HEURISTIC), Enemy.NATIVES, rec)
+        play_war(R, GEO, st, SC, policy(Kind.HEURISTIC), Enemy.NATIVES, rec)
         assert rec[WR.CANNON_USER] == 1 and rec[WR.CANNON_BET] == 3
         roll = int(rec[WR.CANNON_ROLL])
         kills = 3 if roll + 1 >= 9 else 0  # "If the result of the roll is lower, nothing happens."
@@ -177,11 +180,11 @@ def test_cannons_without_gunner_score_nothing():
         st.pl[0, PK.VP] = st.vp_src[0, VPS.GRID_SPACES] = 5
         st.rng[0] = seed
         rec = np.zeros(len(WR), np.int32)
-        play_war(R, GEO, st, policy(Kind.RANDOM), Enemy.NATIVES, rec)
+        play_war(R, GEO, st, SC, policy(Kind.RANDOM), Enemy.NATIVES, rec)
         assert rec[WR.ATTACKER] == 3 and rec[WR.CANNON_USER] == 1 and st.vp_src[:, VPS.CANNONS].sum() == 0
     st = blank(4)
     rec = np.zeros(len(WR), np.int32)
-    play_war(R, GEO, st, policy(Kind.RANDOM), Enemy.NATIVES, rec)
+    play_war(R, GEO, st, SC, policy(Kind.RANDOM), Enemy.NATIVES, rec)
     assert rec[WR.CANNON_USER] == NO  # "only if the Fort has been built"
 
 
@@ -360,7 +363,7 @@ def test_war_ends_after_3_rounds_without_battle():
         st = blank(4)
         st.rng[0] = seed
         rec = np.zeros(len(WR), np.int32)
-        play_war(R, GEO, st, policy(Kind.RANDOM), Enemy.NATIVES, rec)
+        play_war(R, GEO, st, SC, policy(Kind.RANDOM), Enemy.NATIVES, rec)
         assert rec[WR.ROUNDS] == R.k[K.WAR_ROUNDS_WITHOUT_BATTLE] and rec[WR.ATTACKERS] == 6
         assert rec[WR.TOKENS] == rec[WR.KILLED] == rec[WR.BUILDINGS] == 0 and 0 < rec[WR.SURVIVORS] <= 6
 
@@ -389,7 +392,7 @@ def test_war_check():
         st.rng[0] = seed
         st.g[G.NATIVES], st.g[G.PIRATES] = 9, 4
         rec = np.full(len(WR), -7, np.int32)
-        n = end_of_turn_war(R, GEO, st, policy(Kind.RANDOM), rec)
+        n = end_of_turn_war(R, GEO, st, SC, policy(Kind.RANDOM), rec)
         if n == 0:
             assert rec[WR.ENEMY] == -7 and (st.g[G.NATIVES], st.g[G.PIRATES]) == (9, 4)  # untouched
             continue
@@ -399,7 +402,7 @@ def test_war_check():
         wars[rec[WR.ENEMY]] += 1
     assert wars[Enemy.NATIVES] > 0 and wars[Enemy.PIRATES] > 0
     st = blank(4)  # "on the first turn, as the markers are out of the track, there no chance that a war happens"
-    assert end_of_turn_war(R, GEO, st, policy(Kind.RANDOM), np.zeros(len(WR), np.int32)) == 0
+    assert end_of_turn_war(R, GEO, st, SC, policy(Kind.RANDOM), np.zeros(len(WR), np.int32)) == 0
 
 
 def test_wars_stop_and_the_last_turn_forces_one():
@@ -407,17 +410,17 @@ def test_wars_stop_and_the_last_turn_forces_one():
     st = blank(4)
     st.pl[:4, PK.ATTACKS] = 1
     st.g[G.NATIVES] = 9
-    assert end_of_turn_war(R, GEO, st, policy(Kind.RANDOM), np.zeros(len(WR), np.int32)) == 0 and st.g[G.WAR_OVER] == 1
+    assert end_of_turn_war(R, GEO, st, SC, policy(Kind.RANDOM), np.zeros(len(WR), np.int32)) == 0 and st.g[G.WAR_OVER] == 1
     st = blank(2)
     st.pl[:2, PK.ATTACKS] = [1, 1]
     rec = np.zeros(len(WR), np.int32)
     st.g[G.TURN] = st.g[G.TURNS] - 1
-    assert end_of_turn_war(R, GEO, st, policy(Kind.RANDOM), rec) == 1 and rec[WR.ATTACKER] == 1  # the last in order
+    assert end_of_turn_war(R, GEO, st, SC, policy(Kind.RANDOM), rec) == 1 and rec[WR.ATTACKER] == 1  # the last in order
     # a closed city (all W/N/E edges walled): no more war checks (MAJOR BUILDING CHARACTERISTICS)
     st = blank(4)
     st.edge[st.edge == Edge.OPEN] = Edge.WALL
     st.g[G.NATIVES] = 9
-    assert end_of_turn_war(R, GEO, st, policy(Kind.RANDOM), np.zeros(len(WR), np.int32)) == 0 and st.g[G.WAR_OVER] == 1
+    assert end_of_turn_war(R, GEO, st, SC, policy(Kind.RANDOM), np.zeros(len(WR), np.int32)) == 0 and st.g[G.WAR_OVER] == 1
     # RP-19: "on last turn the war happens automatically without roll": one war, the higher marker (tie: Pirates)
     for nat, pir, enemy in ((5, 3, Enemy.NATIVES), (4, 4, Enemy.PIRATES), (0, 0, Enemy.PIRATES)):
         st = blank(3)
@@ -425,7 +428,7 @@ def test_wars_stop_and_the_last_turn_forces_one():
         st.g[G.TURN] = st.g[G.TURNS] - 1
         st.g[G.NATIVES], st.g[G.PIRATES] = nat, pir
         rec = np.zeros(len(WR), np.int32)
-        assert end_of_turn_war(R, GEO, st, policy(Kind.RANDOM), rec) == 1
+        assert end_of_turn_war(R, GEO, st, SC, policy(Kind.RANDOM), rec) == 1
         assert rec[WR.FORCED] == 1 and rec[WR.ENEMY] == enemy and rec[WR.ATTACKER] == 1 and rec[WR.ROLL] == 0
 
 
@@ -494,7 +497,7 @@ def test_many_wars_conserve_discs_and_tiles(kind):
         before, tile0, silver0 = discs(st), tiles(st), st.pl[:, PK.SILVER].copy()
         attacker = st.order[players - 1]
         inactive = st.sp_workers[:, attacker].copy()
-        play_war(R, GEO, st, pol, Enemy.NATIVES + seed % 2, rec)
+        play_war(R, GEO, st, SC, pol, Enemy.NATIVES + seed % 2, rec)
         assert rec[WR.ATTACKER] == attacker and st.g[G.ATTACKER] == NO
         assert (discs(st) == before).all(), seed  # every colour's discs: supply + city map
         assert (st.pl[:, PK.SUPPLY] >= 0).all() and (st.pl[:, PK.SILVER] >= 0).all()
