@@ -165,8 +165,20 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
                     rule_variants.paired_characters(det.games, base, run.variants, delta)]
     out.append(s)
 
+    out += trinidad_sweeps(run, det)
     out.append(Section("manifest", "Run manifest", "", [manifest_table(run.manifest, counts)]))
     return Analysis(run, out, tiers, sens, option_use)
+
+
+def trinidad_sweeps(run: Run, det: Run) -> list[Section]:
+    """A section per ``[[sweeps]]`` of the run (:mod:`analysis.sweeps`): each Character's win rate against
+    the value, and the mean VP, Wars per game and Action phase rounds (the turn position: the seat)."""
+    from analysis.sweeps import Family, Metric, sweep_sections
+
+    return sweep_sections(run, det, [Family("character", "character", pl.col("character").cast(pl.String), "Characters")],
+                          [Metric("mean_vp", pl.col("vp").mean(), ("vp",)),
+                           Metric("wars", (pl.col("wars_natives") + pl.col("wars_pirates")).max(), ("wars_natives", "wars_pirates")),
+                           Metric("rounds", pl.col("rounds").max(), ("rounds",))], position="seat")
 
 
 def war_section(run: Run, det: Run, g: pl.DataFrame, dec, scope: str, sub: str) -> Section:
@@ -221,6 +233,9 @@ _SUMMARY = {  # table -> (group columns, estimate column)
     "strategy_model": (["strategy"], "odds_ratio"),  # Río de la Plata's (analysis.rio)
     "office_value": (["office"], "diff"),
     "attacker_pays": (["metric"], "diff"),
+    "sweep_character_crossing": (["curve", "character"], "crossing"),  # a sweep's (analysis.sweeps; name ending __<sweep>)
+    "sweep_strategy_crossing": (["curve", "strategy"], "crossing"),
+    "sweep_position_crossing": (["curve", "turn_position"], "crossing"),
 }
 
 

@@ -52,6 +52,15 @@ def manifest_table(manifest: dict, games_in_data: pl.DataFrame | None = None) ->
         ("games/s", f"{manifest['games_per_s']:,.1f}" if isinstance(manifest.get("games_per_s"), int | float) else "n/a"),
         ("machine", f"{manifest['cpu']}, {manifest.get('cores', 'n/a')} cores" if manifest.get("cpu") else "n/a"),
     ]
+    stop = manifest.get("stopping")
+    if stop:  # a run with precision (trinidad run --precision): where each variant stopped, and why
+        from analysis.sequential import stop_line
+
+        rows.append(("stopping rule", f"until every rate of interest is within +-{100 * stop['precision']:g} points (95%, "
+                     f"anytime-valid) or a variant clearly differs from the base; blocks of {stop['block_games']:,} games, at most "
+                     f"{stop['cap_games']:,}: {stop['rule']}"))
+        for r in stop["streams"]:
+            rows.append((f"stopped: {r['variant']}, {r['players']} players", stop_line(r).split(": ", 1)[1]))
     if games_in_data is not None:
         for r in games_in_data.iter_rows(named=True):
             rows.append((f"games in the data: {r['variant']}, {r['players']} players", f"{r['games']:,}"))

@@ -151,10 +151,22 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
         s.bullets.append(f"This run has a single variant ({base!r}): nothing to pair.")
     out.append(s)
 
+    out += rio_sweeps(run, det, len(strat) > 1)
     out.append(Section("manifest", "Run manifest", "", [manifest_table(run.manifest, run.game_counts())]))
     a = Analysis(run, out, title=TITLE)
     a.glance = glance(a)
     return a
+
+
+def rio_sweeps(run: Run, det: Run, strategies: bool) -> list[Section]:
+    """A section per ``[[sweeps]]`` of the run (:mod:`analysis.sweeps`): the win rate of each strategy (with
+    two or more) and each start position against the value, and the mean VP, wars and turns per game."""
+    from analysis.sweeps import Family, Metric, sweep_sections
+
+    fams = [Family("strategy", "strategy", pl.col("strategy").cast(pl.String), "strategies")] if strategies else []
+    fams.append(Family("position", "turn_position", pl.col("start_position").cast(pl.Int64) + 1, "start positions"))
+    return sweep_sections(run, det, fams, [Metric("mean_vp", pl.col("vp").mean(), ("vp",)), Metric("wars", pl.col("wars").max(), ("wars",)),
+                                           Metric("turns", pl.col("turns").max(), ("turns",))], position="start_position")
 
 
 def _pct(x) -> str:

@@ -222,3 +222,29 @@ def games_frame(games: int, n: int = 4, advantage: dict[str, float] | None = Non
     from analysis.data import prepare_games
 
     return prepare_games(df).collect()
+
+
+def write_synthetic_sweep(out: str | Path, axes: list[tuple[str, list, float]], advantage, name: str = "sweep", **kw) -> Path:
+    """A synthetic run of a sweep (issue 96): a variant per point of the grid of ``axes`` (each: a rules
+    key, its values and the baseline's value; a single key's curve has the baseline as a point, a grid's
+    where its second value is swept), each planting ``advantage(*values)`` (Character -> win-rate advantage,
+    as ``write_synthetic_run``'s), on the baseline's noise (common seeds); the manifest records the sweep
+    as trinidad.games.sweeps does (its axes, its points and their variants). ``kw``: write_synthetic_run's."""
+    import itertools
+
+    keys, bases = [a[0] for a in axes], [a[2] for a in axes]
+    grid = set(itertools.product(*(a[1] for a in axes)))
+    if all(b in a[1] for b, a in zip(bases[1:], axes[1:], strict=True)):
+        grid.add(tuple(bases))
+    points, variants = [], {}
+    for vals in sorted(grid):
+        vname = "base" if list(vals) == bases else ",".join(f"{'.'.join(k.split('.')[-2:])}={v}" for k, v in zip(keys, vals, strict=True))
+        points.append({"values": list(vals), "variant": vname})
+        if vname != "base":
+            variants[vname] = advantage(*vals)
+    run = write_synthetic_run(out, advantage=advantage(*bases), variants=variants, **kw)
+    m = json.loads((run / "manifest.json").read_text())
+    m["experiment"]["sweeps"] = [{"name": name, "baseline": "base", "points": points,
+                                  "axes": [{"key": k, "values": list(v), "base": b} for k, v, b in axes]}]
+    (run / "manifest.json").write_text(json.dumps(m, indent=2, sort_keys=True))
+    return run

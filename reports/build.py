@@ -26,6 +26,7 @@ from analysis.data import TRINIDAD, tier_dirs
 from analysis.played import NEVER_SHARE, load_probe
 from reports import charts, course_charts
 from reports.html import Figure, render
+from reports.sweep_charts import sweep_charts
 
 # The charts drawn from one table each, in the page's order: (table, chart file stem, caption, draw, draw's
 # further arguments); draw(table, *arguments) returns the figure. A table missing or empty in a run gets none.
@@ -87,6 +88,8 @@ def _charts_for(a: Analysis) -> dict[str, list[tuple[str, str, callable]]]:
         for table, stem, caption, draw, *args in charts_list:
             add(table, stem, caption, lambda table=table, draw=draw, args=args: draw(t[table], *args))
 
+    for table, stem, caption, draw in sweep_charts(t):  # the sweeps' curves, every game's (analysis.sweeps)
+        add(table, stem, caption, draw)
     if a.run.game != TRINIDAD:  # the owners' chart only where some office had owners and others to compare
         compared = "office_value" in t and t["office_value"]["diff"].drop_nulls().len() > 0
         add_one_table([c for c in RIO_CHARTS if c[0] != "office_value" or compared])

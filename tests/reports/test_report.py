@@ -32,11 +32,12 @@ from sim.state import VS_NAMES
 from trinidad.cli import app
 
 SECTIONS = ["glance", "agent-sensitivity", "characters", "auction-price", "seats", "eras", "wars", "scores", "strategies", "option-use", "variants",
-            "manifest"]
+            "sweep-bishop", "manifest"]
 CHARTS = ["character_win_rates", "character_model", "auction_prices", "character_vs_character", "character_ratings", "seat_win_rates",
           "era_trajectories", "era_vp_by_source", "era_vp_by_source_character", "lead_changes", "comebacks", "wars", "war_penalty", "war_participation",
           "military_investment", "score_distribution", "vp_split", "strategy_win_rates", "character_strategy", "variant_characters",
-          "option_use", "option_association", "card_use"] + [f"character_vp_{slug(c)}" for c in DEFAULT_CHARACTERS]
+          "option_use", "option_association", "card_use"] + [f"character_vp_{slug(c)}" for c in DEFAULT_CHARACTERS] + [
+          "sweep_character__bishop", "sweep_metrics__bishop", "sweep_vp__bishop"]  # a sweep's curves (analysis.sweeps)
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
 cli = CliRunner()
@@ -44,10 +45,15 @@ cli = CliRunner()
 
 @pytest.fixture(scope="module")
 def full(tmp_path_factory):
-    """A synthetic run with everything: 3 and 4 players, two strategies, a rule variant, decades, wars."""
+    """A synthetic run with everything: 3 and 4 players, two strategies, a rule variant, decades, wars; its
+    variant is also a sweep's point (the Bishop's VP per Cathedral, the baseline's 5 and the variant's 8)."""
     d = tmp_path_factory.mktemp("full")
     run = write_synthetic_run(d / "run", games=360, players=(3, 4), advantage={"Captain": 0.05}, strategies=("greedy", "random"),
                               variants={"bishop-buff": {"Bishop": 0.08}}, seed=5, never=("built_church",))
+    m = json.loads((run / "manifest.json").read_text())
+    m["experiment"]["sweeps"] = [{"name": "bishop", "baseline": "base", "axes": [{"key": "character.bishop_cathedral", "values": [5, 8], "base": 5}],
+                                  "points": [{"values": [5], "variant": "base"}, {"values": [8], "variant": "bishop-buff"}]}]
+    (run / "manifest.json").write_text(json.dumps(m))
     return run, build_report(run)
 
 
@@ -140,7 +146,7 @@ def test_absent_data_is_said_plainly(bare):
     assert page == run.parent / "elsewhere" / "page.html" and page.exists()
     html = page.read_text()
     for sid in SECTIONS:
-        assert f'id="{sid}"' in html  # no section vanishes
+        assert f'id="{sid}"' in html or sid.startswith("sweep-")  # no section vanishes (a sweep's: only a run with sweeps has one)
     assert "Only one strategy (greedy) played" in html
     assert "single variant (&#x27;base&#x27;): there is no rule variant to compare" in html
     assert "no decade records" in html

@@ -27,6 +27,12 @@ def run(
                                                                 "price in VP at setup (overrides characters.prices)")] = None,
     extended_war: Annotated[bool, typer.Option("--extended-war", help="the EXTENDED WAR expansion (the file's extended_war = true)",
                                                metavar="")] = False,
+    precision: Annotated[float | None, typer.Option("--precision", help="play each variant in blocks of --shard-games games until every "
+                                                                      "rate of interest (Trinidad: each Character's win rate; Río de la "
+                                                                      "Plata: each strategy's and start position's) has a 95% interval "
+                                                                      "within +-PRECISION (0.02: +-2 points), or the variant clearly "
+                                                                      "differs from the base; --games is then the cap (overrides the "
+                                                                      "file's precision)")] = None,
     resume: Annotated[bool, typer.Option("--resume", help="finish an interrupted run in --out", metavar="")] = False,
     ai_games: Annotated[int | None, typer.Option("--ai-games", help="then each strategy against the Solo A.I.: Solo games per A.I. "
                                                                     "strength (weak, medium, strong, divinity), into DIR/ai_scale.json for "
@@ -35,8 +41,9 @@ def run(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar", metavar="")] = False,
 ) -> None:
     """Play an experiment's games in parallel and write them to Parquet (DIR/manifest.json and a folder a table: Trinidad's
-    DIR/decades, DIR/games; Río de la Plata's DIR/games, offices, wars, turns); with --ai-games N (or the file's ai_games), then
-    each strategy against the Solo A.I. (DIR/ai_scale.json)."""
+    DIR/decades, DIR/games; Río de la Plata's DIR/games, offices, wars, turns); with --precision P (or the file's precision), each
+    variant in blocks until its rates are within +-P or it clearly differs from the base (the manifest's stopping: games and why);
+    with --ai-games N (or the file's ai_games), then each strategy against the Solo A.I. (DIR/ai_scale.json)."""
     from trinidad.experiment import ExperimentError, experiment_document, experiment_from_dict, load_experiment, tier_experiments
     from trinidad.games import DEFAULT, game_of_document
     from trinidad.runner.manifest import experiment_of_run, tiers_of_run
@@ -54,7 +61,7 @@ def run(
     strat = split_names(strategies) if strategies else None
     try:
         flags = dict(game=game, players=players, games=games, seed=seed, out=out, strategies=strat, shard_games=shard_games,
-                     prices=prices, extended_war=True if extended_war else None, ai_games=ai_games)
+                     prices=prices, extended_war=True if extended_war else None, ai_games=ai_games, precision=precision)
         tiers = None
         if resume and experiment is None and out is not None and tiers_of_run(out) is not None:  # tiers: their own experiments
             if any(v is not None for k, v in flags.items() if k not in ("out", "ai_games")):

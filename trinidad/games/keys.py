@@ -1,5 +1,6 @@
 """What every game's experiment shares (trinidad.games): the one-line error, the keys each experiment
-has (name, players, games, seed, out, shard_games, ``[seats]``, ``[rules]``, ``[[variants]]``), the
+has (name, players, games, seed, out, shard_games, ``[seats]``, ``[rules]``, ``[[variants]]``; ``[[sweeps]]`` in
+:mod:`trinidad.games.sweeps`), the
 variants crossed with a list-valued key (the A.I.'s strengths, Río de la Plata's levels), the seat
 arrangements (fixed, rotate, permute) and the shards a run is cut into.
 
@@ -169,15 +170,16 @@ def variant_docs(variants: list[Variant], overrides: dict, load: Callable[[], di
                  check: Callable[[dict], Any], error: type[Exception]) -> list[dict]:
     """The full rules document of each variant: the rules file (``load``), the experiment's
     overrides, then the variant's (``apply``), checked (``check``: the values too). A bad rule is
-    one line naming where it was given."""
+    one line naming where it was given. The file is read once (``apply`` returns a new document): a
+    sweep's variants are many."""
     docs = []
+    try:
+        base = apply(load(), overrides) if overrides else load()
+    except error as e:
+        raise err("rules", str(e).removeprefix("rules: ")) from None
     for v in variants:
         try:
-            doc = load()
-            if overrides:
-                doc = apply(doc, overrides)
-            if v.overrides:
-                doc = apply(doc, v.overrides)
+            doc = apply(base, v.overrides) if v.overrides else copy.deepcopy(base)
             check(doc)
         except error as e:
             where = f"variants[{v.name}].overrides" if v.overrides else "rules"
@@ -198,9 +200,18 @@ class BaseExperiment:
     seed: int = 1
     out: str = "runs/default"
     shard_games: int = 5000
+    sweeps: list[dict] = field(default_factory=list)  # [[sweeps]] as played: axes, points (trinidad.games.sweeps.description)
+    precision: float | None = None  # play in blocks until the rates are this precise (trinidad.runner.sequential); None: all games
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        """The experiment as the manifest records it; ``sweeps`` only where there are some (the runs
+        recorded before sweeps, which have none, still resume as the same experiment)."""
+        d = asdict(self)
+        if not d["sweeps"]:
+            del d["sweeps"]
+        if d["precision"] is None:  # likewise: a run of all its games, as every run before precision
+            del d["precision"]
+        return d
 
     def lineup(self, n: int) -> list[str]:
         """The strategy names of seats 0..n-1 before rotation (the list cycled to n seats)."""
@@ -239,6 +250,18 @@ class BaseExperiment:
                     a = k * self.shard_games
                     out.append((vi, n, k, a, min(self.games, a + self.shard_games) - a))
         return out
+
+
+def precision_key(d: dict) -> float | None:
+    """``precision``: the half-width (a fraction: 0.02 = +-2 points) every rate of interest's 95%
+    interval must reach before a variant stops (trinidad.runner.sequential); ``games`` is then the
+    cap. None when left out: every game is played."""
+    v = d.get("precision")
+    if v is None:
+        return None
+    if isinstance(v, bool) or not isinstance(v, int | float) or not 0 < v < 0.5:
+        raise err("precision", f"expected a half-width as a fraction above 0 and below 0.5 (0.02: +-2 points), got {v!r}")
+    return float(v)
 
 
 def read_document(path: Path, flags: dict[str, Any]) -> dict:

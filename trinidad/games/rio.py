@@ -55,12 +55,14 @@ _RULES: dict = {}
 
 def _variant_rules(exp, vi: int):
     """A variant's packed rules, once per process (rio.play keeps its map geometry by rules object)."""
-    key = (json.dumps(exp.to_dict(), sort_keys=True), vi)
-    if key not in _RULES:
+    key = json.dumps(exp.to_dict(), sort_keys=True)
+    if key not in _RULES:  # every variant's document at once: a sweep's variants are many
+        _RULES[key] = exp.resolved_rules_docs()
+    if (key, vi) not in _RULES:
         from rio.rules import pack
 
-        _RULES[key] = pack(exp.resolved_rules_docs()[vi])
-    return _RULES[key]
+        _RULES[(key, vi)] = pack(_RULES[key][vi])
+    return _RULES[(key, vi)]
 
 
 def play_records(exp, players, vi: int, n: int, start: int, count: int, threads: int | None = None):
@@ -185,6 +187,16 @@ def summary(o: Path, m: dict) -> list[str]:
     return lines
 
 
+def rates(exp, n: int) -> list[tuple[str, object, str]]:
+    """The rates a run with ``precision`` stops on (trinidad.runner.sequential), as the report's
+    strategy and start-position tables give them: each strategy's win rate (when the ``n`` seats hold
+    more than one: a strategy at every seat wins exactly 1/n) and each start position's (1 = first on
+    the order track)."""
+    seated = list(dict.fromkeys(exp.lineup(n)))
+    return ([("strategy", s, f"strategy {s}") for s in seated] if len(seated) > 1 else []) + [
+        ("start_position", p, f"start position {p + 1}") for p in range(n)]
+
+
 def analyze(run, **options):
     """The report's sections of a Río de la Plata run (:func:`analysis.rio.analyze`)."""
     from analysis.rio import analyze as rio_sections
@@ -196,5 +208,5 @@ GAME = Game(
     name=NAME, title="Río de la Plata", tables=TABLES, default_experiment=rio_experiment.DEFAULT_EXPERIMENT,
     experiment=rio_experiment.experiment_from_dict, record=rio_experiment.record, players=players,
     plays_alone=lambda _players: False, play=play_records, frames=tables, aliases=lambda _exp: {}, summary=summary,
-    analyze=analyze,
+    analyze=analyze, rates=rates,
 )

@@ -8,6 +8,7 @@ file with ``game = "rio-de-la-plata"``, or ``trinidad run --game rio-de-la-plata
     seed = 7
     out = "runs/rio-levels"
     shard_games = 1000        # games per Parquet shard (the unit of resume)
+    # precision = 0.03        # blocks until every strategy's and start position's win rate is within +-3 points
     level = ["beginner", "expert"]   # experience level(s) (HOW TO LEARN THE GAME); a list: one variant each
     short = false             # the Short game (VARIANTS); [false, true]: both, one variant each
 
@@ -26,6 +27,10 @@ file with ``game = "rio-de-la-plata"``, or ``trinidad run --game rio-de-la-plata
     name = "cheap-offices"
     overrides.office.fine_vp = 0
 
+    [[sweeps]]                             # a rules number and its values, one variant each (trinidad.games.sweeps)
+    key = "office.fine_vp"
+    values = [-5, -3, 0]
+
 The variants are the file's ``[[variants]]`` crossed with the levels and the Short game, each on the
 same seeds, named as the A.I. strengths name Trinidad's (:func:`trinidad.games.keys.crossed_variants`):
 ``expert``, ``cheap-offices-beginner``, ``base-expert-short``... The seats, the variants, the rules and
@@ -43,14 +48,15 @@ from typing import ClassVar
 
 import numpy as np
 
-from rio.keys import Level, member_names
-from trinidad.games import keys
+from rio.keys import Level, RulesError, member_names
+from trinidad.games import keys, sweeps
 from trinidad.games.keys import BaseExperiment, Variant, err, int_key
 
 GAME = "rio-de-la-plata"
 DEFAULT_EXPERIMENT = Path(__file__).resolve().parents[1] / "experiments" / "rio-default.toml"
 LEVELS = member_names(Level)  # beginner, intermediate, expert
-_TOP_KEYS = {"game", "name", "players", "games", "seed", "out", "shard_games", "level", "short", "seats", "rules", "variants"}
+_TOP_KEYS = {"game", "name", "players", "games", "seed", "out", "shard_games", "level", "short", "seats", "rules", "variants", "sweeps",
+             "precision"}
 _TABLE_OF = {"strategies": "seats", "assign": "seats", "file": "rules", "overrides": "rules"}
 # Trinidad's keys (trinidad.games.trinidad_experiment): each is one line saying whose it is
 TRINIDAD_KEYS = {"characters": "its Characters", "ai": "the Solo A.I.", "ai_games": "the Solo A.I. table",
@@ -87,6 +93,23 @@ class RioExperiment(BaseExperiment):
 
         return keys.variant_docs(self.variants, self.overrides, lambda: load_rules_doc(self.rules_file), apply_overrides, pack, RulesError)
 
+    def rules_resolver(self):
+        """``resolve(overrides)``: the rules document of the rules file (read once) with the experiment's
+        overrides and then ``overrides``, checked by rio.rules (a sweep's points, :mod:`trinidad.games.sweeps`);
+        a bad rule raises its RulesError."""
+        from rio.rules import apply_overrides, load_rules_doc, pack
+
+        base = load_rules_doc(self.rules_file)
+
+        def resolve(overrides: dict) -> dict:
+            doc = base
+            for ov in (self.overrides, overrides):
+                doc = apply_overrides(doc, ov) if ov else doc
+            pack(doc)
+            return doc
+
+        return resolve
+
     def seats(self, n: int) -> int:
         """Seats of a game of ``n`` players (rows of a game in the games table)."""
         return n
@@ -109,6 +132,13 @@ def check_players(names: list[str]) -> None:
         raise PlayerError("the search seats of one table share their settings (budget, width, depth): name one search player")
 
 
+def _trinidad_rule(key: str) -> str | None:
+    """The line for a sweep's key that is a rule of Trinidad's rules file (given to the wrong game), else None."""
+    from sim.rule_overrides import load_rules_doc
+
+    return "a Trinidad rule, not a Río de la Plata one" if sweeps.has_rule(load_rules_doc(), key) else None
+
+
 def experiment_from_dict(d: dict, where: str = "experiment") -> RioExperiment:
     """Validate a parsed experiment document of Río de la Plata."""
     from rio.play import PlayerError
@@ -126,14 +156,19 @@ def experiment_from_dict(d: dict, where: str = "experiment") -> RioExperiment:
     e.games = int_key(d, "games", e.games, 1)
     e.seed = int_key(d, "seed", e.seed, 0, 2**63 - 1)
     e.shard_games = int_key(d, "shard_games", e.shard_games, 1, 1_000_000)
+    e.precision = keys.precision_key(d)
     e.out = keys.out_dir(d, e.name)
     e.levels = keys.choices(d, "level", LEVELS, e.levels[0], f"one of {', '.join(LEVELS)}")
     e.shorts = keys.choices(d, "short", [False, True], False, "true or false")
     e.strategies, e.seat_assign = keys.seats_table(d, e.strategies, e.seat_assign, check_players, PlayerError)
     e.rules_file, e.overrides = keys.rules_table(d)
     e.declared_variants = keys.variants_list(d)
+    swept = sweeps.read(d)
+    sweeps.refuse_crossed(swept, "level", e.levels, "levels")
+    sweeps.refuse_crossed(swept, "short", e.shorts, "game lengths (short)")
+    played, e.sweeps = sweeps.variants(swept, e.declared_variants, e.rules_resolver(), RulesError, other_game=_trinidad_rule)
     axes = [[(lv, lv) for lv in e.levels], [("short" if s else "full", s) for s in e.shorts]]
-    e.variants = keys.crossed_variants(e.declared_variants, axes,
+    e.variants = keys.crossed_variants(played, axes,
                                        lambda v, values, name: RioVariant(name, copy.deepcopy(v.overrides), values[0], values[1]))
     e.resolved_rules_docs()  # fail now, with the key, rather than in a worker
     return e
@@ -141,10 +176,11 @@ def experiment_from_dict(d: dict, where: str = "experiment") -> RioExperiment:
 
 def record(exp) -> dict:
     """The experiment as the TOML-shaped document :func:`experiment_from_dict` reads (workers, resume)."""
-    return {
+    return ({
         "game": GAME, "name": exp.name, "players": exp.players, "games": exp.games, "seed": exp.seed, "out": exp.out,
         "shard_games": exp.shard_games, "level": exp.levels, "short": exp.shorts,
         "seats": {"strategies": exp.strategies, "assign": exp.seat_assign},
         "rules": ({"file": exp.rules_file} if exp.rules_file else {}) | {"overrides": exp.overrides},
         "variants": [{"name": v.name, "overrides": v.overrides} for v in exp.declared_variants],
-    }
+    } | ({"sweeps": sweeps.record(exp.sweeps)} if getattr(exp, "sweeps", None) else {})  # the sweeps make their points again
+    | ({"precision": exp.precision} if getattr(exp, "precision", None) else {}))  # a run recorded before precision has none

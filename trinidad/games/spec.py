@@ -43,3 +43,7 @@ class Game:
     announce: Callable[..., None] = _nothing  # (exp, ai_games, say): what a run asked for besides its games
     after: Callable[..., None] = _nothing  # (exp, out, ai_games, workers, progress, say): played after the games
     engine_parts: Callable[[int], Any] = field(default=lambda _ai_games: contextlib.nullcontext())  # the engine's parts to compile
+    # (exp, players) -> the rates of interest of a run with ``precision`` (trinidad.runner.sequential): (a games-table column,
+    # a value of it, a label) each, the rate being the mean win credit of the seats holding that value (a tie shares the win),
+    # per variant and player count; every rate the game's report gives that a designer reads, and only those that can be seen
+    rates: Callable[[Any, int], list[tuple[str, Any, str]]] = field(default=lambda _exp, _n: [])

@@ -33,11 +33,13 @@ def _variant_rules(exp, vi: int):
     from sim import compiled_parts
     from sim.rules import rules_from_doc
 
-    key = (json.dumps(exp.to_dict(), sort_keys=True), vi, tuple(sorted(compiled_parts.always_compiled())))
-    if key not in _RULES_CACHE:
-        doc = exp.resolved_rules_docs()[vi]
-        _RULES_CACHE[key] = (doc, rules_from_doc(doc))
-    return _RULES_CACHE[key]
+    key = (json.dumps(exp.to_dict(), sort_keys=True), tuple(sorted(compiled_parts.always_compiled())))
+    if key not in _RULES_CACHE:  # every variant's document at once: a sweep's variants are many
+        _RULES_CACHE[key] = exp.resolved_rules_docs()
+    if (key, vi) not in _RULES_CACHE:
+        doc = _RULES_CACHE[key][vi]
+        _RULES_CACHE[(key, vi)] = (doc, rules_from_doc(doc))
+    return _RULES_CACHE[(key, vi)]
 
 
 def record_inputs(exp, players, vi: int, n: int, start: int, count: int) -> tuple[np.ndarray, dict]:
@@ -130,10 +132,17 @@ def record(exp) -> dict:
         "characters": {"assign": exp.char_assign} | ({"forced": exp.forced} if exp.char_assign == "forced" else {})
         | ({"prices": exp.prices} if getattr(exp, "prices", None) else {}),
         "rules": ({"file": exp.rules_file} if exp.rules_file else {}) | {"overrides": exp.overrides},
-        "variants": [{"name": v.name, "overrides": v.overrides} for v in (exp.declared_variants if exp.ai else exp.variants)],
+        # the file's variants: before the A.I.'s strengths and the sweeps' points, which the record's sweeps make again
+        "variants": [{"name": v.name, "overrides": v.overrides} for v in (exp.declared_variants or exp.variants)],
     }
+    if getattr(exp, "sweeps", None):  # a run recorded before sweeps has none
+        from trinidad.games.sweeps import record as sweeps_record
+
+        d["sweeps"] = sweeps_record(exp.sweeps)
     if exp.ai:
         d["ai"] = {"strength": exp.ai}
+    if getattr(exp, "precision", None):  # likewise (a run recorded before precision has none)
+        d["precision"] = exp.precision
     if getattr(exp, "ai_games", 0):  # a run played before the key was recorded asked for none
         d["ai_games"] = exp.ai_games
     return d
@@ -270,6 +279,19 @@ def _summarize_ai(games: pl.LazyFrame) -> list[str]:
     return lines
 
 
+def rates(exp, n: int) -> list[tuple[str, str, str]]:
+    """The rates a run with ``precision`` stops on (trinidad.runner.sequential): each Character's win
+    rate, as the report's Character tables give it; with forced Characters, those dealt at the ``n``
+    players' seats (the others never play)."""
+    from sim.rules import character_names
+
+    names = character_names(_variant_rules(exp, 0)[0])  # the games table's Characters (tables), read once a process
+    if exp.char_assign == "forced":
+        dealt = {c.lower() for c in exp.forced[:exp.seats(n)]}
+        names = [c for c in names if c.lower() in dealt]
+    return [("character", c, c) for c in names]
+
+
 def analyze(run, **options):
     """The report's sections of a Trinidad run (:func:`analysis.analyze`)."""
     from analysis import analyze as trinidad_sections
@@ -282,5 +304,5 @@ GAME = Game(
     default_experiment=Path(__file__).resolve().parents[1] / "experiments" / "default.toml",
     experiment=experiment, record=record, players=players, plays_alone=plays_alone, play=play_records, frames=tables,
     aliases=strategy_aliases, summary=summary, analyze=analyze,
-    announce=announce_ai_table, after=record_ai_scale, engine_parts=solo_too,
+    announce=announce_ai_table, after=record_ai_scale, engine_parts=solo_too, rates=rates,
 )

@@ -12,6 +12,8 @@ file with overrides, and named variants (sets of rule overrides) played on commo
     seed = 7
     out = "runs/palace-cost"
     shard_games = 5000        # games per Parquet shard (the unit of resume)
+    # precision = 0.02        # play in blocks of shard_games until every Character's win rate is within +-2 points
+                              # (or a variant clearly differs from the base); games is then the cap (trinidad.runner.sequential)
     extended_war = false      # the EXTENDED WAR expansion (rules extended_war.enabled)
     ai_games = 0              # then each strategy against the Solo A.I.: Solo games per A.I. strength
                               # (DIR/ai_scale.json, for the report); 0: none (trinidad run --ai-games)
@@ -36,6 +38,10 @@ file with overrides, and named variants (sets of rule overrides) played on commo
     [[variants]]
     name = "palace-3-workers"
     overrides.building.palace.workers = 3
+
+    [[sweeps]]                          # a rules number and its values: one variant a value, on the same seeds
+    key = "character.captain_vp"        # (trinidad.games.sweeps: ranges, grids, the points' names)
+    values = [4, 6, 8, 10]
 
 The Solo game and the 2-player game with the A.I. (TWO PLAYERS GAME & SOLO MODE): an ``[ai]``
 table adds the A.I. player at a seat of its own, and ``players`` then counts the players besides it
@@ -72,7 +78,7 @@ import numpy as np
 from sim.rules import RulesError, character_names, load_rules_doc, rules_from_doc
 from sim.state import MAX_PLAYERS, N_CHARACTERS
 from strategies.registry import StrategyError, load_strategies
-from trinidad.games import keys
+from trinidad.games import keys, sweeps
 from trinidad.games.keys import SEAT_ASSIGN, BaseExperiment, ExperimentError, Variant, err, int_key
 
 __all__ = ["AI_MAX_PLAYERS", "CHAR_ASSIGN", "DEFAULT_EXPERIMENT", "GAME", "SEAT_ASSIGN", "Experiment", "ExperimentError", "Variant",
@@ -82,7 +88,7 @@ GAME = "trinidad"
 DEFAULT_EXPERIMENT = Path(__file__).resolve().parents[1] / "experiments" / "default.toml"
 CHAR_ASSIGN = ("draft", "forced", "balanced")
 _TOP_KEYS = {"game", "name", "players", "games", "seed", "out", "shard_games", "first_game", "extended_war", "seats", "characters", "rules",
-             "variants", "ai", "ai_games"}
+             "variants", "sweeps", "ai", "ai_games", "precision"}
 # A key of a table written at the top level: the error names the table it belongs under.
 _TABLE_OF = {"strategies": "seats", "assign": "seats or characters", "forced": "characters", "prices": "characters",
              "file": "rules", "overrides": "rules", "strength": "ai"}
@@ -115,6 +121,22 @@ class Experiment(BaseExperiment):
 
         return keys.variant_docs(self.variants, self.overrides, lambda: load_rules_doc(self.rules_file, None), apply_overrides,
                                  rules_from_doc, RulesError)
+
+    def rules_resolver(self):
+        """``resolve(overrides)``: the rules document of the rules file (read once) with the experiment's
+        overrides and then ``overrides``, checked (a sweep's points, :mod:`trinidad.games.sweeps`); a bad
+        rule raises RulesError."""
+        from sim.rules import apply_overrides
+
+        base = load_rules_doc(self.rules_file, None)
+
+        def resolve(overrides: dict) -> dict:
+            doc = apply_overrides(base, self.overrides) if self.overrides else base
+            doc = apply_overrides(doc, overrides) if overrides else doc
+            rules_from_doc(doc)
+            return doc
+
+        return resolve
 
     def seats(self, n: int) -> int:
         """Seats of a game of ``n`` players: one more with the A.I."""
@@ -274,6 +296,7 @@ def experiment_from_dict(d: dict, where: str = "experiment") -> Experiment:
     e.games = _int(d, "games", e.games, 1)
     e.seed = _int(d, "seed", e.seed, 0, 2**63 - 1)
     e.shard_games = _int(d, "shard_games", e.shard_games, 1, 1_000_000)
+    e.precision = keys.precision_key(d)
     e.ai_games = _int(d, "ai_games", e.ai_games, 0, 1_000_000)
     e.out = keys.out_dir(d, e.name)
     fg = d.get("first_game", False)
@@ -326,9 +349,13 @@ def experiment_from_dict(d: dict, where: str = "experiment") -> Experiment:
         xt.setdefault("enabled", True)
     e.overrides = ov
 
-    e.variants = keys.variants_list(d)
+    declared = keys.variants_list(d)
+    swept = sweeps.read(d)
+    sweeps.refuse_crossed(swept, "ai.strength", e.ai, "A.I. strengths")
+    e.variants, e.sweeps = sweeps.variants(swept, declared, e.rules_resolver(), RulesError, other_game=_rio_rule)
+    if e.ai or e.sweeps:
+        e.declared_variants = declared
     if e.ai:
-        e.declared_variants = e.variants
         e.variants = _strength_variants(e.variants, e.ai)
     e.resolved_rules_docs()  # fail now, with the key, rather than in a worker
     return e
@@ -400,6 +427,14 @@ def _summary_prices(path: str, key: str) -> dict[str, dict[str, int]]:
         if bad:
             raise _err(key, f"{path}: unknown Character {bad[0]!r}")
     return {n: {c: v for c, v in t.items() if v} for n, t in per.items()}
+
+
+def _rio_rule(key: str) -> str | None:
+    """The line for a sweep's key that is a rule of Río de la Plata's rules file (given to the wrong game), else None."""
+    from rio.rules import load_rules_doc as rio_rules_doc
+
+    return ("a Río de la Plata rule (game = \"rio-de-la-plata\"), not a Trinidad one" if sweeps.has_rule(rio_rules_doc(), key)
+            else None)
 
 
 def _ai_strengths(d: dict, rules_file: str | None) -> list[str]:

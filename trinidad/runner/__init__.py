@@ -11,5 +11,10 @@ missing ones. Game ``i`` of player count ``n`` has seed ``game_seed(game_seed(ma
 (sim.rng) in every variant, so variants are compared on common seeds, and the tables do not
 depend on threads, workers, backend or how the run was split.
 
+A run with ``precision`` plays its shards as blocks, round after round, until each variant's rates
+of interest are precise enough (:mod:`.sequential`: which blocks are played is a function of the
+blocks written, so resume and the backends play the same ones).
+
 Modules: :mod:`.run` (the command's jobs), :mod:`.shards` (shards and resume), :mod:`.local` and
-:mod:`.ray_backend` (the two backends), :mod:`.manifest`, :mod:`.summary`."""
+:mod:`.ray_backend` (the two backends), :mod:`.sequential` (runs that stop when precise), :mod:`.manifest`,
+:mod:`.summary`."""

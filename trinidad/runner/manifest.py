@@ -76,8 +76,11 @@ def strategy_aliases(exp) -> dict[str, str]:
     return game_of(exp).aliases(exp)
 
 
-def manifest_doc(exp, fixed: dict, status: str, games_done: int, wall_s: float, backend: str, workers: int) -> dict:
-    return {
+def manifest_doc(exp, fixed: dict, status: str, games_done: int, wall_s: float, backend: str, workers: int,
+                 stopping: dict | None = None) -> dict:
+    """The manifest at a moment of the run; ``stopping``: a run with precision's record of its
+    stopping rule (:meth:`trinidad.runner.sequential.Schedule.record`), its ``games_total`` the cap."""
+    return ({"stopping": stopping} if stopping is not None else {}) | {
         "status": status,
         **fixed,
         "counts": {"games_total": exp.total_games(), "games_done": games_done, "shards": exp.shard_count()},

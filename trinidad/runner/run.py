@@ -9,12 +9,14 @@ import os
 import time
 from pathlib import Path
 
+from analysis.sequential import stop_line
 from sim.dataset import MANIFEST
 from trinidad.experiment import ExperimentError
 from trinidad.games import game_of
 from trinidad.runner.local import run_local, warm_engine
 from trinidad.runner.manifest import check_out, experiment_record, make_run_dirs, manifest_doc, manifest_fixed, write_manifest
 from trinidad.runner.ray_backend import ray_connect, run_ray
+from trinidad.runner.sequential import Schedule
 from trinidad.runner.shards import pending_shards
 from trinidad.runner.shards import stderr_line as _say
 
@@ -95,12 +97,22 @@ def run_tiers(tiers: list, out: str | Path, backend: str = "local", workers: int
 
 def _run_experiment(exp, out: Path, backend: str, workers: int | None, resume: bool, progress: bool,
                     say) -> dict:
+    """Play the shards ``exp`` still lacks in ``out``: every one of a fixed run; for a run with
+    ``precision``, round after round, the blocks its stopping rule asks for next
+    (:class:`trinidad.runner.sequential.Schedule`), until every variant and player count has stopped."""
     import numba
 
     game = game_of(exp)
     make_run_dirs(out, game.tables)
-    todo = pending_shards(exp, out, repair=resume)
-    done_before = exp.total_games() - sum(s[4] for s in todo)
+    pending = pending_shards(exp, out, repair=resume)  # a sequential run's too: the cap's shards not on disk, repaired
+    done_before = exp.total_games() - sum(s[4] for s in pending)
+    sched = Schedule(exp, out) if exp.precision is not None else None
+    stopping = None
+    if sched is None:
+        todo = pending
+    else:
+        todo, stops, written = sched.state()
+        stopping = sched.record(stops, written)
     nw = workers or (numba.config.NUMBA_NUM_THREADS if backend == "local" else os.cpu_count() or 1)
     old = json.loads((out / MANIFEST).read_text()) if resume and (out / MANIFEST).exists() else None
     if old is not None and not todo and old.get("status") == "complete":
@@ -109,7 +121,11 @@ def _run_experiment(exp, out: Path, backend: str, workers: int | None, resume: b
     # and of its resumes, added); games_this_session and its rate are this session's
     wall_before = float(old.get("wall_s") or 0.0) if old is not None else 0.0
     fixed = manifest_fixed(exp)
-    write_manifest(out, manifest_doc(exp, fixed, "running", done_before, wall_before, backend, nw))
+
+    def doc(status: str, games: int, wall: float) -> dict:
+        return manifest_doc(exp, fixed, status, games, wall, backend, nw, stopping)
+
+    write_manifest(out, doc("running", done_before, wall_before))
     exp_dict_flat = experiment_record(exp)
     players = game.players(exp)  # once per run: workers are handed them (Trinidad: the weights)
     compile_s = 0.0
@@ -124,6 +140,7 @@ def _run_experiment(exp, out: Path, backend: str, workers: int | None, resume: b
     cols = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
             TextColumn("{task.fields[rate]} games/s"), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn()]
     with Progress(*cols, disable=not progress, transient=False) as bar:
+        # a run with precision: the bar counts up to the cap, and ends where the run stops
         task = bar.add_task(exp.name, total=exp.total_games(), completed=done_before, rate="-")
         played = 0
 
@@ -133,21 +150,37 @@ def _run_experiment(exp, out: Path, backend: str, workers: int | None, resume: b
             played += n_games
             el = time.perf_counter() - t0
             bar.update(task, completed=done, rate=f"{played / el:,.0f}" if el > 0 else "-")
-            write_manifest(out, manifest_doc(exp, fixed, "running", done, wall_before + el, backend, nw))
+            write_manifest(out, doc("running", done, wall_before + el))
 
         cpu0 = time.process_time()
         worker_cpu = None
         try:
-            if backend == "local":
-                worker_cpu = run_local(exp_dict_flat, players, out, todo, nw, tick)
-            else:
-                run_ray(exp_dict_flat, players, out, todo, tick)
+            while todo:
+                if backend == "local":
+                    c = run_local(exp_dict_flat, players, out, todo, nw, tick)
+                    worker_cpu = c if worker_cpu is None else {"play": worker_cpu["play"] + c["play"],
+                                                               "write": worker_cpu["write"] + c["write"],
+                                                               "max_held": max(worker_cpu["max_held"], c["max_held"])}
+                else:
+                    run_ray(exp_dict_flat, players, out, todo, tick)
+                if sched is None:
+                    break
+                was = {(r["variant"], r["players"]) for r in stopping["streams"] if r["stopped"]}
+                todo, stops, written = sched.state()  # the next round: read from the blocks now written
+                stopping = sched.record(stops, written)
+                if progress:
+                    for r in stopping["streams"]:
+                        if r["stopped"] and (r["variant"], r["players"]) not in was:
+                            say("stopped: " + stop_line(r))
         except KeyboardInterrupt:  # the record names what is on disk: the complete shards, counted there
             on_disk = exp.total_games() - sum(sh[4] for sh in pending_shards(exp, out))
-            write_manifest(out, manifest_doc(exp, fixed, "interrupted", on_disk, wall_before + time.perf_counter() - t0, backend, nw))
+            if sched is not None:
+                stopping = sched.record(*sched.state()[1:])
+            write_manifest(out, doc("interrupted", on_disk, wall_before + time.perf_counter() - t0))
             raise
+        bar.update(task, total=done)
     wall = time.perf_counter() - t0
-    m = manifest_doc(exp, fixed, "complete", done, wall_before + wall, backend, nw)
+    m = doc("complete", done, wall_before + wall)
     m["games_this_session"] = done - done_before
     m["games_per_s_this_session"] = round((done - done_before) / wall, 1) if wall > 0 else None
     # where this session's CPU went (local backend): the whole process; the workers' threads playing

@@ -26,12 +26,18 @@ def summarize(out: str | Path) -> list[str]:
     if not (o / MANIFEST).exists():
         raise RunError(f"runs: {o}: no {MANIFEST} (not a run directory)")
     m = json.loads((o / MANIFEST).read_text())
-    lines = [f"run {m['experiment']['name']} in {o}: {m['status']}, {m['counts']['games_done']:,} of "
-             f"{m['counts']['games_total']:,} games, {m['wall_s']:.1f} s, {m['games_per_s'] or 0:,.0f} games/s "
+    stopping = m.get("stopping")
+    of = (f"{m['counts']['games_done']:,} games (until every rate is within +-{100 * stopping['precision']:g} points; at most "
+          f"{m['counts']['games_total']:,})" if stopping else f"{m['counts']['games_done']:,} of {m['counts']['games_total']:,} games")
+    lines = [f"run {m['experiment']['name']} in {o}: {m['status']}, {of}, {m['wall_s']:.1f} s, {m['games_per_s'] or 0:,.0f} games/s "
              + (f"(+{m['compile_s']:.1f} s preparing the engine) " if m.get("compile_s") else "")
              + f"({m['backend']}, {m['workers']} worker{'' if m['workers'] == 1 else 's'}), rules {', '.join(v['rules_hash'] for v in m['variants'])}"]
     if m.get("write_cpu_s_this_session") is not None and m.get("cpu_s_this_session") and m.get("games_this_session"):
         lines += cpu_lines(m)
+    if stopping:  # each variant and player count: its games and why it stopped (trinidad.runner.sequential)
+        from analysis.sequential import stop_line
+
+        lines += ["  " + stop_line(r) for r in stopping["streams"]]
     if m.get("strategy_aliases"):
         lines.append("  strategies named by an alias: " + ", ".join(f"{a} = {t}" for a, t in m["strategy_aliases"].items()))
     if not any((o / "games").glob("*.parquet")):
