@@ -77,13 +77,24 @@ def road_ways(geo, st, dist, back, done):
         dist[v] = 0 if geo.plaza_vertex[v] else BIG
         back[v] = -1
         done[v] = 0
+    # Dijkstra's order, each time the vertex of least distance (ties: the lowest number), found without a
+    # full scan a step: costs are 0 or 1, so the distance taken never falls; ``at`` is the lowest vertex
+    # that may still be taken at distance ``cur`` (a 0-cost step to a lower vertex moves it back).
+    cur, at = 0, 0
     while True:
         v = -1
-        for u in range(nv):
-            if not done[u] and dist[u] < BIG and (v < 0 or dist[u] < dist[v]):
+        for u in range(at, nv):
+            if not done[u] and dist[u] == cur:
                 v = u
-        if v < 0:
-            return
+                break
+        if v < 0:  # none left at this distance: the least distance left, its lowest vertex
+            for u in range(nv):
+                if not done[u] and dist[u] < BIG and (v < 0 or dist[u] < dist[v]):
+                    v = u
+            if v < 0:
+                return
+            cur = dist[v]
+        at = v
         done[v] = 1
         X, Y = v % (w + 1), v // (w + 1)
         for k in range(SIDES):
@@ -100,6 +111,8 @@ def road_ways(geo, st, dist, back, done):
             if dist[v] + c < dist[u]:
                 dist[u] = dist[v] + c
                 back[u] = k
+                if dist[u] == cur and u < at:
+                    at = u
 
 
 @njit(cache=True)
