@@ -13,7 +13,7 @@ process, so the two engines share it: a process that plays both games, in either
 into one folder, and an edit of either game's engine starts it afresh (Trinidad's machine code too).
 
 Machine code compiled with other optimisation settings (``NUMBA_OPT``, Numba's LLVM level, default
-3; ``TRINIDAD_OPT_PASSES``, sim.deferred's passes over an entry point, default 2, and
+3; ``TRINIDAD_OPT_PASSES``, gamekit.deferred's passes over an entry point, default 2, and
 ``TRINIDAD_OPT_ENTRY_PASSES``, the same by entry point's name) lives in a folder of its own beside it
 (``numba-<hash>-o1p0eplay_games1``, :func:`compile_settings`): Numba's cache does not record the
 settings, so a test run must not leave its code to a user's run, nor the two remove each other's
@@ -37,6 +37,8 @@ import shutil
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
+
+from gamekit.compile_env import entry_passes  # read here, and re-exported (sim.entry_passes)
 
 ROOT = Path(__file__).resolve().parent.parent
 # where the cache folders live: beside this package's own compiled files, neither game's
@@ -75,7 +77,7 @@ def engine_hash(root: Path, packages: Iterable[str] = ENGINE_PACKAGES) -> str:
 
 # Engines whose machine code is kept: this one and the two used most recently before it, so that a
 # revert, a branch switch or two builds benched in turn load their machine code again rather than
-# compile it (a few MB a folder since sim.deferred).
+# compile it (a few MB a folder since gamekit.deferred).
 KEEP_ENGINES = 3
 
 
@@ -99,19 +101,6 @@ def stale_cache_dirs(base: Path, h: str, keep: int = KEEP_ENGINES) -> list[Path]
 
     old = sorted(engines, key=last_used, reverse=True)[max(0, keep - 1):]
     return sorted(p for e in old for p in engines[e])
-
-
-def entry_passes(spec: str) -> dict[str, int]:
-    """``TRINIDAD_OPT_ENTRY_PASSES``: passes for named entry points, overriding ``TRINIDAD_OPT_PASSES``
-    (``"play_games=1"``; comma-separated). The test suite gives every kernel a test calls from Python
-    no pass of its own and the batch kernel that plays its games one (tests/conftest.py)."""
-    out = {}
-    for item in filter(None, (x.strip() for x in spec.split(","))):
-        name, _, n = item.partition("=")
-        if not name.strip() or not n.strip().isdigit():
-            raise ValueError(f"TRINIDAD_OPT_ENTRY_PASSES: {item!r} is not NAME=PASSES")
-        out[name.strip()] = int(n)
-    return out
 
 
 def compile_settings() -> str:
@@ -153,11 +142,14 @@ _pending: list[Callable[[], None]] = []  # engines' set-ups not run yet
 
 
 def _set_up() -> None:
-    """Numba is imported, nothing of the project compiled: the cache folder, then the engines' set-ups."""
+    """Numba is imported, nothing of the project compiled: the cache folder, the compile hooks both
+    engines share (machine code once per entry point, gamekit.deferred; one specialization per function,
+    gamekit.specialize), then the engines' own set-ups."""
     global _chosen
     if not _chosen:
         _chosen = True
         choose_cache_dir()
+        from gamekit import deferred, specialize  # noqa: F401  (they patch Numba when imported)
     while _pending:
         _pending.pop(0)()
 

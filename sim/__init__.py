@@ -11,8 +11,9 @@ no pass but over the batch kernel, and must not leave its code to a user's run).
 gamekit.numba_cache's, read here too. :func:`engine_hash` is Trinidad's code alone (the key of stored
 games: trinidad.store, the ladder), so an edit of Río's engine keeps them.
 
-The engine's set-up (that cache folder and its housekeeping, then :mod:`sim.deferred`'s machine code
-per entry point and :mod:`sim.specialize`'s one compiled specialization per engine function) runs
+The engine's set-up (that cache folder and its housekeeping, then :mod:`gamekit.deferred`'s machine
+code per entry point and :mod:`gamekit.specialize`'s one compiled specialization per engine function,
+which Río de la Plata's engine shares) runs
 when Numba is first imported, right after Numba's own import and before any module can decorate a
 kernel with it, whatever the entry point (the CLI, the tests, ``python -m``, a Ray worker unpickling a
 task): :func:`gamekit.numba_cache.install` hooks Numba's import, or the set-up runs at once when Numba
@@ -46,8 +47,7 @@ def _set_up_engine() -> None:
     global _engine_set_up
     if _engine_set_up:
         return
-    _engine_set_up = True
-    from sim import deferred, specialize  # noqa: F401  (machine code per entry point, one specialization per function)
+    _engine_set_up = True  # the compile hooks came with the cache folder (gamekit.numba_cache); nothing of sim's own
 
 
 _engine_set_up = False

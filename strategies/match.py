@@ -91,7 +91,7 @@ def play_games(r, W, n, seeds, strat, chars, paid, first_game, states, blank, de
     and ``labels`` the rollout seats' decisions (one thread only: it is shared).
     The one jitted entry point of a game: :func:`run_game` plays one game through it and
     trinidad.batch.play_batch many, one call per Python thread, without the GIL, so the engine's
-    machine code is made once (sim.deferred). (Not a prange kernel: a Python strategy's objmode
+    machine code is made once (gamekit.deferred). (Not a prange kernel: a Python strategy's objmode
     callback from Numba's own worker threads aborted the process.)"""
     for i in range(c, seeds.shape[0], nt):
         states[2 * c] = blank[0]  # a fresh state: one copy of the blank record

@@ -10,7 +10,7 @@ import sys
 # A.I. (sim.compiled_parts), so that the normal, Extended War and Solo games of the tests share one
 # compile instead of paying up to four. tests/sim/test_variants.py checks the lean records.
 os.environ.setdefault("TRINIDAD_COMPILE", "all")
-# The suite's kernels are compiled at LLVM level 1 (sim.deferred): a fresh suite compiles about 180
+# The suite's kernels are compiled at LLVM level 1 (gamekit.deferred): a fresh suite compiles about 180
 # entry points (tests call kernels from Python), and after the first one each is mostly optimisation.
 # The kernels tests call get no pass over the whole of what they link (their code is optimised function
 # by function only: two to three times less compile, docs/notebook/performance.md); the batch kernel through
@@ -19,7 +19,7 @@ os.environ.setdefault("TRINIDAD_COMPILE", "all")
 # (gamekit.numba_cache.compile_settings), never loaded by a user's run. Set before anything imports Numba.
 os.environ.setdefault("NUMBA_OPT", "1")
 os.environ.setdefault("TRINIDAD_OPT_PASSES", "0")
-os.environ.setdefault("TRINIDAD_OPT_ENTRY_PASSES", "play_games=1")
+os.environ.setdefault("TRINIDAD_OPT_ENTRY_PASSES", "play_games=1,play_games_search=1")
 from pathlib import Path
 
 import pytest
@@ -73,7 +73,7 @@ def blank(engine):
 
 # ----------------------------------------------------------------------------- where a fresh suite's compile goes
 # TRINIDAD_TEST_COMPILE_LOG=DIR: each pytest process (each xdist worker) writes DIR/<worker>.json, every
-# compile it paid (a call from Python that Numba compiled, or sim.deferred making an entry point's machine
+# compile it paid (a call from Python that Numba compiled, or gamekit.deferred making an entry point's machine
 # code for a function first compiled as a callee): the function, its argument types, the seconds and the
 # test that paid it. `python -m trinidad.lab.compile_progress DIR` sums it up (docs/notebook/performance.md).
 _COMPILE_LOG = os.environ.get("TRINIDAD_TEST_COMPILE_LOG")
@@ -90,7 +90,7 @@ if _COMPILE_LOG:
     def pytest_configure(config):
         from numba.core import event
 
-        from sim import deferred
+        from gamekit import deferred
         from trinidad.lab.compile_progress import _name
 
         class _Log(event.Listener):

@@ -240,7 +240,7 @@ def mid_game(r, W, n=4, decades=5, seed=3):
     start_of_decade(st, r)
     for s in range(n):
         st.pl[s, PF.PASSED] = 0
-    seat = int(st.order[0])  # int64, the type the engine's own calls use (sim.specialize): another would compile again
+    seat = int(st.order[0])  # int64, the type the engine's own calls use (gamekit.specialize): another would compile again
     st.g[G.TURN_SEAT] = seat
     return st, seat
 

@@ -222,15 +222,15 @@ def test_reading_runs_loads_no_compiler(tmp_path):
 
 
 def test_the_engine_is_set_up_before_anything_compiles():
-    """The first import of Numba, from any module, sets the engine up (its cache folder, sim.deferred,
-    sim.specialize) before the importer can decorate a kernel; so does importing sim after Numba."""
+    """The first import of Numba, from any module, sets the engine up (its cache folder, gamekit.deferred,
+    gamekit.specialize) before the importer can decorate a kernel; so does importing sim after Numba."""
     for first in ("import sim.state\nimport numba", "import numba\nimport sim", "from strategies.match import run_game\nimport numba"):
         out = _fresh(first + """
 import os, sys
 import sim
-assert sim._engine_set_up and "sim.deferred" in sys.modules and "sim.specialize" in sys.modules
+assert sim._engine_set_up and "gamekit.deferred" in sys.modules and "gamekit.specialize" in sys.modules
 from numba.core.types import Dispatcher
-assert Dispatcher.get_call_type.__module__ == "sim.specialize"
+assert Dispatcher.get_call_type.__module__ == "gamekit.specialize"
 print(os.environ.get("NUMBA_CACHE_DIR") or numba.config.CACHE_DIR)
 """)
         assert os.environ.get("NUMBA_CACHE_DIR") or Path(out.strip()).name.startswith("numba-"), (first, out)
@@ -255,7 +255,7 @@ expected = os.environ.get("NUMBA_CACHE_DIR") or str(numba_cache.CACHE_BASE / nam
 assert numba.config.CACHE_DIR == expected, (numba.config.CACHE_DIR, expected)
 assert rng.mix64._cache._cache_path.startswith(expected), rng.mix64._cache._cache_path
 import sim
-assert sim._engine_set_up and "sim.deferred" in sys.modules
+assert sim._engine_set_up and "gamekit.deferred" in sys.modules
 assert numba.config.CACHE_DIR == expected
 print(expected)
 """)

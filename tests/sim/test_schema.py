@@ -5,7 +5,7 @@ data layer reads the column names without loading the engine (issue 37).
 The analysis and the reports are imported in a fresh interpreter (the test session has long
 loaded the engine): none of them may load an engine kernel module, nor the players or the
 orchestration. Numba itself may be loaded: ``import sim`` sets Numba's cache folder up and
-installs sim.deferred and sim.specialize (hooks, no jitted code) before anything else.
+installs gamekit.deferred and gamekit.specialize (hooks, no jitted code) before anything else.
 """
 
 from __future__ import annotations

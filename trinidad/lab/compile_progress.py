@@ -1,7 +1,7 @@
 """What the first run compiles and how far along it is: a line on stderr when the engine starts
 compiling, one every few seconds while Numba types its functions (how many so far, of about how
 many the last cold compile counted), one when the entry point's code is optimised and emitted
-(sim.deferred: once for the whole engine), and the time it took. A run that loads the engine from
+(gamekit.deferred: once for the whole engine), and the time it took. A run that loads the engine from
 its cache prints nothing.
 
 The count of the last cold compile is kept beside the engine's cache folders
@@ -168,7 +168,7 @@ def install(out=None, every: float = 10.0) -> CompileProgress:
     """Report every compile of this process from now on (idempotent)."""
     global _installed
     if _installed is None:
-        from sim import deferred
+        from gamekit import deferred
 
         _installed = CompileProgress(out, every)
         event.register("numba:compile", _installed)

@@ -16,14 +16,15 @@ to the signature's type at the call, so every value is unchanged (int32 -> int64
 Numba's integer arithmetic already widens int32 operands to int64). Calls into Numba's or NumPy's
 own code, and calls from Python, are left as they are.
 
-Imported by ``sim/__init__.py`` so that it is in place before anything is compiled.
+Imported by :mod:`gamekit.numba_cache` when Numba is first imported (whichever engine imports it), so
+that it is in place before anything is compiled.
 """
 
 from __future__ import annotations
 
 from numba.core import types
 
-_OWN = ("sim", "strategies", "trinidad", "gamekit")
+_OWN = ("sim", "strategies", "trinidad", "gamekit", "rio")  # both engines, their players and orchestration
 
 
 def _canonical(t):

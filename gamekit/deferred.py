@@ -1,5 +1,7 @@
 """Machine code for the engine once per entry point, not once per engine function.
 
+Both engines' (Trinidad's sim and strategies, Río de la Plata's rio) and this package's own.
+
 Numba finalises every jitted function it compiles as if Python were about to call it: it links the
 LLVM code of everything the function calls (transitively) into the function's own module, runs the
 whole optimisation pipeline over that module, and emits machine code for it. The engine is a deep
@@ -21,8 +23,9 @@ function calls it only needs its LLVM code, which its caller links in. This hook
 
 The code that runs is the same LLVM code optimised by the same pipeline; only the repetition is
 gone. Games are unchanged (``python -m trinidad.digest --check docs/data/digests.json``). Installed
-by ``sim/__init__.py`` with :mod:`sim.specialize`; set ``TRINIDAD_DEFER=0`` to compile the Numba
-way (to compare).
+by :mod:`gamekit.numba_cache` (with :mod:`gamekit.specialize`) when Numba is first imported, whichever
+engine imports it; set ``TRINIDAD_DEFER=0`` to compile the Numba way (to compare). Río de la Plata's
+cold compile: 458 s the Numba way, 170 s deferred (the 2-core machine, loaded; docs/notebook/rio.md).
 """
 
 from __future__ import annotations
@@ -33,9 +36,9 @@ import threading
 from numba.core import caching, codegen, cpu, dispatcher
 from numba.core.compiler_lock import global_compiler_lock
 
-from gamekit.numba_cache import entry_passes
+from gamekit.compile_env import entry_passes
 
-_OWN = ("sim", "strategies", "trinidad", "gamekit")
+_OWN = ("sim", "strategies", "trinidad", "gamekit", "rio")  # both engines, their players and orchestration
 _state = threading.local()
 
 

@@ -1,4 +1,4 @@
-"""sim.specialize: calls between the engine's jitted functions compile one specialization per
+"""gamekit.specialize: calls between the engine's jitted functions compile one specialization per
 function, whatever integer types the callers pass (compile time; values unchanged)."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import os
 import numpy as np
 from numba import njit, types
 
+from gamekit.specialize import _canonical
 from sim.city import district_occupied
 from sim.codes import Dec
-from sim.specialize import _canonical
 from sim.state import B
 
 
@@ -71,7 +71,7 @@ def test_the_hook_is_still_needed_and_still_installed():
     stops doing that, this test fails and the hook can go."""
     assert _calls_plain_with_three_integer_types(np.int32(1)) == 2 + 3 + 6
     assert len(_plain_callee.signatures) >= 2, _plain_callee.signatures
-    assert types.Dispatcher.get_call_type.__module__ == "sim.specialize"
+    assert types.Dispatcher.get_call_type.__module__ == "gamekit.specialize"
 
 
 def test_the_engine_cache_folder_follows_every_jitted_file_subpackages_included(tmp_path):
@@ -102,7 +102,8 @@ def test_other_optimisation_settings_compile_into_a_folder_of_their_own(monkeypa
     suite runs under those settings."""
     import numba
 
-    from sim import compile_settings, deferred
+    from gamekit import deferred
+    from sim import compile_settings
 
     for opt, passes, entry, tag in ((None, None, None, ""), ("3", "2", "", ""), ("1", "1", None, "-o1p1"), ("1", None, None, "-o1"),
                                     (None, "1", None, "-p1"), ("1", "0", "play_games=1", "-o1p0eplay_games1"),
@@ -113,9 +114,9 @@ def test_other_optimisation_settings_compile_into_a_folder_of_their_own(monkeypa
             else:
                 monkeypatch.setenv(k, v)
         assert compile_settings() == tag
-    assert int(numba.config.OPT) == 1 and deferred.OPT_PASSES == 0 and deferred.ENTRY_PASSES == {"play_games": 1}
+    assert int(numba.config.OPT) == 1 and deferred.OPT_PASSES == 0 and deferred.ENTRY_PASSES == {"play_games": 1, "play_games_search": 1}
     if not os.environ.get("NUMBA_CACHE_DIR"):
-        assert numba.config.CACHE_DIR.endswith("-o1p0eplay_games1")
+        assert numba.config.CACHE_DIR.endswith("-o1p0eplay_games1eplay_games_search1")
 
 
 def test_an_engine_edit_keeps_the_engines_used_last_and_removes_the_rest_with_every_setting(tmp_path):

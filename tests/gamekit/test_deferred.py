@@ -1,4 +1,4 @@
-"""sim.deferred: a project function compiled as a callee gets no machine code and no cache entry;
+"""gamekit.deferred: a project function compiled as a callee gets no machine code and no cache entry;
 the entry point that Python calls links every callee once, optimises the whole once and is cached;
 a callee that Python calls later gets its machine code then. Each case runs in a fresh process
 with a fresh Numba cache, on a small module written for the test (its top package counted as the
@@ -56,7 +56,7 @@ PROBE = '''
 import json, sys
 sys.path.insert(0, sys.argv[1])
 sys.path.insert(0, sys.argv[2])
-import sim.deferred as deferred
+import gamekit.deferred as deferred
 deferred._OWN = deferred._OWN + ("deferkernels",)
 import numpy as np
 passes = {}  # the passes over each library's whole code, by name, as it is optimised
