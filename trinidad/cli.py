@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import typer
 
+from trinidad.commands.balance import balance
 from trinidad.commands.bench import bench
 from trinidad.commands.cards import cards
 from trinidad.commands.common import Command, Group
@@ -39,7 +40,7 @@ def _main(ctx: typer.Context) -> None:
     install()  # the first run after an install or an engine edit says what it compiles and how far along it is
 
 
-for _command in (play, players, cards, warm, run, tournament, train, probe, ladder, tune):
+for _command in (play, players, cards, warm, run, balance, tournament, train, probe, ladder, tune):
     app.command(cls=Command)(_command)
 app.add_typer(runs_app, name="runs")
 for _command in (report, compare, bench):

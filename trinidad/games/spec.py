@@ -47,3 +47,8 @@ class Game:
     # a value of it, a label) each, the rate being the mean win credit of the seats holding that value (a tie shares the win),
     # per variant and player count; every rate the game's report gives that a designer reads, and only those that can be seen
     rates: Callable[[Any, int], list[tuple[str, Any, str]]] = field(default=lambda _exp, _n: [])
+    # ``trinidad balance`` (trinidad.balance): the rules keys its search moves when the spec names none (resolved rules
+    # document -> dotted keys of numbers; none: the spec must name its knobs), and the experiment keys its runs are played
+    # with besides the spec's (Trinidad: the Characters dealt balanced, so that every Character's rate is measured alike)
+    balance_knobs: Callable[[dict], list[str]] = field(default=lambda _doc: [])
+    balance_setup: dict = field(default_factory=dict)

@@ -292,6 +292,23 @@ def rates(exp, n: int) -> list[tuple[str, str, str]]:
     return [("character", c, c) for c in names]
 
 
+# [character] numbers that are not a Character card's: the player counts that get the small-game bonus
+NOT_CHARACTER_NUMBERS = ("small_game_max_players",)
+
+
+def balance_knobs(doc: dict) -> list[str]:
+    """The rules keys ``trinidad balance`` moves when its spec names none (trinidad.balance): every integer of
+    the rules file's ``[character]`` table (CARD REFERENCE > CHARACTER CARDS: the numbers printed on the 12
+    Characters' cards), but for :data:`NOT_CHARACTER_NUMBERS`. A number several Characters share
+    (``most_vp``: the Carpenter's, the Stonemason's, the Merchant's and the Sailmaker's) moves them together."""
+    out = []
+    for k, leaf in doc.get("character", {}).items():
+        v = leaf.get("value") if isinstance(leaf, dict) else None
+        if isinstance(v, int) and not isinstance(v, bool) and k not in NOT_CHARACTER_NUMBERS:
+            out.append(f"character.{k}")
+    return out
+
+
 def analyze(run, **options):
     """The report's sections of a Trinidad run (:func:`analysis.analyze`)."""
     from analysis import analyze as trinidad_sections
@@ -305,4 +322,5 @@ GAME = Game(
     experiment=experiment, record=record, players=players, plays_alone=plays_alone, play=play_records, frames=tables,
     aliases=strategy_aliases, summary=summary, analyze=analyze,
     announce=announce_ai_table, after=record_ai_scale, engine_parts=solo_too, rates=rates,
+    balance_knobs=balance_knobs, balance_setup={"characters": {"assign": "balanced"}},
 )

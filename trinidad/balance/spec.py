@@ -1,0 +1,368 @@
+"""The spec of ``trinidad balance`` (trinidad.balance): which rules numbers may move and how far, the
+target, the player and the budget, read from a TOML file and checked against the game's rules before any
+game is played (every bad input one :class:`BalanceError` line naming its key)::
+
+    name = "captain-bishop"
+    game = "trinidad"            # the game (trinidad.games); default trinidad
+    players = [4]                # the player counts of the target
+    seed = 1                     # the search's and the verification's seeds derive from it
+    player = "best"              # every seat (default best; heuristic for cheap runs)
+    budget = 60000               # games the search may play, every round, variant and player count
+    rounds = 3                   # confirming rounds after the first linearisation
+    verify_games = 2400          # games per variant and player count of the verification run
+    # check_player = "heuristic" # the proposal verified again by another player
+    # out = "runs/balance-captain-bishop"
+
+    [target]
+    tolerance = 0.04             # every group within +-4 points of its fair share 1/N
+    # groups = ["Captain", "Bishop"]   # the groups held to it (default: every group the game reports)
+
+    [rules]                      # the rules the search starts from (as an experiment's [rules])
+    # file = "my_rules.toml"
+    # overrides.setup.start_wood = 3
+
+    [[knobs]]                    # default: the game's (Trinidad: the numbers of the Characters' cards)
+    key = "character.captain_vp" # a rules number (dotted, as in [rules] overrides)
+    min = 2                      # bounds, on the grid (default 0 and twice the value)
+    max = 12
+    step = 1                     # the grid: values are the rules' value + a whole number of steps (default 1)
+    probe = 2                    # the finite difference (default about a quarter of the value, on the grid)
+"""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from trinidad.games import DEFAULT, Game, game_named
+from trinidad.games.keys import ExperimentError
+from trinidad.games.sweeps import has_rule, leaf, merge, nest
+
+TOP_KEYS = ("name", "game", "out", "players", "seed", "player", "check_player", "budget", "rounds", "verify_games", "target",
+            "rules", "knobs")
+TARGET_KEYS = ("tolerance", "groups")
+KNOB_KEYS = ("key", "min", "max", "step", "probe")
+
+BLOCK = 12  # a round's games per variant: a multiple of Trinidad's deal block (every Character once at every seat; harmless elsewhere)
+MIN_GAMES = 2 * BLOCK  # the fewest games a variant of a round is worth playing
+PLANNED_MOVES = 2  # knobs a confirming round is planned to probe beside its point (the budget's plan, :meth:`Spec.round_games`)
+DIAGNOSE_SHARE = 0.15  # of the budget, kept for measuring the game's other knobs where the target is not reached
+DEFAULT_ROUNDS, MAX_ROUNDS = 3, 20
+DEFAULT_TOLERANCE = 0.04
+DEFAULT_VERIFY_GAMES = 2400
+SEED_TAG = 0xBA1A  # the derived seeds' stream (numpy SeedSequence entropy beside the spec's seed)
+SEARCH, VERIFY = 0, 1  # the purposes a seed is derived for
+
+
+class BalanceError(ValueError):
+    """A balance spec is invalid; the message is one line naming the key."""
+
+
+def bad(key: str, msg: str) -> BalanceError:
+    return BalanceError(f"balance: {key}: {msg}")
+
+
+@dataclass(frozen=True)
+class Knob:
+    """A rules number the search may move: its value in the spec's rules (the grid's anchor), bounds, grid
+    step and finite difference; ``allowed`` False for the game's knobs the spec left out (measured only to
+    say which knob a target out of reach would need)."""
+
+    key: str
+    value: int | float
+    lo: int | float
+    hi: int | float
+    step: int | float
+    probe: int | float
+    allowed: bool = True
+
+
+@dataclass
+class Spec:
+    path: Path
+    game: Game
+    name: str
+    out: Path
+    players: list[int]  # (as the file gives them until the experiment has read them)
+    seed: int
+    player: str
+    check_player: str | None
+    budget: int
+    rounds: int
+    verify_games: int
+    tolerance: float
+    groups: list[str] | None
+    rules_file: str | None
+    overrides: dict
+    knobs: list[Knob]
+    others: list[Knob] = field(default_factory=list)  # the game's default knobs the spec does not allow
+    rows: list[tuple[int, str, object, str]] = field(default_factory=list)  # (players, column, value, label): the target's rates
+
+    def derived_seed(self, purpose: int) -> int:
+        """The master seed of the search's runs (``SEARCH``) or of the verification's (``VERIFY``): two streams
+        drawn from the spec's seed (numpy SeedSequence), so the verification's deals are none of the search's."""
+        state = np.random.SeedSequence([self.seed, SEED_TAG, purpose]).generate_state(1, np.uint64)[0]
+        return int(state >> np.uint64(1))  # an experiment's seed is below 2^63
+
+    def overrides_at(self, values: dict[str, Any]) -> dict:
+        """The rules overrides of a point: the spec's own, with each knob at its value where it differs from the
+        rules' (the proposal's override file, a round's variant)."""
+        out = copy.deepcopy(self.overrides)
+        anchors = {k.key: k.value for k in [*self.knobs, *self.others]}
+        for key, v in values.items():
+            if v != anchors[key]:
+                out = merge(out, nest(key, v))
+        return out
+
+    def experiment_doc(self, name: str, out: Path, games: int, seed: int, player: str, variants: list[dict]) -> dict:
+        """The experiment a round or the verification plays: the spec's game, players and rules, ``player`` in
+        every seat, the game's balance setup (Trinidad: Characters dealt balanced), ``variants`` on common seeds."""
+        doc = {"game": self.game.name, "name": name, "games": games, "seed": seed, "out": str(out),
+               "shard_games": min(games, 50 * BLOCK), "seats": {"strategies": [player]},
+               "rules": ({"file": self.rules_file} if self.rules_file else {}) | {"overrides": copy.deepcopy(self.overrides)},
+               "variants": variants} | ({"players": copy.deepcopy(self.players)} if self.players else {})
+        return merge(doc, self.game.balance_setup)
+
+
+def _number(x) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool)
+
+
+def _int(d: dict, key: str, default, lo: int, hi: int | None = None, where: str | None = None) -> int:
+    v = d.get(key, default)
+    name = where or key
+    if v is None:
+        raise bad(name, "required")
+    if isinstance(v, bool) or not isinstance(v, int) or v < lo or (hi is not None and v > hi):
+        raise bad(name, f"expected an integer {lo}..{hi}, got {v!r}" if hi is not None else f"expected an integer >= {lo}, got {v!r}")
+    return v
+
+
+def _unknown(d: dict, allowed: tuple[str, ...], where: str = "") -> None:
+    for k in d:
+        if k not in allowed:
+            raise bad(f"{where}{k}", f"unknown key; allowed: {', '.join(allowed)}")
+
+
+def _experiment_line(e: ExperimentError, player_key: str = "player") -> BalanceError:
+    """An experiment's line (the spec's players, player or rules refused) as the spec's key, on one line."""
+    msg = " ".join(str(e).removeprefix("experiment: ").replace("seats.strategies", player_key, 1).split())
+    return BalanceError(f"balance: {msg}")
+
+
+def read_spec(path: str | Path, out: str | Path | None = None) -> Spec:
+    """The spec at ``path`` (``out``: the command's --out over the file's), checked (module docstring)."""
+    p = Path(path)
+    try:
+        d = tomllib.loads(p.read_text())
+    except OSError as ex:
+        raise BalanceError(f"balance: {p}: {ex.strerror or ex}") from None
+    except tomllib.TOMLDecodeError as ex:
+        raise BalanceError(f"balance: {p}: {ex}") from None
+    return spec_from_dict(d, p, out)
+
+
+def spec_from_dict(d: dict, path: Path, out: str | Path | None = None) -> Spec:
+    """A spec document checked: every key, the game's rules at every knob's bounds, the target's groups, the budget."""
+    _unknown(d, TOP_KEYS)
+    try:
+        game = game_named(d.get("game", DEFAULT))
+    except ExperimentError as e:
+        raise BalanceError(str(e).replace("experiment: ", "balance: ", 1)) from None
+    name = d.get("name", path.stem)
+    if not isinstance(name, str) or not name:
+        raise bad("name", f"expected a name, got {name!r}")
+    out = out if out is not None else d.get("out", f"runs/balance-{name}")
+    if not isinstance(out, str | Path) or not str(out):
+        raise bad("out", f"expected a folder, got {out!r}")
+    for k in ("player", "check_player"):
+        if k in d and (not isinstance(d[k], str) or not d[k]):
+            raise bad(k, f"expected a player's name (best, heuristic, ...), got {d[k]!r}")
+    target = d.get("target", {})
+    if not isinstance(target, dict):
+        raise bad("target", "expected a table with tolerance (and groups)")
+    _unknown(target, TARGET_KEYS, "target.")
+    tol = target.get("tolerance", DEFAULT_TOLERANCE)
+    if not _number(tol) or not 0 < tol < 0.5:
+        raise bad("target.tolerance", f"expected a win-rate distance as a fraction above 0 and below 0.5 (0.04: +-4 points), got {tol!r}")
+    groups = target.get("groups")
+    if groups is not None and (not isinstance(groups, list) or not all(isinstance(g, str) for g in groups)):
+        raise bad("target.groups", f"expected a list of group names, got {groups!r}")
+    if groups == []:
+        raise bad("target.groups", "empty: name at least one group, or leave groups out for every group")
+    rules = d.get("rules", {})
+    if not isinstance(rules, dict):
+        raise bad("rules", "expected a table with file and/or overrides")
+    _unknown(rules, ("file", "overrides"), "rules.")
+    spec = Spec(path=path, game=game, name=name, out=Path(out), players=d.get("players"), seed=_int(d, "seed", 1, 0, 2**63 - 1),
+                player=d.get("player", "best"), check_player=d.get("check_player"), budget=_int(d, "budget", None, 1),
+                rounds=_int(d, "rounds", DEFAULT_ROUNDS, 0, MAX_ROUNDS), verify_games=_int(d, "verify_games", DEFAULT_VERIFY_GAMES, BLOCK),
+                tolerance=float(tol), groups=groups, rules_file=rules.get("file"), overrides=rules.get("overrides", {}), knobs=[])
+    # the spec's players, player and rules, read as the experiment its runs play (one line naming the key)
+    try:
+        exp = game.experiment(spec.experiment_doc(name, spec.out, BLOCK, 1, spec.player, [{"name": "base"}]), str(path))
+    except ExperimentError as e:
+        raise _experiment_line(e, "player") from None
+    if spec.check_player:
+        try:
+            game.experiment(spec.experiment_doc(name, spec.out, BLOCK, 1, spec.check_player, [{"name": "base"}]), str(path))
+        except ExperimentError as e:
+            raise _experiment_line(e, "check_player") from None
+    spec.players = list(exp.players)
+    spec.rows = _rows(spec, exp)
+    resolve = exp.rules_resolver()
+    doc = resolve({})
+    spec.knobs = _knobs(d, game, doc, resolve)
+    allowed = {k.key for k in spec.knobs}
+    spec.others = [default_knob(key, leaf(doc, key), resolve, allowed=False) for key in game.balance_knobs(doc) if key not in allowed]
+    _check_budget(spec)
+    return spec
+
+
+def _rows(spec: Spec, exp) -> list[tuple[int, str, object, str]]:
+    """The target's rates: each group the game reports at each player count (its ``rates``), those named in
+    ``target.groups`` where given."""
+    rows, seen = [], set()
+    for n in spec.players:
+        for col, value, label in spec.game.rates(exp, n):
+            seen.add(label)
+            if spec.groups is None or label in spec.groups:
+                rows.append((n, col, value, label))
+    unknown = [g for g in spec.groups or [] if g not in seen]
+    if unknown:
+        raise bad("target.groups", f"unknown group {unknown[0]!r}; {spec.game.title}'s: {', '.join(sorted(seen, key=str))}")
+    if not rows:
+        raise bad("target", f"empty: {spec.game.title} reports no group at {spec.players} players to hold to its fair share")
+    return rows
+
+
+def _rules_line(e: Exception, key: str) -> str:
+    return str(e).removeprefix("rules: ").removeprefix(f"{key}: ")
+
+
+def _knobs(d: dict, game: Game, doc: dict, resolve) -> list[Knob]:
+    """The spec's ``[[knobs]]`` (each checked against the rules), or the game's default knobs."""
+    if "knobs" not in d:
+        keys = game.balance_knobs(doc)
+        if not keys:
+            raise bad("knobs", f"{game.title} has no default knobs: name the rules numbers to move as [[knobs]] tables with a key")
+        return [default_knob(k, leaf(doc, k), resolve) for k in keys]
+    ks = d["knobs"]
+    if not isinstance(ks, list) or not ks or not all(isinstance(k, dict) for k in ks):
+        raise bad("knobs", "expected [[knobs]] tables, each with a key (and min, max, step, probe); leave knobs out for the game's")
+    out: list[Knob] = []
+    for i, t in enumerate(ks):
+        where = f"knobs[{i}]"
+        _unknown(t, KNOB_KEYS, f"{where}.")
+        key = t.get("key")
+        if not isinstance(key, str) or not key or any(not p for p in key.split(".")):
+            raise bad(f"{where}.key", f"expected a dotted rules key (e.g. \"character.captain_vp\"), got {key!r}")
+        if key in {k.key for k in out}:
+            raise bad(f"{where}.key", f"{key} is given twice")
+        if not has_rule(doc, key):
+            try:
+                resolve(nest(key, 0))  # the rules' own line: the keys of the table it names
+            except ValueError as e:
+                raise bad(f"{where}.key", str(e).removeprefix("rules: ")) from None
+            raise bad(f"{where}.key", f"{key}: no such rule")
+        value = leaf(doc, key)
+        if not _number(value):
+            raise bad(f"{where}.key", f"{key} is {value!r}, not a number: a knob moves one rules number")
+        out.append(_knob(t, where, key, value, resolve))
+    return out
+
+
+def _on_grid(x, value, step) -> bool:
+    k = (x - value) / step
+    return abs(k - round(k)) < 1e-9
+
+
+def _knob(t: dict, where: str, key: str, value, resolve) -> Knob:
+    """One ``[[knobs]]`` table: its bounds, step and probe, the defaults where left out (:func:`default_knob`)."""
+    integer = isinstance(value, int)
+    got = {}
+    for k in ("step", "probe", "min", "max"):
+        if k not in t:
+            continue
+        v = t[k]
+        if not _number(v) or (integer and not isinstance(v, int)):
+            raise bad(f"{where}.{k}", f"expected {'an integer' if integer else 'a number'} ({key} is {value!r}), got {v!r}")
+        if k == "step" and v <= 0:
+            raise bad(f"{where}.step", f"must be above 0, got {v!r}")
+        got[k] = v
+    dflt = default_knob(key, value, resolve, step=got.get("step"), probe=got.get("probe"))
+    lo, hi, step, probe = got.get("min", dflt.lo), got.get("max", dflt.hi), dflt.step, dflt.probe
+    if lo >= hi:
+        raise bad(f"{where}.max", f"must be above min ({lo!r}), got {hi!r}")
+    if not lo <= value <= hi:
+        raise bad(f"{where}.min" if value < lo else f"{where}.max", f"{key} is {value!r} in the rules, outside {lo!r}..{hi!r}")
+    for k, b in (("min", lo), ("max", hi)):
+        if not _on_grid(b, value, step):
+            raise bad(f"{where}.{k}", f"{b!r} is not on the grid of {key} ({value!r} + a whole number of steps of {step!r})")
+        try:
+            resolve(nest(key, b))
+        except ValueError as e:
+            raise bad(f"{where}.{k}", f"{key} = {b!r}: {_rules_line(e, key)}") from None
+    if probe <= 0 or not _on_grid(probe, 0, step):
+        raise bad(f"{where}.probe", f"expected a whole number of steps of {step!r}, above 0, got {probe!r}")
+    return Knob(key, value, lo, hi, step, probe)
+
+
+def default_knob(key: str, value, resolve, allowed: bool = True, step=None, probe=None) -> Knob:
+    """A knob's defaults (``step``, ``probe``: the spec's, where given): a step of 1 (a tenth of the value for a
+    rules number that is not an integer); a probe of about a quarter of the value on the grid (at least a
+    step); bounds 0 and twice the value (at least 4 probes away; a negative value mirrored), each the grid's
+    value nearest it on the value's side, walked back toward the value while the rules refuse them."""
+    integer = isinstance(value, int)
+    step = step if step is not None else 1 if integer else (abs(value) / 10 or 0.1)
+    probe = probe if probe is not None else step * max(1, round(0.25 * abs(value) / step))
+    lo, hi = (0, max(2 * value, value + 4 * probe)) if value >= 0 else (min(2 * value, value - 4 * probe), 0)
+    lo, hi = value - step * ((value - lo) // step), value + step * ((hi - value) // step)
+    if integer:
+        lo, hi = int(lo), int(hi)
+
+    def accepted(b) -> bool:
+        try:
+            resolve(nest(key, b))
+            return True
+        except ValueError:
+            return False
+
+    while lo < value and not accepted(lo):
+        lo += step
+    while hi > value and not accepted(hi):
+        hi -= step
+    return Knob(key, value, lo, hi, step, probe, allowed)
+
+
+def round_games(share: float, variants: int, players: int) -> int:
+    """Games per variant and player count a share of the budget pays for, a whole number of deal blocks."""
+    return int(share // (variants * players * BLOCK)) * BLOCK
+
+
+def planned_variants(spec: Spec) -> int:
+    """The variants the search plans to play: the first round's (the point and a probe a knob), then each
+    confirming round's (the point and a probe for each of up to PLANNED_MOVES knobs moved)."""
+    k = len(spec.knobs)
+    return k + 1 + spec.rounds * (1 + min(k, PLANNED_MOVES))
+
+
+def planned_games(spec: Spec) -> int:
+    """Games per variant and player count of every round: the budget (but the share kept for measuring the
+    game's other knobs, where it has some) over the planned variants (:func:`planned_variants`)."""
+    keep = DIAGNOSE_SHARE * spec.budget if spec.others else 0.0
+    return round_games(spec.budget - keep, planned_variants(spec), len(spec.players))
+
+
+def _check_budget(spec: Spec) -> None:
+    """Every round must have at least :data:`MIN_GAMES` games a variant."""
+    if planned_games(spec) < MIN_GAMES:
+        need = planned_variants(spec) * len(spec.players) * MIN_GAMES / (1 - (DIAGNOSE_SHARE if spec.others else 0.0))
+        raise bad("budget", f"{spec.budget:,} games are too few for {len(spec.knobs)} knobs and {spec.rounds} confirming rounds at "
+                            f"{len(spec.players)} player count(s): {planned_variants(spec)} variants of at least {MIN_GAMES} games each "
+                            f"need a budget of at least {int(need):,}")

@@ -1,0 +1,212 @@
+"""What ``trinidad balance`` (trinidad.balance) writes into its out folder once the search has found its proposal:
+
+- ``proposal.toml``: the proposal as a rules override file (the spec's own ``[rules] overrides`` with the knobs
+  moved), for ``trinidad play --rules``, ``load_rules(overrides=...)`` or an experiment's ``[rules] overrides``;
+- ``verify/``: the verification run, the rules and the proposal as two variants of one experiment
+  (``verify.toml``, which ``trinidad run`` plays again) on the verification's seed, a stream the search's seed
+  never draws from (:meth:`Spec.derived_seed`), played by the spec's player, and its ``trinidad report``
+  (``verify/report/index.html``: each group before and after in Rule variants);
+- ``verify-<player>/``: the same played by the spec's ``check_player``, with its report, where it names one;
+- ``balance.json`` and ``balance.md``: the balance summary: the knobs moved and by how much, each row before
+  and after with its interval, the chi-square over the groups before and after, whether the target holds on
+  the fresh seeds, and where it does not, which rows stay out, by how much, and which knob they would need."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+
+from analysis import balance_search as bs
+from trinidad.balance.search import Search, read_rows, row_labels
+from trinidad.balance.spec import SEARCH, VERIFY, Spec
+from trinidad.runner.run import run_experiment
+
+BASE, PROPOSAL = "rules", "proposal"  # the verification's variants
+
+
+def _toml_value(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int | float):
+        return repr(v)
+    if isinstance(v, str):
+        return json.dumps(v, ensure_ascii=False)  # a JSON string is a TOML basic string
+    if isinstance(v, list):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{ " + ", ".join(f"{k} = {_toml_value(x)}" for k, x in v.items()) + " }"
+    raise TypeError(f"no TOML for {v!r}")
+
+
+def _dotted(d: dict, prefix: str = "") -> list[str]:
+    out = []
+    for k, v in d.items():
+        if isinstance(v, dict) and v:
+            out += _dotted(v, f"{prefix}{k}.")
+        elif not (isinstance(v, dict) and not v):
+            out.append(f"{prefix}{k} = {_toml_value(v)}")
+    return out
+
+
+def toml_text(doc: dict, header: list[str] = ()) -> str:
+    """A TOML document of ``doc`` (scalars and lists at the top; a table a ``[key]`` with its nested tables as
+    dotted keys; a list of tables a ``[[key]]`` each), after ``header`` as comments."""
+    lines = [f"# {h}" for h in header]
+    lines += [f"{k} = {_toml_value(v)}" for k, v in doc.items() if not isinstance(v, dict) and not _tables(v)]
+    for k, v in doc.items():
+        if isinstance(v, dict) and _dotted(v):
+            lines += ["", f"[{k}]", *_dotted(v)]
+        elif _tables(v):
+            for t in v:
+                lines += ["", f"[[{k}]]", *_dotted(t)]
+    return "\n".join(lines).lstrip("\n") + "\n"
+
+
+def _tables(v) -> bool:
+    return isinstance(v, list) and bool(v) and all(isinstance(t, dict) for t in v)
+
+
+def verification_doc(spec: Spec, search: Search, player: str, out: Path) -> dict:
+    """The verification experiment: the rules and (where a knob moved) the proposal, on the verification's seed."""
+    variants = [{"name": BASE}] + ([{"name": PROPOSAL, "overrides": spec.overrides_at(search.proposal)}] if search.proposal else [])
+    return spec.experiment_doc(f"{spec.name}-verify" + ("" if player == spec.player else f"-{player}"), out, spec.verify_games,
+                               spec.derived_seed(VERIFY), player, variants)
+
+
+def verify_player(spec: Spec, search: Search, player: str, backend: str, workers: int | None, resume: bool, progress: bool,
+                  say) -> dict:
+    """One player's verification run and its report; the before-and-after figures of every row."""
+    from reports.build import build_report
+
+    out = spec.out / ("verify" if player == spec.player else f"verify-{player}")
+    doc = verification_doc(spec, search, player, out)
+    exp = spec.game.experiment(doc, str(spec.path))
+    if progress:
+        say(f"verification by {player}: {len(exp.variants)} variant{'s' if len(exp.variants) > 1 else ''} x {spec.verify_games:,} games "
+            f"x {len(spec.players)} player count{'s' if len(spec.players) > 1 else ''}, fresh seeds ({out})")
+    run_experiment(exp, backend=backend, workers=workers, resume=resume and (out / "manifest.json").exists(), progress=False, say=say,
+                   ai_games=0)
+    page = build_report(out, force=True, sections=spec.game.analyze)
+    m = read_rows(out, spec, [v.name for v in exp.variants])
+    before = m[BASE]
+    after = m[PROPOSAL] if search.proposal else before
+    labels = row_labels(spec)
+    rows = []
+    for j, (n, *_rest) in enumerate(spec.rows):
+        rows += [{"players": n} | r for r in bs.before_after(before[:, [j]], after[:, [j]], [labels[j]], 1.0 / n)]
+    chi = []
+    for n in spec.players:
+        cols = [j for j, r in enumerate(spec.rows) if r[0] == n]
+        b, a = before[:, cols], after[:, cols]
+        chi.append({"players": n, "before": bs.chi_square(np.nansum(b, axis=0), np.sum(~np.isnan(b), axis=0)),
+                    "after": bs.chi_square(np.nansum(a, axis=0), np.sum(~np.isnan(a), axis=0))})
+    tol = spec.tolerance
+    for r in rows:
+        r["within"] = bool(abs(r["off_after"]) <= tol)
+        r["covers_fair"] = bool(r["after_lo"] <= r["fair"] <= r["after_hi"])
+    return {"player": player, "out": str(out), "report": str(page), "games": spec.verify_games, "seed": spec.derived_seed(VERIFY),
+            "rows": rows, "chi_square": chi, "met": all(r["within"] and r["covers_fair"] for r in rows),
+            "out_of_target": [{"row": r["group"], "rate": r["after"], "off": r["off_after"]} for r in rows
+                              if not (r["within"] and r["covers_fair"])]}
+
+
+def write_outputs(spec: Spec, search: Search, verified: list[dict]) -> dict:
+    """proposal.toml, verify.toml, balance.json and balance.md (module docstring); returns balance.json's document."""
+    every = {k.key: k for k in [*spec.knobs, *spec.others]}
+    moved = [{"key": key, "rules": every[key].value, "proposal": v, "change": v - every[key].value} for key, v in search.proposal.items()]
+    header = [f"trinidad balance {spec.path}: the proposal of the search (seed {spec.seed}), as a rules override file",
+              f"over {'the rules file ' + spec.rules_file if spec.rules_file else 'the bundled rules'}; play it with trinidad play --rules "
+              "FILE, or put its keys under an experiment's [rules] overrides",
+              *(f"{m['key']}: {m['rules']} in the rules, {m['change']:+g}" for m in moved)]
+    if not moved:
+        header.append("no knob moved: the rules as they are" + (" are within the target" if search.best.met else " are the best found"))
+    spec.out.mkdir(parents=True, exist_ok=True)
+    (spec.out / "proposal.toml").write_text(toml_text(spec.overrides_at(search.proposal), header))
+    (spec.out / "verify.toml").write_text(toml_text(verification_doc(spec, search, spec.player, spec.out / "verify"),
+                                                    [f"the verification run of trinidad balance {spec.path}: trinidad run this file "
+                                                     "--out DIR plays it again (its out is the run the command wrote)"]))
+    labels = row_labels(spec)
+    doc = {
+        "spec": str(spec.path), "game": spec.game.name, "name": spec.name, "players": spec.players, "player": spec.player,
+        "check_player": spec.check_player, "seed": spec.seed, "search_seed": spec.derived_seed(SEARCH), "verify_seed": spec.derived_seed(VERIFY),
+        "tolerance": spec.tolerance, "budget": spec.budget, "games_spent": search.spent,
+        "knobs": [{"key": k.key, "rules": k.value, "min": k.lo, "max": k.hi, "step": k.step, "probe": k.probe} for k in spec.knobs],
+        "moved": moved, "met_on_search_seeds": search.best.met, "best_round": search.best.round,
+        "rounds": search.rounds, "points": [p.to_dict(labels, spec.knobs) for p in search.points],
+        "sensitivity": [{"knob": k.key, "allowed": k.allowed, "per_unit": [None if math.isnan(x) else float(x) for x in search.S[:, j]],
+                         "se": [None if math.isnan(x) else float(math.sqrt(x)) for x in search.V[:, j]]}
+                        for j, k in enumerate([*spec.knobs, *spec.others])],
+        "rows": labels, "needed": search.needed, "verification": verified,
+    }
+    (spec.out / "balance.json").write_text(json.dumps(doc, indent=1, default=float) + "\n")
+    (spec.out / "balance.md").write_text("\n".join(summary_lines(doc)) + "\n")
+    return doc
+
+
+def _pct(x) -> str:
+    return "n/a" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{100 * x:.1f}%"
+
+
+def _pts(x) -> str:
+    return "n/a" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{100 * x:+.1f}"
+
+
+def summary_lines(doc: dict) -> list[str]:
+    """The balance summary (balance.md, and what the command prints): a Markdown page of balance.json."""
+    tol = 100 * doc["tolerance"]
+    out = [f"# Balance: {doc['name']}", "",
+           f"Spec `{doc['spec']}`: {doc['game']}, {', '.join(map(str, doc['players']))} players, `{doc['player']}` in every seat; target: every "
+           f"group within +-{tol:g} points of its fair share. Search: {doc['games_spent']:,} of a budget of {doc['budget']:,} games, seed "
+           f"{doc['search_seed']}; verification seed {doc['verify_seed']} (none of the search's deals).", "", "## Proposal", ""]
+    if doc["moved"]:
+        out += ["| knob | rules | proposal | change |", "|---|---:|---:|---:|"]
+        out += [f"| `{m['key']}` | {m['rules']} | {m['proposal']} | {m['change']:+g} |" for m in doc["moved"]]
+    else:
+        out.append("No knob moved: " + ("the rules are within the target already." if doc["met_on_search_seeds"] else
+                                        "no move the search measured did better than the rules."))
+    out += ["", f"As a rules override file: `proposal.toml`. On the search's seeds the best point (round {doc['best_round']}) is "
+                f"{'within' if doc['met_on_search_seeds'] else 'out of'} the target."]
+    out += ["", "## Search rounds", "", "| round | games per variant | knobs probed | point moves | max deviation (points) | within |",
+            "|---|---:|---:|---|---:|---|"]
+    for rec, p in zip([r for r in doc["rounds"] if r.get("games") and r["round"] != "diagnose"], doc["points"], strict=False):
+        mv = ", ".join(f"{k.split('.')[-1]} {p['values'][k]}" for k in p["moved"]) or "the rules"
+        out.append(f"| {rec['round']} | {rec['games']:,} | {len(rec.get('probed', []))} | {mv} | {100 * p['max_deviation']:.1f} | "
+                   f"{'yes' if p['met'] else 'no'} |")
+    stops = [r["stopped"] for r in doc["rounds"] if r.get("stopped")]
+    if stops:
+        out += ["", f"Stopped: {stops[-1]}."]
+    for v in doc["verification"]:
+        out += ["", f"## Verification by `{v['player']}`", "",
+                f"{v['games']:,} games per variant and player count on fresh seeds (`{v['out']}`, report `{v['report']}`). Win rate "
+                "before (the rules) and after (the proposal), Wilson 95% intervals; change: paired by deal, paired t 95% interval.", "",
+                "| group | fair | before | after | change (points) | off after (points) | within +-tol, interval covers fair |",
+                "|---|---:|---|---|---|---:|---|"]
+        for r in v["rows"]:
+            out.append(f"| {r['group']} | {_pct(r['fair'])} | {_pct(r['before'])} [{_pct(r['before_lo'])}, {_pct(r['before_hi'])}] | "
+                       f"{_pct(r['after'])} [{_pct(r['after_lo'])}, {_pct(r['after_hi'])}] | {_pts(r['change'])} [{_pts(r['change_lo'])}, "
+                       f"{_pts(r['change_hi'])}] | {_pts(r['off_after'])} | {'yes' if r['within'] else 'no'}, "
+                       f"{'yes' if r['covers_fair'] else 'no'} |")
+        for c in v["chi_square"]:
+            b, a = c["before"], c["after"]
+            out.append("")
+            out.append(f"Chi-square over the groups at {c['players']} players (df {b['df']}): before {b['chi2']:.1f} (p {b['p']:.2g}), "
+                       f"after {a['chi2']:.1f} (p {a['p']:.2g}).")
+        out += ["", ("Target met on the fresh seeds: every group within the tolerance, its interval covering the fair share." if v["met"] else
+                     "Target not met on the fresh seeds: " + "; ".join(f"{o['row']} {_pct(o['rate'])} ({_pts(o['off'])} points)"
+                                                                       for o in v["out_of_target"]) + ".")]
+    if doc["needed"]:
+        out += ["", "## Out of reach with the knobs allowed", "",
+                "At the best point of the search: each group out of the tolerance, and the knob (left out of the spec, or allowed "
+                "and at its bound) with the largest effect on it in the direction it needs, measured at least two standard errors "
+                "from 0; the value it would need, by the linear model.", "",
+                "| group | off (points) | knob it would need | effect per probe (points) | value needed (linear) |", "|---|---:|---|---:|---:|"]
+        for n in doc["needed"]:
+            if n["knob"] is None:
+                out.append(f"| {n['row']} | {_pts(n['deviation'])} | no knob left out or at its bound moves it clearly the right way | | |")
+                continue
+            where = "" if n["within_bounds"] else " (beyond its bounds: the knob alone would not do)"
+            out.append(f"| {n['row']} | {_pts(n['deviation'])} | `{n['knob']}` | {100 * n['effect']:.1f} | {n['value_needed']:.1f}{where} |")
+    return out
