@@ -20,13 +20,16 @@ from typing import Any
 __all__ = ["check_same_shape", "overrides_table", "read_toml", "shape_name"]
 
 
-def read_toml(path: str | Path, error: type[Exception]) -> dict:
-    """The TOML document at ``path``; a missing file or bad TOML is one ``error`` line naming the file."""
+def read_toml(path: str | Path, error: type[Exception], what: str = "rules") -> dict:
+    """The TOML document at ``path``; a missing file or bad TOML is one ``error`` line naming ``what`` the
+    file is (rules, an experiment, a balance spec) and the file."""
     p = Path(path)
     try:
         return tomllib.loads(p.read_text())
-    except (OSError, tomllib.TOMLDecodeError) as e:
-        raise error(f"rules: {p}: {e}") from None
+    except OSError as e:
+        raise error(f"{what}: {p}: {e.strerror or e}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise error(f"{what}: {p}: {e}") from None
 
 
 def overrides_table(overrides: dict | str | Path, error: type[Exception]) -> dict:

@@ -32,13 +32,13 @@ game is played (every bad input one :class:`BalanceError` line naming its key)::
 from __future__ import annotations
 
 import copy
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from rulesfile import read_toml
 from trinidad.games import DEFAULT, Game, game_named
 from trinidad.games.keys import ExperimentError
 from trinidad.games.sweeps import has_rule, leaf, merge, nest
@@ -158,13 +158,7 @@ def _experiment_line(e: ExperimentError, player_key: str = "player") -> BalanceE
 def read_spec(path: str | Path, out: str | Path | None = None) -> Spec:
     """The spec at ``path`` (``out``: the command's --out over the file's), checked (module docstring)."""
     p = Path(path)
-    try:
-        d = tomllib.loads(p.read_text())
-    except OSError as ex:
-        raise BalanceError(f"balance: {p}: {ex.strerror or ex}") from None
-    except tomllib.TOMLDecodeError as ex:
-        raise BalanceError(f"balance: {p}: {ex}") from None
-    return spec_from_dict(d, p, out)
+    return spec_from_dict(read_toml(p, BalanceError, "balance"), p, out)
 
 
 def spec_from_dict(d: dict, path: Path, out: str | Path | None = None) -> Spec:

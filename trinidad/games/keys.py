@@ -14,13 +14,14 @@ from __future__ import annotations
 import copy
 import itertools
 import math
-import tomllib
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from rulesfile import read_toml
 
 SEAT_ASSIGN = ("fixed", "rotate", "permute")
 
@@ -267,12 +268,7 @@ def precision_key(d: dict) -> float | None:
 def read_document(path: Path, flags: dict[str, Any]) -> dict:
     """An experiment file's document with the command-line flags applied over it (``strategies``
     into ``[seats]``, ``prices`` into ``[characters]``, the others at the top)."""
-    try:
-        d = tomllib.loads(path.read_text())
-    except OSError as ex:
-        raise ExperimentError(f"experiment: {path}: {ex.strerror or ex}") from None
-    except tomllib.TOMLDecodeError as ex:
-        raise ExperimentError(f"experiment: {path}: {ex}") from None
+    d = read_toml(path, ExperimentError, "experiment")
     for k, v in flags.items():
         if v is None:
             continue
