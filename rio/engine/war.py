@@ -21,6 +21,7 @@ import numpy as np
 from numba import njit
 
 from rio.engine import seam
+from rio.engine.core import copy1
 from rio.engine.state import NO, PK, SPACE_CATHEDRAL, SPACE_PALACE, VPS, G
 from rio.engine.war_battle import MERGED, MOVED, enter, release, war_vp
 from rio.engine.war_state import (
@@ -162,8 +163,7 @@ def play_war(r, geo, st, sc, pol, enemy, war_rec):
     if n_att + city + tokens + 1 > ws.gi.shape[0] or n_acc > ws.acc.shape[0]:
         raise ValueError("rio war: more groups or access points than the scratch was sized for (rio.engine.scratch.new_scratch)")
     reset_war_scratch(ws)
-    for i in range(war_rec.shape[0]):
-        ws.rec[i] = war_rec[i]
+    copy1(ws.rec, war_rec)
     v = ws.v
     v[WV.ENEMY], v[WV.ATTACKER], v[WV.PLAYERS] = enemy, attacker, players
     nd = 0
@@ -206,8 +206,7 @@ def play_war(r, geo, st, sc, pol, enemy, war_rec):
     _rounds(r, geo, st, ws, pol)
     _end(r, geo, st, ws, pol)
     st.g[G.ATTACKER] = NO
-    for i in range(war_rec.shape[0]):
-        war_rec[i] = ws.rec[i]
+    copy1(war_rec, ws.rec)
 
 
 @njit(cache=True)

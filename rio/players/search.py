@@ -68,8 +68,7 @@ def simulate(r, geo, st, sc, rpol, seat, pos, cand, sim, simsc, war_rec, depth, 
     copy_state(sim, st)
     copy1(simsc.conn, sc.conn)
     sim.rng[0] = mix64(st.rng[0] + salt)
-    for k in range(sc.opts.shape[1]):
-        simsc.opts[0, k] = sc.opts[cand, k]
+    copy1(simsc.opts[0], sc.opts[cand])
     if apply_placement(r, geo, sim, simsc, seat, 0):
         place_until_pass(r, geo, sim, simsc, rpol, seat)
     placement_phase(r, geo, sim, simsc, rpol, pos + 1)
