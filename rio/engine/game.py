@@ -15,11 +15,12 @@ from gamekit.rng import permute_into
 from rio.engine import seam
 from rio.engine.city import open_edges, road_connected
 from rio.engine.effects import effect_phase
+from rio.engine.options import PL
 from rio.engine.order import position_of, update_order
-from rio.engine.placement import apply_placement, placement_options
+from rio.engine.placement import apply_placement, listed_placements, reachable_spaces
 from rio.engine.records import GG, GR, TR
 from rio.engine.scoring import end_scoring, ranks
-from rio.engine.state import NO, PK, G
+from rio.engine.state import NO, OPT, PK, G
 from rio.engine.war import advance_enemies, end_of_turn_war
 from rio.keys import CK, LK, Building, K, Pool
 
@@ -87,12 +88,19 @@ def setup(r, geo, st, sc, players, level, short, seed):
 
 @njit(cache=True)
 def place_until_pass(r, geo, st, sc, pol, seat):
-    """``seat`` places, one placement at a time, until he passes."""
+    """``seat`` places, one placement at a time, until he passes. The buildings stay as they are while he
+    places: the spaces he may reach are listed once (again after a substitution), and his player is told
+    the run begins
+    (``seam.placements_begin``: what it counts from the buildings it may keep until he passes)."""
+    nreach = reachable_spaces(r, geo, st, sc, seat)
+    seam.placements_begin(r, geo, st, sc, pol, seat)
     while True:
-        n = placement_options(r, geo, st, sc, seat)
+        n = listed_placements(r, geo, st, sc, seat, nreach)
         j = seam.choose_placement(r, geo, st, sc, pol, seat, n)
         if not apply_placement(r, geo, st, sc, seat, j):
             return
+        if sc.opts[j, OPT.KIND] == PL.SUBSTITUTE:  # the others' workers there went home
+            nreach = reachable_spaces(r, geo, st, sc, seat)
 
 
 @njit(cache=True)

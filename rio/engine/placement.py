@@ -78,22 +78,43 @@ def ship_docked(st):
 
 
 @njit(cache=True)
+def reachable_spaces(r, geo, st, sc, seat):
+    """``sc.reach``: the city spaces ``seat`` may reach (RP-04, :func:`may_reach`) in order, each with the
+    other colours' workers there and :func:`space_cap`; returns how many. While a seat places they change
+    only where he substitutes: the buildings stay as they are and the others wait their turn."""
+    m = 0
+    for s in range(geo.district.shape[0]):
+        if may_reach(geo, st, seat, s):
+            sc.reach[m, 0] = s
+            sc.reach[m, 1] = others_on(st, seat, s)
+            sc.reach[m, 2] = space_cap(r, geo, st, sc, seat, s, False)
+            m += 1
+    return m
+
+
+@njit(cache=True)
 def placement_options(r, geo, st, sc, seat):
     """Every legal placement of ``seat`` now; the last is PASS. Returns the count."""
+    return listed_placements(r, geo, st, sc, seat, reachable_spaces(r, geo, st, sc, seat))
+
+
+@njit(cache=True)
+def listed_placements(r, geo, st, sc, seat, nreach):
+    """:func:`placement_options` with the reachable spaces ``sc.reach[:nreach]`` already listed (by
+    :func:`reachable_spaces`, once for a seat's run of placements and again after a substitution:
+    rio.engine.game.place_until_pass)."""
     n = 0
     left = workers_left(r, st, seat)
     if left > 0:
         # 1) inside the city map
         factor = r.k[K.PLACEMENT_SUBSTITUTION_FACTOR]
-        for s in range(geo.district.shape[0]):
-            if not may_reach(geo, st, seat, s):
-                continue
-            other = others_on(st, seat, s)
+        for q in range(nreach):
+            s, other = sc.reach[q, 0], sc.reach[q, 1]
             if st.sp_building[s] == NO and other > 0:
                 if st.sp_workers[s, seat] == 0 and other <= r.k[K.PLACEMENT_SUBSTITUTION_MAX_REMOVED] and factor * other <= left:
                     n = _add(sc, n, PL.SUBSTITUTE, s, factor * other, 0, 0)
                 continue
-            room = space_cap(r, geo, st, sc, seat, s, False) - st.sp_workers[s, seat]
+            room = sc.reach[q, 2] - st.sp_workers[s, seat]
             for k in range(1, min(room, left) + 1):
                 n = _add(sc, n, PL.CITY, s, k, 0, 0)
         # 2) the Major grids (the shadow player's discs too, 2-player game)

@@ -25,6 +25,11 @@ class Scratch(NamedTuple):
     ctx: np.ndarray    # int32[8]: the deciding seat's counts (rio.players.policy: CTX_*)
     fctx: np.ndarray   # float64[4]: the deciding seat's values (rio.players.policy: CTXF_*)
     plan: np.ndarray   # float64[4]: a space's value for 1..3 more workers (rio.players.policy)
+    plans: np.ndarray  # float64[N, 4]: each space's plan, kept through a seat's run of placements (rio.players.policy)
+    plan_had: np.ndarray  # int32[N]: the seat's workers on the space when its plan was made, -1 none
+    pkey: np.ndarray   # int32[8]: what the kept plans were made with (rio.players.policy: the seat's goods)
+    reach: np.ndarray  # int32[N, 3]: the spaces the placing seat may reach, in order, the others' workers there and
+                       # the space's cap for him (rio.engine.placement.reachable_spaces)
     vseen: np.ndarray  # int32[V]: marks on the map's vertices (rio.engine.city.road_connected)
     vqueue: np.ndarray  # int32[V]: the vertices' search queue (the same), distances (rio.players.city_choices)
     vback: np.ndarray  # int32[V]: the way back from each vertex (rio.players.city_choices.road_ways)
@@ -52,6 +57,7 @@ def new_scratch(r, geo) -> Scratch:
     return Scratch(opts=np.zeros((MAX_OPTIONS, len(OPT)), np.int32), score=np.zeros(MAX_OPTIONS),
                    conn=np.zeros(nd, np.int32), seen=np.zeros(n, np.int32),
                    dval=np.zeros(nd, np.int32), dhouse=np.zeros(nd, np.int32), ctx=np.zeros(8, np.int32), fctx=np.zeros(4),
-                   plan=np.zeros(4), vseen=np.zeros(nv, np.int32), vqueue=np.zeros(nv, np.int32), vback=np.zeros(nv, np.int32),
+                   plan=np.zeros(4), plans=np.zeros((n, 4)), plan_had=np.full(n, -1, np.int32), pkey=np.zeros(8, np.int32),
+                   reach=np.zeros((n, 3), np.int32), vseen=np.zeros(nv, np.int32), vqueue=np.zeros(nv, np.int32), vback=np.zeros(nv, np.int32),
                    dcount=np.zeros((3, nd), np.int32), dwork=np.zeros(nd, np.int32),
                    seat_work=np.zeros(MAX_COLOURS, np.int32), war=war)

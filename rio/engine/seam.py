@@ -7,8 +7,15 @@ functions here, once; a test over the import graph keeps every other engine modu
 # rio.players.city_choices: road pieces, wall pieces, the Palace/Cathedral's ring space (RP-08, RP-09, RP-11)
 from rio.players.city_choices import choose_ring_space, choose_road, choose_wall  # noqa: F401
 
-# rio.players.policy: the placements, the effects, the order track, the Master Merchant's cube
-from rio.players.policy import choose_effect, choose_merchant_cube, choose_placement, choose_position  # noqa: F401
+# rio.players.policy: the placements (a seat's run of them begins, each placement), the effects, the order
+# track, the Master Merchant's cube
+from rio.players.policy import (  # noqa: F401
+    choose_effect,
+    choose_merchant_cube,
+    choose_placement,
+    choose_position,
+    placements_begin,
+)
 
 # rio.players.war_policy: the war's decisions (rio.engine.war)
 from rio.players.war_policy import (  # noqa: E402, F401

@@ -79,6 +79,9 @@ class WV(IntEnum):
     PLAYERS = 10    # seats (colours from here on are the shadow's)
     DESTROYED = 11  # buildings destroyed so far (the policy's cached field is stale when it changes)
     FIELD_AT = 12   # DESTROYED + 1 when the policy computed ``field``, 0 never
+    DEST_GROUP = 13   # the policy's destination kept for the group's move (rio.players.war_policy.war_bonus):
+    DEST_PTS = 14     # the group, its movement points (0: none kept) and the index among reach's options
+    DEST_OPTION = 15
 
 
 N_GF = len(GF)
@@ -109,6 +112,9 @@ class WarScratch(NamedTuple):
     vp: np.ndarray     # int64[N]: what the attacker scores destroying the building there (0 none), kept current
     rec: np.ndarray    # int32[WR]: the war under way's record (copied to the caller's row at its end)
     fo: np.ndarray     # float64[O]: the policy's values per option (access points, cannon sums)
+    near: np.ndarray   # int64[G, 4]: the policy's list of the other side's groups (column, row, size, move)
+    src: np.ndarray    # int64[N]: the policy's targets (spaces), most valuable first
+    srcv: np.ndarray   # float64[N]: their values
 
 
 def war_scratch_sizes(n_spaces: int, n_access: int, max_group: int, most_groups: int) -> tuple[int, int, int, int, int]:
@@ -125,7 +131,8 @@ def new_war_scratch(n_spaces: int, n_access: int, max_group: int, most_groups: i
     ws = WarScratch(np.zeros(N_WV, i8), np.zeros((g, N_GF), i8), np.zeros((g, m), i8), np.zeros(n, i8), np.zeros(a, i8),
                     np.zeros(MAX_COLOURS, i8), np.zeros(n, i8), np.zeros(n, i8), np.zeros(n, i8), np.zeros(o, i8),
                     np.zeros(o, i8), np.zeros((o, 2), i8), np.zeros(n), np.zeros(n, i8), np.zeros(n, i8), np.zeros(n, i8),
-                    np.zeros(n, i8), np.zeros(len(WR), np.int32), np.zeros(o))
+                    np.zeros(n, i8), np.zeros(len(WR), np.int32), np.zeros(o), np.zeros((g, 4), i8),
+                    np.zeros(n, i8), np.zeros(n))
     reset_war_scratch(ws)
     return ws
 
@@ -153,6 +160,9 @@ def reset_war_scratch(ws):
     ws.vp[:] = 0
     ws.rec[:] = 0
     ws.fo[:] = 0.0
+    ws.near[:, :] = 0
+    ws.src[:] = 0
+    ws.srcv[:] = 0.0
 
 
 # ---------------------------------------------------------------------------------------------- who is who

@@ -69,9 +69,23 @@ CTXF_GRID_COST = 1  # sc.fctx: what a space of grid CTX_GRID costs him (cost_val
 def decision_context(r, geo, st, sc, w, seat):
     """What the values read many times during one decision, counted once: each district's value now, the
     seat's Houses by district, his Huts, a coin's worth to him; no space planned, no grid counted yet."""
+    _goods_context(r, st, sc, w, seat)
+    board_context(r, geo, st, sc, seat)
+
+
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
+def _goods_context(r, st, sc, w, seat):
+    """The part of :func:`decision_context` that a placement changes: a coin's worth; no space planned, no
+    grid counted yet."""
     sc.ctx[CTX_PLANNED] = NO
     sc.ctx[CTX_GRID] = NO
     sc.fctx[CTXF_SILVER] = silver_value(r, st, w, seat)
+
+
+@njit(cache=True)
+def board_context(r, geo, st, sc, seat):
+    """The part of :func:`decision_context` read from the buildings: each district's value now, the seat's
+    Houses by district, his Huts."""
     for d in range(sc.dval.shape[0]):
         sc.dval[d] = district_value_now(r, geo, st, d)
         sc.dhouse[d] = 0
@@ -326,16 +340,55 @@ def effect_value(r, geo, st, sc, w, seat, j):
     return 0.0
 
 
+# sc.pkey: what the plans kept through a run of placements were made with (:func:`placements_begin`)
+_KEY_GOODS = (int(PK.WOOD), int(PK.STONE), int(PK.PRECIOUS), int(PK.SILVER), int(PK.VP), int(PK.HUTS), int(PK.BOUGHT))
+
+
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
+def _forget_plans(st, sc, seat):
+    for s in range(sc.plan_had.shape[0]):
+        sc.plan_had[s] = NO
+    for i in range(len(_KEY_GOODS)):
+        sc.pkey[i] = st.pl[seat, _KEY_GOODS[i]]
+
+
+@njit(cache=True)
+def placements_begin(r, geo, st, sc, pol, seat):
+    """``seat``'s run of placements begins (rio.engine.game.place_until_pass). Until he passes the buildings
+    stay as they are and only his own placements change the board, so :func:`choose_placement` counts the
+    board's part of its context once and keeps each space's plan (:func:`space_plan`) while his workers on
+    it and his goods are unchanged: the values, and the games, are those of planning every time."""
+    if pol.kind[seat] == Kind.RANDOM:
+        return
+    board_context(r, geo, st, sc, seat)
+    _forget_plans(st, sc, seat)
+
+
 @njit(cache=True)
 def choose_placement(r, geo, st, sc, pol, seat, n):
-    """The option ``seat`` takes among ``sc.opts[:n]`` in the Placement phase."""
+    """The option ``seat`` takes among ``sc.opts[:n]`` in the Placement phase; asked only within his run of
+    placements (:func:`placements_begin` first)."""
     if pol.kind[seat] == Kind.RANDOM:
         return rand_below(st, n)
     w = pol.w[seat]
-    decision_context(r, geo, st, sc, w, seat)
+    _goods_context(r, st, sc, w, seat)
+    for i in range(len(_KEY_GOODS)):
+        if sc.pkey[i] != st.pl[seat, _KEY_GOODS[i]]:  # a grid paid now: every plan counted his goods
+            _forget_plans(st, sc, seat)
+            break
     best, bj = -1e18, n - 1
     for j in range(n):
-        v = placement_value(r, geo, st, sc, w, seat, j) + _noise(st, w)
+        if sc.opts[j, OPT.KIND] == PL.CITY:  # placement_value's plan, kept for the run
+            a = sc.opts[j, OPT.A]
+            had = st.sp_workers[a, seat]
+            if sc.plan_had[a] != had:
+                space_plan(r, geo, st, sc, w, seat, a, had)
+                for k in range(sc.plan.shape[0]):
+                    sc.plans[a, k] = sc.plan[k]
+                sc.plan_had[a] = had
+            v = sc.plans[a, sc.opts[j, OPT.B] - 1] + _noise(st, w)
+        else:
+            v = placement_value(r, geo, st, sc, w, seat, j) + _noise(st, w)
         sc.score[j] = v
         if v > best:
             best, bj = v, j

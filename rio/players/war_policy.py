@@ -84,11 +84,23 @@ def _attacker_field(r, geo, st, ws, pol, seat):
     w = pol.war[seat]
     ws.field[:] = NEG
     cost = w[WW.TOKEN] * r.k[K.WAR_BUILDING_BATTLE_LOSSES]  # a building costs a token: beside it is worth less
+    # the targets, most valuable first (insertion sort, ties in space order): the field is their maximum
+    # whatever the order (_flood_field), and a flood stops where a stronger one already reached, so the
+    # strongest first leaves the others little to cover
+    m = 0
     for t in range(ws.field.shape[0]):
         val = _target(ws.vp, ws.blk, st.sp_owner, w, seat, t) - cost
         if val <= 0:
             continue
-        _flood_field(geo.nb4, ws.blk, st.sp_building, ws.field, ws.d2, ws.q2, t, val, w[WW.DECAY])
+        i = m
+        while i > 0 and ws.srcv[i - 1] < val:
+            ws.src[i], ws.srcv[i] = ws.src[i - 1], ws.srcv[i - 1]
+            i -= 1
+        ws.src[i], ws.srcv[i] = t, val
+        m += 1
+    ws.d2[:] = -1  # as _flood_field expects it, and leaves it
+    for i in range(m):
+        _flood_field(geo.nb4, ws.blk, st.sp_building, ws.field, ws.d2, ws.q2, ws.src[i], ws.srcv[i], w[WW.DECAY])
 
 
 @njit(cache=True)
@@ -99,9 +111,10 @@ def _flood_field(nb4, blk, building, field, d2, q2, src, val, decay):
 
     With ``decay`` >= 0 a space whose field is already at least this source's value there is not crossed:
     the source that set it crossed it (only a building is not crossed, by every source but its own) and
-    gives every space beyond at least as much, so the maximum is the same as with every flood complete."""
-    for x in range(d2.shape[0]):
-        d2[x] = -1
+    gives every space beyond at least as much, so the maximum is the same as with every flood complete.
+
+    ``d2`` is -1 everywhere on entry and is left so (the spaces reached are reset from the queue, not the
+    whole map: most floods stop within a few steps)."""
     d2[src] = 0
     q2[0] = src
     head, tail = 0, 1
@@ -122,17 +135,23 @@ def _flood_field(nb4, blk, building, field, d2, q2, src, val, decay):
             d2[t] = d2[s] + 1
             q2[tail] = t
             tail += 1
-
-
-@njit(cache=True)
-def _steps(width, s, t):
-    """Orthogonal steps between two spaces, walls of tokens and buildings aside (the city has no inner walls)."""
-    return abs(s % width - t % width) + abs(s // width - t // width)
+    for i in range(tail):
+        d2[q2[i]] = -1
 
 
 @njit(cache=True)
 def _best(r, geo, st, ws, pol, seat, g, n):
-    """The best of reach's ``n`` options for group ``g`` (ties: the first, staying first): (index, score).
+    """The best of reach's ``n`` options for group ``g`` (ties: the first, staying first): (index, score)
+    (:func:`_best_within`)."""
+    bi, bs, _, _ = _best_within(r, geo, st, ws, pol, seat, g, n, -1)
+    return bi, bs
+
+
+@njit(cache=True)
+def _best_within(r, geo, st, ws, pol, seat, g, n, pts):
+    """The best of reach's ``n`` options for group ``g`` (ties: the first, staying first), and the best of
+    those within ``pts`` steps: (index, score, index, score). Reach lists its options breadth first, so
+    those within ``pts`` steps come first, in the order reach with ``pts`` lists them.
     Attacker: a building's value, a battle's cost in tokens and in VP given, else the target field less the
     danger of a defender group that beats or ties it within its move. Defender: a battle's VP, else the best
     attacker group it beats or ties less WW.DECAY a step, or guarding the building there against the nearest
@@ -147,9 +166,26 @@ def _best(r, geo, st, ws, pol, seat, g, n):
     kv, lv = r.k[K.WAR_DEFENDER_KILL_VP], r.k[K.WAR_DEFENDER_LOSS_VP]
     ad = (r.k[K.WAR_PIRATES_DOMINANCE] if ws.v[WV.ENEMY] == Enemy.PIRATES else r.k[K.WAR_NATIVES_DOMINANCE]) != 0
     surv = r.k[K.WAR_DOMINANCE_SURVIVORS]
-    bi, bs = 0, NEG
+    # the other side's groups the options are weighed against, listed once (ws.near: column, row, size, and
+    # an attacker's move or a defender's extra step from outside): not once per option
+    near, m = ws.near, 0
+    for f in range(ws.v[WV.GROUPS]):
+        src, extra = gi[f, GF.SPACE], 0
+        if att:
+            if gi[f, GF.SIDE] != 0 or src == NO or gi[f, GF.SIZE] <= 0:
+                continue
+            extra = r.war_move[gi[f, GF.SIZE]]
+        else:
+            if src == NO:
+                src, extra = gi[f, GF.ENTRY], 1
+            if gi[f, GF.SIDE] != 1 or gi[f, GF.SIZE] <= 0 or src == NO:
+                continue
+        near[m, 0], near[m, 1], near[m, 2], near[m, 3] = src % wd, src // wd, f, extra
+        m += 1
+    bi, bs, pi, ps = 0, NEG, 0, NEG
     for i in range(n):
         x = ws.opt[i]
+        within = x == NO or ws.dist[x] <= pts
         if x == NO:
             x = gi[g, GF.SPACE]
         if x == NO:  # an attacker outside stays: one step from its entry
@@ -173,9 +209,10 @@ def _best(r, geo, st, ws, pol, seat, g, n):
                     sc += _target(ws.vp, ws.blk, st.sp_owner, w, seat, x) - w[WW.TOKEN] * min(left, r.k[K.WAR_BUILDING_BATTLE_LOSSES])
                 elif left > 0:
                     sc += ws.field[x]
-                    for f in range(ws.v[WV.GROUPS]):  # a defender group that beats or ties it, within its move
-                        if gi[f, GF.SIDE] == 0 and gi[f, GF.SIZE] >= left and gi[f, GF.SPACE] != NO and f != h \
-                                and _steps(wd, gi[f, GF.SPACE], x) <= r.war_move[gi[f, GF.SIZE]]:
+                    xc, xr = x % wd, x // wd
+                    for q in range(m):  # a defender group that beats or ties it, within its move
+                        f = near[q, 2]
+                        if gi[f, GF.SIZE] >= left and f != h and abs(xc - near[q, 0]) + abs(xr - near[q, 1]) <= near[q, 3]:
                             sc -= w[WW.DANGER] * (w[WW.TOKEN] * left + w[WW.GIFT] * left * kv)
                             break
             elif foe:
@@ -184,13 +221,10 @@ def _best(r, geo, st, ws, pol, seat, g, n):
                 sc = w[WW.KILL] * (a - al) * kv + w[WW.LOSS] * (size - dl) * lv
             else:
                 sc, threat = NEG, 0.0
-                for a in range(ws.v[WV.GROUPS]):
-                    src, extra = gi[a, GF.SPACE], 0
-                    if src == NO:
-                        src, extra = gi[a, GF.ENTRY], 1
-                    if gi[a, GF.SIDE] != 1 or gi[a, GF.SIZE] <= 0 or src == NO:
-                        continue
-                    d = _steps(wd, src, x) + extra
+                xc, xr = x % wd, x // wd
+                for q in range(m):
+                    a = near[q, 2]
+                    d = abs(xc - near[q, 0]) + abs(xr - near[q, 1]) + near[q, 3]
                     threat = max(threat, 1.0 / (1.0 + d))
                     if size >= gi[a, GF.SIZE]:
                         sc = max(sc, w[WW.KILL] * kv * gi[a, GF.SIZE] - w[WW.DECAY] * d)
@@ -198,7 +232,9 @@ def _best(r, geo, st, ws, pol, seat, g, n):
                 sc = max(sc, w[WW.GUARD] * ws.vp[x] * own * threat)
         if sc > bs:
             bi, bs = i, sc
-    return bi, bs
+        if within and sc > ps:
+            pi, ps = i, sc
+    return bi, bs, pi, ps
 
 
 # ---------------------------------------------------------------------------------------------- the decisions
@@ -364,20 +400,27 @@ def war_bonus(r, geo, st, ws, pol, seat, g, n, pts):
     for i in range(1, n):
         if ws.gi[ws.alt[i], GF.SIZE] < ws.gi[ws.alt[bi], GF.SIZE]:
             bi = i
-    i, more = _best(r, geo, st, ws, pol, seat, g, reach(r, geo, st, ws, g, pts + r.k[K.WAR_BONUS_MOVE]))
+    # one pass over the options with the bonus, the best without it among them (reach's order:
+    # _best_within's docstring); that best is where the group goes if it takes no bonus: kept for war_dest
+    i, more, pi, base = _best_within(r, geo, st, ws, pol, seat, g, reach(r, geo, st, ws, g, pts + r.k[K.WAR_BONUS_MOVE]), pts)
+    ws.v[WV.DEST_GROUP], ws.v[WV.DEST_PTS], ws.v[WV.DEST_OPTION] = g, pts, pi
     if ws.opt[i] == NO or ws.dist[ws.opt[i]] <= pts:  # the best is in reach without it
         return -1
-    base = _best(r, geo, st, ws, pol, seat, g, reach(r, geo, st, ws, g, pts))[1]  # pts 0: staying only
     if more - base > pol.war[seat, WW.BONUS_GAIN] * ws.gi[ws.alt[bi], GF.SIZE]:
+        ws.v[WV.DEST_PTS] = 0
         return bi
     return -1
 
 
 @njit(cache=True)
 def war_dest(r, geo, st, ws, pol, seat, g, n):
-    """Where group ``g`` goes: reach's options ``ws.opt[:n]`` (0: stay)."""
+    """Where group ``g`` goes: reach's options ``ws.opt[:n]`` (0: stay); the one :func:`war_bonus` found
+    when it just weighed a bonus for ``g`` with these points and took none (the same choice)."""
     if pol.kind[seat] == Kind.RANDOM:
         return rand_below(st, n)
+    if ws.v[WV.DEST_PTS] > 0 and ws.v[WV.DEST_GROUP] == g and ws.v[WV.DEST_PTS] == ws.gi[g, GF.PTS]:
+        ws.v[WV.DEST_PTS] = 0
+        return ws.v[WV.DEST_OPTION]
     return _best(r, geo, st, ws, pol, seat, g, n)[0]
 
 
