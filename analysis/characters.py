@@ -132,7 +132,7 @@ def replay_command(run, players: int, game: int, variant: str | None = None) -> 
     (``players``: the games table's column, which counts the A.I.'s seat; ``--players`` does not)."""
     if (run.manifest.get("experiment") or {}).get("ai"):
         players -= 1
-    cmd = f"trinidad play --run {shlex.quote(str(run.path.resolve()))} --players {players} --game {game}"  # absolute: pasted from anywhere
+    cmd = f"trinidad play --run {shlex.quote(str(run.path.resolve()))} --players {players} --index {game}"  # absolute: pasted from anywhere
     if variant is not None and variant != run.baseline:
         cmd += f" --variant {shlex.quote(variant)}"
     return cmd

@@ -8,6 +8,14 @@ hundreds of partial games per decision) costs about a thousand times a one-step 
 its default game count is scaled down by its budget (:func:`default_games`) and its no-JIT
 measurement is skipped unless asked for. Each chunk played prints a line (stderr, no terminal
 needed), so a slow strategy is seen to progress.
+
+Both games' benches share the timing (:func:`_rate`: chunks of a game's own bench player, their median
+rate and the CPU seconds per game), the progress lines and the output (:func:`summary_line`,
+:func:`report_lines`, one JSON object); each game supplies what it plays. Trinidad's
+(:func:`run_bench`, a strategy at every seat) plays through trinidad.games.trinidad.bench_play and adds
+the cold compile, the cached start, the no-JIT engine and all threads; another game's
+(:func:`measure_table`, ``trinidad bench --game rio-de-la-plata``) is the seat table its ``Game.bench``
+gives (:class:`trinidad.games.spec.BenchTable`), measured on one thread after a warm-up game.
 """
 
 from __future__ import annotations
@@ -135,25 +143,21 @@ def format_budget(b: dict) -> str:
     return ", ".join([" x ".join(ints)] * bool(ints) + rest) or "-"
 
 
-def _rate(rules, W, players: int, games: int, threads: int, reps: int = 3,
-          say: Callable[[str], None] | None = None, what: str = "") -> tuple[float, float]:
-    """(median games/s over ``reps`` chunks that together play ``games`` games, the process's CPU
-    seconds per game over them). Outputs are discarded: memory stays flat. ``say`` gets a line per
-    chunk. CPU time counts what the games cost on a machine shared with other work, where the
-    threads may get less than a core each and the wall clock overstates it."""
-    from sim.rng import game_seeds
-    from trinidad.batch import play_batch
-
+def _rate(play: Callable[[int, int], None], games: int, reps: int = 3, say: Callable[[str], None] | None = None,
+          what: str = "") -> tuple[float, float]:
+    """(median games/s over ``reps`` chunks that together play ``games`` games, the process's CPU seconds per game
+    over them); ``play(start, count)`` plays a chunk (a game's bench player: trinidad.games.trinidad.bench_play,
+    :attr:`trinidad.games.spec.BenchTable.play`). ``say`` gets a line per chunk. CPU time counts what the games cost
+    on a machine shared with other work, where the threads may get less than a core each and the wall clock
+    overstates it."""
     reps = max(1, min(reps, games))
     bounds = np.linspace(0, games, reps + 1).astype(int)  # chunk sizes differ by at most one game
     rates = []
     c0 = time.process_time()
     for k in range(reps):
         chunk = int(bounds[k + 1] - bounds[k])
-        with np.errstate(over="ignore"):
-            seeds = game_seeds(7, int(bounds[k]), chunk)
         t0 = time.perf_counter()
-        play_batch(rules, W, players, seeds, np.zeros((chunk, players), np.int32), threads=threads)
+        play(int(bounds[k]), chunk)
         dt = time.perf_counter() - t0
         rates.append(chunk / dt)
         if say is not None:
@@ -165,21 +169,51 @@ def _sig(x: float, digits: int = 3) -> float:
     return float(f"{x:.{digits}g}")
 
 
-def run_bench(players: int = 4, games: int | None = None, nojit_games: int | None = None, strategy: str = "heuristic",
-              cold: bool = True, progress: bool = True) -> dict:
-    """Measure the strategy (every seat): ``games`` jitted games on all threads (a quarter of them,
-    at least one, on one thread), ``nojit_games`` without JIT (0: skipped); None picks the defaults
-    (:func:`default_games`, :func:`default_nojit_games`)."""
-    import numba
-
-    from sim.rules import load_rules
-    from strategies.registry import load_strategies, resolve
-
+def _say(progress: bool) -> Callable[[str], None]:
+    """The progress lines: ``bench: ...`` on stderr (no terminal needed), or nothing."""
     def say(msg: str) -> None:
         if progress:
             print(f"bench: {msg}", file=sys.stderr, flush=True)
 
+    return say
+
+
+def measure_table(game: str, table, players: int, games: int | None = None, reps: int = 3, progress: bool = True) -> dict:
+    """Measure a game's seat table (:class:`trinidad.games.spec.BenchTable`, from its ``Game.bench``): one game
+    played first and timed apart (``warm_up_s``: the compiled kernels loaded, or compiled), then ``games``
+    (None: the table's default) on one thread in ``reps`` chunks: the median games/s (one thread: per core) and
+    the CPU seconds per game, with what was played (the seats, their family and budget, the game's setup)."""
     from trinidad.runner.manifest import cpu_model
+
+    games = table.default_games if games is None else games
+    if games < 1 or reps < 1:
+        raise ValueError(f"games: must be >= 1 and reps >= 1, got {games} and {reps}")
+    say = _say(progress)
+    res: dict = {"game": game, "players": players, "strategy": table.strategy, "seats": list(table.seats), "family": table.family,
+                 "budget": table.budget, **table.setup, "cores": os.cpu_count(), "threads": 1, "cpu": cpu_model()}
+    say("warm-up: one game (loads the compiled kernels, or compiles them: minutes the first time)...")
+    t0 = time.perf_counter()
+    table.play(0, 1)
+    res["warm_up_s"] = round(time.perf_counter() - t0, 2)
+    rate, cpu = _rate(table.play, games, reps, say=say, what=f"jitted engine, 1 thread, {games:,} games")
+    res.update({"games_per_s_per_core": round(rate, 2), "core_s_per_game": _sig(cpu), "games": games, "reps": min(reps, games),
+                "peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)})
+    return res
+
+
+def run_bench(players: int = 4, games: int | None = None, nojit_games: int | None = None, strategy: str = "heuristic",
+              cold: bool = True, progress: bool = True, reps: int = 3) -> dict:
+    """Measure Trinidad's strategy (every seat): ``games`` jitted games on all threads (a quarter of them,
+    at least one, on one thread), ``nojit_games`` without JIT (0: skipped); None picks the defaults
+    (:func:`default_games`, :func:`default_nojit_games`); each rate the median of ``reps`` chunks."""
+    import numba
+
+    from sim.rules import load_rules
+    from strategies.registry import load_strategies, resolve
+    from trinidad.games.trinidad import bench_play
+    from trinidad.runner.manifest import cpu_model
+
+    say = _say(progress)
 
     family, b = budget(strategy)
     games = default_games(family, b) if games is None else games
@@ -209,10 +243,11 @@ def run_bench(players: int = 4, games: int | None = None, nojit_games: int | Non
     r = load_rules()
     W, _ = load_strategies([strategy])
     one_games = max(1, games // 4)
-    _rate(r, W, players, min(8, one_games), 1, reps=1)  # load the kernels
-    one, one_cpu = _rate(r, W, players, one_games, 1, say=say, what=f"jitted engine, 1 thread, {one_games:,} games")
+    one_thread = bench_play(r, W, players, 1)
+    _rate(one_thread, min(8, one_games), reps=1)  # load the kernels
+    one, one_cpu = _rate(one_thread, one_games, reps, say=say, what=f"jitted engine, 1 thread, {one_games:,} games")
     nt = numba.get_num_threads()
-    allr, all_cpu = _rate(r, W, players, games, nt, say=say, what=f"jitted engine, {nt} threads, {games:,} games")
+    allr, all_cpu = _rate(bench_play(r, W, players, nt), games, reps, say=say, what=f"jitted engine, {nt} threads, {games:,} games")
     res.update({
         "games_per_s": round(allr, 1),
         "games_per_s_per_core": round(allr / nt, 2),
@@ -230,11 +265,23 @@ def run_bench(players: int = 4, games: int | None = None, nojit_games: int | Non
 
 
 def summary_line(res: dict) -> str:
-    """The bench in one line: strategy, budget, rate per core and core time per game, and what was played."""
+    """The bench in one line: the game (when not Trinidad), strategy, budget, rate per core and core time per game,
+    and what was played (a game's setup, such as Río de la Plata's level and Short game, when it has one)."""
     name = res["strategy"] + (f" (= {res['alias_of']})" if "alias_of" in res else "")
-    return (f"{name} [{res['family']}; budget {format_budget(res['budget'])}]: {res['games_per_s_per_core']:,} games/s per core, "
-            f"{res['core_s_per_game']:.3g} core-s per game ({res['games']:,} games on {res['threads']} threads, "
-            f"{res['players']} players; {res['cpu']})")
+    game = f"{res['game']}: " if "game" in res else ""
+    threads = "thread" if game and res["threads"] == 1 else "threads"  # Trinidad's line as it always read
+    setup = (f", {res['level']}" if "level" in res else "") + (", the Short game" if res.get("short") else "")
+    return (f"{game}{name} [{res['family']}; budget {format_budget(res['budget'])}]: {res['games_per_s_per_core']:,} games/s per core, "
+            f"{res['core_s_per_game']:.3g} core-s per game ({res['games']:,} games on {res['threads']} {threads}, "
+            f"{res['players']} players{setup}; {res['cpu']})")
+
+
+def report_lines(res: dict) -> list[str]:
+    """The text output of every game's bench: :func:`summary_line`, then a line a measured or recorded value."""
+    def shown(k, v):
+        return "skipped" if v is None else format_budget(v) if k == "budget" else ",".join(v) if k == "seats" else v
+
+    return [summary_line(res)] + [f"{k:>24}: {shown(k, v)}" for k, v in res.items()]
 
 
 # ----------------------------------------------------------------------------- stored measurements (trinidad players)

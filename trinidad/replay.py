@@ -1,4 +1,4 @@
-"""One game of a run directory, set up exactly as the run played it (``trinidad play --run DIR --game N``),
+"""One game of a run directory, set up exactly as the run played it (``trinidad play --run DIR --index N``),
 so the design report's example games can be replayed and watched (issue 23 part 4).
 
 A run's game is a pure function of what its manifest records: the variant's resolved rules (kept in
@@ -22,7 +22,7 @@ from sim.dataset import MANIFEST
 
 
 class ReplayError(ValueError):
-    """A bad ``--run``/``--game``/``--players``/``--variant``; one line starting with the option."""
+    """A bad ``--run``/``--index``/``--players``/``--variant``; one line starting with the option."""
 
 
 @dataclass
@@ -72,7 +72,7 @@ def run_game_setup(run: str | Path, game: int, players: int | None = None, varia
     if variant not in names:
         raise ReplayError(f"variant: the run's variants are {', '.join(names)}, got {variant!r}")
     if not 0 <= game < exp.games:
-        raise ReplayError(f"game: the run's games are 0..{exp.games - 1}, got {game}")
+        raise ReplayError(f"index: the run's games are 0..{exp.games - 1}, got {game}")
     vi = names.index(variant)
     recorded = [v for v in manifest.get("variants", []) if v.get("name") == variant and v.get("rules")]
     doc = recorded[0]["rules"] if recorded else exp.resolved_rules_docs()[vi]  # the rules the run played, as recorded

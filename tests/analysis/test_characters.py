@@ -32,7 +32,7 @@ def test_a_page_per_character(run, a):
     assert rows["typical win"]["rank"] == 1 and rows["typical loss"]["rank"] > 1
     assert abs(rows["typical win"]["margin"] - wins["margin"].median()) == (wins["margin"] - wins["margin"].median()).abs().min()
     assert abs(rows["outlier"]["margin"]) == me["margin"].abs().max()
-    assert rows["outlier"]["command"] == f"trinidad play --run {run.path.resolve()} --players 4 --game {rows['outlier']['game']}"
+    assert rows["outlier"]["command"] == f"trinidad play --run {run.path.resolve()} --players 4 --index {rows['outlier']['game']}"
     cards = cap.table("character_cards_captain").df.filter(pl.col("players") == 4)
     assert cards["item"][:2].to_list() == ["Affiliate cards taken", "Affiliate card powers used"]
     assert cards["item"][0] == "Affiliate cards taken" and "card 40 (Roadmaker)" not in cards["item"].to_list()  # never used

@@ -251,7 +251,7 @@ def test_play_extended_war_log(xrules):
     assert "WA = " not in out  # no normal War
     plain = CliRunner().invoke(app, ["play", "--players", "3", "--seed", "4", "--strategies", "heuristic", "--log"])
     assert plain.exit_code == 0 and "Combat Area" not in plain.output
-    bad = CliRunner().invoke(app, ["play", "--run", "nowhere", "--game", "0", "--extended-war"])
+    bad = CliRunner().invoke(app, ["play", "--run", "nowhere", "--index", "0", "--extended-war"])
     assert bad.exit_code == 2 and "--extended-war" in bad.output
 
 

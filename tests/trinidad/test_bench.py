@@ -1,6 +1,8 @@
 """trinidad.bench (`trinidad bench`): what is played follows from the arguments and the strategy's
 budget (never from the clock); the output names the budget and the cost per game. Rates are
-measured, never asserted beyond being positive."""
+measured, never asserted beyond being positive. `--game rio-de-la-plata` measures a seat table of
+Río de la Plata's players (trinidad.games.rio.bench_table) on one core after a warm-up game, through
+rio.play.play (the entry point the suite compiles for tests/rio); Trinidad's bench is unchanged."""
 
 from __future__ import annotations
 
@@ -12,7 +14,9 @@ from typer.testing import CliRunner
 from strategies.registry import resolve
 from trinidad.bench import budget, default_games, default_nojit_games, format_budget, playouts
 from trinidad.cli import app
+from trinidad.games.rio import bench_table
 
+RIO = "rio-de-la-plata"
 cli = CliRunner()
 
 
@@ -74,8 +78,47 @@ def test_a_rollout_bench_skips_the_no_jit_engine_and_names_its_budget(engine):
     assert "2 games: chunk 2/2, 1 games" in res.stderr  # 2 games: two chunks of one
 
 
+def test_a_rio_bench_measures_its_seat_table_on_one_core():
+    res = cli.invoke(app, ["bench", "--game", RIO, "--games", "6", "--json"])
+    assert res.exit_code == 0, res.output
+    obj = json.loads(res.stdout)
+    assert (obj["game"], obj["players"], obj["strategy"], obj["family"], obj["budget"]) == (RIO, 4, "heuristic,builder,officer,merchant",
+                                                                                          "heuristic", {})
+    assert obj["seats"] == ["heuristic", "builder", "officer", "merchant"] and (obj["level"], obj["short"], obj["seed"]) == ("expert", False, 7)
+    assert (obj["threads"], obj["games"], obj["reps"]) == (1, 6, 3)
+    for key in ("games_per_s_per_core", "core_s_per_game", "warm_up_s", "peak_rss_mib"):
+        assert isinstance(obj[key], (int, float)) and obj[key] > 0, (key, obj)
+    assert not {"compile_s_cold", "start_s_cached", "games_per_s_nojit"} & set(obj)  # Trinidad's own measurements
+    chunks = [ln for ln in res.stderr.splitlines() if "chunk" in ln]
+    assert len(chunks) == 3 and "1 thread, 6 games: chunk 3/3, 2 games" in chunks[-1]
+
+
+def test_a_rio_search_table_names_its_budget_and_plays_fewer_games():
+    t = bench_table("search,heuristic,search,heuristic")
+    assert (t.family, t.budget, t.seats) == ("search+heuristic", {"budget": 16, "width": 4, "depth": 1}, ("search", "heuristic") * 2)
+    assert t.default_games == 15  # 1000 / (2 search seats x 16 simulations x (1 + 1) turns)
+    assert bench_table().default_games == 1000 and bench_table(None, 3).seats == ("heuristic", "builder", "officer")
+    assert bench_table("random", 2, "beginner", True).setup == {"level": "beginner", "short": True, "seed": 7}
+    assert bench_table("search:budget=1000,heuristic").default_games == 4  # never below 4
+    res = cli.invoke(app, ["bench", "--game", RIO, "--strategies", "search:budget=2,width=2,depth=0,heuristic", "-n", "2", "--reps", "2", "-q"])
+    assert res.exit_code == 0, res.output
+    first = res.stdout.splitlines()[0]
+    assert first.startswith(f"{RIO}: search:budget=2,width=2,depth=0,heuristic [search+heuristic; budget budget 2 x width 2 x depth 0]: ")
+    assert "core-s per game (2 games on 1 thread, 2 players, expert; " in first and "games/s per core" in first
+    assert not res.stderr  # -q: no progress lines
+
+
 @pytest.mark.parametrize("args, option", [(["--games", "0"], "--games"), (["--nojit-games", "-1"], "--nojit-games"),
-                                          (["--strategies", "nosuch"], "--strategies")])
+                                          (["--strategies", "nosuch"], "--strategies"), (["--reps", "0"], "--reps"),
+                                          (["--game", "monopoly"], "--game: unknown game 'monopoly'; allowed: trinidad, rio-de-la-plata"),
+                                          (["--level", "expert"], "--level: an option of Río de la Plata's games, not of Trinidad's"),
+                                          (["--short"], "--short"),
+                                          (["--game", RIO, "--level", "pro"], "--level: allowed: beginner, intermediate, expert"),
+                                          (["--game", RIO, "--cold"], "--cold: an option of Trinidad's games, not of Río de la Plata's"),
+                                          (["--game", RIO, "--nojit-games", "2"], "--nojit-games: an option of Trinidad's"),
+                                          (["--game", RIO, "--record"], "--record"), (["--game", RIO, "--players", "6"], "--players"),
+                                          (["--game", RIO, "--strategies", "greedy"], "--strategies: rio player: unknown player"),
+                                          (["--game", RIO, "-p", "3", "--strategies", "random,builder"], "--strategies: give one player")])
 def test_bad_bench_arguments_fail_with_one_line(args, option):
     res = cli.invoke(app, ["bench", "--no-cold", *args])
     assert res.exit_code == 2 and res.output.startswith(option) and len(res.output.strip().splitlines()) == 1, res.output

@@ -1,7 +1,8 @@
-"""trinidad.replay and ``trinidad play --run DIR --game N`` (issue 23 part 4): the report's example
+"""trinidad.replay and ``trinidad play --run DIR --index N`` (issue 23 part 4): the report's example
 games replay exactly. A small real run (24 games of heuristic and greedy, seats rotated, Characters
 balanced, two rule variants); every example command of a Character page, run through the CLI,
-gives each seat the Character, strategy and final VP of the dataset's row."""
+gives each seat the Character, strategy and final VP of the dataset's row. ``--game`` names the game
+(issue 97); the old spelling of the index, ``--game N``, still replays with ``--run``."""
 
 from __future__ import annotations
 
@@ -63,21 +64,34 @@ def test_the_example_commands_replay_the_dataset_rows(run):
 
 def test_a_variant_replays_with_its_rules(run):
     for game in (0, 13):
-        assert _seats(_replay(["play", "--run", str(run), "--game", str(game), "--variant", "wood-4"])) == _dataset(run, "wood-4", game)
+        assert _seats(_replay(["play", "--run", str(run), "--index", str(game), "--variant", "wood-4"])) == _dataset(run, "wood-4", game)
     base = [_dataset(run, "base", k) for k in range(24)]
     wood = [_dataset(run, "wood-4", k) for k in range(24)]
     assert base != wood  # the override changed games: a replay that ignored it would not match
 
 
 def test_bad_replay_options_fail_in_one_line(run):
-    for args, msg in [(["--run", str(run), "--game", "24"], "--game: the run's games are 0..23"),
-                      (["--run", str(run)], "--run DIR and --game N go together"),
-                      (["--run", str(run), "--game", "1", "--variant", "nope"], "--variant: the run's variants are base, wood-4"),
-                      (["--run", str(run), "--game", "1", "--players", "3"], "--players: the run has 4 players"),
-                      (["--run", str(run), "--game", "1", "--seed", "0"], "--seed: with --run the game is set up as the run played it"),
-                      (["--run", str(run.parent / "nothing"), "--game", "1"], "--run: ")]:
+    for args, msg in [(["--run", str(run), "--index", "24"], "--index: the run's games are 0..23"),
+                      (["--run", str(run), "--game", "24"], "--game: the run's games are 0..23"),  # the old spelling, named as typed
+                      (["--run", str(run)], "--index: --run DIR and --index N go together"),
+                      (["--index", "3"], "--run: --run DIR and --index N go together"),
+                      (["--run", str(run), "--game", "1", "--index", "1"], "--game: 1 is a game's index (the old spelling of --index)"),
+                      (["--run", str(run), "--game", "rio-de-la-plata", "--index", "1"], "--run: an option of Trinidad's games"),
+                      (["--run", str(run), "--index", "1", "--variant", "nope"], "--variant: the run's variants are base, wood-4"),
+                      (["--run", str(run), "--index", "1", "--players", "3"], "--players: the run has 4 players"),
+                      (["--run", str(run), "--index", "1", "--seed", "0"], "--seed: with --run the game is set up as the run played it"),
+                      (["--run", str(run.parent / "nothing"), "--index", "1"], "--run: ")]:
         r = cli.invoke(app, ["play", *args])
         assert r.exit_code == 2 and msg in r.output and len(r.output.strip().splitlines()) == 1, (args, r.output)
+
+
+def test_the_old_spelling_of_the_index_still_replays(run):
+    """``--game N`` with ``--run`` is the index (a game's name is never an integer); ``-i`` is ``--index``'s short
+    form; ``--game trinidad`` names the game the run is of."""
+    game = ["play", "--run", str(run), "--variant", "wood-4"]
+    want = _dataset(run, "wood-4", 5)
+    for spelling in (["--index", "5"], ["-i", "5"], ["--game", "5"], ["--game", "trinidad", "--index", "5"]):
+        assert _seats(_replay([*game, *spelling])) == want, spelling
 
 
 def test_a_run_with_the_ai_replays(engine, tmp_path):
@@ -89,12 +103,12 @@ def test_a_run_with_the_ai_replays(engine, tmp_path):
                                 "ai": {"strength": ["weak", "strong"]}})
     run_experiment(exp, workers=1, progress=False)
     for game in range(3):  # the A.I. at seats 2, 0, 1
-        got = _replay(["play", "--run", str(out), "--game", str(game), "--variant", "strong"])
+        got = _replay(["play", "--run", str(out), "--index", str(game), "--variant", "strong"])
         assert _seats(got) == _dataset(out, "strong", game) and got["ai"]["strength"] == "strong"
         assert got["seats"][got["ai"]["seat"]]["strategy"] == "ai-strong"
     ex = analyze(load_run(out)).section("characters").subsections[0].tables[-1].df
     row = ex.row(0, named=True)
-    assert f"--players 2 --game {row['game']}" in row["command"]
+    assert f"--players 2 --index {row['game']}" in row["command"]
     assert _seats(_replay(shlex.split(row["command"])[1:])) == _dataset(out, "weak", row["game"])
 
 
@@ -109,4 +123,4 @@ def test_a_priced_run_replays_with_its_prices(engine, tmp_path):
     assert paid.height > 0  # the run charged some seats
     for game in paid["game"].unique().to_list()[:2]:
         rows = _dataset(out, "base", game)
-        assert _seats(_replay(["play", "--run", str(out), "--players", "4", "--game", str(game)])) == rows
+        assert _seats(_replay(["play", "--run", str(out), "--players", "4", "--index", str(game)])) == rows

@@ -1,5 +1,6 @@
 """What every command module of ``trinidad`` (trinidad.cli) shares: the command and group classes,
-the one-line error, and the progress bar on stderr."""
+the one-line error, the ``--game`` option of the commands that play either game, and the progress bar
+on stderr."""
 
 from __future__ import annotations
 
@@ -61,6 +62,25 @@ class LazyBar:
 def fail(msg: str) -> None:
     typer.echo(msg, err=True)
     raise typer.Exit(2)
+
+
+def game_option(name: str | None):
+    """``--game NAME`` (trinidad.games; none: Trinidad): the game's :class:`~trinidad.games.spec.Game`; a name of
+    no game is one line listing the games (:func:`trinidad.games.game_named`'s, without its ``experiment:``)."""
+    from trinidad.games import DEFAULT, ExperimentError, game_named
+
+    try:
+        return game_named(DEFAULT if name is None else name, "--game")
+    except ExperimentError as e:
+        fail(str(e).removeprefix("experiment: "))
+
+
+def refuse(options: list[tuple[str, object]], whose: str, game) -> None:
+    """Options of another game's (``whose``: its title) given with ``game``: the first given (not None, False or
+    0) ends the command with one line naming it and the game asked for."""
+    for flag, value in options:
+        if value is not None and value is not False and value != 0:
+            fail(f"{flag}: an option of {whose}'s games, not of {game.title}'s (--game {game.name})")
 
 
 def with_bar(label: str, unit: str, as_json: bool, errors: type[Exception] | tuple[type[Exception], ...], work):

@@ -22,6 +22,9 @@ columns (``game``, ``seed``, ``variant``, ``players``, ``level``, ``short``):
 - ``turns``: a game x turn x seat at the turn's end: ``turn`` (1, 2, ...), ``seat``, ``strategy`` and the ``TR``
   columns (``vp``, ``silver``, ``cubes``, ``houses``, ``position``).
 
+``trinidad play --game rio-de-la-plata`` plays one game through :func:`play_one`, ``trinidad bench --game
+rio-de-la-plata`` a seat table through :func:`bench_table`; both name their seats with :func:`seat_names`.
+
 The engine is imported inside the functions that play: looking the game up loads no compiler."""
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ import polars as pl
 
 from trinidad.games import rio_experiment
 from trinidad.games.frames import columns_first, enum_column, int_column
-from trinidad.games.spec import Game
+from trinidad.games.spec import BenchTable, Game
 
 NAME = rio_experiment.GAME
 TABLES = ("turns", "offices", "wars", "games")  # a shard's files, the games file last
@@ -204,9 +207,128 @@ def analyze(run, **options):
     return rio_sections(run, **options)
 
 
+# ----------------------------------------------------------------------------- trinidad play and trinidad bench
+
+TABLE = ("heuristic", "builder", "officer", "merchant", "contractor")  # the default seats: the first ``players``
+BENCH_SEED = 7  # trinidad bench's games: gamekit.rng.player_seeds(BENCH_SEED, players, start, count)
+BENCH_GAMES = 1000  # its default games without a search seat (the heuristic table: a few seconds on one core)
+
+
+def seat_names(strategies: str | None, players: int | None) -> list[str]:
+    """A player name per seat (rio.play's names) from ``--strategies`` (one name for every seat or one a seat,
+    comma-separated; none: the first ``players`` of :data:`TABLE`, the heuristic and the archetypes) and
+    ``--players`` (2..5; none: the list's length, else 4). Each name and its settings checked as a run's
+    (:func:`trinidad.games.rio_experiment.check_players`); a bad one is a ValueError, one line led by the option."""
+    from rio.keys import PLAYER_COUNTS
+    from rio.play import PlayerError
+    from strategies.registry import split_names  # names with settings keep their commas (search:budget=16,width=4)
+
+    names = split_names(strategies) if strategies else []
+    n = players if players is not None else len(names) if len(names) > 1 else 4
+    if n not in PLAYER_COUNTS:
+        raise ValueError(f"players: must be {PLAYER_COUNTS[0]}..{PLAYER_COUNTS[-1]}, got {n}")
+    names = list(TABLE[:n]) if not names else names * n if len(names) == 1 else names
+    if len(names) != n:
+        raise ValueError(f"strategies: give one player or one a seat ({n}), got {len(names)}")
+    try:
+        rio_experiment.check_players(names)
+    except PlayerError as e:
+        raise ValueError(f"strategies: {e}") from None
+    return names
+
+
+def level_name(level: str | None) -> str:
+    """``--level``: an experience level (HOW TO LEARN THE GAME; none: expert); another word is a ValueError, one line."""
+    if level is None:
+        return "expert"
+    if level not in rio_experiment.LEVELS:
+        raise ValueError(f"level: allowed: {', '.join(rio_experiment.LEVELS)}, got {level!r}")
+    return level
+
+
+def rules(path: str | Path | None = None):
+    """The packed rules: the bundled file with the overrides of the TOML file ``path`` (``--rules``); a bad file or
+    key is a ValueError, one line (rio.rules' own, which starts with ``rules:``)."""
+    from rio.rules import RulesError, load_rules
+
+    try:
+        return load_rules(None, path)
+    except RulesError as e:
+        raise ValueError(str(e)) from None
+
+
+def play_one(r, seats: list[str], level: str, short: bool, seed: int) -> dict:
+    """One game (:func:`rio.play.play`, the game a function of ``seed`` alone, as a run's game of that seed is) as a
+    JSON-shaped result: per seat its player, VP and rank (1 the winner; a tie shares it), start position (1 first on
+    the order track), VP by source (rio.engine.state's ``VPS``, the games table's ``vp_`` columns; those not zero),
+    resources at the end (before the money's VP), Houses, Huts, the Public Offices it bought (and the turn) and the
+    wars it led; then each war fought (rio.engine.war_state's ``WR``) and how it ended (Río de la Plata's rulebook,
+    "End of the War")."""
+    from rio.engine.records import GG, GR
+    from rio.engine.state import VPS
+    from rio.engine.war_state import WR
+    from rio.keys import Enemy, Office, member_names
+    from rio.play import play
+
+    n = len(seats)
+    rec = play(r, n, level, short, np.array([seed], np.uint64), seats)
+    offices, enemies = member_names(Office), member_names(Enemy)
+    rows = []
+    for s in range(n):
+        g = rec.seat[0, s]
+        rows.append({
+            "seat": s, "strategy": seats[s], "vp": int(g[GR.VP]), "rank": int(g[GR.RANK]) + 1,
+            "start_position": int(g[GR.START_POSITION]) + 1,
+            "vp_by_source": {m.name.lower(): int(g[GR.VPS + m]) for m in VPS if g[GR.VPS + m]},
+            "resources": {k.name.lower(): int(g[k]) for k in (GR.SILVER, GR.WOOD, GR.STONE, GR.PRECIOUS)},
+            "houses": int(g[GR.HOUSES]), "huts": int(g[GR.HUTS]), "attacks": int(g[GR.ATTACKS]),
+            "offices": [{"office": offices[o], "turn": int(rec.office[0, o, 1])} for o in range(len(offices)) if rec.office[0, o, 0] == s],
+        })
+    wars = []
+    for w in np.nonzero(rec.war[0, :, WR.ENEMY] >= 0)[0]:
+        x = rec.war[0, w]
+        survivors = int(x[WR.SURVIVORS])
+        wars.append({"war": int(w) + 1, "enemy": enemies[int(x[WR.ENEMY])], "attacker": int(x[WR.ATTACKER]),
+                     "forced": bool(x[WR.FORCED]), "attackers": int(x[WR.ATTACKERS]), "destroyed": int(x[WR.KILLED] + x[WR.CANNON_KILLS]),
+                     "lost": int(x[WR.LOST]), "buildings": int(x[WR.BUILDINGS]), "attacker_vp": int(x[WR.ATTACKER_VP]),
+                     "defender_vp": int(x[WR.DEFENDER_VP]), "rounds": int(x[WR.ROUNDS]), "survivors": survivors,
+                     # End of the War: no attacking token left, or some standing when the rounds ran out
+                     # (war.rounds_without_battle without a battle, or war.max_rounds)
+                     "outcome": "all destroyed" if survivors == 0 else f"{survivors} standing"})
+    winners = [row["seat"] for row in rows if row["rank"] == 1]
+    return {"game": NAME, "players": n, "seed": int(seed), "level": level, "short": bool(short),
+            "turns": int(rec.game[0, GG.TURNS]), "seats": rows, "wars": wars, "winner": winners[0] if len(winners) == 1 else winners}
+
+
+def bench_table(strategies: str | None = None, players: int | None = None, level: str | None = None, short: bool = False) -> BenchTable:
+    """What ``trinidad bench --game rio-de-la-plata`` measures (trinidad.bench.measure_table): the seats of
+    :func:`seat_names` at experience ``level`` (:func:`level_name`), the Short game if ``short``, playing games of the
+    bundled rules on the seeds :data:`BENCH_SEED` gives, on one thread (rio.play plays a batch in one). Its default
+    games: :data:`BENCH_GAMES`, and with search seats that many divided by what their decisions simulate (search
+    seats x budget x (1 + depth) turns; at least 4), so that a search table's bench lasts about as long as a one-step
+    table's (a count that follows from the table, never a time: 15 games of search at two seats take about 9 core-s,
+    1,000 of the heuristic table about 3.4). A bad option is a ValueError, one line led by the option."""
+    from gamekit.rng import player_seeds
+    from rio.play import parse_player, play
+
+    seats, level = seat_names(strategies, players), level_name(level)
+    n, r = len(seats), rules()
+    table = [parse_player(s) for s in seats]
+    searching = [t for t in table if t.settings]
+    budget = dict(searching[0].settings) if searching else {}  # one setting a table (rio.play checks it)
+    sims = len(searching) * budget.get("budget", 0) * (1 + budget.get("depth", 0))
+
+    def run(start: int, count: int) -> None:
+        play(r, n, level, short, player_seeds(BENCH_SEED, n, start, count), seats)
+
+    return BenchTable(strategy=",".join(seats), seats=tuple(seats), family="+".join(dict.fromkeys(t.kind.name.lower() for t in table)),
+                      budget=budget, default_games=max(4, BENCH_GAMES // sims) if sims else BENCH_GAMES, play=run,
+                      setup={"level": level, "short": short, "seed": BENCH_SEED})
+
+
 GAME = Game(
     name=NAME, title="Río de la Plata", tables=TABLES, default_experiment=rio_experiment.DEFAULT_EXPERIMENT,
     experiment=rio_experiment.experiment_from_dict, record=rio_experiment.record, players=players,
     plays_alone=lambda _players: False, play=play_records, frames=tables, aliases=lambda _exp: {}, summary=summary,
-    analyze=analyze, rates=rates,
+    analyze=analyze, rates=rates, bench=bench_table,
 )

@@ -1,8 +1,9 @@
 """What a game gives the harness (:class:`Game`, one per module of :mod:`trinidad.games`): how its
 experiment is read and recorded, how a chunk of its games is played and turned into the tables of a
-shard, which tables those are, what ``trinidad runs summarize`` says of a run and which report
-sections ``trinidad report`` writes. The runner (trinidad.runner: shards, the writer, the manifest,
-resume, the local and Ray backends) and the commands call a game only through these.
+shard, which tables those are, what ``trinidad runs summarize`` says of a run, which report sections
+``trinidad report`` writes, and what ``trinidad bench`` plays of it (:class:`BenchTable`). The runner
+(trinidad.runner: shards, the writer, the manifest, resume, the local and Ray backends) and the
+commands call a game only through these.
 
 A game's module imports its engine inside the functions it hands over, never at its top: the commands
 that read a finished run (``report``, ``runs summarize``) look the game up and load no compiler."""
@@ -18,6 +19,21 @@ from typing import Any
 
 def _nothing(*_args, **_kw) -> None:
     return None
+
+
+@dataclass(frozen=True)
+class BenchTable:
+    """A seat table ``trinidad bench --game NAME`` measures (trinidad.bench.measure_table): named, priced by its
+    planning seats' budget, and played a chunk at a time on one thread. What is played depends on the arguments
+    alone: ``play(start, count)`` plays games ``start .. start + count - 1`` of the table's own fixed seeds."""
+
+    strategy: str  # the seat table as given on the command line: one name a seat, comma-separated
+    seats: tuple[str, ...]  # a player name per seat
+    family: str  # the seats' player families in seat order, distinct, joined by "+" ("search+heuristic")
+    budget: dict  # a planning seat's settings (what its cost per decision scales with); {} without one
+    default_games: int  # --games when not given: a count that follows from the table, never from the clock
+    play: Callable[[int, int], None]  # (start, count): those games played, their records discarded (memory stays flat)
+    setup: dict = field(default_factory=dict)  # what else the games are played with (Río: level, short), into the result
 
 
 @dataclass(frozen=True)
@@ -52,3 +68,7 @@ class Game:
     # with besides the spec's (Trinidad: the Characters dealt balanced, so that every Character's rate is measured alike)
     balance_knobs: Callable[[dict], list[str]] = field(default=lambda _doc: [])
     balance_setup: dict = field(default_factory=dict)
+    # ``trinidad bench --game NAME`` (trinidad.bench.measure_table): (--strategies, --players, **the game's own options)
+    # -> the BenchTable it measures; a bad option raises ValueError, one line led by its name. None: Trinidad, whose bench is
+    # trinidad.bench.run_bench (a strategy at every seat, besides the cold compile, the no-JIT engine and all threads)
+    bench: Callable[..., BenchTable] | None = None

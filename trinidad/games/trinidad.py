@@ -65,6 +65,24 @@ def play_records(exp, players, vi: int, n: int, start: int, count: int, threads:
     return gi, args["seeds"], dec, gam
 
 
+BENCH_SEED = 7  # trinidad bench's games: sim.rng.game_seeds(BENCH_SEED, start, count)
+
+
+def bench_play(rules, W, players: int, threads: int):
+    """What ``trinidad bench`` plays of Trinidad (trinidad.bench.run_bench): ``play(start, count)`` plays games
+    ``start .. start + count - 1`` of its fixed seeds, strategy 0 of ``W`` at every seat, on ``threads`` threads;
+    the records are discarded, so memory stays flat however many chunks are played."""
+    from sim.rng import game_seeds
+    from trinidad.batch import play_batch
+
+    def play(start: int, count: int) -> None:
+        with np.errstate(over="ignore"):
+            seeds = game_seeds(BENCH_SEED, start, count)
+        play_batch(rules, W, players, seeds, np.zeros((count, players), np.int32), threads=threads)
+
+    return play
+
+
 def strategy_categories(exp) -> list[str]:
     """The games/decades tables' strategy names: the experiment's, then ``ai-<strength>`` for every
     A.I. strength of the rules (the A.I.'s seat, strategy id ``AI_STRATEGY``) when it plays."""
