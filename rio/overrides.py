@@ -15,7 +15,7 @@ from typing import Any
 
 from rio.keys import FREE_LENGTH, RulesError
 from rio.tags import leaf_paths
-from rulesfile import check_same_shape
+from rulesfile import SHORTHAND, check_same_shape
 
 _OTHER_GAME_KEYS: set[str] | None = None  # the cache of _other_game_keys
 
@@ -43,7 +43,7 @@ def _other_game_keys() -> set[str]:
                     pre, node = stack.pop()
                     for k2, v in node.items():
                         path = f"{pre}{k2}"
-                        if isinstance(v, dict) and "value" not in v:
+                        if isinstance(v, dict) and "value" not in v and SHORTHAND not in v:  # a shorthand is a key too
                             stack.append((path + ".", v))
                         else:
                             keys.add(path)

@@ -6,6 +6,12 @@ Each game's rules modules (Trinidad's :mod:`sim.rule_overrides`, Río de la Plat
 their file through these functions and pass their own error class (``error``, each game's ``RulesError``),
 so that a bad file is one line of that game's error naming the key, worded alike in both games.
 
+A table may also hold *shorthands*, ``name = { shorthand = ["key", ...] }``: a key the file no longer has
+as a number, kept so that overrides written when several numbers were one still mean what they meant. An
+override of a shorthand sets each key it names (tagged leaves of the same table), but those the same
+overrides table sets itself (:func:`shorthands`, :func:`given_keys`, :func:`shorthand_value`); a game's
+``apply_overrides`` expands them (Trinidad's: :mod:`sim.rule_overrides`).
+
 Plain Python (tomllib), no compiler, and nothing of the project: both games' engines import it, and it
 imports neither. It reads and checks data only, so it changes no compiled code (the engine hash,
 ``sim.engine_hash``, need not cover it).
@@ -17,7 +23,10 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-__all__ = ["check_same_shape", "overrides_table", "read_toml", "shape_name"]
+__all__ = ["SHORTHAND", "check_same_shape", "given_keys", "overrides_table", "read_toml", "shape_name", "shorthand_value",
+           "shorthands"]
+
+SHORTHAND = "shorthand"  # the one key of a shorthand entry: the keys of its table it stands for
 
 
 def read_toml(path: str | Path, error: type[Exception], what: str = "rules") -> dict:
@@ -71,3 +80,55 @@ def check_same_shape(key: str, base: Any, new: Any, error: type[Exception], free
         if base:
             for i, n in enumerate(new):
                 check_same_shape(f"{key}[{i}]", base[min(i, len(base) - 1)], n, error, boolean=boolean)
+
+
+def _tagged(v: Any) -> bool:
+    """A tagged leaf: ``{value, source, ...}``."""
+    return isinstance(v, dict) and "value" in v and "source" in v
+
+
+def shorthands(doc: dict, error: type[Exception]) -> dict[str, list[str]]:
+    """The shorthands of a rules document, each dotted (``character.most_vp``) -> the dotted keys it stands
+    for. Each is checked: ``{ shorthand = [...] }`` and nothing else, naming tagged leaves of its own table
+    (a bad one is one ``error`` line naming it)."""
+    out: dict[str, list[str]] = {}
+
+    def walk(table: dict, prefix: str) -> None:
+        for k, v in table.items():
+            if not isinstance(v, dict) or _tagged(v):
+                continue
+            path = f"{prefix}{k}"
+            if SHORTHAND not in v:
+                walk(v, path + ".")
+                continue
+            names = v[SHORTHAND]
+            if set(v) != {SHORTHAND} or not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
+                raise error(f"rules: {path}: expected {{ {SHORTHAND} = [the keys of its table it stands for] }}, got {v!r}")
+            missing = [n for n in names if not _tagged(table.get(n))]
+            if missing:
+                raise error(f"rules: {path}: a shorthand of {missing[0]!r}, not a rule of its table")
+            out[path] = [f"{prefix}{n}" for n in names]
+
+    walk(doc, "")
+    return out
+
+
+def given_keys(overrides: dict, prefix: str = "") -> set[str]:
+    """The dotted keys an overrides table gives values to, nested tables entered (a ``{value = ...}`` table
+    is a value): what a shorthand of the same table leaves alone."""
+    out = set()
+    for k, v in overrides.items():
+        path = f"{prefix}{k}"
+        if isinstance(v, dict) and v and "value" not in v:
+            out |= given_keys(v, path + ".")
+        else:
+            out.add(path)
+    return out
+
+
+def shorthand_value(table: dict, entry: dict) -> Any:
+    """What a shorthand ``entry`` of ``table`` (checked, :func:`shorthands`) reads as: the value of the keys it
+    stands for while they are equal; where they differ, a table of each key's value (not one number)."""
+    values = {n: table[n]["value"] for n in entry[SHORTHAND]}
+    first = next(iter(values.values()))
+    return first if all(v == first and type(v) is type(first) for v in values.values()) else values

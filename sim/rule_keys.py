@@ -104,9 +104,9 @@ class RK(IntEnum):
     PALACE_BASE = 75
     PALACE_PER_FAITH = 76
     HOUSE_PER_FAITH = 77
-    CH_MOST = 78
-    CH_MORE_THAN_ALL = 79
-    CH_SURPLUS_CAP = 80
+    CH_CARPENTER_MOST = 78
+    CH_CARPENTER_MORE_THAN_ALL = 79
+    CH_MERCHANT_MAX = 80
     CH_DEFENDER = 81
     CH_ROADMAKER = 82
     CH_GEN_BARRACKS = 83
@@ -143,6 +143,13 @@ class RK(IntEnum):
     AI_EVEN_ROW = 114
     SOLO_VOTE = 115
     AI_SUPPLY_PLAYERS = 116
+    # the numbers the Carpenter, Stonemason, Merchant and Sailmaker print alike, each card's own (78-80: the
+    # Carpenter's and the Merchant's, the slots the shared numbers had)
+    CH_STONEMASON_MOST = 117
+    CH_STONEMASON_MORE_THAN_ALL = 118
+    CH_MERCHANT_MOST = 119
+    CH_SAILMAKER_MOST = 120
+    CH_SAILMAKER_MAX = 121
 
 
 N_RK = len(RK)
@@ -338,8 +345,12 @@ RK_KEYS = {
     RK.ODD_PER_JOKER: "scoring.odd_cards_per_joker", RK.PRODUCTION_PENALTY: "scoring.production_penalty",
     RK.PALACE_BASE: "scoring.palace_base", RK.PALACE_PER_FAITH: "scoring.palace_per_faith",
     RK.HOUSE_PER_FAITH: "scoring.house_per_faith",
-    RK.CH_MOST: "character.most_vp", RK.CH_MORE_THAN_ALL: "character.more_than_all_vp",
-    RK.CH_SURPLUS_CAP: "character.surplus_cap_vp", RK.CH_DEFENDER: "character.defender_per_district",
+    RK.CH_CARPENTER_MOST: "character.carpenter_most_vp", RK.CH_CARPENTER_MORE_THAN_ALL: "character.carpenter_more_than_all_vp",
+    RK.CH_STONEMASON_MOST: "character.stonemason_most_vp",
+    RK.CH_STONEMASON_MORE_THAN_ALL: "character.stonemason_more_than_all_vp",
+    RK.CH_MERCHANT_MOST: "character.merchant_most_vp", RK.CH_MERCHANT_MAX: "character.merchant_max_vp",
+    RK.CH_SAILMAKER_MOST: "character.sailmaker_most_vp", RK.CH_SAILMAKER_MAX: "character.sailmaker_max_vp",
+    RK.CH_DEFENDER: "character.defender_per_district",
     RK.CH_ROADMAKER: "character.roadmaker_per_district", RK.CH_GEN_BARRACKS: "character.general_barracks",
     RK.CH_GEN_MONUMENT: "character.general_monument", RK.CH_GEN_FORT: "character.general_fort",
     RK.CH_CAPTAIN: "character.captain_vp", RK.CH_BISHOP_CHURCH: "character.bishop_church",

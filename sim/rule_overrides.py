@@ -1,7 +1,8 @@
 """The rules document: read the rules file (``DEFAULT_RULES``, the bundled one, or another), put a
 designer's overrides into it (:func:`apply_overrides`, checked against the shape of the value each
 replaces), and read its values with their tags checked (:func:`rule_value`: the value's source;
-:func:`rule_int`, :func:`rule_ints`: the ranges of :mod:`sim.rule_keys`).
+:func:`rule_int`, :func:`rule_ints`: the ranges of :mod:`sim.rule_keys`). An override of a shorthand
+of the file (``character.most_vp``, :mod:`rulesfile`) sets the keys it stands for.
 
 Plain Python on dictionaries, no compiler: a run's manifest and the analysis read their rules
 through this module; the reading of the file and the overrides' shape check are the format both
@@ -18,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from rulesfile import check_same_shape, overrides_table, read_toml
+from rulesfile import check_same_shape, given_keys, overrides_table, read_toml, shorthands
 from sim.rule_keys import NEGATIVE_OK, RANGES, RulesError
 from sim.state import N_DISTRICTS
 
@@ -68,9 +69,13 @@ def _override_affiliates(doc: dict, over: Any) -> None:
 
 def apply_overrides(doc: dict, overrides: dict) -> dict:
     """Return a copy of ``doc`` with plain values from ``overrides`` put into its leaves (and, under
-    ``affiliate.<number>.params``, into an Affiliate card's power parameters)."""
+    ``affiliate.<number>.params``, into an Affiliate card's power parameters). A shorthand of the rules
+    file (``character.most_vp``, :mod:`rulesfile`) sets each key it stands for but those ``overrides`` sets
+    itself: a Character's own key, given beside it, is that Character's."""
     doc = copy.deepcopy(doc)
     leaves = _leaf_paths(doc)
+    short = shorthands(doc, RulesError)
+    given = given_keys(overrides)
 
     def walk(o: dict, prefix: str) -> None:
         for key, v in o.items():
@@ -83,6 +88,18 @@ def apply_overrides(doc: dict, overrides: dict) -> dict:
                     v = v["value"]
                 _check_same_shape(path, base, v)
                 leaves[path]["value"] = v
+            elif path in short:
+                if isinstance(v, dict) and "value" in v:
+                    v = v["value"]
+                for key in short[path]:
+                    _check_same_shape(path, leaves[key]["value"], v)
+                    if key not in given:
+                        leaves[key]["value"] = v
+                        if isinstance(v, int) and not isinstance(v, bool):
+                            try:  # its range now, named as given (the others' are checked when the document is packed)
+                                rule_int(doc, key)
+                            except RulesError as e:
+                                raise RulesError(str(e).replace(f"rules: {key}:", f"rules: {path} ({key}):", 1)) from None
             elif path in ("map.districts", "map.special", "map.start"):
                 if not isinstance(v, str):
                     raise RulesError(f"rules: {path}: expected a map picture (string), got {v!r}")
@@ -106,8 +123,9 @@ def apply_overrides(doc: dict, overrides: dict) -> dict:
 
 
 def load_rules_doc(path: str | Path | None = None, overrides: dict | str | Path | None = None) -> dict:
-    """Read the rules file and merge overrides (a dict or a TOML file path)."""
+    """Read the rules file (its shorthands checked) and merge overrides (a dict or a TOML file path)."""
     doc = read_toml(path or DEFAULT_RULES, RulesError)
+    shorthands(doc, RulesError)  # a bad shorthand fails with the file, not at its first override
     if overrides is not None:
         doc = apply_overrides(doc, overrides_table(overrides, RulesError))
     return doc

@@ -91,24 +91,26 @@ def _others(st, seat, n, slot):
 
 
 @njit(cache=True)
-def _resource_character(st, r, seat, n, slot):
-    """Carpenter/Stonemason: 5 if the most, 8 if more than all others together."""
+def _resource_character(st, seat, n, slot, most, more_than_all):
+    """Carpenter/Stonemason: ``most`` (5) if the most, ``more_than_all`` (8) if more than all others
+    together; the card's own numbers, passed in by :func:`character_base`."""
     mine = st.pl[seat, slot]
     tot, mx = _others(st, seat, n, slot)
     if mine > 0 and mine > tot:
-        return r.k[RK.CH_MORE_THAN_ALL]
+        return more_than_all
     if mine > mx:
-        return r.k[RK.CH_MOST]
+        return most
     return 0
 
 
 @njit(cache=True)
-def _surplus_character(st, r, seat, n, slot):
-    """Merchant/Sailmaker: 5 if the most, +1 per unit above all others together, at most 9."""
+def _surplus_character(st, seat, n, slot, most, cap):
+    """Merchant/Sailmaker: ``most`` (5) if the most, +1 per unit above all others together, at most
+    ``cap`` (9); the card's own numbers, passed in by :func:`character_base`."""
     mine = st.pl[seat, slot]
     tot, mx = _others(st, seat, n, slot)
     if mine > mx:
-        return min(r.k[RK.CH_SURPLUS_CAP], r.k[RK.CH_MOST] + max(0, mine - tot))
+        return min(cap, most + max(0, mine - tot))
     return 0
 
 
@@ -137,13 +139,13 @@ def character_base(st, r, seat, n):
     ch = st.pl[seat, PF.CHARACTER]
     v = 0
     if ch == CARPENTER:
-        v = _resource_character(st, r, seat, n, PF.WOOD)
+        v = _resource_character(st, seat, n, PF.WOOD, r.k[RK.CH_CARPENTER_MOST], r.k[RK.CH_CARPENTER_MORE_THAN_ALL])
     elif ch == STONEMASON:
-        v = _resource_character(st, r, seat, n, PF.STONE)
+        v = _resource_character(st, seat, n, PF.STONE, r.k[RK.CH_STONEMASON_MOST], r.k[RK.CH_STONEMASON_MORE_THAN_ALL])
     elif ch == MERCHANT:
-        v = _surplus_character(st, r, seat, n, PF.PRECIOUS)
+        v = _surplus_character(st, seat, n, PF.PRECIOUS, r.k[RK.CH_MERCHANT_MOST], r.k[RK.CH_MERCHANT_MAX])
     elif ch == SAILMAKER:
-        v = _surplus_character(st, r, seat, n, PF.METAL)
+        v = _surplus_character(st, seat, n, PF.METAL, r.k[RK.CH_SAILMAKER_MOST], r.k[RK.CH_SAILMAKER_MAX])
     elif ch == DEFENDER:
         v = r.k[RK.CH_DEFENDER] * n_closed_districts(st, r)
     elif ch == ROADMAKER:

@@ -185,6 +185,7 @@ def test_override_changes_the_packed_value():
     ({"nowhere.x": 1}, "rules: nowhere.x: no such rule; sections:"),
     ({"setup.start_wood": 3}, "rules: setup.start_wood: a Trinidad rule, not a Río de la Plata one"),
     ({"council.track_max": 9}, "rules: council.track_max: a Trinidad rule"),
+    ({"character.most_vp": 5}, "rules: character.most_vp: a Trinidad rule"),  # a shorthand of Trinidad's file is one of its keys
     ({"war.free_tokens": "two"}, "rules: war.free_tokens: expected an integer"),
     ({"war.free_tokens": True}, "rules: war.free_tokens: expected an integer"),
     ({"level.start_wood": [1, 2]}, "rules: level.start_wood: expected a list of 3"),

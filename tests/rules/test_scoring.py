@@ -16,9 +16,12 @@ import numpy as np
 from helpers import clear_map, put, scored, scoring_state, set_items
 
 from sim.city import district_value, house_value, palace_value
-from sim.rules import RK
+from sim.codes import Ch
+from sim.rules import RK, RK_KEYS, load_rules
 from sim.scoring import character_base, city_total, series_base, series_parts
 from sim.state import PF, VS, B, G, Mini
+
+RK_KEYS_BY_NAME = {key.split(".")[1]: rk for rk, key in RK_KEYS.items() if key.startswith("character.")}  # [character]'s scalars
 
 
 def test_money_and_faith_majorities_split_ties_rounded_down(blank, rules):
@@ -181,6 +184,46 @@ def test_character_examples(blank, rules):
     assert character_base(st, rules, 0, n) == 10
     st.g[G.WARS_ERA] = 1
     assert character_base(st, rules, 0, n) == 0
+
+
+# each number the Carpenter, Stonemason, Merchant and Sailmaker print alike is the card's own key (issue
+# 96, item 3): the key, its card, and the holdings of the card's resource (seats 0-3) whose VP it sets
+OWN_NUMBERS = [
+    ("carpenter_most_vp", Ch.CARPENTER, "most"), ("carpenter_more_than_all_vp", Ch.CARPENTER, "all"),
+    ("stonemason_most_vp", Ch.STONEMASON, "most"), ("stonemason_more_than_all_vp", Ch.STONEMASON, "all"),
+    ("merchant_most_vp", Ch.MERCHANT, "most"), ("merchant_max_vp", Ch.MERCHANT, "all"),
+    ("sailmaker_most_vp", Ch.SAILMAKER, "most"), ("sailmaker_max_vp", Ch.SAILMAKER, "all"),
+]
+# 3 against 2 + 1 + 1: the most, not more than all the others (the Merchant's and Sailmaker's no unit above);
+# 12 against 1 + 1: more than all the others (the Merchant's and Sailmaker's 5 + 10, above their max)
+HOLDINGS = {"most": [3, 2, 1, 1], "all": [12, 1, 1, 0]}
+
+
+def _every_character_vp(st, r) -> dict[tuple[int, str], int]:
+    """Seat 0's Character VP (before x Era, 4 players) as each of the 12 Characters, at each holding of
+    wood, stone, precious and metal alike."""
+    out = {}
+    for name, held in HOLDINGS.items():
+        for s, x in enumerate(held):
+            st.pl[s, PF.WOOD] = st.pl[s, PF.STONE] = st.pl[s, PF.PRECIOUS] = st.pl[s, PF.METAL] = x
+        for ch in Ch:
+            _chars(st, 0, int(ch))
+            out[(int(ch), name)] = int(character_base(st, r, 0, 4))
+    return out
+
+
+def test_each_characters_own_number_moves_its_vp_alone(blank, rules):
+    """A key of one Character moved by 1 moves that Character's VP, at the holding it scores, by 1, and
+    no other Character's, nor the same Character's at the other holding."""
+    st = blank
+    clear_map(st)
+    before = _every_character_vp(st, rules)
+    assert before[(Ch.CARPENTER, "most")] == rules.k[RK.CH_CARPENTER_MOST]
+    assert before[(Ch.SAILMAKER, "all")] == rules.k[RK.CH_SAILMAKER_MAX]
+    for key, ch, holding in OWN_NUMBERS:
+        moved = load_rules(overrides={"character": {key: int(rules.k[RK_KEYS_BY_NAME[key]]) + 1}})
+        after = _every_character_vp(st, moved)
+        assert {c: after[c] - before[c] for c in before if after[c] != before[c]} == {(int(ch), holding): 1}, key
 
 
 def test_defender_roadmaker_examples(blank, rules):

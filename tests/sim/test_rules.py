@@ -18,7 +18,7 @@ import pytest
 # the repository has no pytest `pythonpath` setting: make `import sim` work under plain `pytest`
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from sim.rules import AP, DEFAULT_RULES, RK, RulesError, apply_overrides, load_rules, load_rules_doc, rules_from_doc, rules_hash
+from sim.rules import AP, DEFAULT_RULES, RK, RK_KEYS, RulesError, apply_overrides, load_rules, load_rules_doc, rules_from_doc, rules_hash
 from sim.state import B
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -410,6 +410,78 @@ def test_override_file_map_picture(tmp_path):
     p.write_text('[map]\nstart = """\n' + "S" + "." * 15 + "\n" + ("." * 16 + "\n") * 11 + '"""\n')
     r = load_rules(overrides=p)
     assert np.flatnonzero(r.cell_start).tolist() == [0]
+
+
+# the numbers the Carpenter, the Stonemason, the Merchant and the Sailmaker print alike: each card's key,
+# its scalar, and the shared key it had (now a shorthand of the rules file)
+OWN_KEYS = {
+    "character.carpenter_most_vp": (RK.CH_CARPENTER_MOST, "Carpenter", "most_vp"),
+    "character.stonemason_most_vp": (RK.CH_STONEMASON_MOST, "Stonemason", "most_vp"),
+    "character.merchant_most_vp": (RK.CH_MERCHANT_MOST, "Merchant", "most_vp"),
+    "character.sailmaker_most_vp": (RK.CH_SAILMAKER_MOST, "Sailmaker", "most_vp"),
+    "character.carpenter_more_than_all_vp": (RK.CH_CARPENTER_MORE_THAN_ALL, "Carpenter", "more_than_all_vp"),
+    "character.stonemason_more_than_all_vp": (RK.CH_STONEMASON_MORE_THAN_ALL, "Stonemason", "more_than_all_vp"),
+    "character.merchant_max_vp": (RK.CH_MERCHANT_MAX, "Merchant", "surplus_cap_vp"),
+    "character.sailmaker_max_vp": (RK.CH_SAILMAKER_MAX, "Sailmaker", "surplus_cap_vp"),
+}
+SHARED_DEFAULT = {"most_vp": 5, "more_than_all_vp": 8, "surplus_cap_vp": 9}  # CARD REFERENCE > CHARACTER CARDS
+
+
+def _own(r) -> dict[str, int]:
+    return {key: int(r.k[rk]) for key, (rk, _, _) in OWN_KEYS.items()}
+
+
+def test_each_character_has_its_own_key_with_the_cards_number(raw_doc):
+    """Issue 96, item 3: a number several Characters print is a key each, tagged with its one card."""
+    from rulesfile import shorthands
+
+    table = raw_doc["character"]
+    for key, (rk, card, shared) in OWN_KEYS.items():
+        leaf = table[key.split(".")[1]]
+        assert leaf["value"] == SHARED_DEFAULT[shared] and leaf["source"] == "rulebook", key
+        assert leaf["ref"].startswith(card) and not any(c in leaf["ref"] for c in {"Carpenter", "Stonemason", "Merchant", "Sailmaker"} - {card}), key
+        assert RK_KEYS[rk] == key
+    assert shorthands(raw_doc, RulesError) == {
+        f"character.{s}": [k for k, (_, _, sh) in OWN_KEYS.items() if sh == s] for s in SHARED_DEFAULT}
+    assert _own(load_rules()) == {k: SHARED_DEFAULT[sh] for k, (_, _, sh) in OWN_KEYS.items()}
+
+
+@pytest.mark.parametrize("key", OWN_KEYS)
+def test_a_characters_own_key_moves_it_alone(key):
+    r = load_rules(overrides={"character": {key.split(".")[1]: 3}})
+    assert _own(r) == {k: 3 if k == key else SHARED_DEFAULT[sh] for k, (_, _, sh) in OWN_KEYS.items()}
+
+
+def test_an_old_shared_key_is_a_shorthand_of_its_characters_keys(tmp_path):
+    """``character.most_vp`` (an override file or experiment of before) sets the four cards' keys, but
+    those the same overrides set themselves; as a table, a dotted key or a file, as any key."""
+    four = [k for k, (_, _, sh) in OWN_KEYS.items() if sh == "most_vp"]
+    for ov in ({"character": {"most_vp": 6}}, {"character.most_vp": 6}, {"character": {"most_vp": {"value": 6}}}):
+        assert _own(load_rules(overrides=ov)) == _own(load_rules()) | dict.fromkeys(four, 6)
+    # a Character's own key beside it is that Character's, whichever comes first
+    for ov in ({"character": {"most_vp": 6, "merchant_most_vp": 4}}, {"character": {"merchant_most_vp": 4, "most_vp": 6}},
+               {"character.merchant_most_vp": 4, "character": {"most_vp": 6}}):
+        assert _own(load_rules(overrides=ov)) == _own(load_rules()) | dict.fromkeys(four, 6) | {"character.merchant_most_vp": 4}
+    p = tmp_path / "old.toml"
+    p.write_text("[character]\nmore_than_all_vp = 10\nsurplus_cap_vp = 7\nsailmaker_max_vp = 12\n")
+    assert _own(load_rules(overrides=p)) == _own(load_rules()) | {
+        "character.carpenter_more_than_all_vp": 10, "character.stonemason_more_than_all_vp": 10,
+        "character.merchant_max_vp": 7, "character.sailmaker_max_vp": 12}
+    # the resolved rules hold the Characters' keys; the shorthand stays a shorthand
+    doc = apply_overrides(load_rules_doc(), {"character": {"most_vp": 6}})
+    assert doc["character"]["most_vp"] == load_rules_doc()["character"]["most_vp"]
+
+
+def test_a_bad_shorthand_override_or_entry_is_one_line_naming_it(tmp_path):
+    assert _err({"character": {"most_vp": [6]}}) == "rules: character.most_vp: expected an integer, got [6]"
+    assert _err({"character": {"most_vp": -1}}) == "rules: character.most_vp (character.carpenter_most_vp): must be >= 0, got -1"
+    assert _err({"character": {"most_vp": {"x": 1}}}).startswith("rules: character.most_vp")
+    p = tmp_path / "rules.toml"
+    text = DEFAULT_RULES.read_text()
+    p.write_text(text.replace('"carpenter_most_vp", "stonemason_most_vp"', '"carpenter_most", "stonemason_most_vp"'))
+    assert _err(None, p) == "rules: character.most_vp: a shorthand of 'carpenter_most', not a rule of its table"
+    p.write_text(text.replace('surplus_cap_vp = { shorthand', 'surplus_cap_vp = { ref = "x", shorthand'))
+    assert _err(None, p).startswith("rules: character.surplus_cap_vp: expected { shorthand = [")
 
 
 def test_explicit_rules_path(tmp_path):

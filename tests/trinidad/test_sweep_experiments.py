@@ -75,6 +75,21 @@ def test_sweeps_build_on_the_baseline_and_beside_declared_variants():
     assert e.sweeps[0]["baseline"] == "cheap" and e.sweeps[0]["points"][1] == {"values": [8], "variant": "cheap"}
 
 
+def test_a_sweep_of_an_old_shared_key_moves_its_characters_together():
+    """``character.most_vp``, the Carpenter's, Stonemason's, Merchant's and Sailmaker's number before each had
+    its own key, is a shorthand of the rules file: swept, it moves the four cards together from their common
+    value; where the baseline's cards differ it is not one number."""
+    four = ("carpenter_most_vp", "stonemason_most_vp", "merchant_most_vp", "sailmaker_most_vp")
+    e = experiment_from_dict({"sweeps": [{"key": "character.most_vp", "values": [4, 6]}]})
+    assert _names(e) == ["base", "character.most_vp=4", "character.most_vp=6"]
+    assert e.sweeps[0]["axes"] == [{"key": "character.most_vp", "values": [4, 6], "base": 5}]
+    assert [[d["character"][k]["value"] for k in four] for d in e.resolved_rules_docs()] == [[5] * 4, [4] * 4, [6] * 4]
+    with pytest.raises(ExperimentError) as ex:
+        experiment_from_dict({"rules": {"overrides": {"character": {"merchant_most_vp": 7}}},
+                              "sweeps": [{"key": "character.most_vp", "values": [4]}]})
+    assert "sweeps[0].key: character.most_vp is {'carpenter_most_vp': 5, 'stonemason_most_vp': 5, 'merchant_most_vp': 7," in str(ex.value)
+
+
 def test_rio_sweeps_through_the_same_door():
     e = experiment_from_dict({"game": "rio-de-la-plata", "level": "beginner", "sweeps": [{"key": "office.fine_vp", "from": -5, "to": 0,
                                                                                           "step": 5}]})

@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-from rulesfile import read_toml
+from rulesfile import read_toml, shorthands
 from trinidad.games import DEFAULT, Game, game_named
 from trinidad.games.keys import ExperimentError
 from trinidad.games.sweeps import has_rule, leaf, merge, nest
@@ -247,6 +247,7 @@ def _knobs(d: dict, game: Game, doc: dict, resolve) -> list[Knob]:
             raise bad("knobs", f"{game.title} has no default knobs: name the rules numbers to move as [[knobs]] tables with a key")
         return [default_knob(k, leaf(doc, k), resolve) for k in keys]
     ks = d["knobs"]
+    short = shorthands(doc, BalanceError)
     if not isinstance(ks, list) or not ks or not all(isinstance(k, dict) for k in ks):
         raise bad("knobs", "expected [[knobs]] tables, each with a key (and min, max, step, probe); leave knobs out for the game's")
     out: list[Knob] = []
@@ -258,6 +259,13 @@ def _knobs(d: dict, game: Game, doc: dict, resolve) -> list[Knob]:
             raise bad(f"{where}.key", f"expected a dotted rules key (e.g. \"character.captain_vp\"), got {key!r}")
         if key in {k.key for k in out}:
             raise bad(f"{where}.key", f"{key} is given twice")
+        # a shorthand (rulesfile) leaves the keys its overrides table sets itself: with a knob of one of them
+        # too, it would not move that one
+        both = [k.key for k in out if k.key in short.get(key, ()) or key in short.get(k.key, ())]
+        if both:
+            sh, one = (key, both[0]) if key in short else (both[0], key)
+            raise bad(f"{where}.key", f"{sh} is a shorthand of {', '.join(short[sh])}; beside a knob of {one} it would not "
+                                      f"move {one}: give the shorthand or its keys, not both")
         if not has_rule(doc, key):
             try:
                 resolve(nest(key, 0))  # the rules' own line: the keys of the table it names

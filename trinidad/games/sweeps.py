@@ -31,6 +31,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
+from rulesfile import SHORTHAND, shorthand_value
 from trinidad.games.keys import Variant, err
 
 MAX_VALUES = 100  # values of one axis: a curve of more points is a typo (from/to/step) more often than a wish
@@ -176,17 +177,22 @@ _MISSING = object()
 
 def leaf(doc: dict, key: str):
     """The value of a rules document at a dotted key (a tagged leaf's ``value``; a list of rows is
-    entered by its rows' ``number``, as Trinidad's Affiliate cards); a missing key: ``_MISSING``."""
+    entered by its rows' ``number``, as Trinidad's Affiliate cards; a shorthand, the value of the keys it
+    stands for, :func:`rulesfile.shorthand_value`); a missing key: ``_MISSING``."""
     node: Any = doc
+    table: Any = None
     for part in key.split("."):
+        table = node
         if isinstance(node, list):
             node = next((r for r in node if isinstance(r, dict) and str(r.get("number")) == part), _MISSING)
-        elif isinstance(node, dict) and not ("value" in node and "source" in node):  # a tagged leaf has no parts below
-            node = node.get(part, _MISSING)
+        elif isinstance(node, dict) and not ("value" in node and "source" in node) and SHORTHAND not in node:
+            node = node.get(part, _MISSING)  # a tagged leaf and a shorthand have no parts below
         else:
             return _MISSING
         if node is _MISSING:
             return _MISSING
+    if isinstance(node, dict) and SHORTHAND in node and isinstance(table, dict):
+        return shorthand_value(table, node)
     return node["value"] if isinstance(node, dict) and "value" in node else node
 
 

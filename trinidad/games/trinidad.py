@@ -317,8 +317,10 @@ NOT_CHARACTER_NUMBERS = ("small_game_max_players",)
 def balance_knobs(doc: dict) -> list[str]:
     """The rules keys ``trinidad balance`` moves when its spec names none (trinidad.balance): every integer of
     the rules file's ``[character]`` table (CARD REFERENCE > CHARACTER CARDS: the numbers printed on the 12
-    Characters' cards), but for :data:`NOT_CHARACTER_NUMBERS`. A number several Characters share
-    (``most_vp``: the Carpenter's, the Stonemason's, the Merchant's and the Sailmaker's) moves them together."""
+    Characters' cards), but for :data:`NOT_CHARACTER_NUMBERS`. Each is one Character's (the numbers the
+    Carpenter, the Stonemason, the Merchant and the Sailmaker print alike are a key each), so each knob moves
+    one card. The shorthands of the old shared keys (``most_vp``) are not numbers, so no default knobs (a spec
+    may name one, to move its cards together)."""
     out = []
     for k, leaf in doc.get("character", {}).items():
         v = leaf.get("value") if isinstance(leaf, dict) else None

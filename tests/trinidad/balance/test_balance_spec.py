@@ -26,7 +26,9 @@ def _spec(**kw):
 def test_the_defaults_are_the_characters_numbers_and_every_character():
     s = _spec()
     keys = [k.key for k in s.knobs]
-    assert len(keys) == 16 and "character.captain_vp" in keys and "character.most_vp" in keys
+    # each Character's own numbers: the four cards that print 5 for the most of their resource have a key each
+    assert len(keys) == 21 and "character.captain_vp" in keys and "character.most_vp" not in keys
+    assert {k for k in keys if k.endswith("_most_vp")} == {f"character.{c}_most_vp" for c in ("carpenter", "stonemason", "merchant", "sailmaker")}
     assert "character.small_game_max_players" not in keys and not s.others  # a player count, not a card's number
     cap = next(k for k in s.knobs if k.key == "character.captain_vp")
     assert (cap.value, cap.lo, cap.hi, cap.step, cap.probe) == (8, 0, 16, 1, 2)
@@ -42,11 +44,21 @@ def test_named_knobs_and_the_others_of_the_game():
     s = _spec(knobs=[KNOB | {"min": 2, "max": 12, "probe": 2}, {"key": "character.bishop_cathedral", "step": 1}],
               players=[3, 4], target={"tolerance": 0.05, "groups": ["Captain", "Bishop"]})
     assert [(k.key, k.lo, k.hi) for k in s.knobs] == [("character.captain_vp", 2, 12), ("character.bishop_cathedral", 0, 10)]
-    assert len(s.others) == 14 and not any(k.allowed for k in s.others)  # measured only where the target is out of reach
+    assert len(s.others) == 19 and not any(k.allowed for k in s.others)  # measured only where the target is out of reach
     assert [(r[0], r[3]) for r in s.rows] == [(3, "Captain"), (3, "Bishop"), (4, "Captain"), (4, "Bishop")]
     assert s.overrides_at({"character.captain_vp": 6, "character.bishop_cathedral": 5}) == {"character": {"captain_vp": 6}}
     doc = s.experiment_doc("x", Path("o"), 24, 9, "heuristic", [{"name": "base"}])
     assert doc["characters"] == {"assign": "balanced"} and doc["seats"] == {"strategies": ["heuristic"]} and doc["players"] == [3, 4]
+
+
+def test_a_knob_of_an_old_shared_key_moves_its_characters_together():
+    """``character.most_vp`` (the four cards' number before each had its own key) is a shorthand: a knob of it
+    moves the four at once, from their common value; their own keys stay the game's other knobs."""
+    s = _spec(knobs=[{"key": "character.most_vp"}])
+    [k] = s.knobs
+    assert (k.key, k.value, k.lo, k.hi, k.step, k.probe) == ("character.most_vp", 5, 0, 10, 1, 1)
+    assert len(s.others) == 21 and "character.merchant_most_vp" in {o.key for o in s.others}
+    assert s.overrides_at({"character.most_vp": 6}) == {"character": {"most_vp": 6}}
 
 
 @pytest.mark.parametrize("doc, line", [
@@ -73,8 +85,17 @@ def test_named_knobs_and_the_others_of_the_game():
     ({"check_player": "champion"}, "balance: check_player: strategy champion: not found"),
     ({"players": 7}, "balance: players: expected a player count 2..5"),
     ({"budget": None}, "balance: budget: required"),
-    ({"budget": 500}, "balance: budget: 500 games are too few for 16 knobs and 3 confirming rounds at 1 player count(s): 26 variants "
-                      "of at least 24 games each need a budget of at least 624"),
+    ({"budget": 500}, "balance: budget: 500 games are too few for 21 knobs and 3 confirming rounds at 1 player count(s): 31 variants "
+                      "of at least 24 games each need a budget of at least 744"),
+    ({"knobs": [{"key": "character.most_vp"}, {"key": "character.merchant_most_vp"}]},
+     "balance: knobs[1].key: character.most_vp is a shorthand of character.carpenter_most_vp, character.stonemason_most_vp, "
+     "character.merchant_most_vp, character.sailmaker_most_vp; beside a knob of character.merchant_most_vp it would not move "
+     "character.merchant_most_vp: give the shorthand or its keys, not both"),
+    ({"knobs": [{"key": "character.sailmaker_max_vp"}, {"key": "character.surplus_cap_vp"}]},
+     "balance: knobs[1].key: character.surplus_cap_vp is a shorthand of character.merchant_max_vp, character.sailmaker_max_vp; beside"),
+    ({"knobs": [{"key": "character.most_vp"}], "rules": {"overrides": {"character": {"carpenter_most_vp": 6}}}},
+     "balance: knobs[0].key: character.most_vp is {'carpenter_most_vp': 6, 'stonemason_most_vp': 5, 'merchant_most_vp': 5, "
+     "'sailmaker_most_vp': 5}, not a number"),
     ({"rounds": 50}, "balance: rounds: expected an integer 0..20, got 50"),
     ({"game": "chess"}, "balance: game: unknown game 'chess'; allowed: trinidad, rio-de-la-plata"),
     ({"game": "rio-de-la-plata"}, "balance: knobs: Río de la Plata has no default knobs: name the rules numbers"),
@@ -110,4 +131,4 @@ def test_the_docs_example_spec_reads():
     # docs/data/balance (docs/reference/balance.md): the heuristic, three numbers of the Characters' cards, +-4 points
     s = read_spec(ROOT / "docs" / "data" / "balance" / "heuristic-three-knobs.toml")
     assert [k.key for k in s.knobs] == ["character.captain_vp", "character.roadmaker_per_district", "character.governor_full_vp"]
-    assert (s.player, s.budget, s.tolerance, s.verify_games) == ("heuristic", 24_000, 0.04, 2400) and len(s.others) == 13
+    assert (s.player, s.budget, s.tolerance, s.verify_games) == ("heuristic", 24_000, 0.04, 2400) and len(s.others) == 18
