@@ -122,6 +122,31 @@ def apply_overrides(doc: dict, overrides: dict) -> dict:
     return doc
 
 
+def recorded_doc(doc: dict) -> dict:
+    """A rules document as a run recorded it (its manifest), read by today's rules: where the bundled file has
+    since split a number into one key per card (a shorthand, :func:`rulesfile.shorthands`) and the recorded
+    document holds the old number as a rule, each new key gets that rule (the same value, the same source), so
+    that a run recorded before the split replays as it was played. Anything else is returned unchanged."""
+    out = None
+    for path, keys in shorthands(read_toml(DEFAULT_RULES, RulesError), RulesError).items():
+        *table, name = path.split(".")
+        t = doc
+        for part in table:
+            t = t.get(part) if isinstance(t, dict) else None
+        old = t.get(name) if isinstance(t, dict) else None
+        if not (isinstance(old, dict) and "value" in old):
+            continue
+        if out is None:
+            out = copy.deepcopy(doc)
+        tt = out
+        for part in table:
+            tt = tt[part]
+        for key in keys:
+            tt.setdefault(key.rsplit(".", 1)[1], dict(old))
+        del tt[name]
+    return doc if out is None else out
+
+
 def load_rules_doc(path: str | Path | None = None, overrides: dict | str | Path | None = None) -> dict:
     """Read the rules file (its shorthands checked) and merge overrides (a dict or a TOML file path)."""
     doc = read_toml(path or DEFAULT_RULES, RulesError)

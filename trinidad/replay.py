@@ -45,6 +45,7 @@ def run_game_setup(run: str | Path, game: int, players: int | None = None, varia
     ``players``-player games of ``variant`` (default: the run's only player count, its first variant).
     With the A.I., ``players`` counts the players besides it (as ``trinidad play --ai`` does)."""
     from sim.rng import player_seeds
+    from sim.rule_overrides import recorded_doc
     from sim.rules import RulesError, ai_strength_names, rules_from_doc
     from sim.state import AI_STRATEGY
     from strategies.registry import StrategyError, compile_players
@@ -75,7 +76,8 @@ def run_game_setup(run: str | Path, game: int, players: int | None = None, varia
         raise ReplayError(f"index: the run's games are 0..{exp.games - 1}, got {game}")
     vi = names.index(variant)
     recorded = [v for v in manifest.get("variants", []) if v.get("name") == variant and v.get("rules")]
-    doc = recorded[0]["rules"] if recorded else exp.resolved_rules_docs()[vi]  # the rules the run played, as recorded
+    # the rules the run played, as recorded (numbers split into one key per card since: sim.rule_overrides.recorded_doc)
+    doc = recorded_doc(recorded[0]["rules"]) if recorded else exp.resolved_rules_docs()[vi]
     try:
         rules_from_doc(doc)
         pl = compile_players(exp.strategy_names(), solo=bool(exp.ai))

@@ -10,6 +10,8 @@ matters. (The values are picked to bind in these games: a box of 6 metal, e.g., 
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from sim.rules import load_rules
@@ -66,3 +68,27 @@ def test_same_rules_same_games(heuristic, default_games):
     """The comparison is sound: the default rules loaded again play the default games."""
     r = load_rules(overrides={})
     assert all(_game(r, heuristic, s) == default_games[s] for s in SEEDS)
+
+
+def test_a_run_recorded_before_a_number_was_split_replays_with_its_rules():
+    """A manifest written when ``character.most_vp`` (and its kin) was one number for several cards: read by
+    today's rules (``recorded_doc``), each card's key gets the recorded rule, so the packed rules are those of
+    the run; an override recorded then (most_vp 7) reaches every card it served."""
+    from rulesfile import shorthands
+    from sim.rule_overrides import DEFAULT_RULES, load_rules_doc, read_toml, recorded_doc
+    from sim.rules import RulesError, rules_from_doc
+
+    today = load_rules_doc()
+    old = copy.deepcopy(today)
+    for path, keys in shorthands(read_toml(DEFAULT_RULES, RulesError), RulesError).items():
+        table, name = path.split(".")
+        leaf = old[table].pop(keys[0].split(".")[1])
+        for k in keys[1:]:
+            del old[table][k.split(".")[1]]
+        old[table][name] = leaf | ({"value": 7} if name == "most_vp" else {})
+    with pytest.raises(RulesError):
+        rules_from_doc(old)  # what replaying such a run did before
+    up = recorded_doc(old)
+    want = load_rules_doc(overrides={"character.most_vp": 7})
+    assert (rules_from_doc(up).k == rules_from_doc(want).k).all()
+    assert recorded_doc(today) is today  # a document of today's shape is left as it is
