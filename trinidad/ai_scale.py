@@ -119,13 +119,13 @@ def credit(game_records: np.ndarray, seat: np.ndarray) -> np.ndarray:
     return np.stack([share[rows, seat], share[rows, 1 - seat]], axis=1)
 
 
-def measure(strategies: list[str], games: int = AI_GAMES, seed: int = 1, threads: int | None = None, rules_file: str | None = None,
-            overrides: dict | None = None, say: Callable[[str], None] | None = None,
-            play: Callable[..., np.ndarray] | None = None) -> AIScale:
-    """Each strategy against every A.I. strength of the rules (module docstring): ``games`` Solo
-    games each, the beat rate and its Wilson 95% interval. ``play``: what plays a strength's games
-    (:func:`trinidad.tournament.played_records`' signature; the same games whatever it is)."""
-    from analysis.stats import wilson
+def solo_credits(strategy: str, games: int, seed: int = 1, strengths: list[str] | None = None, threads: int | None = None,
+                 rules_file: str | None = None, overrides: dict | None = None,
+                 play: Callable[..., np.ndarray] | None = None) -> dict[str, np.ndarray]:
+    """The Solo games :func:`measure` plays for one strategy, game by game: at each A.I. strength (``strengths``;
+    default every strength of the rules, weakest first) the player's and the A.I.'s win credit in each game
+    (``[games, 2]``, :func:`credit`). The seeds and the deal are the same at every strength and under any rules
+    (``overrides``), so two rules' games pair game by game (``trinidad balance`` measures a rules change so)."""
     from sim.rng import player_seeds
     from sim.rules import ai_strength_names, apply_overrides, load_rules_doc, rules_from_doc
     from strategies.registry import compile_players
@@ -133,26 +133,47 @@ def measure(strategies: list[str], games: int = AI_GAMES, seed: int = 1, threads
 
     if games < 1:
         raise ValueError(f"games: must be >= 1, got {games}")
-    say = say or (lambda _line: None)
     play = play or played_records
     base = load_rules_doc(rules_file)
     if overrides:
         base = apply_overrides(base, overrides)
-    strengths = ai_strength_names(base)
-    rules = {s: rules_from_doc(apply_overrides(base, {"solo": {"strength": s}})) for s in strengths}
+    every = ai_strength_names(base)
+    strengths = every if strengths is None else list(strengths)
     seeds = player_seeds(seed, 2, 0, games)  # the Solo experiment's: 2 seats
+    exp = solo_experiment(strategy, games, seed, every, rules_file, overrides)
+    players = compile_players(exp.strategy_names(), solo=True)  # an alias's player against the A.I. (best.toml's solo)
+    dealt = exp.seat_characters(1, np.arange(games))[:, 0]  # the player's seat of the balanced deal
+    strat, chars, seat = deal(0, dealt)
+    out = {}
+    for s in strengths:
+        gam = play(rules=rules_from_doc(apply_overrides(base, {"solo": {"strength": s}})), W=players.matrix(), n_players=2, seeds=seeds,
+                   strategies=strat, characters=chars, threads=threads)
+        out[s] = credit(gam, seat)
+    return out
+
+
+def measure(strategies: list[str], games: int = AI_GAMES, seed: int = 1, threads: int | None = None, rules_file: str | None = None,
+            overrides: dict | None = None, say: Callable[[str], None] | None = None,
+            play: Callable[..., np.ndarray] | None = None) -> AIScale:
+    """Each strategy against every A.I. strength of the rules (module docstring): ``games`` Solo
+    games each (:func:`solo_credits`), the beat rate and its Wilson 95% interval. ``play``: what plays a
+    strength's games (:func:`trinidad.tournament.played_records`' signature; the same games whatever it is)."""
+    from analysis.stats import wilson
+    from sim.rules import ai_strength_names, apply_overrides, load_rules_doc
+
+    if games < 1:
+        raise ValueError(f"games: must be >= 1, got {games}")
+    say = say or (lambda _line: None)
+    base = load_rules_doc(rules_file)
+    if overrides:
+        base = apply_overrides(base, overrides)
+    strengths = ai_strength_names(base)
     t0 = time.perf_counter()
     beats = []
     for name in strategies:
-        exp = solo_experiment(name, games, seed, strengths, rules_file, overrides)
-        players = compile_players(exp.strategy_names(), solo=True)  # an alias's player against the A.I. (best.toml's solo)
-        dealt = exp.seat_characters(1, np.arange(games))[:, 0]  # the player's seat of the balanced deal
-        strat, chars, seat = deal(0, dealt)
         t1 = time.perf_counter()
-        for s in strengths:
-            gam = play(rules=rules[s], W=players.matrix(), n_players=2, seeds=seeds, strategies=strat, characters=chars,
-                       threads=threads)
-            won, ai_won = credit(gam, seat).sum(axis=0).tolist()
+        for s, c in solo_credits(name, games, seed, strengths, threads, rules_file, overrides, play).items():
+            won, ai_won = c.sum(axis=0).tolist()
             lo, hi = wilson(won, games)
             beats.append(Beat(name, s, games, won, ai_won, int(ai_first(games).sum()), won / games, float(lo[0]), float(hi[0])))
         say(f"  {name} against the A.I. ({', '.join(strengths)}), {games:,} Solo games each: {time.perf_counter() - t1:.1f} s")

@@ -1,32 +1,38 @@
 """The search of ``trinidad balance`` (trinidad.balance): rounds of paired games on the search's seeds, each
 an experiment of the spec's game played by the runner (:func:`trinidad.runner.run.run_experiment`, local
-threads or Ray) into OUT/search/round-<r>, read into each target row's win credits game by game
-(:func:`analysis.sequential.game_rates`), and the linearised steps of :mod:`analysis.balance_search`.
+threads or Ray) into OUT/search/round-<r>, read into each target row's observations game by game (win credits,
+:func:`analysis.sequential.game_rates`; a record held), beside, where the target holds the player's beat rate
+against the Solo A.I., the Solo games of every variant at each strength it names (:func:`trinidad.ai_scale.solo_credits`,
+into OUT/search/round-<r>/solo.parquet), and the linearised steps of :mod:`analysis.balance_search`.
 
 1. Round 0 plays the rules' values (the *point*) and, for every knob the spec allows, the point with that
    knob moved by its probe (up, or down where up leaves the bounds): each knob's sensitivity on every row by
-   paired finite differences (the same deals in every variant). Every round plays as many games a variant
-   (:func:`trinidad.balance.spec.planned_games`: the budget over the variants planned, a confirming round
-   planned with PLANNED_MOVES knobs moved), a round that moves more knobs fewer, within its share of what is left.
+   paired finite differences (the same deals in every variant). Every round plays as many games a variant,
+   player count and A.I. strength (:func:`trinidad.balance.spec.planned_games`: the budget over the variants
+   planned, a confirming round planned with PLANNED_MOVES knobs moved), a round that moves more knobs fewer,
+   within its share of what is left.
 2. A step (:func:`analysis.balance_search.linear_step`) from the best point measured so far proposes new values
-   with as few knobs moved as the linear model needs to bring every row within the tolerance, each knob moved
-   at most TRUST probes (where the model was measured; the next round measures it again where it lands).
+   with as few knobs moved as the linear model needs to bring every row into its band (the squared excess beyond
+   the bands first, the squared deviation from the centres the tie-break), each knob moved at most TRUST probes
+   (where the model was measured; the next round measures it again where it lands).
 3. A confirming round plays the proposal and, beside it, a probe of each knob it moves (their sensitivities
    measured again where they now are: the model re-linearised); then step 2 again. The rounds stop early when
-   a point measured is within the tolerance, when the step proposes a point already played (converged), or
-   when the budget left pays for too few games.
-4. Where the best point is still out of the tolerance, the game's knobs the spec did not allow are probed
+   a point measured is in every band, when the step proposes a point already played (converged), or when the
+   budget left pays for too few games.
+4. Where the best point is still out of the target, the game's knobs the spec did not allow are probed
    beside it (DIAGNOSE_SHARE of the budget is kept for this): the knob each row out of reach would need
    (:func:`analysis.balance_search.needed_knobs`).
 
-The best point: the one measured within the tolerance with the fewest knobs moved (then the least squared
-deviation), else the least squared deviation. Every round plays the same master seed (:meth:`Spec.derived_seed`:
-game i of n players has the same deal in every round and variant), so points are compared on the same deals;
-nothing reads the clock or the number of workers, and the tables of a run are the same on any number of
-workers: the same spec and seed give the same proposal."""
+The best point (:func:`rank`): one measured in every band, with the fewest knobs moved, then the least squared
+deviation; else the least squared excess beyond the bands, then the least squared deviation. Every round plays
+the same master seed (:meth:`Spec.derived_seed`: game i of n players, and Solo game i, has the same deal in every
+round and variant), so points are compared on the same deals; nothing reads the clock or the number of workers,
+and the tables of a run (and the Solo games) are the same on any number of workers: the same spec and seed give
+the same proposal."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,46 +42,58 @@ import polars as pl
 from analysis import balance_search as bs
 from analysis.data import load_run
 from analysis.sequential import game_rates
-from trinidad.balance.spec import DIAGNOSE_SHARE, MIN_GAMES, SEARCH, Knob, Spec, planned_games, round_games
+from trinidad.balance.spec import DIAGNOSE_SHARE, MIN_GAMES, SEARCH, Knob, Row, Spec, planned_games, round_games
 from trinidad.games.sweeps import short
 from trinidad.runner.run import run_experiment
 
-KNOB_COST = 0.5  # a knob moved costs J as much as one row off by half the tolerance: it must earn more than that to move
+KNOB_COST = 0.5  # a knob moved costs J as much as one row off its centre by half the tolerance: it must earn more than that to move
 TRUST = 2  # a step moves a knob at most this many probes from where it was measured (the linear model's trust region)
+SOLO_FILE = "solo.parquet"  # a round's (or the verification's) Solo games: variant, strength, game, the player's credit
 
 
 @dataclass
 class Point:
-    """A point measured: its round, every knob's value, the games per player count, each row's rate, its
-    standard error and its deviation from the fair share."""
+    """A point measured: its round, every knob's value, the games a variant (per player count and A.I. strength),
+    each row's rate, its standard error, and the rows' bands."""
 
     round: int
     values: dict
     games: int
     rate: np.ndarray
     se: np.ndarray
-    dev: np.ndarray
-    tolerance: float
+    band: bs.Band
+
+    @property
+    def excess(self) -> np.ndarray:
+        return self.band.excess(self.rate)
+
+    @property
+    def dev(self) -> np.ndarray:
+        """Each row's deviation from its centre (0 where it has none)."""
+        return self.band.deviation(self.rate)
 
     @property
     def met(self) -> bool:
-        return bool(np.max(np.abs(self.dev)) <= self.tolerance)
+        return self.band.inside(self.rate)
 
     def moved(self, knobs: list[Knob]) -> list[str]:
         return [k.key for k in knobs if self.values[k.key] != k.value]
 
     def to_dict(self, rows: list[str], knobs: list[Knob]) -> dict:
+        ex, dev = self.excess, self.dev
         return {"round": self.round, "games": self.games, "values": {k.key: self.values[k.key] for k in knobs}, "moved": self.moved(knobs),
-                "met": self.met, "max_deviation": float(np.max(np.abs(self.dev))), "squared_deviation": float(self.dev @ self.dev),
-                "rates": [{"row": r, "rate": float(a), "se": float(s), "deviation": float(d)}
-                          for r, a, s, d in zip(rows, self.rate, self.se, self.dev, strict=True)]}
+                "met": self.met, "max_excess": float(np.max(np.abs(ex), initial=0.0)), "squared_excess": float(ex @ ex),
+                "max_deviation": float(np.max(np.abs(dev), initial=0.0)), "squared_deviation": float(dev @ dev),
+                "rates": [{"row": r, "rate": float(a), "se": float(s), "deviation": float(d), "excess": float(e), "lo": float(lo),
+                           "hi": float(hi)}
+                          for r, a, s, d, e, lo, hi in zip(rows, self.rate, self.se, dev, ex, self.band.lo, self.band.hi, strict=True)]}
 
 
 @dataclass
 class Search:
     """What the search found: the points measured, the sensitivities (rows x knobs, the allowed knobs then the
     others; NaN where never measured), each round's record, the best point, the rows still out and the knob
-    each would need, and the games spent."""
+    each would need, and the games spent (of them against the Solo A.I.)."""
 
     spec: Spec
     points: list[Point]
@@ -85,6 +103,7 @@ class Search:
     best: Point
     needed: list[dict] = field(default_factory=list)
     spent: int = 0
+    solo_spent: int = 0
 
     @property
     def proposal(self) -> dict:
@@ -92,14 +111,16 @@ class Search:
         return {k: self.best.values[k] for k in self.best.moved(self.spec.knobs)}
 
 
-def row_labels(spec: Spec) -> list[str]:
-    """A target row as the summary names it: the group, and its player count where the target has several."""
+def row_labels(spec: Spec, rows: list[Row] | None = None) -> list[str]:
+    """A target row as the summary names it: its label, and its player count where the target has several (the
+    Solo A.I.'s rows are the Solo game's)."""
     many = len(spec.players) > 1
-    return [f"{label} ({n}p)" if many else str(label) for n, _, _, label in spec.rows]
+    return [f"{r.label} ({r.players}p)" if many and r.kind != "ai" else str(r.label) for r in (spec.rows if rows is None else rows)]
 
 
-def fair_shares(spec: Spec) -> np.ndarray:
-    return np.array([1.0 / n for n, _, _, _ in spec.rows])
+def spec_band(spec: Spec, rows: list[Row] | None = None) -> bs.Band:
+    rows = spec.rows if rows is None else rows
+    return bs.Band([r.lo for r in rows], [r.hi for r in rows], [r.centre for r in rows])
 
 
 def _typed(k: Knob, v: float):
@@ -115,47 +136,124 @@ def probe_value(k: Knob, x):
     return k.hi if k.hi - x >= x - k.lo else k.lo
 
 
+def multi_rows(rows: list[Row]) -> bool:
+    """Whether the rows read the runs' multi-player games (all but the Solo A.I.'s)."""
+    return any(r.kind != "ai" for r in rows)
+
+
+def play_solo(spec: Spec, out: Path, player: str, points: list[tuple[str, dict]], games: int, seed: int, strengths: list[str],
+              threads: int | None) -> dict[str, dict[str, np.ndarray]]:
+    """Each point's Solo games against the A.I. at each of ``strengths`` (:func:`trinidad.ai_scale.solo_credits`: the
+    same seeds and deal for every point, so a probe pairs with its point game by game): {point: {strength: the
+    player's credit in each game}}. Kept in ``out``/solo.parquet with what they were played for: a resumed search
+    reads them again rather than playing them twice."""
+    from trinidad.ai_scale import solo_credits
+
+    key = {"player": player, "games": games, "seed": seed, "strengths": strengths,
+           "points": {name: spec.overrides_at(values) for name, values in points}, "rules_file": spec.rules_file}
+    path, meta = out / SOLO_FILE, out / "solo.json"
+    if path.exists() and meta.exists() and json.loads(meta.read_text()) == json.loads(json.dumps(key)):
+        t = pl.read_parquet(path)
+        return {name: {s: t.filter((pl.col("variant") == name) & (pl.col("strength") == s)).sort("game")["credit"].to_numpy()
+                       for s in strengths} for name, _ in points}
+    res, frames = {}, []
+    for name, values in points:
+        c = solo_credits(player, games, seed, strengths, threads, spec.rules_file, spec.overrides_at(values))
+        res[name] = {s: c[s][:, 0] for s in strengths}
+        frames += [pl.DataFrame({"variant": name, "strength": s, "game": np.arange(games), "credit": res[name][s]}) for s in strengths]
+    out.mkdir(parents=True, exist_ok=True)
+    tmp = out / (SOLO_FILE + ".tmp")
+    pl.concat(frames).write_parquet(tmp)
+    tmp.replace(path)  # complete or absent: a search interrupted while writing plays them again
+    meta.write_text(json.dumps(key, indent=1) + "\n")
+    return res
+
+
 class Rounds:
-    """Plays a round's points as one experiment of the spec's game on the search's seed, and reads each
-    variant's games x rows win credits (rows: the spec's, count by count; NaN in another count's columns)."""
+    """Plays a round's points as one experiment of the spec's game on the search's seed (and their Solo games where
+    the target holds the A.I.), and reads each variant's games x rows observations (rows: the spec's, count by count,
+    then strength by strength; NaN in another block's columns)."""
 
     def __init__(self, spec: Spec, backend: str, workers: int | None, resume: bool, progress: bool, say):
         self.spec, self.backend, self.workers, self.resume, self.progress, self.say = spec, backend, workers, resume, progress, say
-        self.spent = 0
+        self.spent = self.solo_spent = 0
 
     def play(self, tag: str, points: list[tuple[str, dict]], games: int) -> dict[str, np.ndarray]:
         spec = self.spec
         out = spec.out / "search" / f"round-{tag}"
-        variants = [{"name": name, "overrides": spec.overrides_at(values)} for name, values in points]
-        doc = spec.experiment_doc(f"{spec.name}-round-{tag}", out, games, spec.derived_seed(SEARCH), spec.player, variants)
-        exp = spec.game.experiment(doc, str(spec.path))
+        strengths = spec.strengths
         if self.progress:
-            self.say(f"round {tag}: {len(points)} variant{'s' if len(points) > 1 else ''} x {games:,} games x {len(spec.players)} player "
-                     f"count{'s' if len(spec.players) > 1 else ''} ({out})")
-        run_experiment(exp, backend=self.backend, workers=self.workers, resume=self.resume and (out / "manifest.json").exists(),
-                       progress=False, say=self.say, ai_games=0)
-        self.spent += games * len(points) * len(spec.players)
-        return read_rows(out, spec, [name for name, _ in points])
+            what = [f"{len(spec.players)} player count{'s' if len(spec.players) > 1 else ''}"] if multi_rows(spec.rows) else []
+            what += [f"{len(strengths)} Solo A.I. strength{'s' if len(strengths) > 1 else ''}"] if strengths else []
+            self.say(f"round {tag}: {len(points)} variant{'s' if len(points) > 1 else ''} x {games:,} games x ({' + '.join(what)}) ({out})")
+        if multi_rows(spec.rows):
+            variants = [{"name": name, "overrides": spec.overrides_at(values)} for name, values in points]
+            doc = spec.experiment_doc(f"{spec.name}-round-{tag}", out, games, spec.derived_seed(SEARCH), spec.player, variants)
+            exp = spec.game.experiment(doc, str(spec.path))
+            run_experiment(exp, backend=self.backend, workers=self.workers, resume=self.resume and (out / "manifest.json").exists(),
+                           progress=False, say=self.say, ai_games=0)
+            self.spent += games * len(points) * len(spec.players)
+        solo = None
+        if strengths:
+            # the Solo games play on this machine's threads, as a run's A.I. table does (trinidad run --ai-games), under Ray too
+            solo = play_solo(spec, out, spec.player, points, games, spec.derived_seed(SEARCH), strengths,
+                             self.workers if self.backend == "local" else None)
+            n = games * len(points) * len(strengths)
+            self.spent += n
+            self.solo_spent += n
+        return read_rows(out, spec, [name for name, _ in points], solo)
 
 
-def read_rows(out: Path, spec: Spec, variants: list[str]) -> dict[str, np.ndarray]:
-    """Each variant's games x rows win credits of a run (a tie for first shares the win), the player counts'
-    games one after the other in game order: the same game in the same row for every variant (common seeds)."""
-    run = load_run(out)
+def _observations(games: pl.LazyFrame, rows: list[Row]) -> tuple[np.ndarray, np.ndarray]:
+    """Per game of one variant's games at one player count, each row's observation (:class:`Row`): a win rate's win
+    credit (:func:`analysis.sequential.game_rates`), a record held (1 or 0 by game, the share of seats by seat).
+    Returns (the game indices, ascending; the games x rows matrix)."""
+    idx = np.unique(games.select("game").collect()["game"].to_numpy())
+    m = np.full((len(idx), len(rows)), np.nan)
+    wins = [j for j, r in enumerate(rows) if r.kind in ("groups", "seats")]
+    if wins:
+        gi, w = game_rates(games, [(rows[j].column, rows[j].value, rows[j].label) for j in wins])
+        if not np.array_equal(gi, idx):
+            raise RuntimeError("a win rate's games are not the table's")
+        m[:, wins] = w
+    for j, r in enumerate(rows):
+        if r.kind != "records":
+            continue
+        held = (pl.col(r.column) >= r.value).cast(pl.Float64)
+        t = games.group_by("game").agg((held.max() if r.per == "game" else held.mean()).alias("x")).collect()
+        m[np.searchsorted(idx, t["game"].to_numpy()), j] = t["x"].to_numpy()
+    return idx, m
+
+
+def read_rows(out: Path, spec: Spec, variants: list[str], solo: dict[str, dict[str, np.ndarray]] | None = None,
+              rows: list[Row] | None = None) -> dict[str, np.ndarray]:
+    """Each variant's games x rows observations: the multi-player rows from the run in ``out`` (the player counts'
+    games one after the other in game order), then the Solo A.I.'s rows from ``solo`` (:func:`play_solo`, strength
+    after strength): the same game in the same row for every variant (common seeds)."""
+    rows = spec.rows if rows is None else rows
+    run = load_run(out) if multi_rows(rows) else None
     res: dict[str, np.ndarray] = {}
     idx_of: dict[int, np.ndarray] = {}
     for v in variants:
         blocks = []
         for n in spec.players:
-            cols = [j for j, r in enumerate(spec.rows) if r[0] == n]
-            idx, m = game_rates(run.games_of(v).filter(pl.col("players") == n), [spec.rows[j][1:] for j in cols])
+            cols = [j for j, r in enumerate(rows) if r.players == n and r.kind != "ai"]
+            if not cols:
+                continue
+            idx, m = _observations(run.games_of(v).filter(pl.col("players") == n), [rows[j] for j in cols])
             if n in idx_of and not np.array_equal(idx, idx_of[n]):
                 raise RuntimeError(f"{out}: variant {v} holds other games than the first variant at {n} players")
             idx_of[n] = idx
-            full = np.full((len(idx), len(spec.rows)), np.nan)
+            full = np.full((len(idx), len(rows)), np.nan)
             full[:, cols] = m
             blocks.append(full)
-        res[v] = np.vstack(blocks)
+        for s in dict.fromkeys(r.value for r in rows if r.kind == "ai"):
+            cols = [j for j, r in enumerate(rows) if r.kind == "ai" and r.value == s]
+            c = solo[v][s]
+            full = np.full((len(c), len(rows)), np.nan)
+            full[:, cols] = c[:, None]
+            blocks.append(full)
+        res[v] = np.vstack(blocks) if blocks else np.empty((0, len(rows)))  # no row (a check player, only A.I. targets): no game
     return res
 
 
@@ -164,20 +262,32 @@ def _box(knobs: list[Knob]) -> bs.Box:
                   allowed=[k.allowed for k in knobs])
 
 
+def rank(p: Point, knobs: list[Knob]) -> tuple:
+    """A point's rank, the least best: in every band first (then the fewest knobs moved); else the least squared
+    excess beyond the bands (:meth:`analysis.balance_search.Band.score`); then the least squared deviation."""
+    excess, deviation = p.band.score(p.rate)
+    return (not p.met, 0.0 if p.met else excess, len(p.moved(knobs)) if p.met else 0, deviation)
+
+
 def _best(points: list[Point], knobs: list[Knob]) -> Point:
-    return min(points, key=lambda p: (not p.met, len(p.moved(knobs)) if p.met else 0, float(p.dev @ p.dev)))
+    return min(points, key=lambda p: rank(p, knobs))
 
 
 def search(spec: Spec, backend: str = "local", workers: int | None = None, resume: bool = False, progress: bool = True,
            say=print) -> Search:
     """The search (module docstring)."""
+    with spec.game.engine_parts(len(spec.strengths)):  # Trinidad: the engine compiled once, with the Solo A.I. where it plays
+        return _search(spec, backend, workers, resume, progress, say)
+
+
+def _search(spec: Spec, backend: str, workers: int | None, resume: bool, progress: bool, say) -> Search:
     knobs, others = spec.knobs, spec.others
     every = [*knobs, *others]
-    rows, fair = row_labels(spec), fair_shares(spec)
+    rows, band = row_labels(spec), spec_band(spec)
     R, K = len(spec.rows), len(every)
     S, V = np.full((R, K), np.nan), np.full((R, K), np.nan)
     rounds = Rounds(spec, backend, workers, resume, progress, say)
-    P = len(spec.players)
+    units, block = spec.units, spec.block
     cost = (KNOB_COST * spec.tolerance) ** 2
 
     def measure(tag: str, r: int, at: dict, probed: list[int], games: int) -> Point:
@@ -189,11 +299,12 @@ def search(spec: Spec, backend: str = "local", workers: int | None = None, resum
         for j, name, v in zip(probed, names[1:], vals[1:], strict=True):
             h = v[every[j].key] - at[every[j].key]
             S[:, j], V[:, j] = bs.sensitivity(base, m[name], h)
-        p = Point(r, dict(at), games, rate, se, rate - fair, spec.tolerance)
+        p = Point(r, dict(at), games, rate, se, band)
         if progress:
-            worst = int(np.argmax(np.abs(p.dev)))
-            say(f"  measured: {'within' if p.met else 'out of'} +-{100 * spec.tolerance:g} points; furthest: {rows[worst]} "
-                f"{100 * p.rate[worst]:.1f}% ({100 * p.dev[worst]:+.1f} points)")
+            ex = p.excess
+            worst = int(np.argmax(np.abs(ex))) if not p.met else int(np.argmax(np.abs(p.dev)))
+            say(f"  measured: {'within' if p.met else 'out of'} the target; furthest: {rows[worst]} {100 * p.rate[worst]:.1f}% "
+                + (f"({100 * ex[worst]:+.1f} points beyond its band)" if not p.met else f"({100 * p.dev[worst]:+.1f} points from its centre)"))
         return p
 
     at = {k.key: k.value for k in every}
@@ -208,16 +319,17 @@ def search(spec: Spec, backend: str = "local", workers: int | None = None, resum
             break
         x = np.array([best.values[k.key] for k in knobs], float)
         Sk, Vk = np.nan_to_num(S[:, : len(knobs)]), np.nan_to_num(V[:, : len(knobs)])
-        step = bs.linear_step(best.dev, Sk, Vk, x, box, spec.tolerance, cost, TRUST * np.array([k.probe for k in knobs], float))
+        step = bs.linear_step(best.rate, Sk, Vk, x, box, band, cost, TRUST * np.array([k.probe for k in knobs], float))
         new = {**best.values, **{k.key: _typed(k, v) for k, v in zip(knobs, step.values, strict=True)}}
         rec = {"round": r, "from_round": best.round, "chosen": [knobs[j].key for j in step.chosen], "point": new,
-               "predicted_max_deviation": float(np.max(np.abs(step.predicted)))}
+               "predicted_max_excess": float(np.max(np.abs(band.excess(step.predicted)), initial=0.0)),
+               "predicted_max_deviation": float(np.max(np.abs(band.deviation(step.predicted)), initial=0.0))}
         if any(p.values == new for p in points):
             records.append(rec | {"games": 0, "stopped": "the step proposes a point already measured (converged)"})
             break
         moved = [j for j, k in enumerate(knobs) if new[k.key] != k.value]
-        g = min(g0, round_games((spec.budget - rounds.spent - reserve) / (spec.rounds - r + 1), 1 + len(moved), P))
-        if g < MIN_GAMES:
+        g = min(g0, round_games((spec.budget - rounds.spent - reserve) / (spec.rounds - r + 1), 1 + len(moved), units, block))
+        if g < max(MIN_GAMES, block):
             records.append(rec | {"games": 0, "stopped": "the budget left pays for too few games"})
             break
         if progress:
@@ -229,17 +341,17 @@ def search(spec: Spec, backend: str = "local", workers: int | None = None, resum
     needed = []
     if not best.met:
         if others:
-            g = round_games(spec.budget - rounds.spent, 1 + len(others), P)
-            if g >= MIN_GAMES:
+            g = round_games(spec.budget - rounds.spent, 1 + len(others), units, block)
+            if g >= max(MIN_GAMES, block):
                 if progress:
                     say(f"  out of reach: measuring the {len(others)} knobs the spec does not allow, at the best point")
                 measure("diagnose", len(records), best.values, list(range(len(knobs), K)), g)
                 records.append({"round": "diagnose", "games": g, "point": best.values, "probed": [k.key for k in others]})
         xs = np.array([best.values[k.key] for k in every], float)
-        needed = bs.needed_knobs(best.dev, np.nan_to_num(S), np.nan_to_num(V), xs, _box(every), np.array([k.probe for k in every], float),
-                                 spec.tolerance)
+        needed = bs.needed_knobs(best.rate, np.nan_to_num(S), np.nan_to_num(V), xs, _box(every), np.array([k.probe for k in every], float),
+                                 band)
         for n in needed:
             n["row"] = rows[n["row"]]
             if n["knob"] is not None:
                 n["knob"] = every[n["knob"]].key
-    return Search(spec, points, S, V, records, best, needed, rounds.spent)
+    return Search(spec, points, S, V, records, best, needed, rounds.spent, rounds.solo_spent)

@@ -10,12 +10,26 @@ game is played (every bad input one :class:`BalanceError` line naming its key)::
     budget = 60000               # games the search may play, every round, variant and player count
     rounds = 3                   # confirming rounds after the first linearisation
     verify_games = 2400          # games per variant and player count of the verification run
+    # verify_ai_games = 240      # the player against the Solo A.I. at every strength, rules and proposal (a multiple of 24)
     # check_player = "heuristic" # the proposal verified again by another player
     # out = "runs/balance-captain-bishop"
 
     [target]
     tolerance = 0.04             # every group within +-4 points of its fair share 1/N
     # groups = ["Captain", "Bishop"]   # the groups held to it (default: every group the game reports)
+    # seats = 0.03               # every seat (turn position) within +-3 points of 1/N
+
+    # [[target.ai]]              # the player's beat rate against the Solo A.I. at a strength (Solo games, in the budget)
+    # strength = "strong"
+    # rate = 0.5                 # within +-tolerance (default target.tolerance) of a rate, or a band:
+    # # min = 0.4
+    # # max = 0.6
+
+    # [[target.records]]         # how often a games-table column holds a record (docs/reference/dataset.md)
+    # column = "built_palace"
+    # at_least = 1               # the record: the column at least this (default 1)
+    # per = "game"               # a game holds it when a seat does (default), or "seat": the share of seats
+    # min = 0.10                 # a band (min and/or max), or rate and tolerance
 
     [rules]                      # the rules the search starts from (as an experiment's [rules])
     # file = "my_rules.toml"
@@ -32,9 +46,11 @@ game is played (every bad input one :class:`BalanceError` line naming its key)::
 from __future__ import annotations
 
 import copy
+import difflib
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -43,12 +59,18 @@ from trinidad.games import DEFAULT, Game, game_named
 from trinidad.games.keys import ExperimentError
 from trinidad.games.sweeps import has_rule, leaf, merge, nest
 
-TOP_KEYS = ("name", "game", "out", "players", "seed", "player", "check_player", "budget", "rounds", "verify_games", "target",
-            "rules", "knobs")
-TARGET_KEYS = ("tolerance", "groups")
+TOP_KEYS = ("name", "game", "out", "players", "seed", "player", "check_player", "budget", "rounds", "verify_games", "verify_ai_games",
+            "target", "rules", "knobs")
+TARGET_KEYS = ("tolerance", "groups", "seats", "ai", "records")
+AI_KEYS = ("strength", "rate", "tolerance", "min", "max")
+RECORD_KEYS = ("column", "at_least", "per", "rate", "tolerance", "min", "max")
+PER = ("game", "seat")
 KNOB_KEYS = ("key", "min", "max", "step", "probe")
 
 BLOCK = 12  # a round's games per variant: a multiple of Trinidad's deal block (every Character once at every seat; harmless elsewhere)
+# with Solo A.I. targets: the Solo games' block (trinidad.ai_scale: the A.I. first in every other block of 12, so every 24
+# games each Character plays once before and once after it), and the multi-player games' too, as they are as many
+SOLO_BLOCK = 24
 MIN_GAMES = 2 * BLOCK  # the fewest games a variant of a round is worth playing
 PLANNED_MOVES = 2  # knobs a confirming round is planned to probe beside its point (the budget's plan, :meth:`Spec.round_games`)
 DIAGNOSE_SHARE = 0.15  # of the budget, kept for measuring the game's other knobs where the target is not reached
@@ -82,6 +104,25 @@ class Knob:
     allowed: bool = True
 
 
+class Row(NamedTuple):
+    """A rate the target holds (the search's row): at ``players`` (1: the Solo game, the player and the A.I.), the mean
+    over games of an observation of the games table: for ``kind`` "groups" and "seats" the win credit of the seats whose
+    ``column`` holds ``value`` (a Character, a seat; a tie for first shares the win); "records": whether a seat's
+    ``column`` is at least ``value`` (``per`` "game": any seat's; "seat": the share of seats); "ai": the player's win
+    credit against the Solo A.I. at the strength ``value``. It must lie in [lo, hi]; ``centre`` (NaN: none) is what its
+    squared deviation, the objective's tie-break, is measured from (analysis.balance_search.Band)."""
+
+    players: int
+    column: str
+    value: Any
+    label: str
+    kind: str = "groups"
+    lo: float = 0.0
+    hi: float = 1.0
+    centre: float = math.nan
+    per: str = "seat"
+
+
 @dataclass
 class Spec:
     path: Path
@@ -101,7 +142,28 @@ class Spec:
     overrides: dict
     knobs: list[Knob]
     others: list[Knob] = field(default_factory=list)  # the game's default knobs the spec does not allow
-    rows: list[tuple[int, str, object, str]] = field(default_factory=list)  # (players, column, value, label): the target's rates
+    rows: list[Row] = field(default_factory=list)  # the target's rates: the groups, then the seats, the records, the A.I.'s beat rates
+    seat_tolerance: float | None = None
+    verify_ai_games: int = 0  # the verification's Solo games a variant and A.I. strength (0: none)
+    solo_strengths: list[str] = field(default_factory=list)  # every strength of the rules' Solo A.I. (the verification's)
+    targets: list[str] = field(default_factory=list)  # each target in words (the summary)
+
+    @property
+    def strengths(self) -> list[str]:
+        """The A.I. strengths the target holds (its Solo games in every round), in the rules' order."""
+        held = {r.value for r in self.rows if r.kind == "ai"}
+        return [s for s in self.solo_strengths if s in held]
+
+    @property
+    def block(self) -> int:
+        """A round's games a variant are a whole number of these."""
+        return SOLO_BLOCK if self.strengths else BLOCK
+
+    @property
+    def units(self) -> int:
+        """The blocks of games a variant of a round plays per game a variant: one a player count (where a row reads the
+        multi-player games), one a Solo A.I. strength."""
+        return (len(self.players) if any(r.kind != "ai" for r in self.rows) else 0) + len(self.strengths)
 
     def derived_seed(self, purpose: int) -> int:
         """The master seed of the search's runs (``SEARCH``) or of the verification's (``VERIFY``): two streams
@@ -187,8 +249,14 @@ def spec_from_dict(d: dict, path: Path, out: str | Path | None = None) -> Spec:
     groups = target.get("groups")
     if groups is not None and (not isinstance(groups, list) or not all(isinstance(g, str) for g in groups)):
         raise bad("target.groups", f"expected a list of group names, got {groups!r}")
-    if groups == []:
-        raise bad("target.groups", "empty: name at least one group, or leave groups out for every group")
+    others = [k for k in ("seats", "ai", "records") if k in target]
+    if groups == [] and not others:
+        raise bad("target.groups", "empty: name at least one group, or leave groups out for every group (or hold another target: seats, "
+                                   "ai, records)")
+    seats = target.get("seats")
+    if seats is not None and (not _number(seats) or not 0 < seats < 0.5):
+        raise bad("target.seats", f"expected a win-rate distance as a fraction above 0 and below 0.5 (0.03: every seat within +-3 points "
+                                  f"of its fair share), got {seats!r}")
     rules = d.get("rules", {})
     if not isinstance(rules, dict):
         raise bad("rules", "expected a table with file and/or overrides")
@@ -196,7 +264,8 @@ def spec_from_dict(d: dict, path: Path, out: str | Path | None = None) -> Spec:
     spec = Spec(path=path, game=game, name=name, out=Path(out), players=d.get("players"), seed=_int(d, "seed", 1, 0, 2**63 - 1),
                 player=d.get("player", "best"), check_player=d.get("check_player"), budget=_int(d, "budget", None, 1),
                 rounds=_int(d, "rounds", DEFAULT_ROUNDS, 0, MAX_ROUNDS), verify_games=_int(d, "verify_games", DEFAULT_VERIFY_GAMES, BLOCK),
-                tolerance=float(tol), groups=groups, rules_file=rules.get("file"), overrides=rules.get("overrides", {}), knobs=[])
+                tolerance=float(tol), groups=groups, rules_file=rules.get("file"), overrides=rules.get("overrides", {}), knobs=[],
+                seat_tolerance=None if seats is None else float(seats))
     # the spec's players, player and rules, read as the experiment its runs play (one line naming the key)
     try:
         exp = game.experiment(spec.experiment_doc(name, spec.out, BLOCK, 1, spec.player, [{"name": "base"}]), str(path))
@@ -208,9 +277,11 @@ def spec_from_dict(d: dict, path: Path, out: str | Path | None = None) -> Spec:
         except ExperimentError as e:
             raise _experiment_line(e, "check_player") from None
     spec.players = list(exp.players)
-    spec.rows = _rows(spec, exp)
     resolve = exp.rules_resolver()
     doc = resolve({})
+    spec.solo_strengths = list(game.solo_strengths(doc))
+    spec.rows = _rows(spec, exp, target)
+    spec.verify_ai_games = _verify_ai_games(d, spec)
     spec.knobs = _knobs(d, game, doc, resolve)
     allowed = {k.key for k in spec.knobs}
     spec.others = [default_knob(key, leaf(doc, key), resolve, allowed=False) for key in game.balance_knobs(doc) if key not in allowed]
@@ -218,21 +289,155 @@ def spec_from_dict(d: dict, path: Path, out: str | Path | None = None) -> Spec:
     return spec
 
 
-def _rows(spec: Spec, exp) -> list[tuple[int, str, object, str]]:
-    """The target's rates: each group the game reports at each player count (its ``rates``), those named in
-    ``target.groups`` where given."""
+def _rows(spec: Spec, exp, target: dict) -> list[Row]:
+    """The target's rates (:class:`Row`), each with its band: each group the game reports at each player count (its
+    ``rates``; those named in ``target.groups`` where given) within +-tolerance of 1/N; each seat within +-``seats`` of
+    1/N; each ``[[target.records]]`` at each player count; each ``[[target.ai]]`` strength (the Solo games)."""
     rows, seen = [], set()
+    tol = spec.tolerance
     for n in spec.players:
         for col, value, label in spec.game.rates(exp, n):
             seen.add(label)
             if spec.groups is None or label in spec.groups:
-                rows.append((n, col, value, label))
+                rows.append(Row(n, col, value, label, "groups", 1 / n - tol, 1 / n + tol, 1 / n))
     unknown = [g for g in spec.groups or [] if g not in seen]
     if unknown:
         raise bad("target.groups", f"unknown group {unknown[0]!r}; {spec.game.title}'s: {', '.join(sorted(seen, key=str))}")
+    if spec.seat_tolerance is not None:
+        st = spec.seat_tolerance
+        for n in spec.players:
+            seats = spec.game.balance_seats(exp, n)
+            if not seats:
+                raise bad("target.seats", f"{spec.game.title} names no seats to hold (its start positions are among its groups: target.groups)")
+            rows += [Row(n, col, value, label, "seats", 1 / n - st, 1 / n + st, 1 / n) for col, value, label in seats]
+    rows += _record_rows(spec, target.get("records"))
+    rows += _ai_rows(spec, target.get("ai"))
     if not rows:
         raise bad("target", f"empty: {spec.game.title} reports no group at {spec.players} players to hold to its fair share")
+    spec.targets = _target_words(spec, rows)
     return rows
+
+
+def _tables(v, key: str, what: str) -> list[dict]:
+    if not isinstance(v, list) or not v or not all(isinstance(t, dict) for t in v):
+        raise bad(key, f"expected [[{key}]] tables, each with {what}")
+    return v
+
+
+def _band(t: dict, where: str, tolerance: float) -> tuple[float, float, float]:
+    """A target table's band (lo, hi, centre): ``rate`` within +-``tolerance`` (default the target's), the rate its
+    centre; or ``min`` and/or ``max`` (the other bound 0 or 1), no centre."""
+    has_rate, has_bounds = "rate" in t, "min" in t or "max" in t
+    if has_rate and has_bounds:
+        raise bad(where, "give rate (and tolerance) or min and/or max, not both")
+    if not has_rate and not has_bounds:
+        raise bad(where, "no band: give rate (and tolerance), or min and/or max")
+    for k in ("rate", "min", "max"):
+        if k in t and (not _number(t[k]) or not 0 <= t[k] <= 1):
+            raise bad(f"{where}.{k}", f"expected a rate as a fraction 0..1 (0.25: a quarter), got {t[k]!r}")
+    if "tolerance" in t and not has_rate:
+        raise bad(f"{where}.tolerance", "goes with rate (min and max are the band's bounds)")
+    if has_rate:
+        tol = t.get("tolerance", tolerance)
+        if not _number(tol) or not 0 < tol < 0.5:
+            raise bad(f"{where}.tolerance", f"expected a distance as a fraction above 0 and below 0.5 (0.05: +-5 points), got {tol!r}")
+        r = float(t["rate"])
+        return max(0.0, r - tol), min(1.0, r + tol), r
+    lo, hi = float(t.get("min", 0.0)), float(t.get("max", 1.0))
+    if lo >= hi:
+        raise bad(f"{where}.max", f"must be above min ({lo:g}), got {hi:g}")
+    if lo <= 0 and hi >= 1:
+        raise bad(where, "min 0 and max 1 hold every rate: name a narrower band")
+    return lo, hi, math.nan
+
+
+def _record_rows(spec: Spec, records) -> list[Row]:
+    """``[[target.records]]``: a games-table column (the game's ``record_columns``), the record held where it is at least
+    ``at_least``, by game or by seat, in a band: one row a player count."""
+    if records is None:
+        return []
+    if not spec.game.record_columns:
+        raise bad("target.records", f"{spec.game.title} names no games-table columns a record may count")
+    out, seen = [], set()
+    for i, t in enumerate(_tables(records, "target.records", "a column and a band (min and/or max, or rate)")):
+        where = f"target.records[{i}]"
+        _unknown(t, RECORD_KEYS, f"{where}.")
+        col = t.get("column")
+        if not isinstance(col, str) or not col:
+            raise bad(f"{where}.column", f"expected a column of the games table (e.g. \"built_palace\"), got {col!r}")
+        if col not in spec.game.record_columns:
+            near = difflib.get_close_matches(col, spec.game.record_columns, n=3)
+            raise bad(f"{where}.column", f"unknown column {col!r} of {spec.game.title}'s games table"
+                                         + (f" (did you mean {', '.join(near)}?)" if near else "") + "; docs/reference/dataset.md lists them")
+        at_least = _int(t, "at_least", 1, 1, where=f"{where}.at_least")
+        per = t.get("per", "game")
+        if per not in PER:
+            raise bad(f"{where}.per", f"expected one of {', '.join(PER)} (a game holds the record when a seat does; or the share of seats), "
+                                      f"got {per!r}")
+        if (col, at_least, per) in seen:
+            raise bad(f"{where}.column", f"{col} >= {at_least} by {per} is given twice")
+        seen.add((col, at_least, per))
+        lo, hi, centre = _band(t, where, spec.tolerance)
+        what = f"{col} >= {at_least}" + (" (share of games)" if per == "game" else " (share of seats)")
+        out += [Row(n, col, at_least, what, "records", lo, hi, centre, per) for n in spec.players]
+    return out
+
+
+def _ai_rows(spec: Spec, ai) -> list[Row]:
+    """``[[target.ai]]``: the spec's player's beat rate against the Solo A.I. at a strength of the rules, in a band."""
+    if ai is None:
+        return []
+    if not spec.solo_strengths:
+        raise bad("target.ai", f"{spec.game.title} has no Solo A.I. to beat")
+    out = []
+    for i, t in enumerate(_tables(ai, "target.ai", "a strength and a band (rate, or min and/or max)")):
+        where = f"target.ai[{i}]"
+        _unknown(t, AI_KEYS, f"{where}.")
+        s = t.get("strength")
+        if s not in spec.solo_strengths:
+            raise bad(f"{where}.strength", f"unknown strength {s!r}; the rules': {', '.join(spec.solo_strengths)}")
+        if any(r.value == s for r in out):
+            raise bad(f"{where}.strength", f"{s} is given twice")
+        lo, hi, centre = _band(t, where, spec.tolerance)
+        out.append(Row(1, "ai", s, f"beats the A.I. ({s})", "ai", lo, hi, centre))
+    return out
+
+
+def _verify_ai_games(d: dict, spec: Spec) -> int:
+    """The verification's Solo games a variant and strength: the spec's, a multiple of :data:`SOLO_BLOCK`; where the target
+    holds the A.I. and the spec names none, the verification's games a variant (rounded to the block)."""
+    if "verify_ai_games" not in d:
+        return max(SOLO_BLOCK, SOLO_BLOCK * round(spec.verify_games / SOLO_BLOCK)) if spec.strengths else 0
+    v = _int(d, "verify_ai_games", 0, 0)
+    if v and not spec.solo_strengths:
+        raise bad("verify_ai_games", f"{spec.game.title} has no Solo A.I. to play")
+    if v % SOLO_BLOCK:
+        raise bad("verify_ai_games", f"expected a multiple of {SOLO_BLOCK} (each Character once before and once after the A.I.), got {v}")
+    if spec.strengths and not v:
+        raise bad("verify_ai_games", f"target.ai needs the verification's Solo games: at least {SOLO_BLOCK}")
+    return v
+
+
+def _target_words(spec: Spec, rows: list[Row]) -> list[str]:
+    """Each target in words, for the summary."""
+    def band(r: Row) -> str:
+        if not math.isnan(r.centre):
+            return f"{100 * r.centre:g}% +-{100 * (r.hi - r.centre):g} points" if r.hi - r.centre == r.centre - r.lo else \
+                f"{100 * r.lo:g}%..{100 * r.hi:g}% (around {100 * r.centre:g}%)"
+        return f"at least {100 * r.lo:g}%" if r.hi >= 1 else f"at most {100 * r.hi:g}%" if r.lo <= 0 else f"{100 * r.lo:g}%..{100 * r.hi:g}%"
+
+    out = []
+    if any(r.kind == "groups" for r in rows):
+        which = "every group" if spec.groups is None else ", ".join(spec.groups)
+        out.append(f"{which} within +-{100 * spec.tolerance:g} points of its fair share")
+    if spec.seat_tolerance is not None:
+        out.append(f"every seat within +-{100 * spec.seat_tolerance:g} points of its fair share")
+    done = set()
+    for r in rows:
+        if r.kind in ("records", "ai") and r.label not in done:
+            done.add(r.label)
+            out.append(f"{r.label}: {band(r)}" if r.kind == "records" else f"`{spec.player}` {r.label}: {band(r)}")
+    return out
 
 
 def _rules_line(e: Exception, key: str) -> str:
@@ -342,9 +547,10 @@ def default_knob(key: str, value, resolve, allowed: bool = True, step=None, prob
     return Knob(key, value, lo, hi, step, probe, allowed)
 
 
-def round_games(share: float, variants: int, players: int) -> int:
-    """Games per variant and player count a share of the budget pays for, a whole number of deal blocks."""
-    return int(share // (variants * players * BLOCK)) * BLOCK
+def round_games(share: float, variants: int, units: int, block: int = BLOCK) -> int:
+    """Games per variant, player count and Solo A.I. strength (``units``: their number, :attr:`Spec.units`) a share
+    of the budget pays for, a whole number of deal blocks."""
+    return int(share // (variants * units * block)) * block
 
 
 def planned_variants(spec: Spec) -> int:
@@ -355,16 +561,23 @@ def planned_variants(spec: Spec) -> int:
 
 
 def planned_games(spec: Spec) -> int:
-    """Games per variant and player count of every round: the budget (but the share kept for measuring the
-    game's other knobs, where it has some) over the planned variants (:func:`planned_variants`)."""
+    """Games per variant, player count and Solo A.I. strength of every round: the budget (but the share kept for
+    measuring the game's other knobs, where it has some) over the planned variants (:func:`planned_variants`), each
+    playing as many Solo games at each strength the target holds as games at each player count (a Solo game
+    counts as one game of the budget)."""
     keep = DIAGNOSE_SHARE * spec.budget if spec.others else 0.0
-    return round_games(spec.budget - keep, planned_variants(spec), len(spec.players))
+    return round_games(spec.budget - keep, planned_variants(spec), spec.units, spec.block)
 
 
 def _check_budget(spec: Spec) -> None:
-    """Every round must have at least :data:`MIN_GAMES` games a variant."""
-    if planned_games(spec) < MIN_GAMES:
-        need = planned_variants(spec) * len(spec.players) * MIN_GAMES / (1 - (DIAGNOSE_SHARE if spec.others else 0.0))
+    """Every round must have at least :data:`MIN_GAMES` games a variant (and a whole block of :attr:`Spec.block`)."""
+    least = max(MIN_GAMES, spec.block)
+    if planned_games(spec) < least:
+        need = planned_variants(spec) * spec.units * least / (1 - (DIAGNOSE_SHARE if spec.others else 0.0))
+        solo = len(spec.strengths)
         raise bad("budget", f"{spec.budget:,} games are too few for {len(spec.knobs)} knobs and {spec.rounds} confirming rounds at "
-                            f"{len(spec.players)} player count(s): {planned_variants(spec)} variants of at least {MIN_GAMES} games each "
-                            f"need a budget of at least {int(need):,}")
+                            f"{len(spec.players)} player count(s)" + (f" and {solo} Solo A.I. strength(s)" if solo else "")
+                            + f": {planned_variants(spec)} variants of at least {least} games each"
+                            + (f" at each player count and, as many Solo games, at each strength ({spec.units} x {least} games a variant)"
+                               if solo else "")
+                            + f" need a budget of at least {math.ceil(need):,}")

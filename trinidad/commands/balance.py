@@ -13,7 +13,7 @@ from trinidad.commands.common import fail
 
 
 def balance(
-    spec: Annotated[Path, typer.Argument(help="balance spec TOML: knobs (rules keys, bounds, steps), target, player, budget, seed")],
+    spec: Annotated[Path, typer.Argument(help="balance spec TOML: knobs (rules keys, bounds, steps), targets, player, budget, seed")],
     out: Annotated[Path | None, typer.Option("--out", "-o", help="output folder (overrides the spec's out)")] = None,
     backend: Annotated[str, typer.Option(help="local (threads) or ray")] = "local",
     address: Annotated[str | None, typer.Option(help="Ray cluster address (default: start a local Ray)")] = None,
@@ -23,10 +23,12 @@ def balance(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress lines", metavar="")] = False,
 ) -> None:
     """Search for the smallest change of the allowed rules numbers that brings every group (Trinidad: every Character) within
-    the spec's tolerance of its fair share, on common seeds (paired finite differences, a linearised step, confirming rounds),
-    then verify it on fresh seeds: OUT/proposal.toml (a rules override file), OUT/verify/ (base against proposal, with its
-    report), OUT/balance.md and OUT/balance.json (the knobs moved, each group before and after, the chi-square before and
-    after, and the knob a group out of reach would need)."""
+    the spec's tolerance of its fair share, and every other target the spec sets into its band (every seat within +-X, the
+    player's beat rate against the Solo A.I. at a strength, how often a games-table record is held), on common seeds (paired
+    finite differences, a linearised step that minimises the excess beyond the bands first, confirming rounds), then verify
+    it on fresh seeds: OUT/proposal.toml (a rules override file), OUT/verify/ (base against proposal, with its report),
+    OUT/verify-ai/ (the Solo A.I. at every strength, where the spec asks), OUT/balance.md and OUT/balance.json (the knobs
+    moved, each row before and after, the chi-square before and after, and the knob a row out of reach would need)."""
     from trinidad.balance.search import search
     from trinidad.balance.spec import BalanceError, read_spec
     from trinidad.balance.verify import verify_player, write_outputs

@@ -72,3 +72,10 @@ class Game:
     # -> the BenchTable it measures; a bad option raises ValueError, one line led by its name. None: Trinidad, whose bench is
     # trinidad.bench.run_bench (a strategy at every seat, besides the cold compile, the no-JIT engine and all threads)
     bench: Callable[..., BenchTable] | None = None
+    # ``trinidad balance``'s targets besides the groups: (exp, n) -> each seat's win rate at n players, as ``rates`` gives
+    # its rates (none: the spec may not hold the seats); resolved rules document -> the strengths of the game's Solo A.I.
+    # (none: the game has none, and no spec may target or verify against it); the games table's numeric columns a record
+    # target may name (none: the spec may name no record)
+    balance_seats: Callable[[Any, int], list[tuple[str, Any, str]]] = field(default=lambda _exp, _n: [])
+    solo_strengths: Callable[[dict], list[str]] = field(default=lambda _doc: [])
+    record_columns: tuple[str, ...] = ()

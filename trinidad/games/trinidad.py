@@ -329,6 +329,23 @@ def balance_knobs(doc: dict) -> list[str]:
     return out
 
 
+def balance_seats(exp, n: int) -> list[tuple[str, int, str]]:
+    """Each seat's win rate at ``n`` players (``trinidad balance``'s ``target.seats``): seat s starts the game at
+    turn position s (seat 0 first), labelled from 1 as a player counts them."""
+    return [("seat", s, f"seat {s + 1}") for s in range(n)]
+
+
+def solo_strengths(doc: dict) -> list[str]:
+    """The Solo A.I.'s strengths in the rules (TWO PLAYERS GAME & SOLO MODE: ``solo.strengths``), weakest first."""
+    from sim.rules import ai_strength_names
+
+    return ai_strength_names(doc)
+
+
+# the games table's columns a record target counts (docs/reference/dataset.md): its numbers, not the seat's identity
+RECORD_COLUMNS = tuple(c for c in GAME_COLUMNS if c not in ("seat", "character", "strategy"))
+
+
 def analyze(run, **options):
     """The report's sections of a Trinidad run (:func:`analysis.analyze`)."""
     from analysis import analyze as trinidad_sections
@@ -343,4 +360,5 @@ GAME = Game(
     aliases=strategy_aliases, summary=summary, analyze=analyze,
     announce=announce_ai_table, after=record_ai_scale, engine_parts=solo_too, rates=rates,
     balance_knobs=balance_knobs, balance_setup={"characters": {"assign": "balanced"}},
+    balance_seats=balance_seats, solo_strengths=solo_strengths, record_columns=RECORD_COLUMNS,
 )

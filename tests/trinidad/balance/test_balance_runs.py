@@ -9,6 +9,7 @@ import json
 import tomllib
 
 import polars as pl
+import pytest
 from typer.testing import CliRunner
 
 from reports import build
@@ -76,5 +77,80 @@ def test_a_tiny_search_its_verification_and_the_same_proposal_on_one_worker(engi
     # the same spec on one worker: the same points measured, the same proposal
     one = search(read_spec(spec, tmp_path / "one"), workers=1, progress=False)
     assert [p.to_dict(doc["rows"], one.spec.knobs)["values"] for p in one.points] == [p["values"] for p in doc["points"]]
+    assert [[x["rate"] for x in p["rates"]] for p in doc["points"]] == [p.rate.tolist() for p in one.points]
+    assert one.proposal == {x["key"]: x["proposal"] for x in doc["moved"]}
+
+
+TARGETS = """name = "targets"
+player = "heuristic"
+players = 4
+seed = 5
+budget = 480
+rounds = 1
+verify_games = 48
+verify_ai_games = 24
+
+[target]
+tolerance = 0.45
+seats = 0.45
+[[target.records]]
+column = "built_palace"
+min = 0.99
+[[target.ai]]
+strength = "weak"
+min = 0.45
+
+[[knobs]]
+key = "character.captain_vp"
+min = 4
+max = 12
+probe = 2
+"""
+
+
+def test_the_other_targets_on_the_same_runs_the_solo_games_in_the_budget_and_the_ai_in_the_verification(engine, tmp_path, monkeypatch):
+    # bands wide enough that the groups and the seats are in: the heuristic beats the weak A.I. in 40% of the search's Solo
+    # games, and the Captain's VP raise it (the step moves them), while no knob brings the Palace into every game (99%, out
+    # of reach: the verification says which row stays out)
+    monkeypatch.setattr(build, "_draw", lambda stem, caption, fn, chart_dir: Figure(stem, caption, None, "not drawn in this test"))
+    spec = tmp_path / "targets.toml"
+    spec.write_text(TARGETS)
+    out = tmp_path / "two"
+    r = CliRunner().invoke(app, ["balance", str(spec), "--out", str(out), "--workers", "2", "--quiet"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads((out / "balance.json").read_text())
+    labels = doc["rows"]
+    assert labels[:12] == [b["row"] for b in doc["bands"]][:12] and labels[12:] == [
+        "seat 1", "seat 2", "seat 3", "seat 4", "built_palace >= 1 (share of games)", "beats the A.I. (weak)"]
+    # the budget: 4 variants planned x (1 player count + 1 A.I. strength) x 48 games (blocks of 24), the Solo games in it
+    assert [rd["games"] for rd in doc["rounds"] if rd["games"]] == [48, 48]
+    assert doc["games_spent"] == 4 * 48 * 2 and doc["solo_games_spent"] == 4 * 48
+    assert doc["rounds"][1]["chosen"] == ["character.captain_vp"] and doc["moved"][0]["proposal"] > 8
+    solo = pl.read_parquet(out / "search" / "round-0" / "solo.parquet")
+    assert solo.height == 2 * 48 and set(solo["strength"]) == {"weak"}  # the point and the Captain's probe, the strength held
+    p0 = doc["points"][0]
+    rate = {x["row"]: x for x in p0["rates"]}
+    assert rate["seat 1"]["rate"] + rate["seat 2"]["rate"] + rate["seat 3"]["rate"] + rate["seat 4"]["rate"] == pytest.approx(1.0)
+    assert rate["built_palace >= 1 (share of games)"]["excess"] == pytest.approx(-0.99) and not p0["met"]  # never built: below its band
+    assert rate["beats the A.I. (weak)"]["excess"] < 0 and p0["max_excess"] == pytest.approx(0.99)
+    assert sum(1 for x in p0["rates"] if x["excess"]) == 2
+    g = pl.read_parquet(out / "search" / "round-0" / "games" / "*.parquet").filter(pl.col("variant") == "point")
+    held = g.group_by("game").agg((pl.col("built_palace") >= 1).max()).get_column("built_palace").mean()
+    assert rate["built_palace >= 1 (share of games)"]["rate"] == pytest.approx(held)
+    assert rate["beats the A.I. (weak)"]["rate"] == pytest.approx(solo.filter(pl.col("variant") == "point")["credit"].mean())
+    # the verification: the Solo A.I. at every strength, rules and proposal on the verification's seed
+    [v] = doc["verification"]
+    assert [x["strength"] for x in v["ai"]["rows"]] == ["weak", "medium", "strong", "divinity"] and v["ai"]["games"] == 24
+    assert [x["target"] for x in v["ai"]["rows"]] == [True, False, False, False]
+    assert all(x["before_lo"] <= x["before"] <= x["before_hi"] for x in v["ai"]["rows"])
+    verify_solo = pl.read_parquet(out / "verify-ai" / "solo.parquet")
+    assert verify_solo.height == 24 * 4 * 2  # every strength, the rules and the proposal
+    assert [c["of"] for c in v["chi_square"]] == ["groups", "seats"] and v["chi_square"][1]["before"]["df"] == 3
+    assert not v["met"] and "built_palace >= 1 (share of games)" in [o["row"] for o in v["out_of_target"]]
+    md = (out / "balance.md").read_text()
+    assert "Solo games against the A.I." in md and "against the Solo A.I." in md and "Chi-square over the seats at 4 players" in md
+    assert "built_palace >= 1 (share of games): at least 99%" in md and "points beyond its band" in md
+    # the same spec on one worker: the same points, rates and proposal (the Solo games too)
+    one = search(read_spec(spec, tmp_path / "one"), workers=1, progress=False)
     assert [[x["rate"] for x in p["rates"]] for p in doc["points"]] == [p.rate.tolist() for p in one.points]
     assert one.proposal == {x["key"]: x["proposal"] for x in doc["moved"]}

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sim.rules import character_names
-from trinidad.balance.spec import BalanceError, read_spec, spec_from_dict
+from trinidad.balance.spec import BalanceError, planned_games, planned_variants, read_spec, spec_from_dict
 from trinidad.cli import app
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -100,6 +100,46 @@ def test_a_knob_of_an_old_shared_key_moves_its_characters_together():
     ({"game": "chess"}, "balance: game: unknown game 'chess'; allowed: trinidad, rio-de-la-plata"),
     ({"game": "rio-de-la-plata"}, "balance: knobs: Río de la Plata has no default knobs: name the rules numbers"),
     ({"rules": {"overrides": {"character": {"captain": 3}}}}, "balance: rules: character.captain: no such rule"),
+    # the other targets (issue 96, item 3)
+    ({"target": {"seats": 0.7}}, "balance: target.seats: expected a win-rate distance as a fraction above 0 and below 0.5"),
+    ({"target": {"ai": {"strength": "weak"}}}, "balance: target.ai: expected [[target.ai]] tables, each with a strength and a band"),
+    ({"target": {"ai": [{"strength": "hard", "rate": 0.5}]}}, "balance: target.ai[0].strength: unknown strength 'hard'; the rules': weak, "
+                                                             "medium, strong, divinity"),
+    ({"target": {"ai": [{"strength": "weak", "rate": 0.5}, {"strength": "weak", "min": 0.2}]}},
+     "balance: target.ai[1].strength: weak is given twice"),
+    ({"target": {"ai": [{"strength": "weak", "rate": 0.5, "games": 96}]}},
+     "balance: target.ai[0].games: unknown key; allowed: strength, rate, tolerance, min, max"),
+    ({"target": {"ai": [{"strength": "weak"}]}}, "balance: target.ai[0]: no band: give rate (and tolerance), or min and/or max"),
+    ({"target": {"ai": [{"strength": "weak", "rate": 0.5, "max": 0.6}]}}, "balance: target.ai[0]: give rate (and tolerance) or min "
+                                                                         "and/or max, not both"),
+    ({"target": {"ai": [{"strength": "weak", "min": 0.2, "tolerance": 0.05}]}}, "balance: target.ai[0].tolerance: goes with rate"),
+    ({"target": {"ai": [{"strength": "weak", "rate": 1.5}]}}, "balance: target.ai[0].rate: expected a rate as a fraction 0..1"),
+    ({"target": {"ai": [{"strength": "weak", "rate": 0.5, "tolerance": 0.5}]}}, "balance: target.ai[0].tolerance: expected a distance"),
+    ({"target": {"records": [{"column": "built_palce", "min": 0.1}]}},
+     "balance: target.records[0].column: unknown column 'built_palce' of Trinidad's games table (did you mean built_palace"),
+    ({"target": {"records": [{"column": "character", "min": 0.1}]}}, "balance: target.records[0].column: unknown column 'character'"),
+    ({"target": {"records": [{"min": 0.1}]}}, "balance: target.records[0].column: expected a column of the games table"),
+    ({"target": {"records": [{"column": "built_palace", "min": 0.5, "max": 0.2}]}}, "balance: target.records[0].max: must be above min "
+                                                                                   "(0.5), got 0.2"),
+    ({"target": {"records": [{"column": "built_palace", "min": 0}]}}, "balance: target.records[0]: min 0 and max 1 hold every rate"),
+    ({"target": {"records": [{"column": "built_palace", "min": 0.1, "per": "decade"}]}},
+     "balance: target.records[0].per: expected one of game, seat"),
+    ({"target": {"records": [{"column": "built_palace", "min": 0.1, "at_least": 0}]}},
+     "balance: target.records[0].at_least: expected an integer >= 1, got 0"),
+    ({"target": {"records": [{"column": "built_palace", "min": 0.1}, {"column": "built_palace", "max": 0.5}]}},
+     "balance: target.records[1].column: built_palace >= 1 by game is given twice"),
+    ({"verify_ai_games": 100}, "balance: verify_ai_games: expected a multiple of 24 (each Character once before and once after the A.I.)"),
+    ({"verify_ai_games": 0, "target": {"ai": [{"strength": "weak", "rate": 0.5}]}},
+     "balance: verify_ai_games: target.ai needs the verification's Solo games: at least 24"),
+    ({"game": "rio-de-la-plata", "target": {"seats": 0.03}}, "balance: target.seats: Río de la Plata names no seats to hold"),
+    ({"game": "rio-de-la-plata", "target": {"ai": [{"strength": "weak", "rate": 0.5}]}},
+     "balance: target.ai: Río de la Plata has no Solo A.I. to beat"),
+    ({"game": "rio-de-la-plata", "target": {"records": [{"column": "houses", "min": 0.5}]}},
+     "balance: target.records: Río de la Plata names no games-table columns a record may count"),
+    ({"budget": 1500, "target": {"ai": [{"strength": "weak", "rate": 0.5}, {"strength": "strong", "min": 0.1}]}},
+     "balance: budget: 1,500 games are too few for 16 knobs and 3 confirming rounds at 1 player count(s) and 2 Solo A.I. strength(s): 26 "
+     "variants of at least 24 games each at each player count and, as many Solo games, at each strength (3 x 24 games a variant) need a "
+     "budget of at least 1,872"),
 ])
 def test_every_bad_spec_is_one_line_naming_its_key(doc, line):
     with pytest.raises(BalanceError) as e:
@@ -107,6 +147,35 @@ def test_every_bad_spec_is_one_line_naming_its_key(doc, line):
                        if doc.get("budget", 1) is not None else {"player": "heuristic"}, HERE)
     msg = str(e.value)
     assert "\n" not in msg and line in msg, msg
+
+
+def test_the_other_targets_their_rows_bands_and_budget():
+    s = _spec(knobs=[KNOB], players=[3, 4], target={"tolerance": 0.05, "groups": ["Captain"], "seats": 0.03,
+                                                     "records": [{"column": "built_palace", "min": 0.1, "per": "seat"}],
+                                                     "ai": [{"strength": "strong", "rate": 0.3}, {"strength": "weak", "min": 0.6, "max": 0.9}]})
+    kinds = [(r.kind, r.players, r.label) for r in s.rows]
+    assert kinds == [("groups", 3, "Captain"), ("groups", 4, "Captain"),
+                     *(("seats", 3, f"seat {i}") for i in (1, 2, 3)), *(("seats", 4, f"seat {i}") for i in (1, 2, 3, 4)),
+                     ("records", 3, "built_palace >= 1 (share of seats)"), ("records", 4, "built_palace >= 1 (share of seats)"),
+                     ("ai", 1, "beats the A.I. (strong)"), ("ai", 1, "beats the A.I. (weak)")]
+    seat = next(r for r in s.rows if r.kind == "seats" and r.players == 3)
+    assert (seat.column, seat.value) == ("seat", 0) and (seat.lo, seat.hi, seat.centre) == pytest.approx((1 / 3 - 0.03, 1 / 3 + 0.03, 1 / 3))
+    rec = next(r for r in s.rows if r.kind == "records")
+    assert (rec.column, rec.value, rec.per, rec.lo, rec.hi) == ("built_palace", 1, "seat", 0.1, 1.0) and rec.centre != rec.centre
+    strong, weak = (r for r in s.rows if r.kind == "ai")
+    assert (strong.lo, strong.hi, strong.centre) == pytest.approx((0.25, 0.35, 0.3))  # the target's tolerance around the rate
+    assert (weak.lo, weak.hi) == (0.6, 0.9) and weak.centre != weak.centre  # a band: no centre
+    assert s.strengths == ["weak", "strong"] and s.solo_strengths == ["weak", "medium", "strong", "divinity"]
+    # the Solo games: as many a variant and strength as the runs' a variant and player count, in blocks of 24, in the budget
+    assert s.block == 24 and s.units == 2 + 2 and s.verify_ai_games == 2400
+    assert planned_games(s) == int(100_000 * 0.85 // (planned_variants(s) * 4 * 24)) * 24
+    assert s.targets == ["Captain within +-5 points of its fair share", "every seat within +-3 points of its fair share",
+                         "built_palace >= 1 (share of seats): at least 10%", "`heuristic` beats the A.I. (strong): 30% +-5 points",
+                         "`heuristic` beats the A.I. (weak): 60%..90%"]
+    # no group held, the A.I. alone: no multi-player games in the search's rounds; verify_ai_games as the spec says
+    ai = _spec(knobs=[KNOB], target={"groups": [], "ai": [{"strength": "medium", "max": 0.4}]}, verify_ai_games=48)
+    assert [r.kind for r in ai.rows] == ["ai"] and ai.units == 1 and ai.verify_ai_games == 48
+    assert _spec(verify_ai_games=96).verify_ai_games == 96 and _spec().verify_ai_games == 0 and _spec().block == 12
 
 
 def test_the_command_refuses_a_bad_spec_before_any_game(tmp_path):
@@ -132,3 +201,11 @@ def test_the_docs_example_spec_reads():
     s = read_spec(ROOT / "docs" / "data" / "balance" / "heuristic-three-knobs.toml")
     assert [k.key for k in s.knobs] == ["character.captain_vp", "character.roadmaker_per_district", "character.governor_full_vp"]
     assert (s.player, s.budget, s.tolerance, s.verify_games) == ("heuristic", 24_000, 0.04, 2400) and len(s.others) == 18
+
+
+def test_the_docs_example_with_the_other_targets_reads():
+    # docs/data/balance/heuristic-targets.toml (docs/reference/balance.md, "An example with the other targets")
+    s = read_spec(ROOT / "docs" / "data" / "balance" / "heuristic-targets.toml")
+    assert [k.key for k in s.knobs] == ["building.house.wood", "building.house.stone", "scoring.house_per_faith", "character.captain_vp"]
+    assert [r.kind for r in s.rows] == ["groups", "seats", "seats", "seats", "seats", "records", "ai"]
+    assert (s.budget, s.verify_ai_games, s.strengths, s.units, planned_games(s)) == (12_000, 240, ["weak"], 2, 456)
