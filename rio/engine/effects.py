@@ -256,6 +256,7 @@ def effect_phase(r, geo, st, sc, pol):
     for pos in range(st.g[G.PLAYERS]):
         seat = st.order[pos]
         start_of_turn_effects(r, geo, st, sc, pol, seat)
+        seam.effects_begin(r, geo, st, sc, pol, seat)
         while True:
             n = effect_options(r, geo, st, sc, seat)
             j = seam.choose_effect(r, geo, st, sc, pol, seat, n)

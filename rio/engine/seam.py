@@ -7,13 +7,14 @@ functions here, once; a test over the import graph keeps every other engine modu
 # rio.players.city_choices: road pieces, wall pieces, the Palace/Cathedral's ring space (RP-08, RP-09, RP-11)
 from rio.players.city_choices import choose_ring_space, choose_road, choose_wall  # noqa: F401
 
-# rio.players.policy: the placements (a seat's run of them begins, each placement), the effects, the order
-# track, the Master Merchant's cube
+# rio.players.policy: the placements (a seat's run of them begins, each placement), the effects (a seat's
+# Effect turn begins, each effect), the order track, the Master Merchant's cube
 from rio.players.policy import (  # noqa: F401
     choose_effect,
     choose_merchant_cube,
     choose_placement,
     choose_position,
+    effects_begin,
     placements_begin,
 )
 

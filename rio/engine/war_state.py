@@ -82,6 +82,7 @@ class WV(IntEnum):
     DEST_GROUP = 13   # the policy's destination kept for the group's move (rio.players.war_policy.war_bonus):
     DEST_PTS = 14     # the group, its movement points (0: none kept) and the index among reach's options
     DEST_OPTION = 15
+    TOUCHED = 16      # spaces in ``touched``: those the last reach gave a distance (all others are -1)
 
 
 N_GF = len(GF)
@@ -115,6 +116,7 @@ class WarScratch(NamedTuple):
     near: np.ndarray   # int64[G, 4]: the policy's list of the other side's groups (column, row, size, move)
     src: np.ndarray    # int64[N]: the policy's targets (spaces), most valuable first
     srcv: np.ndarray   # float64[N]: their values
+    touched: np.ndarray  # int64[N]: the spaces the last reach gave a distance and a path (reset by the next)
 
 
 def war_scratch_sizes(n_spaces: int, n_access: int, max_group: int, most_groups: int) -> tuple[int, int, int, int, int]:
@@ -132,7 +134,7 @@ def new_war_scratch(n_spaces: int, n_access: int, max_group: int, most_groups: i
                     np.zeros(MAX_COLOURS, i8), np.zeros(n, i8), np.zeros(n, i8), np.zeros(n, i8), np.zeros(o, i8),
                     np.zeros(o, i8), np.zeros((o, 2), i8), np.zeros(n), np.zeros(n, i8), np.zeros(n, i8), np.zeros(n, i8),
                     np.zeros(n, i8), np.zeros(len(WR), np.int32), np.zeros(o), np.zeros((g, 4), i8),
-                    np.zeros(n, i8), np.zeros(n))
+                    np.zeros(n, i8), np.zeros(n), np.zeros(n, i8))
     reset_war_scratch(ws)
     return ws
 
@@ -163,6 +165,7 @@ def reset_war_scratch(ws):
     ws.near[:, :] = 0
     ws.src[:] = 0
     ws.srcv[:] = 0.0
+    ws.touched[:] = 0
 
 
 # ---------------------------------------------------------------------------------------------- who is who
@@ -344,8 +347,11 @@ def reach(r, geo, st, ws, g, pts):
     outside enters at its access point as its first step: RP-20). ``ws.opt``: NO (stay), then each space it
     can end on; ``ws.dist``, ``ws.par`` its path. Returns the number of options."""
     dist, par, q, gi = ws.dist, ws.par, ws.q, ws.gi
-    dist[:] = -1
-    par[:] = NO
+    touched = ws.touched
+    for i in range(ws.v[WV.TOUCHED]):  # the last reach's spaces only: the others are -1 and NO already
+        dist[touched[i]] = -1
+        par[touched[i]] = NO
+    ws.v[WV.TOUCHED] = 0
     ws.opt[0] = NO
     n = np.int64(1)
     mg = r.k[K.WAR_MAX_GROUP]
@@ -353,6 +359,8 @@ def reach(r, geo, st, ws, g, pts):
     head, tail = 0, 0
     if s0 != NO:
         dist[s0] = 0
+        touched[0] = s0
+        ws.v[WV.TOUCHED] = 1
         q[tail] = s0
         tail += 1
     else:
@@ -363,6 +371,8 @@ def reach(r, geo, st, ws, g, pts):
         if k < 0:
             return n
         dist[e] = 1
+        touched[0] = e
+        ws.v[WV.TOUCHED] = 1
         ws.opt[n] = e
         n += 1
         if k == 0:
@@ -382,6 +392,8 @@ def reach(r, geo, st, ws, g, pts):
                 continue
             dist[t] = dist[s] + 1
             par[t] = s
+            touched[ws.v[WV.TOUCHED]] = t
+            ws.v[WV.TOUCHED] += 1
             ws.opt[n] = t
             n += 1
             if k == 0:

@@ -61,6 +61,7 @@ CTX_PLANNED = 1  # sc.ctx: the space whose plan sc.plan holds, -1 none
 CTX_GRID = 2  # sc.ctx: the Major whose grid's counts CTX_GRID_LEFT, CTX_GRID_PAYABLE, CTXF_GRID_COST hold, -1 none
 CTX_GRID_LEFT = 3  # sc.ctx: that grid's spaces in play left empty after one more worker
 CTX_GRID_PAYABLE = 4  # sc.ctx: 1 when the seat can pay a space of that grid (or it is free)
+CTX_BOARD = 5  # sc.ctx: 1 while the board's part of the context (board_context) is current in a seat's Effect turn
 CTXF_SILVER = 0  # sc.fctx: a silver coin's worth to the deciding seat (silver_value)
 CTXF_GRID_COST = 1  # sc.fctx: what a space of grid CTX_GRID costs him (cost_value)
 
@@ -396,18 +397,33 @@ def choose_placement(r, geo, st, sc, pol, seat, n):
 
 
 @njit(cache=True)
+def effects_begin(r, geo, st, sc, pol, seat):
+    """``seat``'s Effect turn begins (rio.engine.effects.effect_phase): his effects change the buildings only
+    when he builds or pays a grid space (which may complete a Major building), so :func:`choose_effect`
+    counts the board's part of its context again only after one of those: the values, and the games, are
+    those of counting it every time."""
+    sc.ctx[CTX_BOARD] = 0
+
+
+@njit(cache=True)
 def choose_effect(r, geo, st, sc, pol, seat, n):
-    """The effect ``seat`` produces next among ``sc.opts[:n]`` (DONE last)."""
+    """The effect ``seat`` produces next among ``sc.opts[:n]`` (DONE last); asked only within his Effect turn
+    (:func:`effects_begin` first)."""
     if pol.kind[seat] == Kind.RANDOM:
         return rand_below(st, n)
     w = pol.w[seat]
-    decision_context(r, geo, st, sc, w, seat)
+    _goods_context(r, st, sc, w, seat)
+    if sc.ctx[CTX_BOARD] == 0:
+        board_context(r, geo, st, sc, seat)
+        sc.ctx[CTX_BOARD] = 1
     best, bj = 0.0, n - 1
     for j in range(n - 1):
         v = effect_value(r, geo, st, sc, w, seat, j)
         sc.score[j] = v
         if v > best:
             best, bj = v, j
+    if sc.opts[bj, OPT.KIND] == EF.BUILD or sc.opts[bj, OPT.KIND] == EF.GRID_PAY:
+        sc.ctx[CTX_BOARD] = 0
     return bj
 
 
