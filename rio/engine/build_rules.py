@@ -70,6 +70,13 @@ def take_tile(st, seat, s, src, arg):
 @njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def can_build(r, geo, st, seat, s, b):
     """MINOR BUILDING CHARACTERISTICS: ``seat`` may build ``b`` on ``s`` with his workers there now."""
+    return can_build_counted(r, geo, st, seat, s, b, NO)
+
+
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
+def can_build_counted(r, geo, st, seat, s, b, in_district):
+    """:func:`can_build` given how many ``b`` stand in the district of ``s`` (``in_district``; NO: counted
+    here): a caller checking many spaces with the buildings unchanged counts them once."""
     if geo.district[s] == PLAZA or st.sp_built[s] == st.g[G.TURN] + 1:
         return False  # one building a space a turn
     if st.sp_workers[s, seat] < r.building[b, BK.WORKERS]:
@@ -81,7 +88,7 @@ def can_build(r, geo, st, seat, s, b):
     elif st.sp_building[s] != req or (r.building[req, BK.OWNED] and st.sp_owner[s] != seat):
         return False
     lim = r.building[b, BK.PER_DISTRICT]
-    if lim > 0 and district_has(geo, st, geo.district[s], b) >= lim:
+    if lim > 0 and (in_district if in_district != NO else district_has(geo, st, geo.district[s], b)) >= lim:
         return False
     if b == Building.SQUARE and not square_ok(r, geo, st, s):
         return False

@@ -22,6 +22,7 @@ class Scratch(NamedTuple):
     seen: np.ndarray   # int32[N]: marks for a pass over the map
     dval: np.ndarray   # int32[District]: the players' view of each district's value now (rio.players.policy)
     dhouse: np.ndarray  # int32[District]: the deciding seat's Houses in each district
+    dbuild: np.ndarray  # int32[District, Building]: the minor buildings of each kind in each district (the same)
     ctx: np.ndarray    # int32[8]: the deciding seat's counts (rio.players.policy: CTX_*)
     fctx: np.ndarray   # float64[4]: the deciding seat's values (rio.players.policy: CTXF_*)
     plan: np.ndarray   # float64[4]: a space's value for 1..3 more workers (rio.players.policy)
@@ -56,7 +57,8 @@ def new_scratch(r, geo) -> Scratch:
     war = new_war_scratch(n, n * geo.nb4.shape[1], int(r.k[K.WAR_MAX_GROUP]), most_war_groups(r))
     return Scratch(opts=np.zeros((MAX_OPTIONS, len(OPT)), np.int32), score=np.zeros(MAX_OPTIONS),
                    conn=np.zeros(nd, np.int32), seen=np.zeros(n, np.int32),
-                   dval=np.zeros(nd, np.int32), dhouse=np.zeros(nd, np.int32), ctx=np.zeros(8, np.int32), fctx=np.zeros(4),
+                   dval=np.zeros(nd, np.int32), dhouse=np.zeros(nd, np.int32),
+                   dbuild=np.zeros((nd, r.building.shape[0]), np.int32), ctx=np.zeros(8, np.int32), fctx=np.zeros(4),
                    plan=np.zeros(4), plans=np.zeros((n, 4)), plan_had=np.full(n, -1, np.int32), pkey=np.zeros(8, np.int32),
                    reach=np.zeros((n, 3), np.int32), vseen=np.zeros(nv, np.int32), vqueue=np.zeros(nv, np.int32), vback=np.zeros(nv, np.int32),
                    dcount=np.zeros((3, nd), np.int32), dwork=np.zeros(nd, np.int32),

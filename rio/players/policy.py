@@ -14,12 +14,12 @@ from numba import njit
 
 from gamekit.rng import next_u64, rand_below
 from rio.engine.board import allowed_activations, has_house_near
-from rio.engine.build_rules import can_build
+from rio.engine.build_rules import can_build_counted
 from rio.engine.core import virtual_price
 from rio.engine.options import EF, PL
 from rio.engine.placement import can_pay_grid
 from rio.engine.state import NO, OPT, PK, SPACE_CATHEDRAL, SPACE_PALACE, G
-from rio.keys import BK, MK, OK, Building, Good, K, Major, Office
+from rio.keys import BK, MK, OK, PLAZA, Building, Good, K, Major, Office
 from rio.players.kinds import Kind
 from rio.players.weights import W
 
@@ -85,14 +85,18 @@ def _goods_context(r, st, sc, w, seat):
 
 @njit(cache=True)
 def board_context(r, geo, st, sc, seat):
-    """The part of :func:`decision_context` read from the buildings: each district's value now, the seat's
-    Houses by district, his Huts."""
+    """The part of :func:`decision_context` read from the buildings: each district's value now, its minor
+    buildings by kind, the seat's Houses by district, his Huts."""
     for d in range(sc.dval.shape[0]):
         sc.dval[d] = district_value_now(r, geo, st, d)
         sc.dhouse[d] = 0
+        for b in range(sc.dbuild.shape[1]):
+            sc.dbuild[d, b] = 0
     huts = 0
     spb, own, dist = st.sp_building, st.sp_owner, geo.district
     for t in range(spb.shape[0]):
+        if spb[t] != NO and spb[t] < sc.dbuild.shape[1] and dist[t] != PLAZA:
+            sc.dbuild[dist[t], spb[t]] += 1
         if own[t] == seat:
             if spb[t] == Building.HUT:
                 huts += 1
@@ -182,9 +186,10 @@ def space_plan(r, geo, st, sc, w, seat, s, had):
     for k in range(sc.plan.shape[0]):
         sc.plan[k] = -1e9
     keep = st.sp_workers[s, seat]
-    st.sp_workers[s, seat] = most  # planning only: restored below; can_build then checks all but the workers
+    st.sp_workers[s, seat] = most  # planning only: restored below; can_build_counted then checks all but the workers
+    d = geo.district[s]
     for b in range(r.building.shape[0]):
-        if can_build(r, geo, st, seat, s, b):
+        if can_build_counted(r, geo, st, seat, s, b, sc.dbuild[d, b] if d != PLAZA else 0):
             v = building_value(r, geo, st, sc, w, seat, s, b)
             v -= cost_value(r, st, sc, w, seat, r.building[b, BK.WOOD], r.building[b, BK.STONE], r.building[b, BK.PRECIOUS])
             need = r.building[b, BK.WORKERS]
