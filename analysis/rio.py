@@ -6,7 +6,8 @@ summary.json), with the shared statistics (:mod:`analysis.stats`, :mod:`analysis
 Sections: the strategies (win rate and VP, model-adjusted), the start positions (the last player's bonus),
 the Public Offices (bought how often, by whom, when, and whether their owners win more: which are never
 worth their price), the wars (how often, Natives or Pirates, buildings destroyed, VP to the attacker and
-the defenders, whether attacking pays), the city (Major buildings completed, Houses), the variants side
+the defenders, whether attacking pays), the districts and Major buildings (what is built where, the districts'
+values, which Majors are completed, by whom, and whether completing pays), the variants side
 by side (levels, the Short game, player counts), the run's manifest. The tables are in
 :mod:`analysis.rio_tables`. Plain polars: no engine (the column names are the run's)."""
 
@@ -130,13 +131,7 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
         s.tables += [rt.war_enemies(wb), rt.attacker_pays(wb)]
     out.append(s)
 
-    s = Section("city", "Districts and Major buildings", f"{scope}. The Major buildings completed, the Houses and Huts standing, the city's "
-                "walls and pieces at the end.")
-    s.tables = [rt.majors(run.games_of(base), [c.removeprefix("major_") for c in run.games.collect_schema().names()
-                                               if c.startswith("major_")]),
-                rt.houses(run.games_of(base)), rt.city_end(run.games_of(base))]
-    s.bullets.append("The records count Houses and Huts by seat, not by district: a table by district needs the engine to record one.")
-    out.append(s)
+    out.append(city_section(run, base, scope))
 
     s = Section("variants", "Variants", "The run's variants side by side (experience levels, the Short game, rule variants) and its "
                 f"player counts; each variant plays the baseline's ({base!r}) seeds, so games are paired by seed.{sub}")
@@ -158,6 +153,82 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
     return a
 
 
+def city_section(run: Run, base: str, scope: str) -> Section:
+    """Districts and Major buildings: what is built where (buildings by kind per district, the districts'
+    values, roads, walls, wars), which Major buildings get completed, how often and when, by whom (the
+    completers' strategies), and whether completing pays (the completers' win rate against the other
+    seats'). With several variants the district and Major tables show each (its level, its length) by
+    player count; without a districts or majors table (a run written before they existed) the games
+    table's counts only."""
+    districts, majors = run.table("districts"), run.table("majors")
+    several = len(run.variants) > 1
+    by = ["variant", "players"] if several else ["players"]
+    every = ("Every variant of the run, side by side by player count (its name says its experience level and length)"
+             if several else scope)
+    s = Section("city", "Districts and Major buildings", f"{every}. What is built where and what each district is worth at the end, "
+                "which Major buildings get completed, how often, when and by whom, and whether completing one goes with winning. "
+                "The Houses, Public Offices and the city's pieces by seat are the baseline's.")
+    if districts is not None:
+        s.tables += [rt.district_buildings(districts, by, rt.built_kinds(districts)), rt.district_values(districts, by)]
+    if majors is not None:
+        games = run.games if several else run.games_of(base)
+        s.tables += [rt.major_completions(majors if several else majors.filter(pl.col("variant").cast(pl.String) == base), by),
+                     rt.major_completers(majors if several else majors.filter(pl.col("variant").cast(pl.String) == base), by),
+                     rt.major_value(majors if several else majors.filter(pl.col("variant").cast(pl.String) == base), games, by)]
+    else:
+        s.tables.append(rt.majors(run.games_of(base), [c.removeprefix("major_") for c in run.games.collect_schema().names()
+                                                       if c.startswith("major_")]))
+    s.tables += [rt.houses(run.games_of(base)), rt.city_end(run.games_of(base))]
+    if districts is None or majors is None:
+        s.bullets.append("This run has no districts or majors table (DIR/districts, DIR/majors: runs written before they were "
+                         "recorded): the Major buildings' completions and the Houses by seat only.")
+    s.bullets += city_findings(s)
+    return s
+
+
+def city_findings(s: Section) -> list[str]:
+    """The section's strongest findings in a sentence each, per player count (and variant): the Major building
+    whose completers' win rate differs most from the other seats' (Holm p < 0.05), else the Major building
+    completed most often; and the district worth most to a House."""
+    out = []
+    try:
+        value, done, dv = s.table("major_value").df, s.table("major_completions").df, s.table("district_values").df
+    except KeyError:
+        return out
+    lead = ["variant"] if "variant" in value.columns else []
+    for key, part in sorted(value.partition_by([*lead, "players"], as_dict=True).items()):
+        where = (f"{key[0]}, " if lead else "") + f"{key[-1]} players"
+        sig = part.filter(pl.col("p_holm") < 0.05).sort(pl.col("diff").abs(), descending=True)
+        if sig.height:
+            r = sig.row(0, named=True)
+            how = "goes with winning" if r["diff"] > 0 else "goes with losing"
+            out.append(f"{where}: completing the {_title(r['major'])} {how}: its completers win {_pct(r['win_completers'])}, the other "
+                       f"seats {_pct(r['win_others'])} ({100 * r['diff']:+.1f} points [{100 * r['diff_lo']:+.1f}, "
+                       f"{100 * r['diff_hi']:+.1f}], Holm p < 0.05).")
+        else:
+            flt = pl.all_horizontal(*(pl.col(c) == v for c, v in zip([*lead, "players"], key, strict=True)))
+            r = done.filter(flt).sort("completed_share", descending=True).row(0, named=True)
+            verb = "are" if r["major"].endswith("s") else "is"  # the Walls, the Roads
+            out.append(f"{where}: no Major building's completers win detectably more or less than the other seats; the "
+                       f"{_title(r['major'])} {verb} completed most often, in {_pct(r['completed_share'])} of the games.")
+        flt = pl.all_horizontal(*(pl.col(c) == v for c, v in zip([*lead, "players"], key, strict=True)))
+        never = done.filter(flt & (pl.col("completed") == 0))
+        if never.height:
+            games = int(never["games"].max())
+            out.append(f"{where}: never completed in {games:,} games: " + ", ".join(_title(x) for x in never["major"].to_list()) + ".")
+        d = dv.filter(flt).sort("value", descending=True)
+        if d.height:
+            top = d.row(0, named=True)
+            out.append(f"{where}: district {top['district']} is worth most at the end, {top['value']:+.1f} VP a House "
+                       f"[{top['value_lo']:+.1f}, {top['value_hi']:+.1f}], with {top['house']:.1f} Houses standing.")
+    return out
+
+
+def _title(name: str) -> str:
+    """A Major building's engine name as the rulebook writes it (``fort`` -> Fort)."""
+    return name.replace("_", " ").capitalize()
+
+
 def rio_sweeps(run: Run, det: Run, strategies: bool) -> list[Section]:
     """A section per ``[[sweeps]]`` of the run (:mod:`analysis.sweeps`): the win rate of each strategy (with
     two or more) and each start position against the value, and the mean VP, wars and turns per game."""
@@ -175,7 +246,8 @@ def _pct(x) -> str:
 
 def glance(a) -> list[str]:
     """Plain short sentences with numbers: the strategies, the last player's bonus, the offices never worth
-    their price, whether attacking pays."""
+    their price, the Major building whose completion goes with winning (or the one completed most), whether
+    attacking pays."""
     out = [f"Players: {', '.join(a.run.strategies())}. Río de la Plata's players are not yet ranked by strength: read the "
            "strategies' results as those of these players."]
     sb = a.section("strategies").table("strategy_balance").df
@@ -193,6 +265,9 @@ def glance(a) -> list[str]:
         out.append(f"{n} players: the last player (start position {r['turn_position']}, one more wood and stone) wins "
                    f"{_pct(r['win_rate'])} [{_pct(r['win_rate_lo'])}, {_pct(r['win_rate_hi'])}], {verdict} the fair {_pct(1 / n)}.")
     out += a.section("offices").bullets
+    base = a.run.baseline  # with several variants, the baseline's lines (the balance sections' variant)
+    out += [b for b in a.section("city").bullets if ("completing the" in b or "completed most often" in b or "never completed" in b)
+            and (b[0].isdigit() or b.startswith(f"{base}, "))]
     try:
         ap = a.section("wars").table("attacker_pays").df.filter(pl.col("metric") == "attacker - one defender")
         for r in ap.iter_rows(named=True):

@@ -1,7 +1,7 @@
 """Río de la Plata's report tables (:mod:`analysis.rio` puts them in sections): the Public Offices, the
-wars, the Major buildings and the houses, and the variants side by side. Each reads the run's tables
-(trinidad.games.rio: games, offices, wars) with the shared statistics (:mod:`analysis.stats`,
-:mod:`analysis.tables`): every rate with its Wilson 95% interval, every mean with its t interval, every
+wars, the districts and the Major buildings, the houses, and the variants side by side. Each reads the
+run's tables (trinidad.games.rio: games, offices, wars, districts, majors) with the shared statistics
+(:mod:`analysis.stats`, :mod:`analysis.tables`): every rate with its Wilson 95% interval, every mean with its t interval, every
 family of tests Holm-corrected. Plain polars: no engine.
 """
 
@@ -238,3 +238,165 @@ def variant_overview(games: pl.LazyFrame) -> Table:
                  note="Per game (t 95% CI): the winner's VP, wars, Public Offices bought, Major buildings completed, Houses a seat; vp: "
                       "mean final VP a seat; tie_rate: games with a tie for first (Wilson 95% CI). Every variant plays the same seeds.",
                  power="Power: see the paired differences below.", pct={"tie_rate", "tie_rate_lo", "tie_rate_hi"})
+
+
+# ---------------------------------------------------------------------------------------------- districts and Major buildings
+
+
+def district_values(districts: pl.LazyFrame, by: list[str]) -> Table:
+    """Per ``by`` group (the player count; with several variants, the variant too) and district: its value
+    at the end (what each House there adds to its 2 VP, as the end scoring counted it), the Houses and Huts
+    standing and the buildings destroyed there in wars (means, t CI), and how often it ends road-connected
+    and, a perimeter district, closed by walls (Wilson CI)."""
+    d = _string(districts, *(c for c in by if c == "variant"))
+    keys = [*by, "district"]
+    t = means(d, keys, ["value", "house", "hut", "destroyed"], "games")
+    flags = d.group_by(keys).agg(pl.col("road_connected").cast(pl.Int64).sum().alias("connected"),
+                                 pl.col("closed").cast(pl.Int64).sum().alias("walled")).collect()
+    t = shares(t.join(flags, on=keys), "connected", "games", "road_connected")
+    t = shares(t, "walled", "games", "closed").drop("connected", "walled")
+    t = t.select(*keys, "games", *(f"{c}{x}" for c in ("value", "house", "hut", "road_connected", "closed", "destroyed")
+                                   for x in ("", "_lo", "_hi"))).sort(keys)
+    return Table("district_values", "The districts at the end: value, Houses and Huts, roads, walls, wars", t,
+                 note="Per game and district (THE CITY DISTRICTS, 1-4 north, 5-8 south; 6 and 7 round the Plaza Mayor), at the end "
+                      "(t 95% CI): value = what each House there adds to its 2 VP (VICTORY POINTS AT THE END OF THE GAME: the "
+                      "Garden, Monument, Church, Barracks, the Palace and the Cathedral standing there, the road connection, the "
+                      "production penalty), Houses and Huts standing, buildings destroyed there in wars; road_connected: games in "
+                      "which a road links its centre to the Plaza Mayor (the Roadmaker's count); closed: games in which every access "
+                      "point of the district is walled (the Defender's count; the central districts 6 and 7 never count); Wilson 95% CI.",
+                 power="Power: descriptive (no test).", pct={"road_connected", "road_connected_lo", "road_connected_hi", "closed",
+                                                             "closed_lo", "closed_hi"})
+
+
+def built_kinds(districts: pl.LazyFrame) -> list[str]:
+    """The districts table's building columns (trinidad.games.rio: after ``destroyed``, a column a kind of
+    building, the minor buildings then the Palace and the Cathedral)."""
+    cols = districts.collect_schema().names()
+    return cols[cols.index("destroyed") + 1:]
+
+
+def district_buildings(districts: pl.LazyFrame, by: list[str], kinds: list[str]) -> Table:
+    """Per ``by`` group and district: the mean number of buildings of each kind standing at the end (the
+    minor buildings, the Palace and the Cathedral)."""
+    d = _string(districts, *(c for c in by if c == "variant"))
+    keys = [*by, "district"]
+    t = (d.group_by(keys).agg(pl.len().alias("games"), *(pl.col(c).cast(pl.Float64).mean() for c in kinds),
+                              pl.sum_horizontal(*kinds).cast(pl.Float64).mean().alias("buildings"))
+         .sort(keys).collect())
+    return Table("district_buildings", "What is built where: buildings standing in each district at the end", t,
+                 note="Mean buildings of each kind standing in the district at the end of a game (Huts and Houses are the players' "
+                      "own; a destroyed building no longer stands; the Palace and the Cathedral stand on the ring round the Plaza "
+                      "Mayor, in districts 6 and 7); buildings: all kinds together.",
+                 power="Power: descriptive means (no test).")
+
+
+def major_completions(majors: pl.LazyFrame, by: list[str]) -> Table:
+    """Per ``by`` group and Major building: the share of games in which it was completed (Wilson CI), the
+    completions a game, and the turn of the first completion (mean, t CI, over the games it was completed)."""
+    m = _string(majors, *(c for c in by if c == "variant"), "major")
+    per_game = m.filter(pl.col("seat") == 0)
+    keys = [*by, "major"]
+    t = (per_game.group_by(keys).agg(pl.len().alias("games"), (pl.col("completions") > 0).cast(pl.Int64).sum().alias("completed"),
+                                     pl.col("completions").cast(pl.Float64).mean().alias("completions"))
+         .collect())
+    turn = means(per_game.filter(pl.col("first_turn") >= 0), keys, ["first_turn"], "done")
+    t = shares(t, "completed", "games", "completed_share").join(turn.drop("done"), on=keys, how="left")
+    order = {x: i for i, x in enumerate(_names_of(majors, "major"))}
+    t = t.with_columns(pl.col("major").replace_strict(order, return_dtype=pl.Int64).alias("_o")).sort([*by, "_o"]).drop("_o")
+    t = t.select(*keys, "games", "completed", "completed_share", "completed_share_lo", "completed_share_hi", "completions",
+                 "first_turn", "first_turn_lo", "first_turn_hi")
+    return Table("major_completions", "Which Major buildings get completed, how often and when", t,
+                 note="completed_share: games in which the Major building was completed at least once (Wilson 95% CI); completions: "
+                      "mean completions a game (the Walls and the Roads repeat); first_turn: the turn of its first completion "
+                      "(1 = the first turn; t 95% CI over the games in which it was completed).",
+                 power="Power: descriptive (no test).", pct={"completed_share", "completed_share_lo", "completed_share_hi"})
+
+
+def major_completers(majors: pl.LazyFrame, by: list[str]) -> Table:
+    """Per ``by`` group, Major building and strategy: how often a seat of the strategy completes it (Wilson
+    CI), its share of the first completions (Wilson CI), and the grid spaces its workers built a seat-game."""
+    m = _string(majors, *(c for c in by if c == "variant"), "major", "strategy")
+    keys = [*by, "major"]
+    t = (m.group_by([*keys, "strategy"]).agg(
+        pl.len().alias("seats"), (pl.col("completed") > 0).cast(pl.Int64).sum().alias("completers"),
+        (pl.col("first_completer") == pl.col("seat")).cast(pl.Int64).sum().alias("first"),
+        pl.col("completed").cast(pl.Float64).mean().alias("completions"), pl.col("spaces").cast(pl.Float64).mean().alias("spaces"))
+        .collect())
+    done = m.filter((pl.col("seat") == 0) & (pl.col("completions") > 0)).group_by(keys).agg(pl.len().alias("completed_games")).collect()
+    t = shares(t, "completers", "seats", "completer_rate")
+    t = shares(t.join(done, on=keys, how="left").with_columns(pl.col("completed_games").fill_null(0)), "first", "completed_games",
+               "first_share")
+    t = t.with_columns(pl.col(c).fill_nan(None) for c in ("first_share", "first_share_lo", "first_share_hi"))  # never completed: no share
+    order = {x: i for i, x in enumerate(_names_of(majors, "major"))}
+    t = (t.with_columns(pl.col("major").replace_strict(order, return_dtype=pl.Int64).alias("_o")).sort([*by, "_o", "strategy"]).drop("_o")
+         .select(*keys, "strategy", "seats", "completers", "completer_rate", "completer_rate_lo", "completer_rate_hi", "first",
+                 "first_share", "first_share_lo", "first_share_hi", "completions", "spaces"))
+    return Table("major_completers", "Who completes each Major building, and who builds it: by strategy", t,
+                 note="The completer is the player who builds the last part of the grid (MAJOR BUILDING CHARACTERISTICS). "
+                      "completer_rate: the strategy's seat-games in which the seat completed the Major building at least once; "
+                      "first_share: of the games in which it was completed, the share whose first completion was the strategy's "
+                      "(compare with the strategy's share of the seats); Wilson 95% CIs. completions and spaces: per seat-game, the "
+                      "seat's completions and the grid spaces its workers held when the grid was completed (who built it; a "
+                      "shadow disc counts for the seat that placed it).",
+                 power="Power: descriptive rates (no test).",
+                 pct={"completer_rate", "completer_rate_lo", "completer_rate_hi", "first_share", "first_share_lo", "first_share_hi"},
+                 show=t.height <= 240)
+
+
+def major_value(majors: pl.LazyFrame, games: pl.LazyFrame, by: list[str]) -> Table:
+    """Does completing pay? Per ``by`` group and Major building: the win rate of the seat-games that completed
+    it against the other seats' (:func:`analysis.played.use_table`: Newcombe interval of the difference,
+    score test, Holm over the Major buildings of a group), and their VP (t CI)."""
+    from analysis.played import use_table
+
+    key = [*KEY, "seat"]
+    m = _string(majors, "variant", "major").select(*key, "major", "completed")
+    g = _string(games, "variant").select(*key, "credit", "vp")
+    f = (m.join(g.with_columns(pl.col("seat").cast(m.collect_schema()["seat"]), pl.col("game").cast(m.collect_schema()["game"])),
+                on=key, how="inner")
+         .with_columns((pl.col("completed") > 0).alias("completer"),
+                       (pl.col("variant") if "variant" in by else pl.lit("all seats")).alias("group")))
+    counts = (f.group_by("group", "players", "major").agg(
+        pl.len().cast(pl.Int64).alias("n"), pl.col("completer").cast(pl.Int64).sum().alias("used"),
+        pl.when(pl.col("completer")).then(pl.col("credit")).otherwise(0.0).sum().alias("wins_used"),
+        pl.col("credit").sum().alias("wins"), pl.col("completed").cast(pl.Float64).sum().alias("total"))
+        .rename({"major": "item"}).with_columns(pl.col("players").cast(pl.Int64)).sort("group", "players", "item").collect())
+    use = use_table(counts).with_columns(pl.col("p_holm").fill_nan(None))  # a Major never completed is no test
+    vp = means(f, ["group", "players", "major", "completer"], ["vp"])
+
+    def side(completer: bool, name: str) -> pl.DataFrame:
+        return vp.filter(pl.col("completer") == completer).select("group", pl.col("players").cast(pl.Int64), pl.col("major").alias("item"),
+                                                                   *(pl.col(f"vp{x}").alias(f"{name}{x}") for x in ("", "_lo", "_hi")))
+
+    on = ["group", "players", "item"]
+    t = use.join(side(True, "vp_completers"), on=on, how="left").join(side(False, "vp_others"), on=on, how="left")
+    verdict = (pl.when(pl.col("used") == 0).then(pl.lit("never completed"))
+               .when(pl.col("p_holm").is_null()).then(pl.lit("no comparison"))
+               .when((pl.col("p_holm") < 0.05) & (pl.col("diff") > 0)).then(pl.lit("completers win more"))
+               .when(pl.col("p_holm") < 0.05).then(pl.lit("completers win less"))
+               .otherwise(pl.lit("no detectable difference")))
+    order = {x: i for i, x in enumerate(_names_of(majors, "major"))}
+    t = (t.with_columns(verdict.alias("verdict"), pl.col("item").replace_strict(order, return_dtype=pl.Int64).alias("_o"))
+         .rename({"item": "major", "used": "completers", "share": "completer_share", "share_lo": "completer_share_lo",
+                  "share_hi": "completer_share_hi", "win_used": "win_completers", "win_unused": "win_others"})
+         .sort("group", "players", "_o").drop("_o"))
+    lead = ["variant"] if "variant" in by else []
+    t = t.rename({"group": "variant"}) if lead else t.drop("group")
+    t = t.select(*lead, "players", "major", "n", "completers", "completer_share", "completer_share_lo", "completer_share_hi",
+                 "win_completers", "win_others", "diff", "diff_lo", "diff_hi", "p", "p_holm", "vp_completers", "vp_completers_lo",
+                 "vp_completers_hi", "vp_others", "vp_others_lo", "vp_others_hi", "verdict")
+    return Table("major_value", "Does completing pay? The completers of each Major building against the other seats", t,
+                 note="win_completers / win_others: mean win credit (ties share a win) of the seat-games that completed the Major "
+                      "building at least once and of the others; diff with the Newcombe 95% interval; p: score test of equal rates; "
+                      "Holm p over the Major buildings of a player count. The completers' VP include the grid's VP and the "
+                      "completion bonus. Association, not cause: a seat that is ahead can afford to finish a grid.",
+                 power="Power: see the intervals of diff (a Major completed in few games, or by almost every seat, leaves them wide).",
+                 pct={"completer_share", "completer_share_lo", "completer_share_hi", "win_completers", "win_others", "diff", "diff_lo",
+                      "diff_hi"})
+
+
+def _names_of(lf: pl.LazyFrame, col: str) -> list[str]:
+    """An Enum column's categories in the engine's order (every Major building)."""
+    dt = lf.collect_schema().get(col)
+    return dt.categories.to_list() if isinstance(dt, pl.Enum) else sorted(lf.select(pl.col(col).cast(pl.String).unique()).collect()
+                                                                          .to_series().to_list())

@@ -105,7 +105,7 @@ def play(r: Rules, players: int, level: str | int, short: bool, seeds: Sequence[
     st = new_state(int(geo.dims[0]), int(geo.dims[1]), r.major_space_vp.shape[1], len(r.mine_space_workers))
     sc = new_scratch(r, geo)
     turns = int(r.k[K.SHORT_GAME_TURNS] if short else r.k[K.GAME_TURNS])
-    rec = new_records(len(seeds), turns, max_wars(r, players), len(WR))
+    rec = new_records(len(seeds), turns, max_wars(r, players), len(WR), int(geo.centre_vertex.shape[0]))
     from rio.players.search import play_games_search
 
     # one game loop for every table (rio.players.search): a table without search seats never simulates

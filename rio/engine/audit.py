@@ -3,7 +3,8 @@
 the map, on the grids, on the other areas, on the order track), never more than 3 a space or two colours
 on a space outside road-connected activation, no negative resources or coins, tile supplies respected
 (every tile on the map or in its supply), wall and road pieces accounted for, every VP traced to a source
-and the sources summing to the total.
+and the sources summing to the total, every Major building's completions logged for the records (each with
+its completer, a first completer exactly when it was completed).
 
 :func:`audit` returns 0 when all hold, else the number of the first broken invariant (:class:`Broken`); the game
 loop (rio.players.search.play_games_search) checks it between phases when asked (rio.play.play(audit=True))."""
@@ -15,7 +16,7 @@ from enum import IntEnum
 from numba import njit
 
 from rio.engine.board import allowed_activations
-from rio.engine.state import NO, PK, G
+from rio.engine.state import MAX_SEATS, MR, NO, PK, G
 from rio.keys import BK, Activation, Building, Edge, K, Pool
 
 
@@ -28,10 +29,11 @@ class Broken(IntEnum):
     TILES = 5          # a tile neither on the map nor in its supply (or one too many)
     PIECES = 6         # wall/road pieces not accounted for
     VP_SOURCES = 7     # the VP sources do not sum to the VP
+    MAJORS = 8         # a Major building's completions and its log (State.major_log) disagree
 
 
 # the codes as plain integers: the kernels return these (Numba does not turn an IntEnum member into an int)
-NONE, WORKERS, CROWDED, COLOURS, NEGATIVE, TILES, PIECES, VP_SOURCES = (int(b) for b in Broken)
+NONE, WORKERS, CROWDED, COLOURS, NEGATIVE, TILES, PIECES, VP_SOURCES, MAJORS = (int(b) for b in Broken)
 
 
 @njit(cache=True)
@@ -110,4 +112,11 @@ def audit(r, geo, st, sc):
             laid += st.road_h[y, x]
     if st.g[G.STICKS] < 0 or laid + st.g[G.STICKS] != r.k[K.TILES_WALL_ROAD_PIECES]:
         return PIECES
+    # the Major buildings' log (rio.engine.majors.log_completion): one completer a completion
+    for m in range(st.major_done.shape[0]):
+        by = 0
+        for c in range(MAX_SEATS):
+            by += st.major_log[m, MR.COMPLETED + c]
+        if by != st.major_done[m] or (st.major_done[m] > 0) != (st.major_log[m, MR.FIRST_COMPLETER] > 0):
+            return MAJORS
     return NONE

@@ -1,8 +1,8 @@
 """The city map's kernels: roads and the road connection of a district (ROADS; RP-08), walls and closed
 districts (THE WALLS; RP-09), the Square's condition (THE CITY DISTRICTS; RP-05), the Palace and the
 Cathedral on the ring round the Plaza Mayor (MAJOR BUILDING CHARACTERISTICS; RP-11), a building's
-activations per turn (MINOR BUILDING ACTIVATION) and the districts' values at the end (VICTORY POINTS AT
-THE END OF THE GAME; RP-23).
+activations per turn (MINOR BUILDING ACTIVATION), the districts' values at the end (VICTORY POINTS AT
+THE END OF THE GAME; RP-23) and the city's records at the end (:func:`record_city`).
 
 Road pieces lie on the border between two city spaces; vertices as in :mod:`rio.engine.geometry`
 (``v = Y * (width + 1) + X``, X from the west edge, Y from the north edge):
@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from rio.engine.state import NO, PK, SPACE_CATHEDRAL, SPACE_PALACE, G
+from rio.engine.records import DR
+from rio.engine.state import MR, NO, PK, SPACE_CATHEDRAL, SPACE_PALACE, G
 from rio.keys import BK, MK, PLAZA, Building, Edge, K, Major
 
 ROAD_V = 0  # a piece in st.road_v (module docstring)
@@ -325,3 +326,35 @@ def district_values(r, geo, st, sc, out):
 def house_vp(r, value):
     """A House's end VP: 2 plus its district's value, at least 0 (VICTORY POINTS AT THE END OF THE GAME)."""
     return max(r.k[K.SCORING_HOUSE_MIN_VP], r.k[K.SCORING_HOUSE_VP] + value)
+
+
+# ---------------------------------------------------------------------------------------------- the records at the end
+@njit(cache=True)
+def record_city(r, geo, st, sc, rec, gi):
+    """The city at the end of game ``gi``, per district (:class:`rio.engine.records.DR`): its value as the
+    end scoring counts it (the same kernels on the final state: :func:`road_connected`, then
+    :func:`district_values`; VICTORY POINTS AT THE END OF THE GAME), road-connected (ROADS), closed by walls
+    (THE WALLS: the Defender's perimeter districts), its open access points, the buildings standing by kind
+    and those destroyed in wars; per Major building the log of its completions (``State.major_log``, the
+    first completer a seat and the first turn from 1, NO never)."""
+    road_connected(geo, st, sc)
+    district_values(r, geo, st, sc, sc.dval)
+    for d in range(rec.district.shape[1]):
+        row = rec.district[gi, d]
+        row[DR.VALUE] = sc.dval[d]
+        row[DR.ROAD_CONNECTED] = sc.conn[d]
+        row[DR.CLOSED] = 1 if district_closed(geo, st, d) else 0
+        row[DR.ACCESS_POINTS] = open_edges(geo, st, d)
+    for s in range(st.sp_building.shape[0]):
+        d = geo.district[s]
+        if d < 0:  # the Plaza Mayor: no building stands there
+            continue
+        rec.district[gi, d, DR.DESTROYED] += st.sp_destroyed[s]
+        if st.sp_building[s] != NO:
+            rec.district[gi, d, DR.BUILDINGS + st.sp_building[s]] += 1
+    for m in range(st.major_log.shape[0]):
+        for j in range(st.major_log.shape[1]):
+            rec.major[gi, m, j] = st.major_log[m, j]
+        rec.major[gi, m, MR.FIRST_COMPLETER] = st.major_log[m, MR.FIRST_COMPLETER] - 1  # kept + 1 in play
+        if st.major_log[m, MR.FIRST_TURN] == 0:
+            rec.major[gi, m, MR.FIRST_TURN] = NO

@@ -13,7 +13,7 @@ from numba import njit
 
 from gamekit.rng import permute_into
 from rio.engine import seam
-from rio.engine.city import open_edges, road_connected
+from rio.engine.city import open_edges, record_city, road_connected
 from rio.engine.effects import effect_phase
 from rio.engine.options import PL
 from rio.engine.order import position_of, update_order
@@ -64,6 +64,7 @@ def setup(r, geo, st, sc, players, level, short, seed):
     st.sp_built[:] = 0
     st.sp_workers[:, :] = 0
     st.sp_used[:] = 0
+    st.sp_destroyed[:] = 0
     h, w = geo.dims[0], geo.dims[1]
     for y in range(h):
         for x in range(w):
@@ -76,6 +77,7 @@ def setup(r, geo, st, sc, players, level, short, seed):
     st.grid_paid[:, :] = 0
     st.major_done[:] = 0
     st.major_at[:] = NO
+    st.major_log[:, :] = 0  # nothing completed (rio.engine.state.MR: the first completer and turn kept + 1)
     st.mine[:, :] = NO
     st.office_owner[:] = NO
     st.office_turn[:] = 0
@@ -214,3 +216,4 @@ def end_game(r, geo, st, sc, rec, gi):
     end_scoring(r, geo, st, sc)
     ranks(r, st, rec.seat[gi, :, GR.RANK])
     record_game(r, geo, st, rec, gi)
+    record_city(r, geo, st, sc, rec, gi)

@@ -2,7 +2,10 @@
 sized from the enums and from the packed rules (the city map's width and height, the grids' lengths).
 
 Game state only: the records a game writes live in :mod:`rio.engine.records`, the players' scratch in
-their own arrays. Colours: seats 0..players-1; in the 2-player game the shadow player's discs are
+their own arrays. Two tallies the records read at the end are state (``major_log``: who completed each
+Major building; ``sp_destroyed``: buildings destroyed in wars by space): the kernels that count them (a
+grid's completion, a building battle) never see the records, and a search's simulations play them on a
+copy of the state. Colours: seats 0..players-1; in the 2-player game the shadow player's discs are
 colour ``players`` (VARIANTS (2 players); RP-24), which holds no resources and scores nothing.
 Money and VP are int32 (Numba does not check overflow; a game stays far below 2**31).
 
@@ -101,6 +104,20 @@ class VPS(IntEnum):
     END_GOVERNOR = 19
 
 
+class MR(IntEnum):
+    """Per Major building (``State.major_log``): who completed it and who built it, kept as the game plays
+    for the records (rio.engine.records). The completer is "the player who builds the last part of the
+    grid" (MAJOR BUILDING CHARACTERISTICS; RP-10)."""
+    FIRST_COMPLETER = 0  # the seat that completed it first + 1, 0 never (all zeros: nothing completed yet)
+    FIRST_TURN = 1       # the turn of that first completion + 1 (from 1, as sp_built), 0 never
+    COMPLETED = 2        # MAX_SEATS columns from here: the completions by each seat (Walls and Roads repeat)
+    SPACES = COMPLETED + MAX_SEATS  # MAX_SEATS columns: grid spaces each seat's workers held at the completions
+    #                                 (a shadow disc counts for the seat that placed it, RP-24)
+
+
+MR_COLUMNS = MR.SPACES + MAX_SEATS
+
+
 class State(NamedTuple):
     """Río de la Plata's state (module docstring). Arrays only; ``rng`` is the game's SplitMix64 word."""
     g: np.ndarray            # int32[G]
@@ -113,6 +130,7 @@ class State(NamedTuple):
     sp_built: np.ndarray     # int32[N]: turn + 1 the space's building was built (or upgraded), 0 never
     sp_workers: np.ndarray   # int32[N, MAX_COLOURS]: workers of each colour on the space
     sp_used: np.ndarray      # int32[N]: activations of the space's building this turn
+    sp_destroyed: np.ndarray  # int32[N]: buildings destroyed on the space in wars (for the records)
     edge: np.ndarray         # int32[N, Side]: rio.keys.Edge of each side (built walls turn OPEN into WALL)
     road_v: np.ndarray       # int32[H, W - 1]: 1 = a road on the border between (x, y) and (x + 1, y)
     road_h: np.ndarray       # int32[H - 1, W]: 1 = a road on the border between (x, y) and (x, y + 1)
@@ -121,6 +139,7 @@ class State(NamedTuple):
     grid_paid: np.ndarray    # int32[Major, S]: 0 unpaid, else the payment's sequence number (G.PAY_SEQ)
     major_done: np.ndarray   # int32[Major]: completions (Walls and Roads repeat)
     major_at: np.ndarray     # int32[Major]: the space of the Palace and the Cathedral, NO
+    major_log: np.ndarray    # int32[Major, MR]: who completed each Major and whose workers built it (for the records)
     mine: np.ndarray         # int32[2, M]: colour that took each Mine (row 0) / Forest (row 1) space this turn, NO
     office_owner: np.ndarray  # int32[Office]: owner seat, NO
     office_turn: np.ndarray  # int32[Office]: turn it was bought
@@ -140,11 +159,12 @@ def new_state(height: int, width: int, grid_spaces: int, mine_spaces: int) -> St
         g=np.zeros(len(G), i32), pl=np.zeros((MAX_COLOURS, len(PK)), i32), vp_src=np.zeros((MAX_COLOURS, len(VPS)), i32),
         order=np.zeros(MAX_SEATS, i32),
         sp_building=np.full(n, NO, i32), sp_owner=np.full(n, NO, i32), sp_pool=np.full(n, NO, i32), sp_built=np.zeros(n, i32),
-        sp_workers=np.zeros((n, MAX_COLOURS), i32), sp_used=np.zeros(n, i32), edge=np.zeros((n, len(Side)), i32),
+        sp_workers=np.zeros((n, MAX_COLOURS), i32), sp_used=np.zeros(n, i32),
+        sp_destroyed=np.zeros(n, i32), edge=np.zeros((n, len(Side)), i32),
         road_v=np.zeros((height, width - 1), i32), road_h=np.zeros((height - 1, width), i32),
         grid=np.full((len(Major), grid_spaces), NO, i32), grid_placer=np.full((len(Major), grid_spaces), NO, i32),
         grid_paid=np.zeros((len(Major), grid_spaces), i32), major_done=np.zeros(len(Major), i32),
-        major_at=np.full(len(Major), NO, i32), mine=np.full((2, mine_spaces), NO, i32),
+        major_at=np.full(len(Major), NO, i32), major_log=np.zeros((len(Major), MR_COLUMNS), i32), mine=np.full((2, mine_spaces), NO, i32),
         office_owner=np.full(len(Office), NO, i32), office_turn=np.zeros(len(Office), i32),
         office_worker=np.full(len(Office), NO, i32), ship=np.zeros((MAX_COLOURS, CARGO), i32),
         pool_left=np.zeros(len(Pool), i32), rng=np.zeros(1, np.uint64))

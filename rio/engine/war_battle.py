@@ -90,6 +90,7 @@ def building_battle(r, st, ws, ga, s):
     ws.vp[s] = 0
     ws.v[WV.DESTROYED] += 1
     ws.rec[WR.BUILDINGS] += 1
+    st.sp_destroyed[s] += 1  # the records' count by district (rio.engine.records: DR.DESTROYED)
     n = ws.gi[ga, GF.SIZE] - min(ws.gi[ga, GF.SIZE], r.k[K.WAR_BUILDING_BATTLE_LOSSES])
     ws.gi[ga, GF.SIZE] = n
     if n == 0:

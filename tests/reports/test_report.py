@@ -4,7 +4,9 @@ and the page rendered in headless Chromium with every image loaded and no consol
 
 Readability (issue 23 part 6): rulebook names in every header and legend (analysis.labels), turn
 positions 1..N, short At-a-glance sentences, valid escaped HTML, the incomplete-run flag, and the
-report and compare pages sorted and filtered in Chromium through their own script.
+report and compare pages sorted and filtered in Chromium through their own script. A small Río de la
+Plata run, played by the runner, renders in Chromium too, its Districts and Major buildings tables sorting
+like the others.
 
 The browser test needs the Debian packages chromium and chromium-driver (``make test``
 installs them); it is skipped, saying so, only when those binaries are absent."""
@@ -15,6 +17,7 @@ import json
 import re
 import shutil
 import tempfile
+import textwrap
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -229,6 +232,32 @@ def browser():
         shutil.rmtree(profile, ignore_errors=True)
 
 
+@pytest.fixture(scope="module")
+def rio_report(tmp_path_factory):
+    """The report of a small Río de la Plata run played by the runner: 24 games of 3 and 24 of 4 players,
+    three players rotated over the seats (the engine compiles on a machine's first Río game)."""
+    d = tmp_path_factory.mktemp("rio")
+    exp = d / "rio.toml"
+    exp.write_text(textwrap.dedent(f"""
+        game = "rio-de-la-plata"
+        name = "rio-browser"
+        players = [3, 4]
+        games = 24
+        seed = 7
+        out = "{d / 'run'}"
+        level = "expert"
+
+        [seats]
+        strategies = ["heuristic", "builder", "random"]
+        assign = "rotate"
+    """))
+    r = cli.invoke(app, ["run", str(exp), "--quiet", "--workers", "1"])
+    assert r.exit_code == 0, r.output
+    from analysis.rio import analyze as rio_sections
+
+    return build_report(d / "run", sections=rio_sections)
+
+
 def _load(driver, page: Path) -> dict:
     driver.get(Path(page).resolve().as_uri())
     driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
@@ -335,6 +364,32 @@ def test_a_table_sorts_and_filters_through_the_page_script(full, browser):
     box.clear()
     box.send_keys(" ")  # an input event with no words: every row back
     assert len(_column(browser, table, k)) == len(before)
+    assert not _severe(browser)
+
+
+@NEEDS_CHROMIUM
+def test_rio_report_renders_and_its_city_tables_sort_in_headless_chromium(rio_report, browser):
+    """A Río de la Plata run's page: its sections, every header sortable and every table filterable, no
+    sideways scrolling, no console error; the Districts and Major buildings section holds its tables, and
+    the districts' values sort by a click (numbers as numbers, then the other way)."""
+    state = _load(browser, rio_report)
+    errors = _severe(browser)
+    assert state["ready"] == "complete" and not state["broken"]
+    assert state["sections"] == ["glance", "strategies", "seats", "offices", "wars", "city", "variants", "manifest"]
+    assert state["tables"] >= 15 and state["sortable"] == state["headers"] and state["filters"] == state["tables"]
+    assert not state["overflow"]
+    assert not errors, errors
+    for name in ("district_buildings", "district_values", "major_completions", "major_completers", "major_value"):
+        assert _table_after(browser, f"city-{name}").is_displayed(), name
+    table = _table_after(browser, "city-district_values")
+    th = _header(table, "value")
+    k = _index(browser, th)
+    before = _column(browser, table, k)
+    assert len(before) == 2 * 8  # a row per player count and district
+    _click(browser, th)
+    assert th.get_attribute("aria-sort") == "ascending" and _column(browser, table, k) == sorted(before)
+    _click(browser, th)
+    assert th.get_attribute("aria-sort") == "descending" and _column(browser, table, k) == sorted(before, reverse=True)
     assert not _severe(browser)
 
 

@@ -18,7 +18,7 @@ from rio.engine.records import GG, GR
 from rio.engine.scratch import new_scratch
 from rio.engine.state import PK, VPS, G, new_state
 from rio.play import PlayerError, geo_of, play
-from rio.rules import K, Level, RulesError, load_rules
+from rio.rules import K, Level, Major, RulesError, load_rules
 
 R = load_rules()
 GEO = geo_of(R)
@@ -71,8 +71,9 @@ def test_the_audit_catches_a_broken_state():
                              (lambda s: s.pl.__setitem__((1, PK.VP), s.pl[1, PK.VP] + 1), Broken.VP_SOURCES),
                              (lambda s: s.pl.__setitem__((2, PK.WOOD), -1), Broken.NEGATIVE),
                              (lambda s: s.g.__setitem__(G.STICKS, s.g[G.STICKS] - 1), Broken.PIECES),
-                             (lambda s: s.sp_workers.__setitem__((70, 0), 4), Broken.WORKERS)):
-        broken = st._replace(pl=st.pl.copy(), g=st.g.copy(), sp_workers=st.sp_workers.copy())
+                             (lambda s: s.sp_workers.__setitem__((70, 0), 4), Broken.WORKERS),
+                             (lambda s: s.major_done.__setitem__(Major.FORT, 1), Broken.MAJORS)):  # a completion nobody logged
+        broken = st._replace(pl=st.pl.copy(), g=st.g.copy(), sp_workers=st.sp_workers.copy(), major_done=st.major_done.copy())
         breaks(broken)
         assert audit(R, GEO, broken, sc) == expected
 

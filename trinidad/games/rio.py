@@ -1,7 +1,7 @@
 """Río de la Plata in the harness (:class:`trinidad.games.spec.Game`): its experiment
 (:mod:`trinidad.games.rio_experiment`), a chunk of its games played by :func:`rio.play.play` (one call
 a seat arrangement: a chunk's games are grouped by the players at their seats, every game a function
-of its seed alone) into four tables, its lines in ``trinidad runs summarize`` and its report
+of its seed alone) into six tables, its lines in ``trinidad runs summarize`` and its report
 (:func:`analysis.rio.analyze`).
 
 The tables of a shard, every column named in lower case after the engine's enums (rio.engine.records,
@@ -20,7 +20,16 @@ columns (``game``, ``seed``, ``variant``, ``players``, ``level``, ``short``):
   ``killed``, ``lost``, ``buildings``, ``attacker_vp``, ``defender_vp``, ``rounds``, ``survivors``) and
   ``attacker_strategy``;
 - ``turns``: a game x turn x seat at the turn's end: ``turn`` (1, 2, ...), ``seat``, ``strategy`` and the ``TR``
-  columns (``vp``, ``silver``, ``cubes``, ``houses``, ``position``).
+  columns (``vp``, ``silver``, ``cubes``, ``houses``, ``position``);
+- ``districts``: a game x district at the end (rio.engine.records' ``DR``): ``district`` (1..8, THE CITY
+  DISTRICTS' numbers), ``value`` (what a House there adds to its 2 VP, as the end scoring counted it),
+  ``road_connected``, ``closed`` (a perimeter district walled all round), ``access_points`` (open outer
+  edges left), ``destroyed`` (buildings destroyed there in wars), then the buildings standing by kind:
+  one column a minor building (``hut``, ``house``, ``stonecutter``, ... ``church``), ``palace`` and ``cathedral``;
+- ``majors``: a game x Major building x seat (rio.engine.state's ``MR``): ``major``, the game's
+  ``completions``, ``first_completer`` (the seat that completed it first, -1 never) and ``first_turn``
+  (from 1, -1 never), then ``seat``, ``strategy``, ``completed`` (the seat's completions) and ``spaces``
+  (grid spaces the seat's workers held at the completions: who built it).
 
 ``trinidad play --game rio-de-la-plata`` plays one game through :func:`play_one`, ``trinidad bench --game
 rio-de-la-plata`` a seat table through :func:`bench_table`; both name their seats with :func:`seat_names`.
@@ -40,9 +49,10 @@ from trinidad.games.frames import columns_first, enum_column, int_column
 from trinidad.games.spec import BenchTable, Game
 
 NAME = rio_experiment.GAME
-TABLES = ("turns", "offices", "wars", "games")  # a shard's files, the games file last
+TABLES = ("turns", "offices", "wars", "districts", "majors", "games")  # a shard's files, the games file last
 
-_INT8 = {"players", "seat", "rank", "start_position", "win", "tie", "owner", "war", "attacker", "forced", "position"}
+_INT8 = {"players", "seat", "rank", "start_position", "win", "tie", "owner", "war", "attacker", "forced", "position", "district",
+         "road_connected", "closed", "first_completer"}
 _INT32 = {"vp", "attacker_vp", "defender_vp"}
 
 
@@ -92,10 +102,18 @@ def play_records(exp, players, vi: int, n: int, start: int, count: int, threads:
     return gi, seeds, strat, out
 
 
+def built_kinds() -> list[str]:
+    """The ``districts`` table's building columns, in rio.engine.records' ``DR.BUILDINGS`` order: the minor
+    buildings (rio.keys.Building), then the Palace and the Cathedral (rio.engine.state.SPACE_PALACE, SPACE_CATHEDRAL)."""
+    from rio.keys import Building, Major, member_names
+
+    return [*member_names(Building), Major.PALACE.name.lower(), Major.CATHEDRAL.name.lower()]
+
+
 def tables(exp, vi: int, n: int, gi: np.ndarray, seeds: np.ndarray, strat: np.ndarray, rec) -> tuple[pl.DataFrame, ...]:
-    """A played chunk's (turns, offices, wars, games) tables from its records (:func:`play_records`)."""
-    from rio.engine.records import GG, GR, TR
-    from rio.engine.state import VPS
+    """A played chunk's tables from its records (:func:`play_records`), in :data:`TABLES`' order."""
+    from rio.engine.records import DR, GG, GR, TR
+    from rio.engine.state import MR, VPS
     from rio.engine.war_state import WR
     from rio.keys import Enemy, Major, Office, member_names
 
@@ -155,7 +173,22 @@ def tables(exp, vi: int, n: int, gi: np.ndarray, seeds: np.ndarray, strat: np.nd
     g, turn, s = (a.ravel() for a in np.meshgrid(np.arange(count), np.arange(t), np.arange(n), indexing="ij"))
     turns = pl.DataFrame([*keys(g), pl.Series("turn", (turn + 1).astype(np.int16)), pl.Series("seat", s.astype(np.int8)),
                           strategy("strategy", strat[g, s]), *ints([m.name.lower() for m in TR], rec.turn[:, :, :n, :])])
-    return turns, offices, wars, games
+    # districts: a game x district at the end
+    nd = rec.district.shape[1]
+    g, d = np.repeat(np.arange(count), nd), np.tile(np.arange(nd), count)
+    districts = pl.DataFrame([*keys(g), pl.Series("district", (d + 1).astype(np.int8)),  # numbered from 1, as THE CITY DISTRICTS
+                              *ints([*(m.name.lower() for m in DR if m < DR.BUILDINGS), *built_kinds()], rec.district)])
+    # majors: a game x Major building x seat
+    k = len(Major)
+    g, mj, s = (a.ravel() for a in np.meshgrid(np.arange(count), np.arange(k), np.arange(n), indexing="ij"))
+    log, row = rec.major[g, mj], np.arange(len(g))
+    game_part = np.stack([rec.game[g, GG.MAJORS + mj], log[:, MR.FIRST_COMPLETER], log[:, MR.FIRST_TURN]], axis=1)
+    seat_part = np.stack([log[row, MR.COMPLETED + s], log[row, MR.SPACES + s]], axis=1)
+    majors = pl.DataFrame([*keys(g), enum_column("major", member_names(Major), pl.Enum(member_names(Major)), mj),
+                           *ints(["completions", "first_completer", "first_turn"], game_part),
+                           pl.Series("seat", s.astype(np.int8)), strategy("strategy", strat[g, s]),
+                           *ints(["completed", "spaces"], seat_part)])
+    return turns, offices, wars, districts, majors, games
 
 
 def players(exp) -> tuple[str, ...]:

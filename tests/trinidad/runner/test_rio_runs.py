@@ -139,7 +139,8 @@ def test_a_trinidad_experiment_names_rios_keys_and_the_flag_names_the_games(tmp_
 
 def _tables(out: Path) -> dict[str, pl.DataFrame]:
     order = {"games": ["variant", "players", "game", "seat"], "offices": ["variant", "players", "game", "office"],
-             "wars": ["variant", "players", "game", "war"], "turns": ["variant", "players", "game", "turn", "seat"]}
+             "wars": ["variant", "players", "game", "war"], "turns": ["variant", "players", "game", "turn", "seat"],
+             "districts": ["variant", "players", "game", "district"], "majors": ["variant", "players", "game", "major", "seat"]}
     return {t: pl.read_parquet(str(out / t / "*.parquet")).sort(by) for t, by in order.items()}
 
 
@@ -170,7 +171,7 @@ def test_a_rio_run_writes_its_tables_resumes_and_reports(tmp_path):
     m = json.loads((out / "manifest.json").read_text())
     assert m["game"] == RIO and m["status"] == "complete" and m["counts"]["games_done"] == 8
     assert m["experiment"]["game"] == RIO and m["variants"][0]["level"] == "expert"
-    for t in ("games", "offices", "wars", "turns"):
+    for t in ("games", "offices", "wars", "turns", "districts", "majors"):
         assert len(list((out / t).glob("*.parquet"))) == 4, t  # 2 shards a player count
     tabs = _tables(out)
     g = tabs["games"]
@@ -190,6 +191,27 @@ def test_a_rio_run_writes_its_tables_resumes_and_reports(tmp_path):
     assert tabs["offices"].height == 8 * len(Office)
     assert tabs["turns"]["turn"].min() == 1 and tabs["turns"].height == tabs["turns"]["turn"].max() * (4 * 3 + 4 * 4)
     assert set(tabs["wars"]["enemy"].cast(pl.String).unique()) <= {"natives", "pirates"}
+    # the districts and the Major buildings: led by the key columns, agreeing with the games table
+    key = ["variant", "players", "game"]
+    dist, maj = tabs["districts"], tabs["majors"]
+    assert dist.columns[:6] == maj.columns[:6] == ["game", "seed", "variant", "players", "level", "short"]
+    assert dist.height == 8 * 8 and sorted(dist["district"].unique()) == list(range(1, 9))
+    assert {"value", "road_connected", "closed", "access_points", "destroyed", "hut", "house", "church", "palace", "cathedral"} <= set(dist.columns)
+    per_game = g.group_by(key).agg(pl.col("houses").sum(), pl.col("huts").sum(), pl.col("^major_.*$").first(), pl.col("walls_open").first())
+    built = dist.group_by(key).agg(pl.col("house").sum(), pl.col("hut").sum(), pl.col("access_points").sum())
+    both = per_game.join(built, on=key)
+    assert both.height == 8 and (both["houses"] == both["house"]).all() and (both["huts"] == both["hut"]).all()
+    assert (both["walls_open"] == both["access_points"]).all()
+    assert maj.height == 4 * 6 * 3 + 4 * 6 * 4 and maj["major"].dtype == pl.Enum(["palace", "cathedral", "fort", "harbor", "walls", "roads"])
+    done = maj.filter(pl.col("seat") == 0).pivot(on="major", index=key, values="completions")
+    assert (done.join(per_game, on=key).select((pl.col(m) == pl.col(f"major_{m}")).all() for m in ("palace", "walls", "roads")).row(0)
+            == (True, True, True))
+    assert ((maj["first_completer"] >= 0) == (maj["completions"] > 0)).all() and (maj["first_completer"] < maj["players"]).all()
+    assert (maj.group_by(*key, "major").agg(pl.col("completed").sum(), pl.col("completions").first())
+            .select((pl.col("completed") == pl.col("completions")).all()).item())
+    # the seat's strategy is the games table's
+    assert maj.join(g.select(*key, "seat", pl.col("strategy").alias("s")), on=[*key, "seat"]).select(
+        (pl.col("strategy").cast(pl.String) == pl.col("s").cast(pl.String)).all()).item()
 
     # a lost shard and a broken one: --resume plays them again, to the same tables
     (out / "games" / "part-v00-p4-00001.parquet").unlink()
@@ -213,8 +235,8 @@ def test_a_rio_run_writes_its_tables_resumes_and_reports(tmp_path):
     assert doc["game"] == RIO
     assert [s["id"] for s in doc["sections"]] == ["strategies", "seats", "offices", "wars", "city", "variants", "manifest"]
     names = {t["name"] for s in doc["sections"] for t in s["tables"]}
-    assert {"strategy_balance", "seat_balance", "office_purchases", "office_value", "wars_per_game", "majors",
-            "rio_variant_overview"} <= names
+    assert {"strategy_balance", "seat_balance", "office_purchases", "office_value", "wars_per_game", "district_buildings",
+            "district_values", "major_completions", "major_completers", "major_value", "rio_variant_overview"} <= names
     assert (out / "report" / "charts" / "strategy_win_rates.png").exists()
     assert any(r["table"] == "strategy_balance" for r in doc["summary"])
     # reading the run loads no compiler (the Río de la Plata report is plain polars)
