@@ -293,12 +293,12 @@ def major_standing(st, m):
 
 # ---------------------------------------------------------------------------------------------- districts' values (RP-23)
 @njit(cache=True)
-def district_values(r, geo, st, sc, out):
+def district_values(r, geo, st, sc, out, roads):
     """``out[d]``: the bonus/penalty each House in district d adds to its 2 VP (VICTORY POINTS AT THE END
     OF THE GAME; RP-23): production_penalty per production building past the first, +district_value of
     each building (Garden, Monument, Church, Barracks +1), +3 the Palace, +2 the Cathedral when it
-    stands in the district, +1 when the district is road-connected (``connected`` from
-    :func:`road_connected`, ``sc.conn``)."""
+    stands in the district, and with ``roads`` +1 when the district is road-connected (``connected`` from
+    :func:`road_connected`, ``sc.conn``; the players' view during the game leaves the roads out)."""
     nd = out.shape[0]
     prod, connected = sc.dwork, sc.conn
     for d in range(nd):
@@ -318,7 +318,7 @@ def district_values(r, geo, st, sc, out):
             out[d] += r.major[Major.CATHEDRAL, MK.DISTRICT_VALUE]
     for d in range(nd):
         out[d] += r.k[K.SCORING_PRODUCTION_PENALTY] * max(0, prod[d] - r.k[K.SCORING_PRODUCTION_FREE])
-        if connected[d]:
+        if roads and connected[d]:
             out[d] += r.major[Major.ROADS, MK.DISTRICT_VALUE]
 
 
@@ -338,7 +338,7 @@ def record_city(r, geo, st, sc, rec, gi):
     and those destroyed in wars; per Major building the log of its completions (``State.major_log``, the
     first completer a seat and the first turn from 1, NO never)."""
     road_connected(geo, st, sc)
-    district_values(r, geo, st, sc, sc.dval)
+    district_values(r, geo, st, sc, sc.dval, True)
     for d in range(rec.district.shape[1]):
         row = rec.district[gi, d]
         row[DR.VALUE] = sc.dval[d]

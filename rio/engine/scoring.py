@@ -84,7 +84,7 @@ def end_scoring(r, geo, st, sc):
     nd = geo.centre_vertex.shape[0]
     n_conn = road_connected(geo, st, sc)
     value = sc.dval
-    district_values(r, geo, st, sc, value)
+    district_values(r, geo, st, sc, value, True)
     n_closed = 0
     for d in range(nd):
         if district_closed(geo, st, d):

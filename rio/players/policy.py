@@ -15,10 +15,11 @@ from numba import njit
 from gamekit.rng import next_u64, rand_below
 from rio.engine.board import allowed_activations, has_house_near
 from rio.engine.build_rules import can_build_counted
+from rio.engine.city import district_values
 from rio.engine.core import virtual_price
 from rio.engine.options import EF, PL
 from rio.engine.placement import can_pay_grid
-from rio.engine.state import NO, OPT, PK, SPACE_CATHEDRAL, SPACE_PALACE, G
+from rio.engine.state import NO, OPT, PK, SPACE_CATHEDRAL, G
 from rio.keys import BK, MK, OK, PLAZA, Building, Good, K, Major, Office
 from rio.players.kinds import Kind
 from rio.players.weights import W
@@ -32,28 +33,6 @@ def _noise(st, w):
 @njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def turns_left(st):
     return st.g[G.TURNS] - st.g[G.TURN]
-
-
-@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
-def district_value_now(r, geo, st, d):
-    """The district's value at the end if the game ended now (VICTORY POINTS AT THE END OF THE GAME), roads
-    left out."""
-    prod, v = 0, 0
-    for k in range(geo.district_spaces.shape[1]):
-        t = geo.district_spaces[d, k]
-        if t < 0:
-            break
-        b = st.sp_building[t]
-        if b == NO:
-            continue
-        if b == SPACE_PALACE:
-            v += r.major[Major.PALACE, MK.DISTRICT_VALUE]
-        elif b == SPACE_CATHEDRAL:
-            v += r.major[Major.CATHEDRAL, MK.DISTRICT_VALUE]
-        else:
-            v += r.building[b, BK.DISTRICT_VALUE]
-            prod += r.building[b, BK.PRODUCTION]
-    return v + r.k[K.SCORING_PRODUCTION_PENALTY] * max(0, prod - r.k[K.SCORING_PRODUCTION_FREE])
 
 
 CTX_HUTS = 0  # sc.ctx: the seat's Huts
@@ -87,8 +66,8 @@ def _goods_context(r, st, sc, w, seat):
 def board_context(r, geo, st, sc, seat):
     """The part of :func:`decision_context` read from the buildings: each district's value now, its minor
     buildings by kind, the seat's Houses by district, his Huts."""
+    district_values(r, geo, st, sc, sc.dval, False)  # the value if the game ended now, roads left out
     for d in range(sc.dval.shape[0]):
-        sc.dval[d] = district_value_now(r, geo, st, d)
         sc.dhouse[d] = 0
         for b in range(sc.dbuild.shape[1]):
             sc.dbuild[d, b] = 0

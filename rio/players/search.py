@@ -14,6 +14,7 @@ from numba import njit
 
 from gamekit.rng import mix64
 from rio.engine.audit import audit
+from rio.engine.city import district_values
 from rio.engine.core import copy1, copy_state
 from rio.engine.game import (
     end_game,
@@ -29,19 +30,19 @@ from rio.engine.scoring import end_scoring
 from rio.engine.state import PK, G
 from rio.keys import OK, Building, K
 from rio.players.kinds import Kind
-from rio.players.policy import decision_context, district_value_now, placement_value
+from rio.players.policy import decision_context, placement_value
 from rio.players.weights import W
 
 
 @njit(cache=True)
-def standing(r, geo, st, w, seat):
+def standing(r, geo, st, sc, w, seat):
     """A seat's position in VP-equivalents if the game ended soon: VP, the money's VP, the Houses' end value,
     the offices' end VP, cubes at the heuristic's values."""
     v = float(st.pl[seat, PK.VP]) + st.pl[seat, PK.SILVER] // r.k[K.SCORING_SILVER_PER_VP]
     v += st.pl[seat, PK.WOOD] * w[W.WOOD] + st.pl[seat, PK.STONE] * w[W.STONE] + st.pl[seat, PK.PRECIOUS] * w[W.PRECIOUS]
     for s in range(st.sp_building.shape[0]):
         if st.sp_building[s] == Building.HOUSE and st.sp_owner[s] == seat:
-            v += max(r.k[K.SCORING_HOUSE_MIN_VP], r.k[K.SCORING_HOUSE_VP] + district_value_now(r, geo, st, geo.district[s]))
+            v += max(r.k[K.SCORING_HOUSE_MIN_VP], r.k[K.SCORING_HOUSE_VP] + sc.dval[geo.district[s]])
     for o in range(st.office_owner.shape[0]):
         if st.office_owner[o] == seat:
             v += r.office[o, OK.END_VP]
@@ -49,12 +50,15 @@ def standing(r, geo, st, w, seat):
 
 
 @njit(cache=True)
-def margin(r, geo, st, w, seat, final):
-    """``seat``'s lead over the best other seat: in VP after the end scoring, else in :func:`standing`."""
+def margin(r, geo, st, sc, w, seat, final):
+    """``seat``'s lead over the best other seat: in VP after the end scoring, else in :func:`standing` (the
+    districts' values as the players see them, roads left out, counted once into ``sc.dval``)."""
     best_other = -1e18
     mine = 0.0
+    if not final:
+        district_values(r, geo, st, sc, sc.dval, False)
     for c in range(st.g[G.PLAYERS]):
-        v = float(st.pl[c, PK.VP]) if final else standing(r, geo, st, w, c)
+        v = float(st.pl[c, PK.VP]) if final else standing(r, geo, st, sc, w, c)
         if c == seat:
             mine = v
         elif v > best_other:
@@ -80,7 +84,7 @@ def simulate(r, geo, st, sc, rpol, seat, pos, cand, sim, simsc, war_rec, depth, 
     final = sim.g[G.TURN] >= sim.g[G.TURNS]
     if final:
         end_scoring(r, geo, sim, simsc)
-    return margin(r, geo, sim, rpol.w[seat], seat, final)
+    return margin(r, geo, sim, simsc, rpol.w[seat], seat, final)
 
 
 @njit(cache=True)

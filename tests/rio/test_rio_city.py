@@ -77,7 +77,7 @@ def connected(st) -> np.ndarray:
 def values(st) -> np.ndarray:
     out = np.zeros(ND, np.int32)
     road_connected(GEO, st, SC)
-    district_values(R, GEO, st, SC, out)
+    district_values(R, GEO, st, SC, out, True)
     return out
 
 
