@@ -194,7 +194,7 @@ def measure_table(game: str, table, players: int, games: int | None = None, reps
     say("warm-up: one game (loads the compiled kernels, or compiles them: minutes the first time)...")
     t0 = time.perf_counter()
     table.play(0, 1)
-    res["warm_up_s"] = round(time.perf_counter() - t0, 2)
+    res["warm_up_s"] = round(time.perf_counter() - t0, 3)
     rate, cpu = _rate(table.play, games, reps, say=say, what=f"jitted engine, 1 thread, {games:,} games")
     res.update({"games_per_s_per_core": round(rate, 2), "core_s_per_game": _sig(cpu), "games": games, "reps": min(reps, games),
                 "peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)})

@@ -86,8 +86,9 @@ def test_a_rio_bench_measures_its_seat_table_on_one_core():
                                                                                           "heuristic", {})
     assert obj["seats"] == ["heuristic", "builder", "officer", "merchant"] and (obj["level"], obj["short"], obj["seed"]) == ("expert", False, 7)
     assert (obj["threads"], obj["games"], obj["reps"]) == (1, 6, 3)
-    for key in ("games_per_s_per_core", "core_s_per_game", "warm_up_s", "peak_rss_mib"):
+    for key in ("games_per_s_per_core", "core_s_per_game", "peak_rss_mib"):
         assert isinstance(obj[key], (int, float)) and obj[key] > 0, (key, obj)
+    assert isinstance(obj["warm_up_s"], (int, float)) and obj["warm_up_s"] >= 0  # 0.0 when another test loaded the kernels
     assert not {"compile_s_cold", "start_s_cached", "games_per_s_nojit"} & set(obj)  # Trinidad's own measurements
     chunks = [ln for ln in res.stderr.splitlines() if "chunk" in ln]
     assert len(chunks) == 3 and "1 thread, 6 games: chunk 3/3, 2 games" in chunks[-1]

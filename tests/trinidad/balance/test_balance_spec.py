@@ -137,9 +137,9 @@ def test_a_knob_of_an_old_shared_key_moves_its_characters_together():
     ({"game": "rio-de-la-plata", "target": {"records": [{"column": "houses", "min": 0.5}]}},
      "balance: target.records: Río de la Plata names no games-table columns a record may count"),
     ({"budget": 1500, "target": {"ai": [{"strength": "weak", "rate": 0.5}, {"strength": "strong", "min": 0.1}]}},
-     "balance: budget: 1,500 games are too few for 16 knobs and 3 confirming rounds at 1 player count(s) and 2 Solo A.I. strength(s): 26 "
+     "balance: budget: 1,500 games are too few for 21 knobs and 3 confirming rounds at 1 player count(s) and 2 Solo A.I. strength(s): 31 "
      "variants of at least 24 games each at each player count and, as many Solo games, at each strength (3 x 24 games a variant) need a "
-     "budget of at least 1,872"),
+     "budget of at least 2,232"),
 ])
 def test_every_bad_spec_is_one_line_naming_its_key(doc, line):
     with pytest.raises(BalanceError) as e:
