@@ -56,7 +56,7 @@ def default_war_weights() -> np.ndarray:
     w[WW.GROUP_SIZE], w[WW.SPREAD], w[WW.BUILDING], w[WW.OWN_BUILDING] = 1.0, 0.5, 1.0, 2.0
     w[WW.TOKEN], w[WW.GIFT], w[WW.DANGER], w[WW.DECAY] = 1.0, 0.5, 1.0, 0.5
     w[WW.KILL], w[WW.LOSS], w[WW.GUARD], w[WW.TOKEN_VP] = 1.0, 0.5, 1.0, 2.0
-    w[WW.SILVER], w[WW.KEEP], w[WW.BONUS_GAIN] = 0.5, 1.0, 2.0
+    w[WW.SILVER], w[WW.KEEP], w[WW.BONUS_GAIN] = 4.0, 1.0, 2.0  # a coin as rio.players.weights values it
     return w
 
 

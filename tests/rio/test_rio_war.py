@@ -138,7 +138,9 @@ def test_two_players_defend_with_both_colours_and_paired_tokens():
     st.g[G.PIRATES] = 9  # +5
     st.pl[0, PK.SILVER] = 10
     rec = np.zeros(len(WR), np.int32)
-    play_war(R, GEO, st, SC, policy(Kind.HEURISTIC), Enemy.PIRATES, rec)
+    pol = policy(Kind.HEURISTIC)
+    pol.war[:, WW.SILVER] = 0.5  # a coin worth 0.5 VP to him (the default, 4, keeps coins for the offices)
+    play_war(R, GEO, st, SC, pol, Enemy.PIRATES, rec)
     assert rec[WR.ATTACKER] == 1 and rec[WR.ATTACKERS] == 3 + 2 * 2 + 5
     # the heuristic buys while a token's 2 VP beat 0.5 VP a silver coin and the attackers outnumber the
     # defenders: 3 purchases (1 + 2 + 3 silver), each a token of each colour
