@@ -88,11 +88,16 @@ def board_context(r, geo, st, sc, seat):
 def silver_value(r, st, w, seat):
     """A silver coin's worth: more while an office within the player's VP reach is still beyond his purse
     (the offices are bought with money and shown VP, PUBLIC OFFICE TABLE)."""
+    short, rate = False, 0.0
     for o in range(r.office.shape[0]):
         if (st.office_owner[o] == NO and r.office[o, OK.VP_REQUIRED] <= st.pl[seat, PK.VP] + w[W.HORIZON]
                 and st.pl[seat, PK.SILVER] < r.office[o, OK.COST]):
-            return w[W.SILVER] * (1.0 + w[W.OFFICE])
-    return w[W.SILVER]
+            if w[W.COIN_RATE] <= 0.5:
+                return w[W.SILVER] * (1.0 + w[W.OFFICE])
+            short = True
+            rate = max(rate, office_worth(r, st, w, o) / r.office[o, OK.COST])
+    # W.COIN_RATE: while saving, a coin is worth what the best office it saves for returns per coin
+    return max(w[W.SILVER], rate) if short else w[W.SILVER]
 
 
 @njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
@@ -189,7 +194,14 @@ def space_plan(r, geo, st, sc, w, seat, s, had):
 
 @njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def office_value(r, geo, st, sc, w, seat, o):
-    """An office's worth: its end VP (the Short game's +3) and its powers over the turns left."""
+    """An office's worth (:func:`office_worth`) less its price at a coin's worth to ``seat``."""
+    return office_worth(r, st, w, o) - r.office[o, OK.COST] * sc.fctx[CTXF_SILVER]
+
+
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
+def office_worth(r, st, w, o):
+    """What an office brings its owner: its end VP (the Short game's +3) and its powers over the turns left,
+    times W.OFFICE."""
     left = turns_left(st)
     v = float(r.office[o, OK.END_VP]) + (r.k[K.SHORT_GAME_OFFICE_END_VP] if st.g[G.SHORT] else 0)
     if o == Office.MASTER_STONECUTTER:
@@ -218,7 +230,7 @@ def office_value(r, geo, st, sc, w, seat, o):
         v += n * r.k[K.OFFICE_ARCHITECT_MAJOR_VP]
     elif o == Office.GOVERNOR:
         v += r.k[K.OFFICE_GOVERNOR_DISTRICT_VP]
-    return v * w[W.OFFICE] - r.office[o, OK.COST] * sc.fctx[CTXF_SILVER]
+    return v * w[W.OFFICE]
 
 
 @njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
