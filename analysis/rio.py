@@ -8,8 +8,9 @@ the Public Offices (bought how often, by whom, when, and whether their owners wi
 worth their price), the wars (how often, Natives or Pirates, buildings destroyed, VP to the attacker and
 the defenders, whether attacking pays), the districts and Major buildings (what is built where, the districts'
 values, which Majors are completed, by whom, and whether completing pays), the variants side
-by side (levels, the Short game, player counts), the run's manifest. The tables are in
-:mod:`analysis.rio_tables`. Plain polars: no engine (the column names are the run's)."""
+by side (levels, the Short game, player counts), the run's manifest; with player tiers (several runs of
+one experiment, strongest first), first whether those findings hold for every tier (:mod:`analysis.rio_tiers`).
+The tables are in :mod:`analysis.rio_tables`. Plain polars: no engine (the column names are the run's)."""
 
 from __future__ import annotations
 
@@ -48,21 +49,16 @@ def strategy_tables(full, g: pl.DataFrame) -> list[Table]:
                  note="Per seat (t 95% CI): final VP, rank (0 = first; ties share a rank) and margin (own VP minus the best other seat's).",
                  power="Power: descriptive means (no test).")]
     if g["strategy"].n_unique() > 1:
-        out.append(character_model(by_start(g), group="strategy", label="strategy", name="strategy_model"))
+        out.append(character_model(rt.by_start(g), group="strategy", label="strategy", name="strategy_model"))
     out.append(vp_split(full, by="strategy", label="strategy"))
     return out
-
-
-def by_start(g: pl.DataFrame) -> pl.DataFrame:
-    """The seat-games with ``seat`` = the start position (0 = first on the order track), as the seat tables read it."""
-    return g.drop("seat").rename({"start_position": "seat"})
 
 
 def seat_tables(g: pl.DataFrame) -> list[Table]:
     """Win rate by start position (chi-square of the wins by position) and the VP at each position."""
     from analysis.balance import seat_balance
 
-    seat, chi = seat_balance(by_start(g))
+    seat, chi = seat_balance(rt.by_start(g))
     vp = rt.means(g.lazy().with_columns((pl.col("start_position").cast(pl.Int64) + 1).alias("turn_position")),
                   ["players", "turn_position"], ["vp", "wood", "stone", "silver"], "seats")
     return [seat, chi, Table("position_vp", "Final VP and resources left by start position", vp,
@@ -73,14 +69,19 @@ def seat_tables(g: pl.DataFrame) -> list[Table]:
 
 def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: list | None = None, detail_games: int | None = None,
             probes: list | None = None):
-    """Every table of the report of a Río de la Plata run (the options of :func:`analysis.analyze`; player
-    tiers and probes are Trinidad's). The balance sections describe the baseline variant (the first)."""
+    """Every table of the report of a Río de la Plata run (the options of :func:`analysis.analyze`; probes
+    are Trinidad's). The balance sections describe the baseline variant (the first). ``others``: the same
+    experiment played by weaker player tiers (strongest first after ``run``, each a Río de la Plata run):
+    the section "Do the findings hold for every tier?" (:mod:`analysis.rio_tiers`) leads, as Trinidad's
+    Agent sensitivity does, and its sentences join the glance."""
     from analysis import DETAIL_GAMES, Analysis
     from analysis.manifest import manifest_table
     from analysis.rule_variants import paired_metrics
+    from analysis.sensitivity import Tier, tier_labels
 
-    if others:
-        raise RunError("report: player tiers (several runs) are Trinidad's; name one Río de la Plata run")
+    for o in others or []:
+        if o.game != run.game:  # a tier of another game shares no table with this one
+            raise RunError(f"report: {o.path} holds a run of {o.game}, not of {run.game}: name the tiers of one experiment")
     if probes:
         raise RunError("report: --probes are Trinidad's (trinidad probe); a Río de la Plata run has none")
     base = run.baseline
@@ -96,6 +97,14 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
     sub = (f" Per-seat tables here use a random {det.detail:,} of the run's {run.game_count():,} game indices; win rates use every game."
            if det.detail else "")
     out: list[Section] = []
+    runs = [run, *(others or [])]
+    tiers = [Tier(label, r) for label, r in zip(tier_labels(runs), runs, strict=True)]
+    sens, tier_lines = {}, []
+    if len(tiers) > 1:
+        from analysis.rio_tiers import tiers_section
+
+        s, sens, tier_lines = tiers_section(tiers, detail_games or DETAIL_GAMES)
+        out.append(s)
 
     s = Section("strategies", "Strategies", f"{scope}. Which player wins, and by how much.{sub}")
     strat = g["strategy"].cast(pl.String).unique().to_list()
@@ -148,8 +157,8 @@ def analyze(run: Run, delta: float = 0.05, rating_games: int = 50_000, others: l
 
     out += rio_sweeps(run, det, len(strat) > 1)
     out.append(Section("manifest", "Run manifest", "", [manifest_table(run.manifest, run.game_counts())]))
-    a = Analysis(run, out, title=TITLE)
-    a.glance = glance(a)
+    a = Analysis(run, out, tiers=tiers, sensitivity=sens, title=TITLE)
+    a.glance = glance(a) + tier_lines
     return a
 
 

@@ -36,6 +36,11 @@ def shares(t: pl.DataFrame, count: str, total: str, name: str) -> pl.DataFrame:
         return t.with_columns((pl.col(count) / pl.col(total)).alias(name), pl.Series(f"{name}_lo", lo), pl.Series(f"{name}_hi", hi))
 
 
+def by_start(g: pl.DataFrame) -> pl.DataFrame:
+    """The seat-games with ``seat`` = the start position (0 = first on the order track), as the seat tables read it."""
+    return g.drop("seat").rename({"start_position": "seat"})
+
+
 def _string(lf: pl.LazyFrame, *cols: str) -> pl.LazyFrame:
     return lf.with_columns(pl.col(c).cast(pl.String) for c in cols)
 
@@ -301,7 +306,7 @@ def major_completions(majors: pl.LazyFrame, by: list[str]) -> Table:
          .collect())
     turn = means(per_game.filter(pl.col("first_turn") >= 0), keys, ["first_turn"], "done")
     t = shares(t, "completed", "games", "completed_share").join(turn.drop("done"), on=keys, how="left")
-    order = {x: i for i, x in enumerate(_names_of(majors, "major"))}
+    order = {x: i for i, x in enumerate(enum_names(majors, "major"))}
     t = t.with_columns(pl.col("major").replace_strict(order, return_dtype=pl.Int64).alias("_o")).sort([*by, "_o"]).drop("_o")
     t = t.select(*keys, "games", "completed", "completed_share", "completed_share_lo", "completed_share_hi", "completions",
                  "first_turn", "first_turn_lo", "first_turn_hi")
@@ -327,7 +332,7 @@ def major_completers(majors: pl.LazyFrame, by: list[str]) -> Table:
     t = shares(t.join(done, on=keys, how="left").with_columns(pl.col("completed_games").fill_null(0)), "first", "completed_games",
                "first_share")
     t = t.with_columns(pl.col(c).fill_nan(None) for c in ("first_share", "first_share_lo", "first_share_hi"))  # never completed: no share
-    order = {x: i for i, x in enumerate(_names_of(majors, "major"))}
+    order = {x: i for i, x in enumerate(enum_names(majors, "major"))}
     t = (t.with_columns(pl.col("major").replace_strict(order, return_dtype=pl.Int64).alias("_o")).sort([*by, "_o", "strategy"]).drop("_o")
          .select(*keys, "strategy", "seats", "completers", "completer_rate", "completer_rate_lo", "completer_rate_hi", "first",
                  "first_share", "first_share_lo", "first_share_hi", "completions", "spaces"))
@@ -375,7 +380,7 @@ def major_value(majors: pl.LazyFrame, games: pl.LazyFrame, by: list[str]) -> Tab
                .when((pl.col("p_holm") < 0.05) & (pl.col("diff") > 0)).then(pl.lit("completers win more"))
                .when(pl.col("p_holm") < 0.05).then(pl.lit("completers win less"))
                .otherwise(pl.lit("no detectable difference")))
-    order = {x: i for i, x in enumerate(_names_of(majors, "major"))}
+    order = {x: i for i, x in enumerate(enum_names(majors, "major"))}
     t = (t.with_columns(verdict.alias("verdict"), pl.col("item").replace_strict(order, return_dtype=pl.Int64).alias("_o"))
          .rename({"item": "major", "used": "completers", "share": "completer_share", "share_lo": "completer_share_lo",
                   "share_hi": "completer_share_hi", "win_used": "win_completers", "win_unused": "win_others"})
@@ -395,8 +400,8 @@ def major_value(majors: pl.LazyFrame, games: pl.LazyFrame, by: list[str]) -> Tab
                       "diff_hi"})
 
 
-def _names_of(lf: pl.LazyFrame, col: str) -> list[str]:
-    """An Enum column's categories in the engine's order (every Major building)."""
+def enum_names(lf: pl.LazyFrame, col: str) -> list[str]:
+    """An Enum column's categories in the engine's order (every Major building, every office)."""
     dt = lf.collect_schema().get(col)
     return dt.categories.to_list() if isinstance(dt, pl.Enum) else sorted(lf.select(pl.col(col).cast(pl.String).unique()).collect()
                                                                           .to_series().to_list())

@@ -1,13 +1,13 @@
 """Experiments: what a batch run plays (``trinidad run [EXPERIMENT.toml]``), for every game the
 harness plays (:mod:`trinidad.games`). The file names its game, ``game = "rio-de-la-plata"``; a file
 that names none is Trinidad's. Each game reads its own keys: Trinidad's in
-:mod:`trinidad.games.trinidad_experiment` (its Characters, the Solo A.I., the Extended War, tiers),
+:mod:`trinidad.games.trinidad_experiment` (its Characters, the Solo A.I., the Extended War),
 Río de la Plata's in :mod:`trinidad.games.rio_experiment` (its experience levels, the Short game); the
 keys both have (name, players, games, seed, out, shard_games, ``[seats]``, ``[rules]``,
-``[[variants]]``) are read alike by :mod:`trinidad.games.keys`.
+``[[variants]]``, ``[[tiers]]``) are read alike by :mod:`trinidad.games.keys`.
 
 Every error is one line naming the key and what is allowed (:class:`ExperimentError`). Trinidad's
-names are importable from here as before (:class:`Experiment`, :func:`tier_experiments`, ...).
+names are importable from here as before (:class:`Experiment`, ...).
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from trinidad.games import game_named, game_of_document
-from trinidad.games.keys import SEAT_ASSIGN, ExperimentError, Variant, read_document
-from trinidad.games.trinidad_experiment import AI_MAX_PLAYERS, CHAR_ASSIGN, DEFAULT_EXPERIMENT, Experiment, tier_experiments
+from trinidad.games.keys import SEAT_ASSIGN, ExperimentError, Variant, read_document, tier_runs
+from trinidad.games.trinidad_experiment import AI_MAX_PLAYERS, CHAR_ASSIGN, DEFAULT_EXPERIMENT, Experiment
 
 __all__ = ["AI_MAX_PLAYERS", "CHAR_ASSIGN", "DEFAULT_EXPERIMENT", "SEAT_ASSIGN", "Experiment", "ExperimentError", "Variant",
            "experiment_document", "experiment_from_dict", "load_experiment", "tier_experiments"]
@@ -26,6 +26,12 @@ __all__ = ["AI_MAX_PLAYERS", "CHAR_ASSIGN", "DEFAULT_EXPERIMENT", "SEAT_ASSIGN",
 def experiment_from_dict(d: dict, where: str = "experiment"):
     """Validate a parsed experiment document of any game (its ``game`` key; none: Trinidad)."""
     return game_of_document(d).experiment(d, where)
+
+
+def tier_experiments(d: dict, where: str = "experiment") -> list:
+    """(tier name, experiment) of a document with ``[[tiers]]`` of any game (its ``game`` key), strongest first,
+    each into OUT/<tier name> (:func:`trinidad.games.keys.tier_runs`)."""
+    return tier_runs(d, where, game_of_document(d).experiment)
 
 
 def load_experiment(path: str | Path | None = None, **flags: Any):

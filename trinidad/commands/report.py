@@ -27,8 +27,10 @@ def report(
 ) -> None:
     """Write the design report of a run: a self-contained HTML page, charts (PNG, SVG), summary.csv and summary.json,
     with the sections of the run's game (its manifest's; Trinidad's or Río de la Plata's). Several runs (player tiers,
-    strongest first; Trinidad's) add the Agent sensitivity section: which findings hold at the two strongest tiers."""
+    strongest first, or the folder of an experiment with [[tiers]]) add the tiers' section: Trinidad's Agent sensitivity
+    (which findings hold at the two strongest tiers), Río de la Plata's "Do the findings hold for every tier?"."""
     from analysis import RunError
+    from analysis.data import tier_dirs
     from reports.build import build_report
     from trinidad.games import game_of_run
 
@@ -37,8 +39,9 @@ def report(
     if detail_games < 100:
         fail(f"--detail-games: at least 100, got {detail_games}")
     try:
+        first = (tier_dirs(directories[0]) or [directories[0]])[0]  # a tiers folder has no manifest: its first tier names the game
         page = build_report(directories[0], out, delta=delta / 100, force=force, others=directories[1:], detail_games=detail_games,
-                            probes=probes, sections=game_of_run(directories[0]).analyze)
+                            probes=probes, sections=game_of_run(first).analyze)
     except RunError as e:
         fail(str(e))
     typer.echo(f"report: {page}")

@@ -45,7 +45,6 @@ def run(
     variant in blocks until its rates are within +-P or it clearly differs from the base (the manifest's stopping: games and why);
     with --ai-games N (or the file's ai_games), then each strategy against the Solo A.I. (DIR/ai_scale.json)."""
     from trinidad.experiment import ExperimentError, experiment_document, experiment_from_dict, load_experiment, tier_experiments
-    from trinidad.games import DEFAULT, game_of_document
     from trinidad.runner.manifest import experiment_of_run, tiers_of_run
     from trinidad.runner.run import run_experiment, run_tiers
     from trinidad.runner.summary import summarize
@@ -69,7 +68,7 @@ def run(
             tiers = [(n, experiment_from_dict(d | {"out": str(Path(out) / n)})) for n, d in tiers_of_run(out)]
         elif experiment is not None:
             doc, where = experiment_document(experiment, **flags)
-            if "tiers" in doc and game_of_document(doc).name == DEFAULT:  # tiers are Trinidad's (Río de la Plata's experiment says so)
+            if "tiers" in doc:  # several runs, one a tier, of either game
                 if strat:
                     fail("--strategies: an experiment with [[tiers]] names the strategies of each tier")
                 tiers = tier_experiments(doc, str(where))

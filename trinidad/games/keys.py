@@ -2,7 +2,8 @@
 has (name, players, games, seed, out, shard_games, ``[seats]``, ``[rules]``, ``[[variants]]``; ``[[sweeps]]`` in
 :mod:`trinidad.games.sweeps`), the
 variants crossed with a list-valued key (the A.I.'s strengths, Río de la Plata's levels), the seat
-arrangements (fixed, rotate, permute) and the shards a run is cut into.
+arrangements (fixed, rotate, permute), the shards a run is cut into, and ``[[tiers]]`` (one run per
+player tier, :func:`tier_runs`).
 
 Each game's experiment module (:mod:`trinidad.games.trinidad_experiment`,
 :mod:`trinidad.games.rio_experiment`) reads its own keys with these helpers, so that the keys both
@@ -14,6 +15,7 @@ from __future__ import annotations
 import copy
 import itertools
 import math
+import re
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -251,6 +253,54 @@ class BaseExperiment:
                     a = k * self.shard_games
                     out.append((vi, n, k, a, min(self.games, a + self.shard_games) - a))
         return out
+
+
+_TIER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+
+
+def tier_runs(d: dict, where: str, read: Callable[[dict, str], Any]) -> list[tuple[str, Any]]:
+    """The runs of an experiment with ``[[tiers]]``, of any game (``read``: the game's experiment reader, which
+    checks each tier's strategies as its players): the same experiment (players, games, seed, rules, variants)
+    played once per tier, every seat by the tier's strategies, each into OUT/<tier name>, in the file's order,
+    strongest first (the order ``trinidad report`` compares them in). A bad tier is one line naming it."""
+    tiers = d.get("tiers")
+    if not isinstance(tiers, list) or len(tiers) < 2 or not all(isinstance(t, dict) for t in tiers):
+        raise err("tiers", "expected two or more [[tiers]] tables, each with a name and strategies, strongest first")
+    if "strategies" in (d.get("seats") or {}):
+        raise err("seats.strategies", "an experiment with [[tiers]] names the strategies of each tier; remove seats.strategies")
+    base = {k: v for k, v in d.items() if k != "tiers"}
+    name = str(base.get("name", Path(where).stem))
+    out = base.get("out", f"runs/{name}")
+    if not isinstance(out, str) or not out:
+        raise err("out", f"expected a directory path, got {out!r}")
+    runs, seen = [], set()
+    for i, t in enumerate(tiers):
+        for k in t:
+            if k not in ("name", "strategies"):
+                raise err(f"tiers[{i}].{k}", "unknown key; allowed: name, strategies")
+        tn = t.get("name")
+        if not isinstance(tn, str) or not _TIER_NAME.fullmatch(tn):
+            raise err(f"tiers[{i}].name", f"expected a folder name (letters, digits, _ . -), got {tn!r}")
+        if tn in seen:
+            raise err(f"tiers[{i}].name", f"tier names must be distinct, {tn!r} is given twice")
+        seen.add(tn)
+        if "strategies" not in t:
+            raise err(f"tiers[{i}].strategies", "every tier names its strategies")
+        dt = copy.deepcopy(base)
+        dt["name"] = f"{name}-{tn}"
+        dt["out"] = str(Path(out) / tn)
+        dt["seats"] = dict(dt.get("seats") or {}) | {"strategies": t["strategies"]}
+        try:
+            runs.append((tn, read(dt, where)))
+        except ExperimentError as e:
+            raise ExperimentError(str(e).replace("experiment: ", f"experiment: tiers[{i}] ({tn}): ", 1)) from None
+    return runs
+
+
+def refuse_tiers(d: dict) -> None:
+    """``[[tiers]]`` read as one experiment: one line saying they are several runs (:func:`tier_runs`)."""
+    if "tiers" in d:
+        raise err("tiers", "an experiment with [[tiers]] is several runs: play it with trinidad run FILE (one run per tier)")
 
 
 def precision_key(d: dict) -> float | None:

@@ -35,8 +35,19 @@ The variants are the file's ``[[variants]]`` crossed with the levels and the Sho
 same seeds, named as the A.I. strengths name Trinidad's (:func:`trinidad.games.keys.crossed_variants`):
 ``expert``, ``cheap-offices-beginner``, ``base-expert-short``... The seats, the variants, the rules and
 the shards mean what they mean for Trinidad (:mod:`trinidad.games.keys`). A key of Trinidad's
-experiments (its Characters, the Solo A.I., the Extended War, tiers) is one line naming it; so is a rule
+experiments (its Characters, the Solo A.I., the Extended War) is one line naming it; so is a rule
 of Trinidad's (rio.rules).
+
+Player tiers are read as Trinidad's are (:func:`trinidad.games.keys.tier_runs`): ``[[tiers]]``, each a
+``name`` and its ``strategies`` (Río de la Plata's players) in place of ``seats.strategies``, play the same
+games once per tier into OUT/<name> (``trinidad run FILE``; :func:`trinidad.experiment.tier_experiments`)::
+
+    [[tiers]]
+    name = "search"
+    strategies = ["search", "heuristic", "search", "heuristic"]
+    [[tiers]]
+    name = "heuristic"
+    strategies = ["heuristic"]
 """
 
 from __future__ import annotations
@@ -60,7 +71,7 @@ _TOP_KEYS = {"game", "name", "players", "games", "seed", "out", "shard_games", "
 _TABLE_OF = {"strategies": "seats", "assign": "seats", "file": "rules", "overrides": "rules"}
 # Trinidad's keys (trinidad.games.trinidad_experiment): each is one line saying whose it is
 TRINIDAD_KEYS = {"characters": "its Characters", "ai": "the Solo A.I.", "ai_games": "the Solo A.I. table",
-                 "extended_war": "the Extended War expansion", "first_game": "the First Game Option", "tiers": "player tiers"}
+                 "extended_war": "the Extended War expansion", "first_game": "the First Game Option"}
 
 
 @dataclass
@@ -143,6 +154,7 @@ def experiment_from_dict(d: dict, where: str = "experiment") -> RioExperiment:
     """Validate a parsed experiment document of Río de la Plata."""
     from rio.play import PlayerError
 
+    keys.refuse_tiers(d)
     theirs = sorted(k for k in d if k in TRINIDAD_KEYS)
     if theirs:
         k = theirs[0]

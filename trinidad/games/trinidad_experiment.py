@@ -68,7 +68,6 @@ from __future__ import annotations
 
 import copy
 import math
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
@@ -227,13 +226,10 @@ class Experiment(BaseExperiment):
 _err, _int = err, int_key  # the names this module has used
 
 
-_TIER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
-
-
 def tier_experiments(d: dict, where: str = "experiment") -> list[tuple[str, Experiment]]:
-    """The runs of an experiment with ``[[tiers]]``: the same experiment (players, games, seed,
-    Character deal, rules, variants) played once per tier, every seat by the tier's strategies,
-    each into OUT/<tier name>; tiers in the file's order, strongest first (the order
+    """The runs of a Trinidad experiment with ``[[tiers]]`` (:func:`trinidad.games.keys.tier_runs`): the same
+    experiment (players, games, seed, Character deal, rules, variants) played once per tier, every seat by the
+    tier's strategies, each into OUT/<tier name>; tiers in the file's order, strongest first (the order
     ``trinidad report`` checks findings in)::
 
         [[tiers]]
@@ -243,45 +239,13 @@ def tier_experiments(d: dict, where: str = "experiment") -> list[tuple[str, Expe
         name = "heuristic"
         strategies = ["heuristic"]
     """
-    tiers = d.get("tiers")
-    if not isinstance(tiers, list) or len(tiers) < 2 or not all(isinstance(t, dict) for t in tiers):
-        raise _err("tiers", "expected two or more [[tiers]] tables, each with a name and strategies, strongest first")
-    if "strategies" in (d.get("seats") or {}):
-        raise _err("seats.strategies", "an experiment with [[tiers]] names the strategies of each tier; remove seats.strategies")
-    base = {k: v for k, v in d.items() if k != "tiers"}
-    name = str(base.get("name", Path(where).stem))
-    out = base.get("out", f"runs/{name}")
-    if not isinstance(out, str) or not out:
-        raise _err("out", f"expected a directory path, got {out!r}")
-    runs, seen = [], set()
-    for i, t in enumerate(tiers):
-        for k in t:
-            if k not in ("name", "strategies"):
-                raise _err(f"tiers[{i}].{k}", "unknown key; allowed: name, strategies")
-        tn = t.get("name")
-        if not isinstance(tn, str) or not _TIER_NAME.fullmatch(tn):
-            raise _err(f"tiers[{i}].name", f"expected a folder name (letters, digits, _ . -), got {tn!r}")
-        if tn in seen:
-            raise _err(f"tiers[{i}].name", f"tier names must be distinct, {tn!r} is given twice")
-        seen.add(tn)
-        if "strategies" not in t:
-            raise _err(f"tiers[{i}].strategies", "every tier names its strategies")
-        dt = copy.deepcopy(base)
-        dt["name"] = f"{name}-{tn}"
-        dt["out"] = str(Path(out) / tn)
-        dt["seats"] = dict(dt.get("seats") or {}) | {"strategies": t["strategies"]}
-        try:
-            runs.append((tn, experiment_from_dict(dt, where)))
-        except ExperimentError as e:
-            raise ExperimentError(str(e).replace("experiment: ", f"experiment: tiers[{i}] ({tn}): ", 1)) from None
-    return runs
+    return keys.tier_runs(d, where, experiment_from_dict)
 
 
 def experiment_from_dict(d: dict, where: str = "experiment") -> Experiment:
     """Validate a parsed experiment document of Trinidad (the front door, :func:`trinidad.experiment.experiment_from_dict`,
     reads the document of any game)."""
-    if "tiers" in d:
-        raise _err("tiers", "an experiment with [[tiers]] is several runs: play it with trinidad run FILE (one run per tier)")
+    keys.refuse_tiers(d)
     theirs = sorted(k for k in d if k in _RIO_KEYS)
     if theirs:
         raise _err(theirs[0], "a key of Río de la Plata's experiments (game = \"rio-de-la-plata\"), not of Trinidad's")

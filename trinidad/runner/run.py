@@ -54,7 +54,7 @@ def run_tiers(tiers: list, out: str | Path, backend: str = "local", workers: int
     directory per tier in ``out``, strongest first, listed in ``out``/tiers.json (with each tier's
     experiment, so ``--resume --out`` finishes them). Every output is checked before any game.
     ``ai_games`` (default: each tier's experiment's) > 0: each tier's strategies against the Solo A.I., in its run
-    (the game's ``after``). Tiers are Trinidad's (:func:`trinidad.experiment.tier_experiments`)."""
+    (the game's ``after``). Either game's tiers (:func:`trinidad.experiment.tier_experiments`)."""
     from analysis.data import TIERS_FILE
 
     top = Path(out)
@@ -80,7 +80,7 @@ def run_tiers(tiers: list, out: str | Path, backend: str = "local", workers: int
         done = []
         for n, e in tiers:
             game = game_of(e)
-            games_ai = e.ai_games if ai_games is None else ai_games
+            games_ai = getattr(e, "ai_games", 0) if ai_games is None else ai_games  # Río de la Plata has no Solo A.I.
             if progress:
                 say(f"tier {n}: {', '.join(e.strategy_names())}")
                 game.announce(e, games_ai, say)

@@ -249,3 +249,120 @@ def test_a_rio_run_writes_its_tables_resumes_and_reports(tmp_path):
         print("ok")
     """)], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr
+
+
+# ----------------------------------------------------------------------------- player tiers (issue 97 item 4)
+
+SEARCH = "search:budget=2,width=2,depth=0"  # the cheapest search player: a tier of its own in a few seconds
+
+
+def _tiers_doc(out: Path, **kw) -> dict:
+    return {"game": RIO, "name": "rt", "players": [3, 4], "games": 24, "seed": 5, "shard_games": 12, "out": str(out),
+            "tiers": [{"name": "search", "strategies": [SEARCH, "heuristic", SEARCH, "heuristic"]},
+                      {"name": "heuristic", "strategies": ["heuristic"]}]} | kw
+
+
+def test_rio_tiers_are_read_as_trinidads(tmp_path):
+    from trinidad.experiment import tier_experiments
+
+    runs = tier_experiments(_tiers_doc(tmp_path / "o", level="beginner"))
+    assert [n for n, _ in runs] == ["search", "heuristic"]
+    (_, s), (_, h) = runs
+    assert type(s).GAME == type(h).GAME == RIO and s.strategies == [SEARCH, "heuristic", SEARCH, "heuristic"] and h.strategies == ["heuristic"]
+    assert (s.out, h.out) == (str(tmp_path / "o" / "search"), str(tmp_path / "o" / "heuristic")) and (s.name, h.name) == ("rt-search", "rt-heuristic")
+    # the same games, seed, rules and variants in every tier
+    assert s.to_dict() | {"strategies": None, "out": None, "name": None} == h.to_dict() | {"strategies": None, "out": None, "name": None}
+    assert s.variants[0].level == "beginner"
+    # read as one experiment, [[tiers]] are several runs: one line
+    with pytest.raises(ExperimentError, match=r"^experiment: tiers: an experiment with \[\[tiers\]\] is several runs"):
+        experiment_from_dict(_tiers_doc(tmp_path / "o"))
+
+
+BAD_TIERS = [
+    (lambda d: d | {"tiers": d["tiers"][:1]}, "experiment: tiers: expected two or more [[tiers]] tables"),
+    (lambda d: d | {"tiers": [d["tiers"][0], d["tiers"][0]]}, "tiers[1].name: tier names must be distinct, 'search' is given twice"),
+    (lambda d: d | {"tiers": [d["tiers"][0], {"name": "../x", "strategies": ["random"]}]}, "tiers[1].name: expected a folder name"),
+    (lambda d: d | {"seats": {"strategies": ["heuristic"]}}, "seats.strategies: an experiment with [[tiers]] names the strategies"),
+    (lambda d: d | {"tiers": [d["tiers"][0], {"name": "weak", "strategies": ["greedy"]}]}, "tiers[1] (weak): seats.strategies"),
+    (lambda d: d | {"tiers": [d["tiers"][0], {"name": "two", "strategies": [SEARCH, "search:budget=3"]}]},
+     "tiers[1] (two): seats.strategies: the search seats of one table share their settings"),
+    (lambda d: d | {"tiers": [d["tiers"][0], {"name": "h", "strategies": ["heuristic"], "level": "expert"}]},
+     "tiers[1].level: unknown key; allowed: name, strategies"),
+    (lambda d: d | {"characters": {"assign": "balanced"}}, "characters: a key of Trinidad's experiments"),
+]
+
+
+@pytest.mark.parametrize(("edit", "message"), BAD_TIERS, ids=["one-tier", "name-twice", "folder-name", "seats-strategies", "unknown-player",
+                                                              "two-searches", "tier-key", "trinidad-key"])
+def test_bad_rio_tiers_are_one_line(tmp_path, edit, message):
+    p = tmp_path / "bad.toml"
+    p.write_text(_toml(edit(_tiers_doc(tmp_path / "out"))))
+    res = cli.invoke(app, ["run", str(p), "--quiet"])
+    assert res.exit_code == 2, res.output
+    line = _one_line(res.output)
+    assert line.startswith("experiment: ") and message in line, line
+    assert not (tmp_path / "out").exists()
+
+
+def test_rio_tiers_run_resume_and_report_together(tmp_path):
+    """Two tiers (the search player beside the heuristic, the heuristic alone): one run a tier on the same seeds,
+    listed in tiers.json, resumed from --out alone, reported together with the tiers' section leading."""
+    out = tmp_path / "out"
+    p = tmp_path / "tiers.toml"
+    p.write_text(_toml(_tiers_doc(out)))
+    res = cli.invoke(app, ["run", str(p), "--quiet", "--workers", "2"])
+    assert res.exit_code == 0, res.output
+    assert "tier search:" in res.output and "tier heuristic:" in res.output and f"trinidad report {out}" in res.output
+    listed = json.loads((out / "tiers.json").read_text())["tiers"]
+    assert [(t["name"], t["out"], t["experiment"]["game"]) for t in listed] == [("search", "search", RIO), ("heuristic", "heuristic", RIO)]
+    g = {t: pl.read_parquet(str(out / t / "games" / "*.parquet")).sort("players", "game", "seat") for t in ("search", "heuristic")}
+    for t, strategies in (("search", {SEARCH, "heuristic"}), ("heuristic", {"heuristic"})):
+        m = json.loads((out / t / "manifest.json").read_text())
+        assert m["game"] == RIO and m["status"] == "complete" and m["counts"]["games_done"] == 48
+        assert set(g[t]["strategy"].cast(pl.String)) == strategies
+    assert g["search"]["seed"].to_list() == g["heuristic"]["seed"].to_list()  # the same games in every tier
+    # a second run into the folder is refused; --resume replays a lost shard from --out alone, to the same games
+    res = cli.invoke(app, ["run", str(p), "--quiet"])
+    assert res.exit_code == 2 and "already holds tier runs" in _one_line(res.output)
+    (out / "heuristic" / "games" / sorted(x.name for x in (out / "heuristic" / "games").iterdir())[-1]).unlink()
+    res = cli.invoke(app, ["run", "--resume", "--out", str(out), "--quiet"])
+    assert res.exit_code == 0, res.output
+    assert pl.read_parquet(str(out / "heuristic" / "games" / "*.parquet")).sort("players", "game", "seat").equals(g["heuristic"])
+
+    res = cli.invoke(app, ["report", str(out)])
+    assert res.exit_code == 0, res.output
+    doc = json.loads((out / "report" / "summary.json").read_text())
+    assert doc["game"] == RIO
+    assert [s["id"] for s in doc["sections"]] == ["tiers", "strategies", "seats", "offices", "wars", "city", "variants", "manifest"]
+    tiers = doc["sections"][0]
+    assert tiers["title"] == "Do the findings hold for every tier?"
+    tables = {t["name"]: t["rows"] for t in tiers["tables"]}
+    assert {"rio_tier_offices", "rio_tier_ranking", "rio_tier_verdicts", "rio_tier_positions"} <= set(tables)
+    labels = [f"{SEARCH}+heuristic", "heuristic"]
+    # per tier and player count: twelve offices, each with its purchase rate inside its interval, as the tier's own report has it
+    offices = pl.DataFrame(tables["rio_tier_offices"])
+    assert offices.group_by("tier", "players").len()["len"].to_list() == [12] * 4
+    assert (offices["bought_share_lo"] <= offices["bought_share"]).all() and (offices["bought_share"] <= offices["bought_share_hi"]).all()
+    own = {r["office"]: r["bought_share"] for s in json.loads((out / "report" / "summary.json").read_text())["sections"]
+           if s["id"] == "offices" for t in s["tables"] if t["name"] == "office_purchases" for r in t["rows"] if r["players"] == 4}
+    first = offices.filter((pl.col("tier") == labels[0]) & (pl.col("players") == 4))
+    assert dict(zip(first["office"], first["bought_share"], strict=True)) == own
+    # Kendall tau per player count and pair of tiers; a verdict per office and tier, and whether they agree
+    rank = tables["rio_tier_ranking"]
+    assert [(r["players"], r["tier_a"], r["tier_b"], r["offices"]) for r in rank] == [(3, *labels, 12), (4, *labels, 12)]
+    assert all(r["kendall_tau"] != r["kendall_tau"] or -1 <= r["kendall_tau"] <= 1 for r in rank)
+    verdicts = pl.DataFrame(tables["rio_tier_verdicts"])
+    assert verdicts.columns == ["players", "office", *labels, "agree"] and verdicts.height == 24
+    assert (verdicts["agree"] == (verdicts[labels[0]] == verdicts[labels[1]])).all()
+    assert set(verdicts[labels[1]]) <= {"pays", "never worth its price", "never bought", "above, not significant", "no comparison"}
+    positions = pl.DataFrame(tables["rio_tier_positions"])
+    assert positions.height == 2 * (3 + 4) and set(positions["tier"]) == set(labels)
+    assert doc["agent_sensitivity"]["checked"] and [t["tier"] for t in doc["agent_sensitivity"]["tiers"]] == labels
+    # the page: the section with its tables, and its sentences at a glance
+    page = (out / "report" / "index.html").read_text()
+    section = page.split('id="tiers"')[1].split("</section>")[0]
+    for name in ("rio_tier_offices", "rio_tier_ranking", "rio_tier_verdicts", "rio_tier_positions"):
+        assert f'id="tiers-{name}"' in section, name
+    glance = page.split('id="glance"')[1].split("</ul>")[0]
+    assert "Tiers, strongest first" in glance and "rank the offices by purchase rate" in glance
+    assert "offices get the same verdict in every tier" in glance
