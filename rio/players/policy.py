@@ -86,18 +86,15 @@ def board_context(r, geo, st, sc, seat):
 
 @njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def silver_value(r, st, w, seat):
-    """A silver coin's worth: more while an office within the player's VP reach is still beyond his purse
-    (the offices are bought with money and shown VP, PUBLIC OFFICE TABLE)."""
-    short, rate = False, 0.0
+    """A silver coin's worth: W.SILVER, or, while an office within the player's VP reach is still beyond his
+    purse, what the best such office returns per coin if that is more (the offices are bought with money and
+    shown VP, PUBLIC OFFICE TABLE)."""
+    best = w[W.SILVER]
     for o in range(r.office.shape[0]):
         if (st.office_owner[o] == NO and r.office[o, OK.VP_REQUIRED] <= st.pl[seat, PK.VP] + w[W.HORIZON]
                 and st.pl[seat, PK.SILVER] < r.office[o, OK.COST]):
-            if w[W.COIN_RATE] <= 0.5:
-                return w[W.SILVER] * (1.0 + w[W.OFFICE])
-            short = True
-            rate = max(rate, office_worth(r, st, w, o) / r.office[o, OK.COST])
-    # W.COIN_RATE: while saving, a coin is worth what the best office it saves for returns per coin
-    return max(w[W.SILVER], rate) if short else w[W.SILVER]
+            best = max(best, office_worth(r, st, w, o) / r.office[o, OK.COST])
+    return best
 
 
 @njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)

@@ -37,7 +37,6 @@ class W(IntEnum):
     NOISE = 17        # uniform noise added to each option's value (diversity between games)
     HORIZON = 18      # turns over which a production building's activations are counted
     PUBLIC = 19       # share of the horizon a production building is worth without an own House beside it
-    COIN_RATE = 20    # > 0.5: while saving for an office, a coin is worth the office's worth per coin (else SILVER x (1 + OFFICE))
 
 
 ARCHETYPES = ("heuristic", "builder", "officer", "contractor", "merchant", "defender")
@@ -51,13 +50,12 @@ def default_weights() -> np.ndarray:
     w[W.STONE] = 0.5
     w[W.PRECIOUS] = 1.2
     # a coin's worth beyond its end VP (3 coins, 1 VP): what it buys; while he saves for an office within
-    # his VP reach, what that office returns per coin (COIN_RATE). At 0.7 (office multiplier 1, the war's coin
+    # his VP reach, what that office returns per coin (policy.silver_value). At 0.7 (office multiplier 1, the war's coin
     # 0.5) the heuristic spent every coin and never bought an office; a flat 4 (x5 while saving) bought them
     # but hoarded (26 coins at the end, half a House); this buys about one a seat in two games, builds 3
     # Houses and wins 26.1% a seat at one table against the flat 4, 37% against 0.7 (docs/notebook/rio.md,
     # "The heuristic's coins")
     w[W.SILVER] = 2.0
-    w[W.COIN_RATE] = 1.0
     w[W.HUT] = 3.0
     w[W.HOUSE] = 1.5
     w[W.PRODUCER] = 0.35
