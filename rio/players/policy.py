@@ -20,7 +20,7 @@ from rio.engine.core import virtual_price
 from rio.engine.options import EF, PL
 from rio.engine.placement import can_pay_grid
 from rio.engine.state import NO, OPT, PK, SPACE_CATHEDRAL, G
-from rio.keys import BK, MK, OK, PLAZA, Building, Good, K, Major, Office
+from rio.keys import BK, MK, OK, PLAZA, Building, Good, K, Major, Office, Placement
 from rio.players.kinds import Kind
 from rio.players.weights import W
 
@@ -41,8 +41,11 @@ CTX_GRID = 2  # sc.ctx: the Major whose grid's counts CTX_GRID_LEFT, CTX_GRID_PA
 CTX_GRID_LEFT = 3  # sc.ctx: that grid's spaces in play left empty after one more worker
 CTX_GRID_PAYABLE = 4  # sc.ctx: 1 when the seat can pay a space of that grid (or it is free)
 CTX_BOARD = 5  # sc.ctx: 1 while the board's part of the context (board_context) is current in a seat's Effect turn
+CTX_RING_HOUSES = 6  # sc.ctx: the seat's Houses in the ring district where he has the most (where his Palace or Cathedral would go)
 CTXF_SILVER = 0  # sc.fctx: a silver coin's worth to the deciding seat (silver_value)
 CTXF_GRID_COST = 1  # sc.fctx: what a space of grid CTX_GRID costs him (cost_value)
+CTXF_GRID_STAKE = 2  # sc.fctx: the printed VP of his workers already on grid CTX_GRID (paid only if it completes)
+CTXF_GRID_DONE = 3  # sc.fctx: what completing grid CTX_GRID brings its completer beyond the spaces' VP
 
 
 @njit(cache=True)
@@ -65,7 +68,7 @@ def _goods_context(r, st, sc, w, seat):
 @njit(cache=True)
 def board_context(r, geo, st, sc, seat):
     """The part of :func:`decision_context` read from the buildings: each district's value now, its minor
-    buildings by kind, the seat's Houses by district, his Huts."""
+    buildings by kind, the seat's Houses by district, his Huts, his Houses in his best ring district."""
     district_values(r, geo, st, sc, sc.dval, False)  # the value if the game ended now, roads left out
     for d in range(sc.dval.shape[0]):
         sc.dhouse[d] = 0
@@ -82,6 +85,11 @@ def board_context(r, geo, st, sc, seat):
             elif spb[t] == Building.HOUSE:
                 sc.dhouse[dist[t]] += 1
     sc.ctx[CTX_HUTS] = huts
+    most = 0
+    for t in range(spb.shape[0]):
+        if geo.ring[t] and dist[t] != PLAZA:
+            most = max(most, sc.dhouse[dist[t]])
+    sc.ctx[CTX_RING_HOUSES] = most
 
 
 @njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
@@ -231,38 +239,73 @@ def office_worth(r, st, w, o):
 
 
 @njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
+def complete_chance(w, left, turns):
+    """The chance that a grid with ``left`` spaces still empty completes within the game, ``turns`` turns
+    left counting this one: the table fills about W.GRID_RATE of its spaces a turn, from the next turn on
+    (a space left empty after the last placement of the game's last turn is never filled)."""
+    if left <= 0:
+        return 1.0
+    return min(1.0, w[W.GRID_RATE] * (turns - 1) / left)
+
+
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
+def completion_worth(r, st, sc, w, seat, m):
+    """What completing ``m`` brings its completer beyond the spaces' VP (HOW TO BUILD A MAJOR BUILDING): the
+    Fort's and the Harbor's bonus, the use of the building (the Ship opens, defence, a road), the Palace's or
+    the Cathedral's district value on his Houses where he puts its tile (MAJOR BUILDING CHARACTERISTICS: the
+    ring district where he has the most Houses, :func:`board_context`'s count), and the Architect's VP if he holds that office."""
+    v = float(r.major[m, MK.COMPLETION_VP])
+    if m == Major.HARBOR:
+        v += w[W.HARBOR]
+    if m == Major.FORT or m == Major.WALLS:
+        v += w[W.DEFENSE]
+    if m == Major.ROADS:
+        v += w[W.HOUSE]
+    if r.major[m, MK.PLACEMENT] == Placement.RING:  # the Palace, the Cathedral
+        v += r.major[m, MK.DISTRICT_VALUE] * sc.ctx[CTX_RING_HOUSES]
+    if st.office_owner[Office.ARCHITECT] == seat and m != Major.WALLS and m != Major.ROADS:
+        v += r.k[K.OFFICE_ARCHITECT_MAJOR_VP]
+    return v
+
+
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def grid_value(r, st, sc, w, seat, m, i, paid_now, colour):
-    """A worker on space ``i`` of Major ``m``'s grid (``colour``'s disc, paid now or not); what the grid's
+    """A worker on space ``i`` of Major ``m``'s grid (``colour``'s disc, paid now or not). The spaces' VP are
+    paid only when the grid completes, and its workers stay on it until then (2. ON THE BUILDING GRIDS
+    OUTSIDE THE CITY): the worker is worth what it adds to the expected VP of the seat's stake on the grid
+    (his workers' printed VP, this one's, and the completer's gains when it fills the grid) at
+    :func:`complete_chance` before and after it, less the cost and a wait per space left. What the grid's
     spaces share is counted at its first option (they come together) and kept in ``sc``."""
     if sc.ctx[CTX_GRID] != m:
         filled, spaces = 0, 0
+        stake = 0.0
         on = r.major_space_on_short if st.g[G.SHORT] else r.major_space_on
         for j in range(st.grid.shape[1]):
             if on[st.g[G.COUNT], m, j]:
                 spaces += 1
                 filled += st.grid[m, j] != NO
+                if st.grid[m, j] == seat:
+                    stake += r.major_space_vp[m, j]
         free = r.major[m, MK.WOOD] + r.major[m, MK.STONE] + r.major[m, MK.WOOD_OR_STONE] == 0
         sc.ctx[CTX_GRID] = m
         sc.ctx[CTX_GRID_LEFT] = spaces - filled - 1
         sc.ctx[CTX_GRID_PAYABLE] = 1 if free or can_pay_grid(r, st, seat, m) else 0
         sc.fctx[CTXF_GRID_COST] = cost_value(r, st, sc, w, seat, r.major[m, MK.WOOD] + r.major[m, MK.WOOD_OR_STONE], r.major[m, MK.STONE], 0)
+        sc.fctx[CTXF_GRID_STAKE] = stake
+        sc.fctx[CTXF_GRID_DONE] = completion_worth(r, st, sc, w, seat, m)
+    if not sc.ctx[CTX_GRID_PAYABLE]:
+        return -1e9  # unpaid at the end of the Effect turn it costs 3 VP (RP-10): never counted on
     left_after = sc.ctx[CTX_GRID_LEFT]
-    v = 0.0 if colour != seat else r.major_space_vp[m, i] * w[W.GRID]
-    if left_after == 0:  # the completer's bonus and the building's use
-        v += r.major[m, MK.COMPLETION_VP]
-        if m == Major.HARBOR:
-            v += w[W.HARBOR]
-        if m == Major.FORT or m == Major.WALLS:
-            v += w[W.DEFENSE]
-        if m == Major.ROADS:
-            v += w[W.HOUSE]
+    left = turns_left(st)
+    stake = sc.fctx[CTXF_GRID_STAKE] * w[W.GRID]
+    own = 0.0 if colour != seat else r.major_space_vp[m, i] * w[W.GRID]  # a shadow disc scores nothing (RP-24)
+    p0, p1 = complete_chance(w, left_after + 1, left), complete_chance(w, left_after, left)
+    v = p1 * (stake + own) - p0 * stake
+    if left_after == 0:
+        v += sc.fctx[CTXF_GRID_DONE]
     elif m == Major.WALLS:
         v += w[W.DEFENSE] * 0.5
     v -= w[W.GRID_WAIT] * left_after * (colour == seat)
-    if left_after > 2 * turns_left(st):
-        v -= 3.0  # it will hardly complete
-    if not sc.ctx[CTX_GRID_PAYABLE]:
-        return -1e9  # unpaid at the end of the Effect turn it costs 3 VP (RP-10): never counted on
     v -= sc.fctx[CTXF_GRID_COST]
     return v - w[W.WORKER] + paid_now * w[W.NOISE]  # paid now: the resources are not promised twice
 

@@ -37,6 +37,7 @@ class W(IntEnum):
     NOISE = 17        # uniform noise added to each option's value (diversity between games)
     HORIZON = 18      # turns over which a production building's activations are counted
     PUBLIC = 19       # share of the horizon a production building is worth without an own House beside it
+    GRID_RATE = 20    # spaces of a Major grid the table fills a turn (the chance a grid completes, policy.complete_chance)
 
 
 ARCHETYPES = ("heuristic", "builder", "officer", "contractor", "merchant", "defender")
@@ -61,7 +62,13 @@ def default_weights() -> np.ndarray:
     w[W.PRODUCER] = 0.35
     w[W.MARKET] = 0.3
     w[W.NOBLE] = 1.0
-    w[W.GRID] = 1.0
+    # a grid space's VP are paid only when its grid completes (policy.grid_value weighs them by the chance,
+    # policy.complete_chance, that the table fills the spaces left at W.GRID_RATE a turn). At GRID 1 with every
+    # space's VP counted as sure, the table put 2 workers a seat on the Palace, Cathedral, Fort and Harbor, none
+    # completed and their VP were never paid; with the chance at 0.3 a turn and GRID 2 the heuristic completes
+    # the Roads and the Harbor (the Ship sails) and wins 40.7% a seat against the sure-VP heuristic at one table
+    # (docs/notebook/rio.md, "The heuristic's grids")
+    w[W.GRID] = 2.0
     w[W.GRID_WAIT] = 0.15
     w[W.HARBOR] = 3.0
     w[W.DEFENSE] = 1.0
@@ -71,6 +78,7 @@ def default_weights() -> np.ndarray:
     w[W.NOISE] = 0.3
     w[W.HORIZON] = 8.0
     w[W.PUBLIC] = 0.25
+    w[W.GRID_RATE] = 0.3
     return w
 
 
