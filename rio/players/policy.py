@@ -20,7 +20,7 @@ from rio.engine.core import virtual_price
 from rio.engine.options import EF, PL
 from rio.engine.placement import can_pay_grid
 from rio.engine.state import NO, OPT, PK, SPACE_CATHEDRAL, G
-from rio.keys import BK, MK, OK, PLAZA, Building, Good, K, Major, Office, Placement
+from rio.keys import BK, CK, MK, OK, PLAZA, Building, Good, K, Major, Office, Placement
 from rio.players.kinds import Kind
 from rio.players.weights import W
 
@@ -311,6 +311,52 @@ def grid_value(r, st, sc, w, seat, m, i, paid_now, colour):
 
 
 @njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
+def sails(r, st):
+    """A Ship that leaves at the end of this turn comes back, and pays, before the game ends (SHIP: two
+    turns forward)."""
+    return turns_left(st) > r.k[K.SHIP_VOYAGE_TURNS]
+
+
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
+def ship_payout(r, coin, wood, stone, precious):
+    """SHIP, return of the Ship: what ``wood``, ``stone`` and ``precious`` cubes aboard pay their owner (as many
+    triplets as possible first, RP-13), in VP-equivalents at ``coin`` a silver coin."""
+    t = min(wood, stone, precious) if r.k[K.SHIP_TRIPLETS_FIRST] else 0
+    silver = (t * r.k[K.SHIP_TRIPLET_SILVER] + (wood - t) * r.k[K.SHIP_WOOD_SILVER] + (stone - t) * r.k[K.SHIP_STONE_SILVER]
+              + (precious - t) * r.k[K.SHIP_PRECIOUS_SILVER])
+    return silver * coin + t * r.k[K.SHIP_TRIPLET_VP] + (precious - t) * r.k[K.SHIP_PRECIOUS_VP]
+
+
+@njit(cache=True)
+def ship_plan(r, st, sc, w, seat, dock):
+    """What the seat's cargo is worth when the Ship returns: his cubes aboard and the best load of the cubes he
+    holds that ``dock`` dock workers put aboard this turn (SHIP: 3 a worker, within the Ship's room), each
+    loaded cube less its worth in hand; W.SHIP times :func:`ship_payout` at his coin's worth."""
+    aw, ast, ap = st.ship[seat, Good.WOOD], st.ship[seat, Good.STONE], st.ship[seat, Good.PRECIOUS]
+    room = min(dock * r.k[K.SHIP_RESOURCES_PER_DOCK_WORKER] - st.pl[seat, PK.LOADED],
+               r.by_count[st.g[G.COUNT], CK.SHIP_CAPACITY] - st.g[G.SHIP_LOAD])
+    coin = sc.fctx[CTXF_SILVER]
+    best = w[W.SHIP] * ship_payout(r, coin, aw, ast, ap)
+    for lp in range(min(room, st.pl[seat, PK.PRECIOUS]) + 1):
+        for ls in range(min(room - lp, st.pl[seat, PK.STONE]) + 1):
+            for lw in range(min(room - lp - ls, st.pl[seat, PK.WOOD]) + 1):
+                v = (w[W.SHIP] * ship_payout(r, coin, aw + lw, ast + ls, ap + lp)
+                     - lw * w[W.WOOD] - ls * w[W.STONE] - lp * w[W.PRECIOUS])
+                best = max(best, v)
+    return best
+
+
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
+def cargo_after_departure(r, st, sc, w, seat, dock):
+    """His cargo's worth with ``dock`` dock workers (:func:`ship_plan`) once the Ship leaves: if nobody has
+    paid its departure yet, he pays it (SHIP: 2 silver coins) only where the cargo is worth more."""
+    v = ship_plan(r, st, sc, w, seat, dock)
+    if st.g[G.SHIP_PAID] == 0:
+        v = max(0.0, v - r.k[K.SHIP_PAID_DEPARTURE_SILVER] * sc.fctx[CTXF_SILVER])
+    return v
+
+
+@njit(cache=True, forceinline=True)  # a hot callee, inlined (rio.engine's docstring)
 def placement_value(r, geo, st, sc, w, seat, j):
     kind, a, b = sc.opts[j, OPT.KIND], sc.opts[j, OPT.A], sc.opts[j, OPT.B]
     if kind == PL.PASS:
@@ -337,18 +383,21 @@ def placement_value(r, geo, st, sc, w, seat, j):
     if kind == PL.ARTISAN:
         spare = st.pl[seat, PK.WOOD] + st.pl[seat, PK.STONE] - st.pl[seat, PK.ARTISAN]
         return w[W.PRECIOUS] - w[W.WOOD] - w[W.WORKER] if spare > 2 else -1.0
-    if kind == PL.DOCK:
-        cubes = st.pl[seat, PK.PRECIOUS] + min(st.pl[seat, PK.WOOD], st.pl[seat, PK.STONE], st.pl[seat, PK.PRECIOUS])
-        return w[W.SHIP] * min(cubes, r.k[K.SHIP_RESOURCES_PER_DOCK_WORKER]) * 0.8 - w[W.WORKER] if st.pl[seat, PK.DOCK] == 0 else -1.0
+    if kind == PL.DOCK:  # what one more dock worker lets him load, if his cargo is worth the departure he may pay
+        if not sails(r, st):
+            return -1.0
+        dock = st.pl[seat, PK.DOCK]
+        return cargo_after_departure(r, st, sc, w, seat, dock + 1) - cargo_after_departure(r, st, sc, w, seat, dock) - w[W.WORKER]
     if kind == PL.OFFICE:
         if st.pl[seat, PK.SILVER] < r.office[a, OK.COST] or st.pl[seat, PK.VP] < r.office[a, OK.VP_REQUIRED]:
             return -10.0
         return office_value(r, geo, st, sc, w, seat, a) - w[W.WORKER]
     if kind == PL.ORDER:
         return w[W.ORDER]
-    if kind == PL.DEPART:
-        own = st.ship[seat, Good.WOOD] + st.ship[seat, Good.STONE] + 2 * st.ship[seat, Good.PRECIOUS]
-        return w[W.SHIP] * own * 0.5 - r.k[K.SHIP_PAID_DEPARTURE_SILVER] * w[W.SILVER] * 2
+    if kind == PL.DEPART:  # his cargo, aboard and loaded this turn, paid on the return; the coins now
+        if not sails(r, st):
+            return -1.0
+        return ship_plan(r, st, sc, w, seat, st.pl[seat, PK.DOCK]) - r.k[K.SHIP_PAID_DEPARTURE_SILVER] * sc.fctx[CTXF_SILVER]
     return 0.0
 
 
@@ -366,10 +415,13 @@ def effect_value(r, geo, st, sc, w, seat, j):
         return -r.k[K.MAJOR_INEFFECTIVE_WORKER_VP] + r.major_space_vp[a, b] * w[W.GRID]
     if kind == EF.ARTISAN:
         return w[W.PRECIOUS] - (w[W.WOOD] if a == Good.WOOD else w[W.STONE])
-    if kind == EF.LOAD:
-        if a == Good.PRECIOUS:
-            return w[W.SHIP] * (r.k[K.SHIP_PRECIOUS_SILVER] * w[W.SILVER] + r.k[K.SHIP_PRECIOUS_VP]) - w[W.PRECIOUS]
-        return w[W.SHIP] * r.k[K.SHIP_WOOD_SILVER] * w[W.SILVER] - (w[W.WOOD] if a == Good.WOOD else w[W.STONE])
+    if kind == EF.LOAD:  # what the cube adds to his cargo's payout (a triplet pays more), less its worth in hand
+        if not sails(r, st):
+            return -1.0
+        cw, cs, cp = st.ship[seat, Good.WOOD], st.ship[seat, Good.STONE], st.ship[seat, Good.PRECIOUS]
+        coin = sc.fctx[CTXF_SILVER]
+        more = ship_payout(r, coin, cw + (a == Good.WOOD), cs + (a == Good.STONE), cp + (a == Good.PRECIOUS)) - ship_payout(r, coin, cw, cs, cp)
+        return w[W.SHIP] * more - (w[W.WOOD] if a == Good.WOOD else w[W.STONE] if a == Good.STONE else w[W.PRECIOUS])
     if kind == EF.OFFICE:
         if st.pl[seat, PK.SILVER] < r.office[a, OK.COST] or st.pl[seat, PK.VP] < r.office[a, OK.VP_REQUIRED]:
             return -r.k[K.OFFICE_FINE_VP] * -1.0 - 0.5  # the fine: leave it to the end of the turn

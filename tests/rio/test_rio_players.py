@@ -89,3 +89,42 @@ def test_a_space_on_a_grid_far_from_complete_is_worth_less_late_in_the_game():
     st.g[G.TURN] = int(st.g[G.TURNS]) - 2
     late = value(st, sc, m, first)
     assert early > 0 > late
+
+
+def test_a_dock_worker_is_worth_the_cargo_it_loads_less_the_departure_and_nothing_when_the_ship_cannot_return():
+    """SHIP: 3 cubes a dock worker; on the return 1 coin a wood or stone, 2 coins and 1 VP a precious cube, 4
+    coins and 3 VP a triplet; the departure costs 2 coins; the Ship comes back two turns after it leaves. The
+    heuristic's dock worker is worth the best load of what the seat holds, paid on the return, less the cubes'
+    worth in hand and the departure it will pay; in the last two turns the cargo would never come back."""
+    from itertools import product
+
+    from rio.engine.options import PL
+    from rio.engine.state import OPT
+    from rio.players.policy import CTXF_SILVER, placement_value
+
+    st, sc = game(turn=5)
+    st.major_done[Major.HARBOR] = 1
+    st.pl[SEAT, PK.WOOD], st.pl[SEAT, PK.STONE], st.pl[SEAT, PK.PRECIOUS] = 1, 2, 2
+    w = default_weights()
+    w[W.NOISE] = 0.0
+
+    def dock_value():
+        decision_context(R, GEO, st, sc, w, SEAT)
+        sc.opts[0, :] = 0
+        sc.opts[0, OPT.KIND] = PL.DOCK
+        return placement_value(R, GEO, st, sc, w, SEAT, 0), sc.fctx[CTXF_SILVER]
+
+    v, coin = dock_value()
+    best = 0.0
+    for wood, stone, precious in product(range(2), range(3), range(3)):
+        if wood + stone + precious > 3:
+            continue
+        triplets = min(wood, stone, precious)
+        silver = 4 * triplets + (wood - triplets) + (stone - triplets) + 2 * (precious - triplets)
+        vp = 3 * triplets + (precious - triplets)
+        worth = w[W.SHIP] * (silver * coin + vp) - wood * w[W.WOOD] - stone * w[W.STONE] - precious * w[W.PRECIOUS]
+        best = max(best, worth)
+    assert best > 2 * coin  # a triplet and a precious cube: worth the departure
+    assert v == pytest.approx(best - 2 * coin - w[W.WORKER])
+    st.g[G.TURN] = int(st.g[G.TURNS]) - 2
+    assert dock_value()[0] == -1.0
