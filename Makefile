@@ -27,12 +27,10 @@ browser:
 	  echo "make: could not install chromium; the report browser test will be skipped"
 
 # Two pytest workers (pytest-xdist), a test file's tests on one worker (--dist loadfile: the Ray tests,
-# which start and stop Ray, stay in one process). First both games' engines are compiled side by side,
-# one on each core, into the suite's cache folder (tests/warm.py); the workers then load them instead of
-# each compiling both, and the files are shared out, so the suite takes about one compile plus half the tests.
+# which start and stop Ray, stay in one process): each worker compiles the engine on its own core,
+# then the files are shared out, so the suite takes about the compile plus half the tests.
 test: $(STAMP) browser
 	$(BIN)/ruff check .
-	$(BIN)/python tests/warm.py trinidad & t=$$!; $(BIN)/python tests/warm.py rio-de-la-plata && wait $$t
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile --durations=15
 
 lint: $(STAMP)

@@ -5,15 +5,26 @@ from __future__ import annotations
 
 import os
 import sys
+
+# One compiled engine for the whole suite: every rules record includes the Extended War and the Solo
+# A.I. (sim.compiled_parts), so that the normal, Extended War and Solo games of the tests share one
+# compile instead of paying up to four. tests/sim/test_variants.py checks the lean records.
+os.environ.setdefault("TRINIDAD_COMPILE", "all")
+# The suite's kernels are compiled at LLVM level 1 (gamekit.deferred): a fresh suite compiles about 180
+# entry points (tests call kernels from Python), and after the first one each is mostly optimisation.
+# The kernels tests call get no pass over the whole of what they link (their code is optimised function
+# by function only: two to three times less compile, docs/notebook/performance.md); the batch kernel through
+# which the suite's games are played gets one, so its simulations run at about the speed of a run's.
+# The games are the same. Their machine code lives in a cache folder of its own
+# (gamekit.numba_cache.compile_settings), never loaded by a user's run. Set before anything imports Numba.
+os.environ.setdefault("NUMBA_OPT", "1")
+os.environ.setdefault("TRINIDAD_OPT_PASSES", "0")
+os.environ.setdefault("TRINIDAD_OPT_ENTRY_PASSES", "play_games=1,play_games_search=1")
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).parent))
-
-# The suite's compile settings (tests/suite_settings.py), set before anything imports Numba.
-from suite_settings import apply  # noqa: E402
-
-apply()
-import pytest  # noqa: E402
 
 
 @pytest.fixture(scope="session")
