@@ -261,9 +261,10 @@ def completion_worth(r, st, sc, w, seat, m):
         v += w[W.DEFENSE]
     if m == Major.ROADS:
         v += w[W.HOUSE]
-    if r.major[m, MK.PLACEMENT] == Placement.RING:  # the Palace, the Cathedral
+    p = r.major[m, MK.PLACEMENT]
+    if p == Placement.RING:  # the Palace, the Cathedral
         v += r.major[m, MK.DISTRICT_VALUE] * sc.ctx[CTX_RING_HOUSES]
-    if st.office_owner[Office.ARCHITECT] == seat and m != Major.WALLS and m != Major.ROADS:
+    if st.office_owner[Office.ARCHITECT] == seat and (p == Placement.RING or p == Placement.FIXED):  # as scoring.city_majors counts
         v += r.k[K.OFFICE_ARCHITECT_MAJOR_VP]
     return v
 

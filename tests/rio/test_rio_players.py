@@ -10,7 +10,7 @@ from rio.engine.game import setup
 from rio.engine.geometry import build_geo
 from rio.engine.scratch import new_scratch
 from rio.engine.state import NO, PK, G, new_state
-from rio.players.policy import board_context, complete_chance, decision_context, grid_value
+from rio.players.policy import complete_chance, decision_context, grid_value
 from rio.players.weights import W, default_weights
 from rio.rules import Level, Major, load_rules
 
@@ -39,8 +39,7 @@ def spaces_in_play(st, m: int) -> list[int]:
 def value(st, sc, m: int, i: int) -> float:
     w = default_weights()
     w[W.NOISE] = 0.0
-    decision_context(R, GEO, st, sc, w, SEAT)
-    board_context(R, GEO, st, sc, SEAT)
+    decision_context(R, GEO, st, sc, w, SEAT)  # the board's part too (board_context)
     return grid_value(R, st, sc, w, SEAT, m, i, 0, SEAT)
 
 
