@@ -34,6 +34,7 @@ class Scratch(NamedTuple):
     vseen: np.ndarray  # int32[V]: marks on the map's vertices (rio.engine.city.road_connected)
     vqueue: np.ndarray  # int32[V]: the vertices' search queue (the same), distances (rio.players.city_choices)
     vback: np.ndarray  # int32[V]: the way back from each vertex (rio.players.city_choices.road_ways)
+    vlevel: np.ndarray  # int64[2, ceil(V / 64)]: bit marks on the vertices, two distances' (the same)
     dcount: np.ndarray  # int32[3, District]: counts per district (rio.players.city_choices)
     dwork: np.ndarray  # int32[District]: a count per district (rio.engine.city.district_values)
     seat_work: np.ndarray  # int32[MAX_COLOURS]: a count per colour (rio.engine.scoring.end_scoring)
@@ -61,5 +62,6 @@ def new_scratch(r, geo) -> Scratch:
                    dbuild=np.zeros((nd, r.building.shape[0]), np.int32), ctx=np.zeros(8, np.int32), fctx=np.zeros(4),
                    plan=np.zeros(4), plans=np.zeros((n, 4)), plan_had=np.full(n, -1, np.int32), pkey=np.zeros(8, np.int32),
                    reach=np.zeros((n, 3), np.int32), vseen=np.zeros(nv, np.int32), vqueue=np.zeros(nv, np.int32), vback=np.zeros(nv, np.int32),
+                   vlevel=np.zeros((2, (nv + 63) // 64), np.int64),
                    dcount=np.zeros((3, nd), np.int32), dwork=np.zeros(nd, np.int32),
                    seat_work=np.zeros(MAX_COLOURS, np.int32), war=war)

@@ -19,6 +19,7 @@ A random seat (Kind.RANDOM) takes each legal option with equal chance. The heuri
 from __future__ import annotations
 
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from gamekit.rng import rand_below
 from rio.engine.city import (
@@ -67,35 +68,47 @@ def random_road(geo, st):
 
 
 @njit(cache=True)
-def road_ways(geo, st, dist, back, done):
+def _lowest(level, row):
+    """The lowest vertex marked in ``level[row]`` (64 vertices a word), -1 when none."""
+    for i in range(level.shape[1]):
+        if level[row, i] != 0:
+            return (i << 6) + trailing_zeros(level[row, i])
+    return -1
+
+
+@njit(cache=True)
+def road_ways(geo, st, dist, back, level):
     """The cheapest ways from the Plaza Mayor to every vertex (existing pieces cost 0, a legal new one 1;
     Dijkstra from all the Plaza's vertices at once, over the ~200 vertices). Fills ``dist`` (BIG where no
-    way) and ``back`` (the direction each vertex was reached by, -1 at the Plaza); ``done``: marks."""
+    way) and ``back`` (the direction each vertex was reached by, -1 at the Plaza); ``level``: int64[2, words]
+    of bit marks (rio.engine.scratch.Scratch.vlevel).
+
+    Dijkstra's order, each time the vertex of least distance (ties: the lowest number). Costs are 0 or 1, so
+    while the vertices at distance ``cur`` are taken every vertex not yet taken is at ``cur``, ``cur`` + 1 or
+    unreached: two sets of marks, this distance's and the next's (row ``cur`` % 2 and the other), hold them,
+    and the next vertex is the lowest mark of this distance's row."""
     h, w = geo.dims[0], geo.dims[1]
     nv = (h + 1) * (w + 1)
+    for i in range(level.shape[1]):
+        level[0, i] = 0
+        level[1, i] = 0
     for v in range(nv):
-        dist[v] = 0 if geo.plaza_vertex[v] else BIG
         back[v] = -1
-        done[v] = 0
-    # Dijkstra's order, each time the vertex of least distance (ties: the lowest number), found without a
-    # full scan a step: costs are 0 or 1, so the distance taken never falls; ``at`` is the lowest vertex
-    # that may still be taken at distance ``cur`` (a 0-cost step to a lower vertex moves it back).
-    cur, at = 0, 0
+        if geo.plaza_vertex[v]:
+            dist[v] = 0
+            level[0, v >> 6] |= 1 << (v & 63)
+        else:
+            dist[v] = BIG
+    cur = 0
     while True:
-        v = -1
-        for u in range(at, nv):
-            if not done[u] and dist[u] == cur:
-                v = u
-                break
-        if v < 0:  # none left at this distance: the least distance left, its lowest vertex
-            for u in range(nv):
-                if not done[u] and dist[u] < BIG and (v < 0 or dist[u] < dist[v]):
-                    v = u
-            if v < 0:
+        row = cur & 1
+        v = _lowest(level, row)
+        if v < 0:  # none left at this distance: the next distance's, if any
+            if _lowest(level, 1 - row) < 0:
                 return
-            cur = dist[v]
-        at = v
-        done[v] = 1
+            cur += 1
+            continue
+        level[row, v >> 6] &= ~(1 << (v & 63))
         X, Y = v % (w + 1), v // (w + 1)
         for k in range(SIDES):
             kind, y, x = segment(h, w, X, Y, k)
@@ -108,11 +121,12 @@ def road_ways(geo, st, dist, back, done):
             else:
                 continue
             u = vertex_step(w, v, k)
-            if dist[v] + c < dist[u]:
-                dist[u] = dist[v] + c
+            if cur + c < dist[u]:
+                if dist[u] < BIG:  # it waited at the next distance: now at this one
+                    level[1 - row, u >> 6] &= ~(1 << (u & 63))
+                dist[u] = cur + c
                 back[u] = k
-                if dist[u] == cur and u < at:
-                    at = u
+                level[(cur + c) & 1, u >> 6] |= 1 << (u & 63)
 
 
 @njit(cache=True)
@@ -160,7 +174,7 @@ def choose_road(r, geo, st, sc, pol, seat):
     own, houses, bld = sc.dcount[0], sc.dcount[1], sc.dcount[2]
     _seat_counts(geo, st, seat, own, houses, bld)
     dist, back = sc.vqueue, sc.vback
-    road_ways(geo, st, dist, back, sc.vseen)
+    road_ways(geo, st, dist, back, sc.vlevel)
     best = -1
     for d in range(nd):
         cost = dist[geo.centre_vertex[d]]

@@ -13,6 +13,7 @@ from rio.engine.board import allowed_activations
 from rio.engine.city import (
     ROAD_H,
     ROAD_V,
+    SIDES,
     city_closed,
     district_closed,
     district_values,
@@ -22,14 +23,18 @@ from rio.engine.city import (
     place_road,
     place_wall,
     ring_spaces_for_major,
+    road_built,
     road_connected,
+    road_open,
+    segment,
     square_ok,
+    vertex_step,
 )
 from rio.engine.geometry import build_geo
 from rio.engine.scoring import end_scoring, ranks
 from rio.engine.scratch import new_scratch
 from rio.engine.state import MAX_COLOURS, NO, PK, SPACE_CATHEDRAL, SPACE_PALACE, VPS, G, new_state
-from rio.players.city_choices import choose_ring_space, choose_road, choose_wall
+from rio.players.city_choices import BIG, choose_ring_space, choose_road, choose_wall, road_ways
 from rio.players.kinds import Kind, Policy
 from rio.rules import MK, Building, Edge, K, Major, Office, Pool, Side, TieBreak, load_rules
 
@@ -167,6 +172,53 @@ def test_heuristic_road_builds_the_cheapest_way():
         place_road(st, kind, y, x)
     st.g[G.STICKS] = 0
     assert choose_road(R, GEO, st, SC, heur, GREEN)[0] == -1
+
+
+def reference_ways(st):
+    """Dijkstra with a heap keyed by (distance, vertex), the order road_ways documents: its distances and the
+    direction each vertex was first reached by at its final distance."""
+    import heapq
+
+    h, w = int(GEO.dims[0]), int(GEO.dims[1])
+    nv = (h + 1) * (w + 1)
+    dist = [0 if GEO.plaza_vertex[v] else BIG for v in range(nv)]
+    back, done = [-1] * nv, [False] * nv
+    heap = [(0, v) for v in range(nv) if GEO.plaza_vertex[v]]
+    while heap:
+        d, v = heapq.heappop(heap)
+        if done[v] or d != dist[v]:
+            continue
+        done[v] = True
+        for k in range(SIDES):
+            kind, y, x = segment(h, w, v % (w + 1), v // (w + 1), k)
+            if kind < 0:
+                continue
+            c = 0 if road_built(st, kind, y, x) else 1 if road_open(GEO, st, kind, y, x) else None
+            u = vertex_step(w, v, k)
+            if c is not None and d + c < dist[u]:
+                dist[u], back[u] = d + c, k
+                heapq.heappush(heap, (dist[u], u))
+    return dist, back
+
+
+def test_road_ways_is_dijkstra_in_the_documented_order():
+    """road_ways (two rows of bit marks) gives the distances and the ways of a heap-ordered Dijkstra, ties to the
+    lowest vertex, on random networks of road pieces, Plaza borders included."""
+    rng = np.random.default_rng(20261206)
+    h, w = int(GEO.dims[0]), int(GEO.dims[1])
+    nv = (h + 1) * (w + 1)
+    dist, back = np.zeros(nv, np.int32), np.zeros(nv, np.int32)
+    for trial in range(40):
+        st = fresh()
+        share = trial / 40  # from no piece built to most of the map's borders
+        for kind, ys, xs in ((ROAD_V, h, w - 1), (ROAD_H, h - 1, w)):
+            for y in range(ys):
+                for x in range(xs):
+                    if rng.random() < share and legal_road(GEO, st, kind, y, x):
+                        place_road(st, kind, y, x)
+        road_ways(GEO, st, dist, back, SC.vlevel)
+        want_dist, want_back = reference_ways(st)
+        assert dist.tolist() == want_dist and back.tolist() == want_back, trial
 
 
 def test_walls_close_a_district_and_the_defender_faq():
