@@ -27,11 +27,12 @@ browser:
 	  echo "make: could not install chromium; the report browser test will be skipped"
 
 # Two pytest workers (pytest-xdist), a test file's tests on one worker (--dist loadfile: the Ray tests,
-# which start and stop Ray, stay in one process): each worker compiles the engine on its own core,
-# then the files are shared out, so the suite takes about the compile plus half the tests.
+# which start and stop Ray, stay in one process), taking the files in the order tests/conftest.py sets
+# (--no-loadscope-reorder): one worker starts with Trinidad's engine, the other with Río de la Plata's,
+# each compiling one while the other compiles the other, and loading it from the cache after.
 test: $(STAMP) browser
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -q -n 2 --dist loadfile --durations=15
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile --no-loadscope-reorder --durations=15
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

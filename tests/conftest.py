@@ -127,3 +127,34 @@ if _COMPILE_LOG:
         out = Path(_COMPILE_LOG)
         out.mkdir(parents=True, exist_ok=True)
         (out / f"{worker}.json").write_text(json.dumps(_compiles, indent=1))
+
+
+# ----------------------------------------------------------------------------- the files' order on two workers
+# `make test` runs two xdist workers with --dist loadfile --no-loadscope-reorder: each takes the next file of
+# this order when it runs short of work. A fresh suite compiles two engines, Trinidad's (the session fixture's
+# game) and Río de la Plata's game loop, and a worker loads from the shared cache what the other has compiled:
+# so one worker starts with a Trinidad file and the other with Río de la Plata's files, each compiling one
+# engine while the other compiles the other, instead of both compiling both side by side. The rest follows as
+# xdist orders it itself: the files with the most tests first.
+TRINIDAD_FIRST = "tests/trinidad/runner/test_runner.py"  # the engine fixture, then the runner's kernels
+RIO_FIRST = "tests/rio/test_rio_play.py"  # its second test plays whole games: Río's game loop compiled
+
+
+def _rio_only(path: str) -> bool:
+    return path.startswith("tests/rio/") or path.endswith("/test_rio_runs.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    files: dict[str, list] = {}
+    for item in items:
+        files.setdefault(item.nodeid.split("::")[0], []).append(item)
+    if TRINIDAD_FIRST not in files or RIO_FIRST not in files:  # a part of the suite: xdist's own order
+        return
+
+    def rank(path: str):
+        first = 0 if path == TRINIDAD_FIRST else 1 if path == RIO_FIRST else 2 if _rio_only(path) else 3
+        return (first, -len(files[path]), path)
+
+    items[:] = [item for path in sorted(files, key=rank) for item in files[path]]
