@@ -110,10 +110,26 @@ def built_kinds() -> list[str]:
     return [*member_names(Building), Major.PALACE.name.lower(), Major.CATHEDRAL.name.lower()]
 
 
+def games_columns() -> list[str]:
+    """The ``games`` table's columns after its keys, ``seat`` and ``strategy``, in order: every ``GR`` column, the VP
+    by source, ``win``, ``tie``, then the game's own record (``turns`` ... ``major_<building>``)."""
+    from rio.engine.records import GG, GR
+    from rio.engine.state import VPS
+    from rio.keys import Major, member_names
+
+    return ([m.name.lower() for m in GR if m < GR.VPS] + [f"vp_{m.name.lower()}" for m in VPS] + ["win", "tie"]
+            + [m.name.lower() for m in GG if GG.SHORT < m < GG.MAJORS] + [f"major_{x}" for x in member_names(Major)])
+
+
+# the games table's columns a record target of ``trinidad balance`` counts (docs/reference/dataset.md): its numbers,
+# not the seat's identity (its start position is among the groups)
+RECORD_COLUMNS = tuple(c for c in games_columns() if c != "start_position")
+
+
 def tables(exp, vi: int, n: int, gi: np.ndarray, seeds: np.ndarray, strat: np.ndarray, rec) -> tuple[pl.DataFrame, ...]:
     """A played chunk's tables from its records (:func:`play_records`), in :data:`TABLES`' order."""
     from rio.engine.records import DR, GG, GR, TR
-    from rio.engine.state import MR, VPS
+    from rio.engine.state import MR
     from rio.engine.war_state import WR
     from rio.keys import Enemy, Major, Office, member_names
 
@@ -146,12 +162,9 @@ def tables(exp, vi: int, n: int, gi: np.ndarray, seeds: np.ndarray, strat: np.nd
     seat = rec.seat[:, :n, :].reshape(-1, rec.seat.shape[2])
     win = (seat[:, GR.RANK] == 0).astype(np.int32)
     winners = win.reshape(count, n).sum(axis=1)
-    seat_cols = [m.name.lower() for m in GR if m < GR.VPS] + [f"vp_{m.name.lower()}" for m in VPS]
-    game_cols = [m.name.lower() for m in GG if GG.SHORT < m < GG.MAJORS] + [f"major_{x}" for x in member_names(Major)]
     games = pl.DataFrame([*keys(g), pl.Series("seat", s.astype(np.int8)), strategy("strategy", strat[g, s]),
-                          *ints([*seat_cols, "win", "tie", *game_cols],
-                                np.concatenate([seat, win[:, None], (win * (winners[g] > 1))[:, None],
-                                                rec.game[g][:, GG.TURNS:]], axis=1))])
+                          *ints(games_columns(), np.concatenate([seat, win[:, None], (win * (winners[g] > 1))[:, None],
+                                                                 rec.game[g][:, GG.TURNS:]], axis=1))])
     # offices: a game x office
     k = len(Office)
     g = np.repeat(np.arange(count), k)
@@ -363,5 +376,5 @@ GAME = Game(
     name=NAME, title="Río de la Plata", tables=TABLES, default_experiment=rio_experiment.DEFAULT_EXPERIMENT,
     experiment=rio_experiment.experiment_from_dict, record=rio_experiment.record, players=players,
     plays_alone=lambda _players: False, play=play_records, frames=tables, aliases=lambda _exp: {}, summary=summary,
-    analyze=analyze, rates=rates, bench=bench_table,
+    analyze=analyze, rates=rates, bench=bench_table, record_columns=RECORD_COLUMNS,
 )

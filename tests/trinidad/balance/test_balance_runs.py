@@ -154,3 +154,49 @@ def test_the_other_targets_on_the_same_runs_the_solo_games_in_the_budget_and_the
     one = search(read_spec(spec, tmp_path / "one"), workers=1, progress=False)
     assert [[x["rate"] for x in p["rates"]] for p in doc["points"]] == [p.rate.tolist() for p in one.points]
     assert one.proposal == {x["key"]: x["proposal"] for x in doc["moved"]}
+
+
+RIO_PALACE = """name = "rio-palace"
+game = "rio-de-la-plata"
+player = "heuristic"
+players = 4
+seed = 7
+budget = 720
+rounds = 1
+verify_games = 120
+
+[target]
+tolerance = 0.04
+groups = []
+[[target.records]]
+column = "major_palace"
+min = 0.2
+
+[[knobs]]
+key = "major.palace.stone"
+min = 0
+max = 1
+probe = 1
+"""
+
+
+def test_a_rio_record_target_the_palace_built(tmp_path, monkeypatch):
+    """Río de la Plata's games-table columns are records a target may hold: the Palace completed in at least 20%
+    of 4-player games of the heuristic. Under the rules (1 wood and 1 stone a space, RP-10) the table almost never
+    completes it; the search probes the stone at 0, where it does, proposes it, and the fresh seeds confirm it."""
+    monkeypatch.setattr(build, "_draw", lambda stem, caption, fn, chart_dir: Figure(stem, caption, None, "not drawn in this test"))
+    spec = tmp_path / "palace.toml"
+    spec.write_text(RIO_PALACE)
+    out = tmp_path / "out"
+    r = CliRunner().invoke(app, ["balance", str(spec), "--out", str(out), "--workers", "2", "--quiet"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads((out / "balance.json").read_text())
+    assert doc["rows"] == ["major_palace >= 1 (share of games)"]
+    assert doc["moved"] == [{"key": "major.palace.stone", "rules": 1, "proposal": 0, "change": -1}]
+    assert tomllib.loads((out / "proposal.toml").read_text()) == {"major": {"palace": {"stone": 0}}}
+    [v] = doc["verification"]
+    [row] = v["rows"]
+    assert row["kind"] == "records" and row["n"] == 120 and row["before"] < 0.2 <= row["after"] and row["within"]
+    g = pl.read_parquet(out / "verify" / "games" / "*.parquet")
+    built = g.filter(pl.col("seat") == 0).group_by("variant").agg((pl.col("major_palace") >= 1).mean().alias("built")).sort("variant")
+    assert built["built"].to_list() == pytest.approx([row["before"], row["after"]])

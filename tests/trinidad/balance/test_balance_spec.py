@@ -134,8 +134,11 @@ def test_a_knob_of_an_old_shared_key_moves_its_characters_together():
     ({"game": "rio-de-la-plata", "target": {"seats": 0.03}}, "balance: target.seats: Río de la Plata names no seats to hold"),
     ({"game": "rio-de-la-plata", "target": {"ai": [{"strength": "weak", "rate": 0.5}]}},
      "balance: target.ai: Río de la Plata has no Solo A.I. to beat"),
-    ({"game": "rio-de-la-plata", "target": {"records": [{"column": "houses", "min": 0.5}]}},
-     "balance: target.records: Río de la Plata names no games-table columns a record may count"),
+    ({"game": "rio-de-la-plata", "target": {"records": [{"column": "major_palce", "min": 0.5}]}},
+     "balance: target.records[0].column: unknown column 'major_palce' of Río de la Plata's games table (did you mean major_palace, "
+     "major_walls, major_roads?); docs/reference/dataset.md lists them"),
+    ({"game": "rio-de-la-plata", "target": {"records": [{"column": "start_position", "min": 0.5}]}},
+     "balance: target.records[0].column: unknown column 'start_position' of Río de la Plata's games table; docs/reference/dataset.md lists them"),
     ({"budget": 1500, "target": {"ai": [{"strength": "weak", "rate": 0.5}, {"strength": "strong", "min": 0.1}]}},
      "balance: budget: 1,500 games are too few for 21 knobs and 3 confirming rounds at 1 player count(s) and 2 Solo A.I. strength(s): 31 "
      "variants of at least 24 games each at each player count and, as many Solo games, at each strength (3 x 24 games a variant) need a "
