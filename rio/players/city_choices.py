@@ -19,7 +19,7 @@ A random seat (Kind.RANDOM) takes each legal option with equal chance. The heuri
 from __future__ import annotations
 
 from numba import njit
-from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.cpython.unsafe.numbers import trailing_zeros  # LLVM's cttz: Numba's own intrinsic (the pinned releases have it)
 
 from gamekit.rng import rand_below
 from rio.engine.city import (
