@@ -82,8 +82,6 @@ if marks is not None:
 print("AB", n, wall, cpu)
 """
 
-BENCH_SEED = 7  # trinidad bench's seed (trinidad.games.trinidad.BENCH_SEED), kept literal: the base may predate it
-
 # A CPU valgrind emulates (x86-64 with AVX2, no AVX-512): both builds are compiled for it when
 # instructions are counted, so that the cached code loads under valgrind (Numba keys its cache by
 # the CPU name and features) and the two builds' code is for the same target.
@@ -131,7 +129,10 @@ def _env(tree: Path, extra: dict | None = None) -> dict:
 
 def play(tree: Path, games: int, threads: int = 1, env: dict | None = None, wrap: Sequence[str] = ()) -> tuple[dict, str]:
     """One fresh process of ``tree``'s engine: ``games`` counted games after 8 warm-up ones. Returns
-    {games, wall_s, cpu_s} and the process's stderr (valgrind writes its count there)."""
+    {games, wall_s, cpu_s} and the process's stderr (valgrind writes its count there). The seed is
+    ``trinidad bench``'s, read here in this tree and passed to the child (the base may predate the name)."""
+    from trinidad.games.trinidad import BENCH_SEED
+
     p = subprocess.run([*wrap, sys.executable, "-c", CHILD, str(games), str(threads), str(BENCH_SEED)], cwd=tree,
                        env=_env(tree, env), capture_output=True, text=True)
     line = next((x for x in p.stdout.splitlines() if x.startswith("AB ")), None)
