@@ -5,6 +5,7 @@ number, a bound the rules refuse, an empty target, a budget too small for the kn
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -212,3 +213,17 @@ def test_the_docs_example_with_the_other_targets_reads():
     assert [k.key for k in s.knobs] == ["building.house.wood", "building.house.stone", "scoring.house_per_faith", "character.captain_vp"]
     assert [r.kind for r in s.rows] == ["groups", "seats", "seats", "seats", "seats", "records", "ai"]
     assert (s.budget, s.verify_ai_games, s.strengths, s.units, planned_games(s)) == (12_000, 240, ["weak"], 2, 456)
+
+
+def test_the_worked_study_specs_read():
+    # docs/data/balance/best-characters*.toml (docs/reference/balance.md, "The worked study"): the first run allows
+    # the 21 default knobs and keeps no games back; the second starts from the first's proposal (its committed
+    # override file, key for key) with the knobs of the Characters its verification left out, on another seed
+    first = read_spec(ROOT / "docs" / "data" / "balance" / "best-characters.toml")
+    assert (len(first.knobs), len(first.others), first.player, first.check_player) == (21, 0, "best", "search")
+    assert (first.budget, planned_games(first), first.verify_ai_games) == (87_500, 2820, 240)
+    second = read_spec(ROOT / "docs" / "data" / "balance" / "best-characters-2.toml")
+    assert (len(second.knobs), len(second.others), second.seed != first.seed) == (10, 11, True)
+    assert (second.budget, planned_games(second)) == (25_500, 1272)
+    proposal = tomllib.loads((ROOT / "docs" / "data" / "balance" / "best-characters-proposal.toml").read_text())
+    assert second.overrides == proposal
