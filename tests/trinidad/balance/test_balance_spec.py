@@ -224,6 +224,6 @@ def test_the_worked_study_specs_read():
     assert (first.budget, planned_games(first), first.verify_ai_games) == (87_500, 2820, 240)
     second = read_spec(ROOT / "docs" / "data" / "balance" / "best-characters-2.toml")
     assert (len(second.knobs), len(second.others), second.seed != first.seed) == (10, 11, True)
-    assert (second.budget, planned_games(second)) == (25_500, 1272)
+    assert (second.budget, planned_games(second), second.verify_ai_games) == (25_500, 1272, 0)
     proposal = tomllib.loads((ROOT / "docs" / "data" / "balance" / "best-characters-proposal.toml").read_text())
     assert second.overrides == proposal
