@@ -34,6 +34,7 @@ game is played (every bad input one :class:`BalanceError` line naming its key)::
     [rules]                      # the rules the search starts from (as an experiment's [rules])
     # file = "my_rules.toml"
     # overrides.setup.start_wood = 3
+    # overrides = "runs/balance-captain-bishop/proposal.toml"   # or an override file: an earlier run's proposal
 
     [[knobs]]                    # default: the game's (Trinidad: the numbers of the Characters' cards)
     key = "character.captain_vp" # a rules number (dotted, as in [rules] overrides)
@@ -56,7 +57,7 @@ import numpy as np
 
 from rulesfile import read_toml, shorthands
 from trinidad.games import DEFAULT, Game, game_named
-from trinidad.games.keys import ExperimentError
+from trinidad.games.keys import ExperimentError, override_file_or_table
 from trinidad.games.sweeps import has_rule, leaf, merge, nest
 
 TOP_KEYS = ("name", "game", "out", "players", "seed", "player", "check_player", "budget", "rounds", "verify_games", "verify_ai_games",
@@ -264,7 +265,8 @@ def spec_from_dict(d: dict, path: Path, out: str | Path | None = None) -> Spec:
     spec = Spec(path=path, game=game, name=name, out=Path(out), players=d.get("players"), seed=_int(d, "seed", 1, 0, 2**63 - 1),
                 player=d.get("player", "best"), check_player=d.get("check_player"), budget=_int(d, "budget", None, 1),
                 rounds=_int(d, "rounds", DEFAULT_ROUNDS, 0, MAX_ROUNDS), verify_games=_int(d, "verify_games", DEFAULT_VERIFY_GAMES, BLOCK),
-                tolerance=float(tol), groups=groups, rules_file=rules.get("file"), overrides=rules.get("overrides", {}), knobs=[],
+                tolerance=float(tol), groups=groups, rules_file=rules.get("file"),
+                overrides=override_file_or_table(rules.get("overrides", {}), "rules.overrides", bad), knobs=[],
                 seat_tolerance=None if seats is None else float(seats))
     # the spec's players, player and rules, read as the experiment its runs play (one line naming the key)
     try:

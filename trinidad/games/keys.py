@@ -111,15 +111,28 @@ def seats_table(d: dict, default: list[str], default_assign: str, check: Callabl
 
 
 def rules_table(d: dict) -> tuple[str | None, dict]:
-    """``[rules]``: (the rules file or None for the bundled one, the overrides)."""
+    """``[rules]``: (the rules file or None for the bundled one, the overrides). The overrides are a table or
+    the path of an override file (a proposal of ``trinidad balance``, as written), read here."""
     rules = table(d, "rules", ("file", "overrides"), "file and/or overrides")
     rf = rules.get("file")
     if rf is not None and (not isinstance(rf, str) or not Path(rf).exists()):
         raise err("rules.file", f"expected an existing rules file, got {rf!r}")
-    ov = rules.get("overrides", {})
+    return rf, override_file_or_table(rules.get("overrides", {}), "rules.overrides", err)
+
+
+def override_file_or_table(ov: Any, key: str, line: Callable[[str, str], Exception]) -> dict:
+    """Rule overrides given as a table, or as the path (from the working directory, as ``[rules] file``) of a TOML
+    file of them, read; anything else, a missing file or bad TOML is one ``line(key, message)``."""
+    if isinstance(ov, str):
+        if not Path(ov).is_file():
+            raise line(key, f"expected a table of rule overrides or an existing override file, got {ov!r}")
+        try:
+            ov = read_toml(ov, ExperimentError, "override file")
+        except ExperimentError as e:
+            raise line(key, str(e)) from None
     if not isinstance(ov, dict):
-        raise err("rules.overrides", "expected a table of rule overrides")
-    return rf, ov
+        raise line(key, f"expected a table of rule overrides or the path of an override file, got {ov!r}")
+    return ov
 
 
 def variants_list(d: dict) -> list[Variant]:

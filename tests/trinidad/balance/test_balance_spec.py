@@ -101,6 +101,8 @@ def test_a_knob_of_an_old_shared_key_moves_its_characters_together():
     ({"game": "chess"}, "balance: game: unknown game 'chess'; allowed: trinidad, rio-de-la-plata"),
     ({"game": "rio-de-la-plata"}, "balance: knobs: Río de la Plata has no default knobs: name the rules numbers"),
     ({"rules": {"overrides": {"character": {"captain": 3}}}}, "balance: rules: character.captain: no such rule"),
+    ({"rules": {"overrides": "no-such-proposal.toml"}},
+     "balance: rules.overrides: expected a table of rule overrides or an existing override file, got 'no-such-proposal.toml'"),
     # the other targets (issue 96, item 3)
     ({"target": {"seats": 0.7}}, "balance: target.seats: expected a win-rate distance as a fraction above 0 and below 0.5"),
     ({"target": {"ai": {"strength": "weak"}}}, "balance: target.ai: expected [[target.ai]] tables, each with a strength and a band"),
@@ -227,3 +229,8 @@ def test_the_worked_study_specs_read():
     assert (second.budget, planned_games(second), second.verify_ai_games) == (25_500, 1272, 0)
     proposal = tomllib.loads((ROOT / "docs" / "data" / "balance" / "best-characters-proposal.toml").read_text())
     assert second.overrides == proposal
+    # the proposal named as the overrides (its path) reads as the same spec: a third run could start from this one's
+    doc = tomllib.loads((ROOT / "docs" / "data" / "balance" / "best-characters-2.toml").read_text())
+    doc["rules"]["overrides"] = str(ROOT / "docs" / "data" / "balance" / "best-characters-proposal.toml")
+    by_path = spec_from_dict(doc, HERE)
+    assert by_path.overrides == second.overrides and by_path.overrides_at({}) == second.overrides_at({})
