@@ -171,10 +171,12 @@ def write_outputs(spec: Spec, search: Search, verified: list[dict]) -> dict:
     """proposal.toml, verify.toml, balance.json and balance.md (module docstring); returns balance.json's document."""
     every = {k.key: k for k in [*spec.knobs, *spec.others]}
     moved = [{"key": key, "rules": every[key].value, "proposal": v, "change": v - every[key].value} for key, v in search.proposal.items()]
+    # a knob's starting value is the spec's rules' (its [rules] file and overrides), which need not be the bundled rules'
+    where = "in the spec's [rules]" if spec.overrides or spec.rules_file else "in the rules"
     header = [f"trinidad balance {spec.path}: the proposal of the search (seed {spec.seed}), as a rules override file",
               f"over {'the rules file ' + spec.rules_file if spec.rules_file else 'the bundled rules'}; play it with trinidad play --rules "
-              "FILE, or put its keys under an experiment's [rules] overrides",
-              *(f"{m['key']}: {m['rules']} in the rules, {m['change']:+g}" for m in moved)]
+              "FILE, or name it in an experiment's or a balance spec's [rules] overrides = \"FILE\"",
+              *(f"{m['key']}: {m['rules']} {where}, {m['change']:+g}" for m in moved)]
     if not moved:
         header.append("no knob moved: the rules as they are" + (" are within the target" if search.best.met else " are the best found"))
     spec.out.mkdir(parents=True, exist_ok=True)

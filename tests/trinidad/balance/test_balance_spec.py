@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from sim.rules import character_names
+from sim.rules import character_names, load_rules
 from trinidad.balance.spec import BalanceError, planned_games, planned_variants, read_spec, spec_from_dict
 from trinidad.cli import app
 
@@ -234,3 +234,11 @@ def test_the_worked_study_specs_read():
     doc["rules"]["overrides"] = str(ROOT / "docs" / "data" / "balance" / "best-characters-proposal.toml")
     by_path = spec_from_dict(doc, HERE)
     assert by_path.overrides == second.overrides and by_path.overrides_at({}) == second.overrides_at({})
+    # the second run's proposal (its proposal.toml, committed): the first's numbers but those of the second run's knobs,
+    # 6 of them moved, every one within its knob's bounds; the rules accept it
+    after = tomllib.loads((ROOT / "docs" / "data" / "balance" / "best-characters-2-proposal.toml").read_text())["character"]
+    knobs = {k.key.removeprefix("character."): k for k in second.knobs}
+    moved = {key: v for key, v in after.items() if v != proposal["character"].get(key, knobs[key].value if key in knobs else None)}
+    assert set(moved) <= set(knobs) and len(moved) == 6 and all(knobs[key].lo <= v <= knobs[key].hi for key, v in moved.items())
+    assert {key: v for key, v in after.items() if key not in knobs} == {key: v for key, v in proposal["character"].items() if key not in knobs}
+    assert load_rules(overrides=ROOT / "docs" / "data" / "balance" / "best-characters-2-proposal.toml") is not None
