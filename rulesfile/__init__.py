@@ -41,9 +41,10 @@ def read_toml(path: str | Path, error: type[Exception], what: str = "rules") -> 
         raise error(f"{what}: {p}: {e}") from None
 
 
-def overrides_table(overrides: dict | str | Path, error: type[Exception]) -> dict:
-    """Overrides given as a table (returned as is) or as the path of a TOML file of them (read)."""
-    return overrides if isinstance(overrides, dict) else read_toml(overrides, error)
+def overrides_table(overrides: dict | str | Path, error: type[Exception], what: str = "rules") -> dict:
+    """Overrides given as a table (returned as is) or as the path of a TOML file of them (read; ``what``: what a
+    bad file's one line calls it)."""
+    return overrides if isinstance(overrides, dict) else read_toml(overrides, error, what)
 
 
 def shape_name(v: Any, boolean: str = "a boolean") -> str:

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from rulesfile import read_toml
+from rulesfile import overrides_table, read_toml
 
 SEAT_ASSIGN = ("fixed", "rotate", "permute")
 
@@ -127,7 +127,7 @@ def override_file_or_table(ov: Any, key: str, line: Callable[[str, str], Excepti
         if not Path(ov).is_file():
             raise line(key, f"expected a table of rule overrides or an existing override file, got {ov!r}")
         try:
-            ov = read_toml(ov, ExperimentError, "override file")
+            ov = overrides_table(ov, ExperimentError, "override file")
         except ExperimentError as e:
             raise line(key, str(e)) from None
     if not isinstance(ov, dict):
