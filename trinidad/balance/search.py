@@ -22,13 +22,20 @@ into OUT/search/round-<r>/solo.parquet), and the linearised steps of :mod:`analy
 4. Where the best point is still out of the target, the game's knobs the spec did not allow are probed
    beside it (DIAGNOSE_SHARE of the budget is kept for this): the knob each row out of reach would need
    (:func:`analysis.balance_search.needed_knobs`).
+5. The recheck (``recheck_games`` a variant, default the verification's; beyond the budget, as the verification
+   is): the best point of the rounds played again on as many deals as the verification plays, of a seed of its
+   own (none of the rounds' deals, on which that point was chosen: its rates there are the luckiest of the
+   points measured), then one step (2.) from what those deals read, played on the same deals; the proposal is
+   the better of the two there (:func:`rank`), and the rows out of reach are read at it. The rounds measure a
+   point on a few hundred deals (+-7 points a Character at 4 players against a band of +-4, the worked study);
+   the recheck reads it as the verification will, and its step starts from those rates.
 
 The best point (:func:`rank`): one measured in every band, with the fewest knobs moved, then the least squared
 deviation; else the least squared excess beyond the bands, then the least squared deviation. Every round plays
 the same master seed (:meth:`Spec.derived_seed`: game i of n players, and Solo game i, has the same deal in every
-round and variant), so points are compared on the same deals; nothing reads the clock or the number of workers,
-and the tables of a run (and the Solo games) are the same on any number of workers: the same spec and seed give
-the same proposal."""
+round and variant), so points are compared on the same deals (the recheck's two on the recheck's); nothing reads
+the clock or the number of workers, and the tables of a run (and the Solo games) are the same on any number of
+workers: the same spec and seed give the same proposal."""
 
 from __future__ import annotations
 
@@ -42,7 +49,7 @@ import polars as pl
 from analysis import balance_search as bs
 from analysis.data import load_run
 from analysis.sequential import game_rates
-from trinidad.balance.spec import DIAGNOSE_SHARE, MIN_GAMES, SEARCH, Knob, Row, Spec, planned_games, round_games
+from trinidad.balance.spec import DIAGNOSE_SHARE, MIN_GAMES, RECHECK, SEARCH, Knob, Row, Spec, planned_games, round_games
 from trinidad.games.sweeps import short
 from trinidad.runner.run import run_experiment
 
@@ -53,10 +60,11 @@ SOLO_FILE = "solo.parquet"  # a round's (or the verification's) Solo games: vari
 
 @dataclass
 class Point:
-    """A point measured: its round, every knob's value, the games a variant (per player count and A.I. strength),
-    each row's rate, its standard error, and the rows' bands."""
+    """A point measured: its round (an int; the recheck's points "recheck" and "recheck step"), every knob's value,
+    the games a variant (per player count and A.I. strength), each row's rate, its standard error, and the rows'
+    bands."""
 
-    round: int
+    round: int | str
     values: dict
     games: int
     rate: np.ndarray
@@ -91,9 +99,10 @@ class Point:
 
 @dataclass
 class Search:
-    """What the search found: the points measured, the sensitivities (rows x knobs, the allowed knobs then the
-    others; NaN where never measured), each round's record, the best point, the rows still out and the knob
-    each would need, and the games spent (of them against the Solo A.I.)."""
+    """What the search found: the points measured by the rounds, the sensitivities (rows x knobs, the allowed knobs
+    then the others; NaN where never measured), each round's record, the best point (the recheck's better point
+    where it played), the rows still out and the knob each would need, and the games spent by the rounds (of them
+    against the Solo A.I.); the recheck's points, its record and its games."""
 
     spec: Spec
     points: list[Point]
@@ -104,6 +113,9 @@ class Search:
     needed: list[dict] = field(default_factory=list)
     spent: int = 0
     solo_spent: int = 0
+    rechecked: list[Point] = field(default_factory=list)
+    recheck: dict = field(default_factory=dict)
+    recheck_spent: int = 0
 
     @property
     def proposal(self) -> dict:
@@ -178,8 +190,9 @@ class Rounds:
         self.spec, self.backend, self.workers, self.resume, self.progress, self.say = spec, backend, workers, resume, progress, say
         self.spent = self.solo_spent = 0
 
-    def play(self, tag: str, points: list[tuple[str, dict]], games: int) -> dict[str, np.ndarray]:
+    def play(self, tag: str, points: list[tuple[str, dict]], games: int, purpose: int = SEARCH) -> dict[str, np.ndarray]:
         spec = self.spec
+        seed = spec.derived_seed(purpose)
         out = spec.out / "search" / f"round-{tag}"
         strengths = spec.strengths
         if self.progress:
@@ -188,7 +201,7 @@ class Rounds:
             self.say(f"round {tag}: {len(points)} variant{'s' if len(points) > 1 else ''} x {games:,} games x ({' + '.join(what)}) ({out})")
         if multi_rows(spec.rows):
             variants = [{"name": name, "overrides": spec.overrides_at(values)} for name, values in points]
-            doc = spec.experiment_doc(f"{spec.name}-round-{tag}", out, games, spec.derived_seed(SEARCH), spec.player, variants)
+            doc = spec.experiment_doc(f"{spec.name}-round-{tag}", out, games, seed, spec.player, variants)
             exp = spec.game.experiment(doc, str(spec.path))
             run_experiment(exp, backend=self.backend, workers=self.workers, resume=self.resume and (out / "manifest.json").exists(),
                            progress=False, say=self.say, ai_games=0)
@@ -196,7 +209,7 @@ class Rounds:
         solo = None
         if strengths:
             # the Solo games play on this machine's threads, as a run's A.I. table does (trinidad run --ai-games), under Ray too
-            solo = play_solo(spec, out, spec.player, points, games, spec.derived_seed(SEARCH), strengths,
+            solo = play_solo(spec, out, spec.player, points, games, seed, strengths,
                              self.workers if self.backend == "local" else None)
             n = games * len(points) * len(strengths)
             self.spent += n
@@ -290,10 +303,10 @@ def _search(spec: Spec, backend: str, workers: int | None, resume: bool, progres
     units, block = spec.units, spec.block
     cost = (KNOB_COST * spec.tolerance) ** 2
 
-    def measure(tag: str, r: int, at: dict, probed: list[int], games: int) -> Point:
+    def measure(tag: str, r: int | str, at: dict, probed: list[int], games: int, purpose: int = SEARCH) -> Point:
         names = ["point", *(f"probe-{every[j].key}" for j in probed)]
         vals = [at, *({**at, every[j].key: probe_value(every[j], at[every[j].key])} for j in probed)]
-        m = rounds.play(tag, list(zip(names, vals, strict=True)), games)
+        m = rounds.play(tag, list(zip(names, vals, strict=True)), games, purpose)
         base = m["point"]
         rate, se, _ = bs.point_rates(base)
         for j, name, v in zip(probed, names[1:], vals[1:], strict=True):
@@ -307,23 +320,34 @@ def _search(spec: Spec, backend: str, workers: int | None, resume: bool, progres
                 + (f"({100 * ex[worst]:+.1f} points beyond its band)" if not p.met else f"({100 * p.dev[worst]:+.1f} points from its centre)"))
         return p
 
+    box = _box(knobs)
+
+    def step_from(p: Point) -> tuple[dict, dict]:
+        """The linearised step from a point measured (module docstring, 2.): the values it proposes, and its record."""
+        x = np.array([p.values[k.key] for k in knobs], float)
+        Sk, Vk = np.nan_to_num(S[:, : len(knobs)]), np.nan_to_num(V[:, : len(knobs)])
+        step = bs.linear_step(p.rate, Sk, Vk, x, box, band, cost, TRUST * np.array([k.probe for k in knobs], float))
+        new = {**p.values, **{k.key: _typed(k, v) for k, v in zip(knobs, step.values, strict=True)}}
+        return new, {"from_round": p.round, "chosen": [knobs[j].key for j in step.chosen], "point": new,
+                     "predicted_max_excess": float(np.max(np.abs(band.excess(step.predicted)), initial=0.0)),
+                     "predicted_max_deviation": float(np.max(np.abs(band.deviation(step.predicted)), initial=0.0))}
+
+    def say_step(p: Point, new: dict) -> None:
+        if progress:
+            say("  step: " + (", ".join(f"{short(k.key)} {p.values[k.key]} -> {new[k.key]}" for k in knobs
+                                         if new[k.key] != p.values[k.key]) or "no knob moves"))
+
     at = {k.key: k.value for k in every}
     g0 = planned_games(spec)
     points = [measure("0", 0, at, list(range(len(knobs))), g0)]
     reserve = DIAGNOSE_SHARE * spec.budget if others else 0.0
     records = [{"round": 0, "games": g0, "point": points[0].values, "probed": [k.key for k in knobs]}]
-    box = _box(knobs)
     for r in range(1, spec.rounds + 1):
         best = _best(points, knobs)
         if best.met:
             break
-        x = np.array([best.values[k.key] for k in knobs], float)
-        Sk, Vk = np.nan_to_num(S[:, : len(knobs)]), np.nan_to_num(V[:, : len(knobs)])
-        step = bs.linear_step(best.rate, Sk, Vk, x, box, band, cost, TRUST * np.array([k.probe for k in knobs], float))
-        new = {**best.values, **{k.key: _typed(k, v) for k, v in zip(knobs, step.values, strict=True)}}
-        rec = {"round": r, "from_round": best.round, "chosen": [knobs[j].key for j in step.chosen], "point": new,
-               "predicted_max_excess": float(np.max(np.abs(band.excess(step.predicted)), initial=0.0)),
-               "predicted_max_deviation": float(np.max(np.abs(band.deviation(step.predicted)), initial=0.0))}
+        new, rec = step_from(best)
+        rec = {"round": r} | rec
         if any(p.values == new for p in points):
             records.append(rec | {"games": 0, "stopped": "the step proposes a point already measured (converged)"})
             break
@@ -332,9 +356,7 @@ def _search(spec: Spec, backend: str, workers: int | None, resume: bool, progres
         if g < max(MIN_GAMES, block):
             records.append(rec | {"games": 0, "stopped": "the budget left pays for too few games"})
             break
-        if progress:
-            say("  step: " + (", ".join(f"{short(k.key)} {best.values[k.key]} -> {new[k.key]}" for k in knobs
-                                         if new[k.key] != best.values[k.key]) or "no knob moves"))
+        say_step(best, new)
         points.append(measure(str(r), r, new, moved, g))
         records.append(rec | {"games": g, "probed": [knobs[j].key for j in moved]})
     best = _best(points, knobs)
@@ -347,6 +369,27 @@ def _search(spec: Spec, backend: str, workers: int | None, resume: bool, progres
                     say(f"  out of reach: measuring the {len(others)} knobs the spec does not allow, at the best point")
                 measure("diagnose", len(records), best.values, list(range(len(knobs), K)), g)
                 records.append({"round": "diagnose", "games": g, "point": best.values, "probed": [k.key for k in others]})
+    spent, solo_spent = rounds.spent, rounds.solo_spent
+    rechecked, recheck = [], {}
+    if spec.recheck:
+        # module docstring, 5.: the rounds' best point on fresh deals, then one step from what they read, on the same deals
+        recheck = {"games": spec.recheck, "seed": spec.derived_seed(RECHECK), "from_round": best.round}
+        if progress:
+            say(f"  recheck: the best point (round {best.round}) on {spec.recheck:,} fresh deals")
+        rechecked.append(measure("recheck", "recheck", best.values, [], spec.recheck, RECHECK))
+        if rechecked[0].met:
+            recheck["stopped"] = "the point rechecked is within the target"
+        else:
+            new, rec = step_from(rechecked[0])
+            recheck["step"] = rec
+            if new == best.values:
+                recheck["stopped"] = "the step from the recheck's rates moves no knob"
+            else:
+                say_step(rechecked[0], new)
+                rechecked.append(measure("recheck-step", "recheck step", new, [], spec.recheck, RECHECK))
+        best = _best(rechecked, knobs)
+        recheck["chosen"] = best.round
+    if not best.met:
         xs = np.array([best.values[k.key] for k in every], float)
         needed = bs.needed_knobs(best.rate, np.nan_to_num(S), np.nan_to_num(V), xs, _box(every), np.array([k.probe for k in every], float),
                                  band)
@@ -354,4 +397,4 @@ def _search(spec: Spec, backend: str, workers: int | None, resume: bool, progres
             n["row"] = rows[n["row"]]
             if n["knob"] is not None:
                 n["knob"] = every[n["knob"]].key
-    return Search(spec, points, S, V, records, best, needed, rounds.spent, rounds.solo_spent)
+    return Search(spec, points, S, V, records, best, needed, spent, solo_spent, rechecked, recheck, rounds.spent - spent)

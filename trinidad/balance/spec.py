@@ -9,6 +9,7 @@ game is played (every bad input one :class:`BalanceError` line naming its key)::
     player = "best"              # every seat (default best; heuristic for cheap runs)
     budget = 60000               # games the search may play, every round, variant and player count
     rounds = 3                   # confirming rounds after the first linearisation
+    # recheck_games = 2400       # the best point rechecked on fresh deals, and one step from it (default verify_games; 0: none)
     verify_games = 2400          # games per variant and player count of the verification run
     # verify_ai_games = 240      # the player against the Solo A.I. at every strength, rules and proposal (a multiple of 24)
     # check_player = "heuristic" # the proposal verified again by another player
@@ -60,7 +61,8 @@ from trinidad.games import DEFAULT, Game, game_named
 from trinidad.games.keys import ExperimentError, override_file_or_table
 from trinidad.games.sweeps import has_rule, leaf, merge, nest
 
-TOP_KEYS = ("name", "game", "out", "players", "seed", "player", "check_player", "budget", "rounds", "verify_games", "verify_ai_games",
+TOP_KEYS = ("name", "game", "out", "players", "seed", "player", "check_player", "budget", "rounds", "recheck_games", "verify_games",
+            "verify_ai_games",
             "target", "rules", "knobs")
 TARGET_KEYS = ("tolerance", "groups", "seats", "ai", "records")
 AI_KEYS = ("strength", "rate", "tolerance", "min", "max")
@@ -79,7 +81,7 @@ DEFAULT_ROUNDS, MAX_ROUNDS = 3, 20
 DEFAULT_TOLERANCE = 0.04
 DEFAULT_VERIFY_GAMES = 2400
 SEED_TAG = 0xBA1A  # the derived seeds' stream (numpy SeedSequence entropy beside the spec's seed)
-SEARCH, VERIFY = 0, 1  # the purposes a seed is derived for
+SEARCH, VERIFY, RECHECK = 0, 1, 2  # the purposes a seed is derived for
 
 
 class BalanceError(ValueError):
@@ -148,6 +150,7 @@ class Spec:
     verify_ai_games: int = 0  # the verification's Solo games a variant and A.I. strength (0: none)
     solo_strengths: list[str] = field(default_factory=list)  # every strength of the rules' Solo A.I. (the verification's)
     targets: list[str] = field(default_factory=list)  # each target in words (the summary)
+    recheck_games: int = 0  # the recheck's games a variant, player count and A.I. strength (0: none; :attr:`recheck`)
 
     @property
     def strengths(self) -> list[str]:
@@ -166,9 +169,15 @@ class Spec:
         multi-player games), one a Solo A.I. strength."""
         return (len(self.players) if any(r.kind != "ai" for r in self.rows) else 0) + len(self.strengths)
 
+    @property
+    def recheck(self) -> int:
+        """The recheck's games a variant (trinidad.balance.search): ``recheck_games`` to a whole number of blocks."""
+        return self.block * round(self.recheck_games / self.block) if self.recheck_games else 0
+
     def derived_seed(self, purpose: int) -> int:
-        """The master seed of the search's runs (``SEARCH``) or of the verification's (``VERIFY``): two streams
-        drawn from the spec's seed (numpy SeedSequence), so the verification's deals are none of the search's."""
+        """The master seed of the search's rounds (``SEARCH``), of its recheck (``RECHECK``) or of the verification's
+        (``VERIFY``): streams drawn from the spec's seed (numpy SeedSequence), so the verification's deals are none of
+        the search's, and the recheck's none of the rounds' (the point it rechecks was chosen on those)."""
         state = np.random.SeedSequence([self.seed, SEED_TAG, purpose]).generate_state(1, np.uint64)[0]
         return int(state >> np.uint64(1))  # an experiment's seed is below 2^63
 
@@ -287,6 +296,10 @@ def spec_from_dict(d: dict, path: Path, out: str | Path | None = None) -> Spec:
     spec.knobs = _knobs(d, game, doc, resolve)
     allowed = {k.key for k in spec.knobs}
     spec.others = [default_knob(key, leaf(doc, key), resolve, allowed=False) for key in game.balance_knobs(doc) if key not in allowed]
+    # the recheck: as many games as the verification unless the spec says (0: none), at least a block where it plays
+    spec.recheck_games = _int(d, "recheck_games", spec.verify_games, 0)
+    if 0 < spec.recheck_games < spec.block:
+        raise bad("recheck_games", f"expected 0 (no recheck) or at least {spec.block} games, got {spec.recheck_games}")
     _check_budget(spec)
     return spec
 

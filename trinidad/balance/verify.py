@@ -10,7 +10,8 @@
 - ``verify-ai/``: where the spec asks (``verify_ai_games``, or a Solo A.I. target), the spec's player against the
   Solo A.I. at every strength of the rules, the rules and the proposal on the verification's seed
   (:func:`trinidad.ai_scale.solo_credits`: the same deals under both, paired game by game), as ``solo.parquet``;
-- ``balance.json`` and ``balance.md``: the balance summary: the knobs moved and by how much, each row before
+- ``balance.json`` and ``balance.md``: the balance summary: the search's rounds and its recheck (each row at the
+  points rechecked, beside what the rounds read), the knobs moved and by how much, each row before
   and after with its interval and its band, the chi-square over the groups (and the seats) before and after, the
   beat rates against the A.I., whether the target holds on the fresh seeds, and where it does not, which rows
   stay out, by how much, and which knob they would need."""
@@ -195,6 +196,8 @@ def write_outputs(spec: Spec, search: Search, verified: list[dict]) -> dict:
         "knobs": [{"key": k.key, "rules": k.value, "min": k.lo, "max": k.hi, "step": k.step, "probe": k.probe} for k in spec.knobs],
         "moved": moved, "met_on_search_seeds": search.best.met, "best_round": search.best.round,
         "rounds": search.rounds, "points": [p.to_dict(labels, spec.knobs) for p in search.points],
+        "recheck": search.recheck and search.recheck | {"spent": search.recheck_spent,
+                                                         "points": [p.to_dict(labels, spec.knobs) for p in search.rechecked]},
         "sensitivity": [{"knob": k.key, "allowed": k.allowed, "per_unit": [None if math.isnan(x) else float(x) for x in search.S[:, j]],
                          "se": [None if math.isnan(x) else float(math.sqrt(x)) for x in search.V[:, j]]}
                         for j, k in enumerate([*spec.knobs, *spec.others])],
@@ -232,22 +235,49 @@ def _off(o: dict) -> str:
         f"{o['row']} {_pct(o['rate'])} (its interval misses the band)"
 
 
+def _recheck_lines(doc: dict, rc: dict) -> list[str]:
+    """The recheck's section of the summary: its points, and each row at them beside what the rounds read."""
+    pts = rc["points"]
+    rounds = next(p for p in doc["points"] if p["round"] == rc["from_round"])
+    out = ["", "## Recheck", "",
+           f"The rounds' best point (round {rc['from_round']}, measured there on {rounds['games']:,} deals, on which it was chosen) "
+           f"played again on {rc['games']:,} fresh deals of the recheck's seed" + (", then the step from what they read, on the same deals"
+                                                                                  if len(pts) > 1 else "")
+           + f"; the proposal is the better of them there (the {rc['chosen']})." + (f" Stopped: {rc['stopped']}." if rc.get("stopped") else ""),
+           "", "| point | games per variant | point moves | largest excess (points) | squared excess (points^2) | squared deviation "
+           "(points^2) | within |", "|---|---:|---|---:|---:|---:|---|"]
+    for p in pts:
+        mv = ", ".join(f"{k.split('.')[-1]} {p['values'][k]}" for k in p["moved"]) or "the rules"
+        out.append(f"| {p['round']} | {p['games']:,} | {mv} | {100 * p['max_excess']:.1f} | {1e4 * p['squared_excess']:.0f} | "
+                   f"{1e4 * p['squared_deviation']:.0f} | {'yes' if p['met'] else 'no'} |")
+    cols = [(f"round {rounds['round']} ({rounds['games']:,} deals)", rounds), *((p["round"], p) for p in pts)]
+    out += ["", "Each row's rate at the points (95% interval +-1.96 standard errors):", "",
+            "| row | " + " | ".join(c for c, _ in cols) + " |", "|---|" + "---:|" * len(cols)]
+    for j, row in enumerate(doc["rows"]):
+        out.append(f"| {row} | " + " | ".join(f"{_pct(p['rates'][j]['rate'])} +-{100 * 1.96 * p['rates'][j]['se']:.1f}" for _, p in cols)
+                   + " |")
+    return out
+
+
 def summary_lines(doc: dict) -> list[str]:
     """The balance summary (balance.md, and what the command prints): a Markdown page of balance.json."""
     solo = doc.get("solo_games_spent", 0)
+    rc = doc.get("recheck") or {}
     out = [f"# Balance: {doc['name']}", "",
            f"Spec `{doc['spec']}`: {doc['game']}, {', '.join(map(str, doc['players']))} players, `{doc['player']}` in every seat; target: "
            f"{'; '.join(doc['targets'])}. Search: {doc['games_spent']:,} of a budget of {doc['budget']:,} games"
            + (f" ({solo:,} of them Solo games against the A.I.)" if solo else "")
-           + f", seed {doc['search_seed']}; verification seed {doc['verify_seed']} (none of the search's deals).", "", "## Proposal", ""]
+           + f", seed {doc['search_seed']}" + (f"; recheck: {rc['spent']:,} games, seed {rc['seed']}" if rc else "")
+           + f"; verification seed {doc['verify_seed']} (none of the search's deals).", "", "## Proposal", ""]
     if doc["moved"]:
         out += ["| knob | rules | proposal | change |", "|---|---:|---:|---:|"]
         out += [f"| `{m['key']}` | {m['rules']} | {m['proposal']} | {m['change']:+g} |" for m in doc["moved"]]
     else:
         out.append("No knob moved: " + ("the rules are within the target already." if doc["met_on_search_seeds"] else
                                         "no move the search measured did better than the rules."))
-    out += ["", f"As a rules override file: `proposal.toml`. On the search's seeds the best point (round {doc['best_round']}) is "
-                f"{'within' if doc['met_on_search_seeds'] else 'out of'} the target."]
+    where = (f"On the recheck's {rc['games']:,} fresh deals the proposal (the {doc['best_round']})" if rc else
+             f"On the search's seeds the best point (round {doc['best_round']})")
+    out += ["", f"As a rules override file: `proposal.toml`. {where} is {'within' if doc['met_on_search_seeds'] else 'out of'} the target."]
     out += ["", "## Search rounds", "",
             "Each point's largest distance beyond a band, its squared excess beyond the bands and its squared deviation from the "
             "centres: the best point is one in every band, else the least squared excess, the squared deviation the tie-break.", "",
@@ -261,6 +291,8 @@ def summary_lines(doc: dict) -> list[str]:
     stops = [r["stopped"] for r in doc["rounds"] if r.get("stopped")]
     if stops:
         out += ["", f"Stopped: {stops[-1]}."]
+    if rc:
+        out += _recheck_lines(doc, rc)
     for v in doc["verification"]:
         if not v["rows"]:
             out += ["", f"## Verification by `{v['player']}`", "",

@@ -1,7 +1,8 @@
 """``trinidad balance`` on real games, tiny (the heuristic, 4 players, the Captain's VP alone, a few hundred
-games): the command writes the proposal as a rules override file the rules accept, the verification run on
-the verification's seed with its report, and the balance summary; the search played again on one worker
-measures the same points and proposes the same values (the same spec and seed, any number of workers)."""
+games): the command writes the proposal as a rules override file the rules accept, the recheck on its own seed,
+the verification run on the verification's seed with its report, and the balance summary; the search played
+again on one worker measures the same points and proposes the same values (the same spec and seed, any number of
+workers)."""
 
 from __future__ import annotations
 
@@ -55,6 +56,15 @@ def test_a_tiny_search_its_verification_and_the_same_proposal_on_one_worker(engi
     assert doc["points"][0]["values"] == {"character.captain_vp": 8} and doc["points"][0]["moved"] == []
     cap = next(s for s in doc["sensitivity"] if s["knob"] == "character.captain_vp")
     assert cap["per_unit"][doc["rows"].index("Captain")] > 0  # more VP a Era, more Captain wins
+    # the recheck: the rounds' best point on 48 deals of a third seed (and the step from them, where it moves a knob); the
+    # proposal is the better of them there
+    rc = doc["recheck"]
+    assert rc["games"] == 48 and rc["seed"] not in (doc["search_seed"], doc["verify_seed"]) and rc["spent"] == 48 * len(rc["points"])
+    assert rc["points"][0]["values"] == doc["points"][rc["from_round"]]["values"] and doc["best_round"] == rc["chosen"]
+    assert json.loads((out / "search" / "round-recheck" / "manifest.json").read_text())["experiment"]["seed"] == rc["seed"]
+    chosen = next(p for p in rc["points"] if p["round"] == rc["chosen"])
+    assert {m["key"]: m["proposal"] for m in doc["moved"]} == {k: chosen["values"][k] for k in chosen["moved"]}
+    assert "## Recheck" in (out / "balance.md").read_text()
     # the proposal: a rules override file the rules accept (the Captain's VP, if moved, within its bounds)
     over = tomllib.loads((out / "proposal.toml").read_text())
     rules = load_rules(overrides=out / "proposal.toml")
@@ -78,6 +88,7 @@ def test_a_tiny_search_its_verification_and_the_same_proposal_on_one_worker(engi
     one = search(read_spec(spec, tmp_path / "one"), workers=1, progress=False)
     assert [p.to_dict(doc["rows"], one.spec.knobs)["values"] for p in one.points] == [p["values"] for p in doc["points"]]
     assert [[x["rate"] for x in p["rates"]] for p in doc["points"]] == [p.rate.tolist() for p in one.points]
+    assert [[x["rate"] for x in p["rates"]] for p in rc["points"]] == [p.rate.tolist() for p in one.rechecked]
     assert one.proposal == {x["key"]: x["proposal"] for x in doc["moved"]}
 
 

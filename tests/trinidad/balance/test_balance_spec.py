@@ -1,7 +1,8 @@
 """The spec of ``trinidad balance`` (trinidad.balance.spec): its defaults (Trinidad's knobs: the numbers of
-the Characters' cards; every Character of each player count as a target row; two seeds drawn from the
-spec's), and every bad spec one line naming its key before any game (an unknown key, a rule that is not a
-number, a bound the rules refuse, an empty target, a budget too small for the knobs). No game is played."""
+the Characters' cards; every Character of each player count as a target row; three seeds drawn from
+the spec's: the rounds', the recheck's, the verification's), and every bad spec one line naming its key
+before any game (an unknown key, a rule that is not a number, a bound the rules refuse, an empty target,
+a budget too small for the knobs). No game is played."""
 
 from __future__ import annotations
 
@@ -39,6 +40,9 @@ def test_the_defaults_are_the_characters_numbers_and_every_character():
     # the search's and the verification's seeds: two streams of the spec's seed, the same every time
     assert s.derived_seed(0) != s.derived_seed(1) and s.derived_seed(0) == _spec().derived_seed(0) != _spec(seed=2).derived_seed(0)
     assert 0 <= s.derived_seed(1) < 2**63
+    # the recheck: as many games a variant as the verification unless the spec says (0: none), its seed a third stream
+    assert (s.recheck_games, s.recheck) == (2400, 2400) and s.derived_seed(2) not in (s.derived_seed(0), s.derived_seed(1))
+    assert _spec(verify_games=480).recheck == 480 and _spec(recheck_games=0).recheck == 0 and _spec(recheck_games=100).recheck == 96
 
 
 def test_named_knobs_and_the_others_of_the_game():
@@ -131,6 +135,8 @@ def test_a_knob_of_an_old_shared_key_moves_its_characters_together():
      "balance: target.records[0].at_least: expected an integer >= 1, got 0"),
     ({"target": {"records": [{"column": "built_palace", "min": 0.1}, {"column": "built_palace", "max": 0.5}]}},
      "balance: target.records[1].column: built_palace >= 1 by game is given twice"),
+    ({"recheck_games": 5}, "balance: recheck_games: expected 0 (no recheck) or at least 12 games, got 5"),
+    ({"recheck_games": -1}, "balance: recheck_games: expected an integer >= 0, got -1"),
     ({"verify_ai_games": 100}, "balance: verify_ai_games: expected a multiple of 24 (each Character once before and once after the A.I.)"),
     ({"verify_ai_games": 0, "target": {"ai": [{"strength": "weak", "rate": 0.5}]}},
      "balance: verify_ai_games: target.ai needs the verification's Solo games: at least 24"),
@@ -242,3 +248,10 @@ def test_the_worked_study_specs_read():
     assert set(moved) <= set(knobs) and len(moved) == 6 and all(knobs[key].lo <= v <= knobs[key].hi for key, v in moved.items())
     assert {key: v for key, v in after.items() if key not in knobs} == {key: v for key, v in proposal["character"].items() if key not in knobs}
     assert load_rules(overrides=ROOT / "docs" / "data" / "balance" / "best-characters-2-proposal.toml") is not None
+    # the third run's proposal (the second run's spec with the recheck, its proposal.toml): the second's but 3 knobs, each
+    # one step, within its bounds; the rules accept it
+    third = tomllib.loads((ROOT / "docs" / "data" / "balance" / "best-characters-3-proposal.toml").read_text())["character"]
+    stepped = {key: v for key, v in third.items() if v != after[key]}
+    assert stepped == {"captain_vp": 3, "bishop_square_adjacent": 3, "defender_per_district": 5} and set(third) == set(after)
+    assert all(knobs[key].lo <= v <= knobs[key].hi and abs(v - after[key]) == knobs[key].step for key, v in stepped.items())
+    assert load_rules(overrides=ROOT / "docs" / "data" / "balance" / "best-characters-3-proposal.toml") is not None
