@@ -25,8 +25,10 @@ into OUT/search/round-<r>/solo.parquet), and the linearised steps of :mod:`analy
 5. The recheck (``recheck_games`` a variant, default the verification's; beyond the budget, as the verification
    is): the best point of the rounds played again on as many deals as the verification plays, of a seed of its
    own (none of the rounds' deals, on which that point was chosen: its rates there are the luckiest of the
-   points measured), then one step (2.) from what those deals read, played on the same deals; the proposal is
-   the better of the two there (:func:`rank`), and the rows out of reach are read at it. The rounds measure a
+   points measured), then up to ``recheck_steps`` steps (2.; default 1), each from the best point the recheck
+   has read, played on the same deals; the proposal is the best of them there (:func:`rank`), and the rows out
+   of reach are read at it. The recheck stops early where its best point is in every band or a step proposes a
+   point it has read. The rounds measure a
    point on a few hundred deals (+-7 points a Character at 4 players against a band of +-4, the worked study);
    the recheck reads it as the verification will, and its step starts from those rates.
 
@@ -60,9 +62,9 @@ SOLO_FILE = "solo.parquet"  # a round's (or the verification's) Solo games: vari
 
 @dataclass
 class Point:
-    """A point measured: its round (an int; the recheck's points "recheck" and "recheck step"), every knob's value,
-    the games a variant (per player count and A.I. strength), each row's rate, its standard error, and the rows'
-    bands."""
+    """A point measured: its round (an int; the recheck's points "recheck", "recheck step", "recheck step 2" ...),
+    every knob's value, the games a variant (per player count and A.I. strength), each row's rate, its standard
+    error, and the rows' bands."""
 
     round: int | str
     values: dict
@@ -377,16 +379,20 @@ def _search(spec: Spec, backend: str, workers: int | None, resume: bool, progres
         if progress:
             say(f"  recheck: the best point (round {best.round}) on {spec.recheck:,} fresh deals")
         rechecked.append(measure("recheck", "recheck", best.values, [], spec.recheck, RECHECK))
-        if rechecked[0].met:
-            recheck["stopped"] = "the point rechecked is within the target"
-        else:
-            new, rec = step_from(rechecked[0])
-            recheck["step"] = rec
-            if new == best.values:
-                recheck["stopped"] = "the step from the recheck's rates moves no knob"
-            else:
-                say_step(rechecked[0], new)
-                rechecked.append(measure("recheck-step", "recheck step", new, [], spec.recheck, RECHECK))
+        recheck["steps"] = []
+        for i in range(1, spec.recheck_steps + 1):
+            at_best = _best(rechecked, knobs)
+            if at_best.met:
+                recheck["stopped"] = "a point rechecked is within the target"
+                break
+            new, rec = step_from(at_best)
+            if any(p.values == new for p in rechecked):
+                recheck["stopped"] = "the step proposes a point the recheck has read (converged)"
+                break
+            recheck["steps"].append(rec)
+            say_step(at_best, new)
+            n = "" if i == 1 else f" {i}"  # OUT/search/round-recheck-step, then round-recheck-step-2 ...
+            rechecked.append(measure("recheck-step" + n.replace(" ", "-"), "recheck step" + n, new, [], spec.recheck, RECHECK))
         best = _best(rechecked, knobs)
         recheck["chosen"] = best.round
     if not best.met:

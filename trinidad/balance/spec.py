@@ -9,7 +9,8 @@ game is played (every bad input one :class:`BalanceError` line naming its key)::
     player = "best"              # every seat (default best; heuristic for cheap runs)
     budget = 60000               # games the search may play, every round, variant and player count
     rounds = 3                   # confirming rounds after the first linearisation
-    # recheck_games = 2400       # the best point rechecked on fresh deals, and one step from it (default verify_games; 0: none)
+    # recheck_games = 2400       # the best point rechecked on fresh deals, and steps from it (default verify_games; 0: none)
+    # recheck_steps = 1          # steps of the recheck, each from the best point it has read (default 1)
     verify_games = 2400          # games per variant and player count of the verification run
     # verify_ai_games = 240      # the player against the Solo A.I. at every strength, rules and proposal (a multiple of 24)
     # check_player = "heuristic" # the proposal verified again by another player
@@ -61,8 +62,8 @@ from trinidad.games import DEFAULT, Game, game_named
 from trinidad.games.keys import ExperimentError, override_file_or_table
 from trinidad.games.sweeps import has_rule, leaf, merge, nest
 
-TOP_KEYS = ("name", "game", "out", "players", "seed", "player", "check_player", "budget", "rounds", "recheck_games", "verify_games",
-            "verify_ai_games",
+TOP_KEYS = ("name", "game", "out", "players", "seed", "player", "check_player", "budget", "rounds", "recheck_games", "recheck_steps",
+            "verify_games", "verify_ai_games",
             "target", "rules", "knobs")
 TARGET_KEYS = ("tolerance", "groups", "seats", "ai", "records")
 AI_KEYS = ("strength", "rate", "tolerance", "min", "max")
@@ -80,6 +81,7 @@ DIAGNOSE_SHARE = 0.15  # of the budget, kept for measuring the game's other knob
 DEFAULT_ROUNDS, MAX_ROUNDS = 3, 20
 DEFAULT_TOLERANCE = 0.04
 DEFAULT_VERIFY_GAMES = 2400
+DEFAULT_RECHECK_STEPS = 1
 SEED_TAG = 0xBA1A  # the derived seeds' stream (numpy SeedSequence entropy beside the spec's seed)
 SEARCH, VERIFY, RECHECK = 0, 1, 2  # the purposes a seed is derived for
 
@@ -151,6 +153,7 @@ class Spec:
     solo_strengths: list[str] = field(default_factory=list)  # every strength of the rules' Solo A.I. (the verification's)
     targets: list[str] = field(default_factory=list)  # each target in words (the summary)
     recheck_games: int = 0  # the recheck's games a variant, player count and A.I. strength (0: none; :attr:`recheck`)
+    recheck_steps: int = DEFAULT_RECHECK_STEPS  # the recheck's steps, each from the best point it has read
 
     @property
     def strengths(self) -> list[str]:
@@ -300,6 +303,9 @@ def spec_from_dict(d: dict, path: Path, out: str | Path | None = None) -> Spec:
     spec.recheck_games = _int(d, "recheck_games", spec.verify_games, 0)
     if 0 < spec.recheck_games < spec.block:
         raise bad("recheck_games", f"expected 0 (no recheck) or at least {spec.block} games, got {spec.recheck_games}")
+    spec.recheck_steps = _int(d, "recheck_steps", DEFAULT_RECHECK_STEPS, 0, MAX_ROUNDS)
+    if "recheck_steps" in d and not spec.recheck_games:
+        raise bad("recheck_steps", "the recheck plays no games (recheck_games = 0): leave recheck_steps out or give recheck_games")
     _check_budget(spec)
     return spec
 

@@ -241,9 +241,10 @@ def _recheck_lines(doc: dict, rc: dict) -> list[str]:
     rounds = next(p for p in doc["points"] if p["round"] == rc["from_round"])
     out = ["", "## Recheck", "",
            f"The rounds' best point (round {rc['from_round']}, measured there on {rounds['games']:,} deals, on which it was chosen) "
-           f"played again on {rc['games']:,} fresh deals of the recheck's seed" + (", then the step from what they read, on the same deals"
-                                                                                  if len(pts) > 1 else "")
-           + f"; the proposal is the better of them there (the {rc['chosen']})." + (f" Stopped: {rc['stopped']}." if rc.get("stopped") else ""),
+           f"played again on {rc['games']:,} fresh deals of the recheck's seed"
+           + ("" if len(pts) < 2 else ", then the step from what they read, on the same deals" if len(pts) == 2 else
+              f", then {len(pts) - 1} steps, each from the best point the recheck had read, on the same deals")
+           + f"; the proposal is the best of them there (the {rc['chosen']})." + (f" Stopped: {rc['stopped']}." if rc.get("stopped") else ""),
            "", "| point | games per variant | point moves | largest excess (points) | squared excess (points^2) | squared deviation "
            "(points^2) | within |", "|---|---:|---|---:|---:|---:|---|"]
     for p in pts:

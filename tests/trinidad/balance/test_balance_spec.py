@@ -43,6 +43,7 @@ def test_the_defaults_are_the_characters_numbers_and_every_character():
     # the recheck: as many games a variant as the verification unless the spec says (0: none), its seed a third stream
     assert (s.recheck_games, s.recheck) == (2400, 2400) and s.derived_seed(2) not in (s.derived_seed(0), s.derived_seed(1))
     assert _spec(verify_games=480).recheck == 480 and _spec(recheck_games=0).recheck == 0 and _spec(recheck_games=100).recheck == 96
+    assert s.recheck_steps == 1 and _spec(recheck_steps=3).recheck_steps == 3
 
 
 def test_named_knobs_and_the_others_of_the_game():
@@ -137,6 +138,8 @@ def test_a_knob_of_an_old_shared_key_moves_its_characters_together():
      "balance: target.records[1].column: built_palace >= 1 by game is given twice"),
     ({"recheck_games": 5}, "balance: recheck_games: expected 0 (no recheck) or at least 12 games, got 5"),
     ({"recheck_games": -1}, "balance: recheck_games: expected an integer >= 0, got -1"),
+    ({"recheck_steps": 21}, "balance: recheck_steps: expected an integer 0..20, got 21"),
+    ({"recheck_games": 0, "recheck_steps": 2}, "balance: recheck_steps: the recheck plays no games (recheck_games = 0)"),
     ({"verify_ai_games": 100}, "balance: verify_ai_games: expected a multiple of 24 (each Character once before and once after the A.I.)"),
     ({"verify_ai_games": 0, "target": {"ai": [{"strength": "weak", "rate": 0.5}]}},
      "balance: verify_ai_games: target.ai needs the verification's Solo games: at least 24"),
@@ -233,6 +236,7 @@ def test_the_worked_study_specs_read():
     second = read_spec(ROOT / "docs" / "data" / "balance" / "best-characters-2.toml")
     assert (len(second.knobs), len(second.others), second.seed != first.seed) == (10, 11, True)
     assert (second.budget, planned_games(second), second.verify_ai_games) == (25_500, 1272, 0)
+    assert (first.recheck, first.recheck_steps, second.recheck, second.recheck_steps) == (2400, 1, 2400, 2)
     proposal = tomllib.loads((ROOT / "docs" / "data" / "balance" / "best-characters-proposal.toml").read_text())
     assert second.overrides == proposal
     # the proposal named as the overrides (its path) reads as the same spec: a third run could start from this one's

@@ -35,11 +35,12 @@ def _fake_play(calls: list):
     return play
 
 
-@pytest.mark.parametrize("recheck", [48, 0])
-def test_the_recheck_steps_from_fresh_deals_where_the_rounds_luck_misled_them(tmp_path, monkeypatch, recheck):
+@pytest.mark.parametrize(("recheck", "steps"), [(48, None), (48, 3), (0, None)])
+def test_the_recheck_steps_from_fresh_deals_where_the_rounds_luck_misled_them(tmp_path, monkeypatch, recheck, steps):
     calls: list = []
     monkeypatch.setattr(search_mod.Rounds, "play", _fake_play(calls))
-    spec = spec_from_dict(SPEC | {"out": str(tmp_path), "recheck_games": recheck}, tmp_path / "spec.toml")
+    more = {"recheck_steps": steps} if steps is not None else {}
+    spec = spec_from_dict(SPEC | {"out": str(tmp_path), "recheck_games": recheck} | more, tmp_path / "spec.toml")
     found = search_mod._search(spec, "local", 1, False, False, print)
     cap = [r.label for r in spec.rows].index("Captain")
     # the rounds: the rules (8) and his probe, then the step to 4 (and its probe) where the lucky deals read him at 26%, in
@@ -50,11 +51,13 @@ def test_the_recheck_steps_from_fresh_deals_where_the_rounds_luck_misled_them(tm
     if not recheck:  # no recheck: the rounds' luck is the proposal
         assert len(calls) == 2 and found.proposal == {"character.captain_vp": 4} and not found.rechecked and found.recheck == {}
         return
-    # the recheck: 4 on its own deals (21%, out of 23..27%), the step from there to 6 on the same deals (25%): the proposal
+    # the recheck: 4 on its own deals (21%, out of 23..27%), the step from there to 6 on the same deals (25%): the proposal;
+    # allowed more steps, the recheck stops there, its best point in every band
     assert [(c[0], c[1], c[2], c[3]) for c in calls[2:]] == [("recheck", RECHECK, 48, [4]), ("recheck-step", RECHECK, 48, [6])]
+    assert found.recheck.get("stopped") == ("a point rechecked is within the target" if steps else None)
     first, step = found.rechecked
     assert first.rate[cap] == pytest.approx(0.21) and not first.met and step.rate[cap] == pytest.approx(0.25) and step.met
     assert found.best is step and found.best.round == "recheck step" and found.proposal == {"character.captain_vp": FAIR_AT}
-    assert found.recheck["from_round"] == 1 and found.recheck["chosen"] == "recheck step" and found.recheck["step"]["point"] == step.values
+    assert found.recheck["from_round"] == 1 and found.recheck["chosen"] == "recheck step" and found.recheck["steps"][0]["point"] == step.values
     assert found.recheck_spent == 2 * 48 and found.spent == 96 * 4 and found.recheck["seed"] == spec.derived_seed(RECHECK)
     assert not found.needed  # the proposal is in every band: no row out of reach
