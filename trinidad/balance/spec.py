@@ -9,8 +9,7 @@ game is played (every bad input one :class:`BalanceError` line naming its key)::
     player = "best"              # every seat (default best; heuristic for cheap runs)
     budget = 60000               # games the search may play, every round, variant and player count
     rounds = 3                   # confirming rounds after the first linearisation
-    # recheck_games = 2400       # the best point rechecked on fresh deals, and steps from it (default verify_games; 0: none)
-    # recheck_steps = 1          # steps of the recheck, each from the best point it has read (default 1)
+    # recheck_games = 2400       # the best point rechecked on fresh deals (default verify_games; 0: none); recheck_steps = 1: steps from it
     verify_games = 2400          # games per variant and player count of the verification run
     # verify_ai_games = 240      # the player against the Solo A.I. at every strength, rules and proposal (a multiple of 24)
     # check_player = "heuristic" # the proposal verified again by another player
@@ -63,8 +62,7 @@ from trinidad.games.keys import ExperimentError, override_file_or_table
 from trinidad.games.sweeps import has_rule, leaf, merge, nest
 
 TOP_KEYS = ("name", "game", "out", "players", "seed", "player", "check_player", "budget", "rounds", "recheck_games", "recheck_steps",
-            "verify_games", "verify_ai_games",
-            "target", "rules", "knobs")
+            "verify_games", "verify_ai_games", "target", "rules", "knobs")
 TARGET_KEYS = ("tolerance", "groups", "seats", "ai", "records")
 AI_KEYS = ("strength", "rate", "tolerance", "min", "max")
 RECORD_KEYS = ("column", "at_least", "per", "rate", "tolerance", "min", "max")
@@ -78,10 +76,9 @@ SOLO_BLOCK = 24
 MIN_GAMES = 2 * BLOCK  # the fewest games a variant of a round is worth playing
 PLANNED_MOVES = 2  # knobs a confirming round is planned to probe beside its point (the budget's plan, :meth:`Spec.round_games`)
 DIAGNOSE_SHARE = 0.15  # of the budget, kept for measuring the game's other knobs where the target is not reached
-DEFAULT_ROUNDS, MAX_ROUNDS = 3, 20
+DEFAULT_ROUNDS, MAX_ROUNDS, DEFAULT_RECHECK_STEPS = 3, 20, 1
 DEFAULT_TOLERANCE = 0.04
 DEFAULT_VERIFY_GAMES = 2400
-DEFAULT_RECHECK_STEPS = 1
 SEED_TAG = 0xBA1A  # the derived seeds' stream (numpy SeedSequence entropy beside the spec's seed)
 SEARCH, VERIFY, RECHECK = 0, 1, 2  # the purposes a seed is derived for
 
@@ -299,7 +296,6 @@ def spec_from_dict(d: dict, path: Path, out: str | Path | None = None) -> Spec:
     spec.knobs = _knobs(d, game, doc, resolve)
     allowed = {k.key for k in spec.knobs}
     spec.others = [default_knob(key, leaf(doc, key), resolve, allowed=False) for key in game.balance_knobs(doc) if key not in allowed]
-    # the recheck: as many games as the verification unless the spec says (0: none), at least a block where it plays
     spec.recheck_games = _int(d, "recheck_games", spec.verify_games, 0)
     if 0 < spec.recheck_games < spec.block:
         raise bad("recheck_games", f"expected 0 (no recheck) or at least {spec.block} games, got {spec.recheck_games}")
