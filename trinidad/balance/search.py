@@ -28,14 +28,14 @@ into OUT/search/round-<r>/solo.parquet), and the linearised steps of :mod:`analy
    points measured), then up to ``recheck_steps`` steps (2.; default 1), each from the best point the recheck
    has read, played on the same deals; the proposal is the best of them there (:func:`rank`), and the rows out
    of reach are read at it. The recheck stops early where its best point is in every band or a step proposes a
-   point it has read. The rounds measure a
-   point on a few hundred deals (+-7 points a Character at 4 players against a band of +-4, the worked study);
-   the recheck reads it as the verification will, and its step starts from those rates.
+   point it has read. The rounds measure a point on a few hundred deals (+-7 points a Character at 4 players
+   against a band of +-4, the worked study); the recheck reads it as the verification will, and its steps start
+   from those rates.
 
 The best point (:func:`rank`): one measured in every band, with the fewest knobs moved, then the least squared
 deviation; else the least squared excess beyond the bands, then the least squared deviation. Every round plays
 the same master seed (:meth:`Spec.derived_seed`: game i of n players, and Solo game i, has the same deal in every
-round and variant), so points are compared on the same deals (the recheck's two on the recheck's); nothing reads
+round and variant), so points are compared on the same deals (the recheck's points on the recheck's); nothing reads
 the clock or the number of workers, and the tables of a run (and the Solo games) are the same on any number of
 workers: the same spec and seed give the same proposal."""
 
@@ -374,7 +374,7 @@ def _search(spec: Spec, backend: str, workers: int | None, resume: bool, progres
     spent, solo_spent = rounds.spent, rounds.solo_spent
     rechecked, recheck = [], {}
     if spec.recheck:
-        # module docstring, 5.: the rounds' best point on fresh deals, then one step from what they read, on the same deals
+        # module docstring, 5.: the rounds' best point on fresh deals, then steps from what they read, on the same deals
         recheck = {"games": spec.recheck, "seed": spec.derived_seed(RECHECK), "from_round": best.round}
         if progress:
             say(f"  recheck: the best point (round {best.round}) on {spec.recheck:,} fresh deals")
@@ -391,8 +391,8 @@ def _search(spec: Spec, backend: str, workers: int | None, resume: bool, progres
                 break
             recheck["steps"].append(rec)
             say_step(at_best, new)
-            n = "" if i == 1 else f" {i}"  # OUT/search/round-recheck-step, then round-recheck-step-2 ...
-            rechecked.append(measure("recheck-step" + n.replace(" ", "-"), "recheck step" + n, new, [], spec.recheck, RECHECK))
+            tag = "recheck-step" if i == 1 else f"recheck-step-{i}"  # OUT/search/round-<tag>; the point's name: "recheck step 2"
+            rechecked.append(measure(tag, tag.replace("-", " "), new, [], spec.recheck, RECHECK))
         best = _best(rechecked, knobs)
         recheck["chosen"] = best.round
     if not best.met:

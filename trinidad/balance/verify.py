@@ -235,6 +235,14 @@ def _off(o: dict) -> str:
         f"{o['row']} {_pct(o['rate'])} (its interval misses the band)"
 
 
+def _point_cells(p: dict) -> str:
+    """A measured point's cells in the rounds' and the recheck's tables: the knobs it moves, its largest excess, its
+    squared excess and deviation, whether it is within the target."""
+    mv = ", ".join(f"{k.split('.')[-1]} {p['values'][k]}" for k in p["moved"]) or "the rules"
+    return (f"{mv} | {100 * p['max_excess']:.1f} | {1e4 * p['squared_excess']:.0f} | {1e4 * p['squared_deviation']:.0f} | "
+            f"{'yes' if p['met'] else 'no'} |")
+
+
 def _recheck_lines(doc: dict, rc: dict) -> list[str]:
     """The recheck's section of the summary: its points, and each row at them beside what the rounds read."""
     pts = rc["points"]
@@ -247,10 +255,7 @@ def _recheck_lines(doc: dict, rc: dict) -> list[str]:
            + f"; the proposal is the best of them there (the {rc['chosen']})." + (f" Stopped: {rc['stopped']}." if rc.get("stopped") else ""),
            "", "| point | games per variant | point moves | largest excess (points) | squared excess (points^2) | squared deviation "
            "(points^2) | within |", "|---|---:|---|---:|---:|---:|---|"]
-    for p in pts:
-        mv = ", ".join(f"{k.split('.')[-1]} {p['values'][k]}" for k in p["moved"]) or "the rules"
-        out.append(f"| {p['round']} | {p['games']:,} | {mv} | {100 * p['max_excess']:.1f} | {1e4 * p['squared_excess']:.0f} | "
-                   f"{1e4 * p['squared_deviation']:.0f} | {'yes' if p['met'] else 'no'} |")
+    out += [f"| {p['round']} | {p['games']:,} | {_point_cells(p)}" for p in pts]
     cols = [(f"round {rounds['round']} ({rounds['games']:,} deals)", rounds), *((p["round"], p) for p in pts)]
     out += ["", "Each row's rate at the points (95% interval +-1.96 standard errors):", "",
             "| row | " + " | ".join(c for c, _ in cols) + " |", "|---|" + "---:|" * len(cols)]
@@ -286,9 +291,7 @@ def summary_lines(doc: dict) -> list[str]:
             "squared deviation (points^2) | within |",
             "|---|---:|---:|---|---:|---:|---:|---|"]
     for rec, p in zip([r for r in doc["rounds"] if r.get("games") and r["round"] != "diagnose"], doc["points"], strict=False):
-        mv = ", ".join(f"{k.split('.')[-1]} {p['values'][k]}" for k in p["moved"]) or "the rules"
-        out.append(f"| {rec['round']} | {rec['games']:,} | {len(rec.get('probed', []))} | {mv} | {100 * p['max_excess']:.1f} | "
-                   f"{1e4 * p['squared_excess']:.0f} | {1e4 * p['squared_deviation']:.0f} | {'yes' if p['met'] else 'no'} |")
+        out.append(f"| {rec['round']} | {rec['games']:,} | {len(rec.get('probed', []))} | {_point_cells(p)}")
     stops = [r["stopped"] for r in doc["rounds"] if r.get("stopped")]
     if stops:
         out += ["", f"Stopped: {stops[-1]}."]
